@@ -1,0 +1,31 @@
+"""ct-referee engine: a pure rules engine for Colonial Twilight (GMT COIN vol. VII).
+
+Public API (DESIGN §1)::
+
+    new_game(scenario, seed, options) -> State
+    legal_moves(state) -> list[Move]
+    apply(state, move) -> (State, log)           # raises IllegalMove(reason, rule)
+    apply_all(state, moves) -> (State, log)      # IllegalMove.index = first bad move
+    to_move(state) -> "gov" | "fln" | "chance" | None
+    to_json(state) / from_json(text)             # canonical, versioned, validated
+    view(state, role) -> dict                    # "gov" | "fln" | "observer"
+"""
+
+from __future__ import annotations
+
+# Rules modules register their frames on import (one module per rules chapter).
+from . import chance, ops_fln, ops_gov, propaganda, sa_fln, sa_gov, sequence  # noqa: F401
+from .errors import BadRequest, EngineError, IllegalMove, StateError
+from .machine import Log, apply, apply_all, legal_moves, prompt, to_move
+from .scenarios import new_game
+from .serial import from_json, to_json
+from .state import Move, State
+from .view import view
+
+VERSION = "0.1.0"
+
+__all__ = [
+    "BadRequest", "EngineError", "IllegalMove", "Log", "Move", "State", "StateError", "VERSION",
+    "apply", "apply_all", "from_json", "legal_moves", "new_game", "prompt", "to_json", "to_move",
+    "view",
+]

@@ -1,0 +1,235 @@
+"""Chapter 1: the map and its derived values (Control, Support, totals), placement and removal.
+
+Everything here is computed from the state, never stored (DESIGN §1).
+"""
+
+from __future__ import annotations
+
+from .data import (
+    AG, AP, AT, COUNTRIES, FB, FP, FT, GB, MOBILIZATION,
+    MOROCCO_TUNISIA_INDEPENDENT, RECALL_DE_GAULLE, SPACES, TERROR_MARKERS, UG, G, box_key,
+)
+from .state import State
+
+# --- simple counts ---------------------------------------------------------------------------
+
+
+def gov_count(s: State, space: str) -> int:
+    p = s.spaces[space]["pieces"]
+    return p[FT] + p[FP] + p[AT] + p[AP] + p[GB]
+
+
+def fln_count(s: State, space: str) -> int:
+    p = s.spaces[space]["pieces"]
+    return p[UG] + p[AG] + p[FB]
+
+
+def cubes(s: State, space: str) -> int:
+    p = s.spaces[space]["pieces"]
+    return p[FT] + p[FP] + p[AT] + p[AP]
+
+
+def troops(s: State, space: str) -> int:
+    p = s.spaces[space]["pieces"]
+    return p[FT] + p[AT]
+
+
+def police(s: State, space: str) -> int:
+    p = s.spaces[space]["pieces"]
+    return p[FP] + p[AP]
+
+
+def guerrillas(s: State, space: str) -> int:
+    p = s.spaces[space]["pieces"]
+    return p[UG] + p[AG]
+
+
+def bases_in(s: State, space: str) -> int:
+    p = s.spaces[space]["pieces"]
+    return p[GB] + p[FB]
+
+
+def on_map(s: State, piece: str) -> int:
+    """Pieces of a box type on the map (``guerrillas`` counts both states)."""
+    if piece == G:
+        return sum(sp["pieces"][UG] + sp["pieces"][AG] for sp in s.spaces.values())
+    return sum(sp["pieces"][piece] for sp in s.spaces.values())
+
+
+# --- status ----------------------------------------------------------------------------------
+
+
+def independent(s: State) -> bool:
+    """Morocco and Tunisia Independent is in effect (5.1.8)."""
+    return MOROCCO_TUNISIA_INDEPENDENT in s.cards["in_effect"]
+
+
+def mobilized(s: State) -> bool:
+    """Mobilization in effect (5.1.6): Resettle allowed (Full scenario; implied in the others)."""
+    return MOBILIZATION in s.cards["in_effect"]
+
+
+def de_gaulle(s: State) -> bool:
+    return RECALL_DE_GAULLE in s.cards["in_effect"]
+
+
+def population(s: State, space: str) -> int:
+    """Population Value after Resettlement (4.2.1: Pop 0) and City Pop +1 markers (1.3.3)."""
+    sp = s.spaces[space]
+    if sp["resettled"]:
+        return 0
+    return SPACES[space].population + sp["pop_bonus"]
+
+
+def is_border_sector(s: State, space: str) -> bool:
+    """Border Sector only once Morocco and Tunisia are independent (1.3.7)."""
+    return SPACES[space].border is not None and independent(s)
+
+
+def control(s: State, space: str) -> str | None:
+    """1.7: more pieces than the other player. Independent Countries are always FLN (5.1.8)."""
+    if space in COUNTRIES:
+        return "fln" if independent(s) else None
+    g, f = gov_count(s, space), fln_count(s, space)
+    if g > f:
+        return "gov"
+    if f > g:
+        return "fln"
+    return None
+
+
+def support(s: State, space: str) -> str:
+    if space in COUNTRIES:
+        return "oppose" if independent(s) else "neutral"
+    return str(s.spaces[space]["support"])
+
+
+def total_support(s: State) -> int:
+    return sum(population(s, n) for n, sp in s.spaces.items()
+               if n not in COUNTRIES and sp["support"] == "support")
+
+
+def total_opposition(s: State) -> int:
+    """1.6.2/1.6.3: Algeria only; Morocco and Tunisia never count."""
+    return sum(population(s, n) for n, sp in s.spaces.items()
+               if n not in COUNTRIES and sp["support"] == "oppose")
+
+
+def fln_bases_on_map(s: State) -> int:
+    return sum(sp["pieces"][FB] for sp in s.spaces.values())
+
+
+def gov_score(s: State) -> int:
+    """1.9: Total Support + Commitment."""
+    return total_support(s) + s.commitment
+
+
+def fln_score(s: State) -> int:
+    """1.9: Total Opposition + FLN Bases on the map."""
+    return total_opposition(s) + fln_bases_on_map(s)
+
+
+def margins(s: State) -> dict[str, int]:
+    """7.3 victory margins."""
+    return {"gov": gov_score(s) - 35, "fln": fln_score(s) - 30}
+
+
+def max_bases(s: State, space: str) -> int:
+    sp = s.spaces[space]
+    return 3 if (space in COUNTRIES and sp["base_marker"]) else 2
+
+
+def base_room(s: State, space: str) -> int:
+    return max_bases(s, space) - bases_in(s, space)
+
+
+def terror_on_map(s: State) -> int:
+    return sum(sp["terror"] for sp in s.spaces.values())
+
+
+def terror_left(s: State) -> int:
+    return TERROR_MARKERS - terror_on_map(s)
+
+
+def resettled_count(s: State) -> int:
+    return sum(1 for sp in s.spaces.values() if sp["resettled"])
+
+
+def populated(s: State, space: str) -> bool:
+    return population(s, space) >= 1
+
+
+def algerian_space(space: str) -> bool:
+    return space not in COUNTRIES
+
+
+# --- tracks ----------------------------------------------------------------------------------
+
+
+def clamp(v: int) -> int:
+    """1.8: every index stays within 0-50 (no deficit, no excess)."""
+    return 0 if v < 0 else 50 if v > 50 else v
+
+
+def add_resources(s: State, who: str, n: int) -> None:
+    s.resources[who] = clamp(s.resources[who] + n)
+
+
+def add_commitment(s: State, n: int) -> None:
+    s.commitment = clamp(s.commitment + n)
+
+
+def shift(level: str, toward: str) -> str:
+    order = ("oppose", "neutral", "support")
+    i = order.index(level)
+    j = i + (1 if toward == "support" else -1)
+    return order[max(0, min(2, j))]
+
+
+# --- pieces: placing and removing (1.4.1) ----------------------------------------------------
+
+
+def available(s: State, piece: str) -> int:
+    return s.boxes["available"][box_key(piece)]
+
+
+def place_from_available(s: State, piece: str, space: str, n: int = 1) -> None:
+    """Move ``n`` pieces of ``piece`` (a map key; Guerrillas go Underground) from Available."""
+    key = box_key(piece)
+    assert s.boxes["available"][key] >= n, (piece, n)
+    s.boxes["available"][key] -= n
+    s.spaces[space]["pieces"][piece] += n
+
+
+def move_piece(s: State, piece: str, src: str, dst: str, n: int = 1) -> None:
+    assert s.spaces[src]["pieces"][piece] >= n, (piece, src, n)
+    s.spaces[src]["pieces"][piece] -= n
+    s.spaces[dst]["pieces"][piece] += n
+
+
+def remove_to(s: State, piece: str, space: str, box: str, n: int = 1) -> None:
+    assert s.spaces[space]["pieces"][piece] >= n, (piece, space, n)
+    s.spaces[space]["pieces"][piece] -= n
+    s.boxes[box][box_key(piece)] += n
+
+
+def remove_guerrillas_alternating(s: State, space: str, piece: str, n: int, start: int = 0) -> int:
+    """Remove ``n`` Guerrillas of one state; alternately Available and Casualties, Available first
+    (3.2.4, 3.3.3, 4.2.3). ``start`` is how many were already removed in this batch. Returns the new
+    count."""
+    for i in range(start, start + n):
+        remove_to(s, piece, space, "available" if i % 2 == 0 else "casualties")
+    return start + n
+
+
+def map_sources(s: State, piece: str, exclude: str | None = None) -> list[str]:
+    """Spaces a player may take ``piece`` from when none is Available (1.4.1): anywhere on the map
+    but never from Morocco or Tunisia for the FLN, and never the destination itself."""
+    return [n for n, sp in s.spaces.items()
+            if sp["pieces"][piece] > 0 and n != exclude and n not in COUNTRIES]
+
+
+def pool_total(s: State, key: str) -> int:
+    """Map + every box, for the force-pool conservation check."""
+    return on_map(s, key) + sum(s.boxes[b][key] for b in s.boxes)
+

@@ -1,0 +1,40 @@
+"""Die rolls as decisions of the actor ``chance`` (DESIGN §3).
+
+A handler that needs a die pushes ``roll_frame(purpose)``; when the roll is made (by the managed
+generator, or supplied by the client as ``{"t": "roll", "value": 1..6}`` in external mode) the value
+is stored in the *parent* frame's ``x["roll"]`` and the roll frame is popped, so the parent (an
+``auto`` or player frame) resumes and reads it.
+"""
+
+from __future__ import annotations
+
+from . import rng
+from .machine import FrameType, Log, emit, pop, register
+from .state import Frame, Move, State
+
+
+def roll_frame(purpose: str, rule: str, into: str = "roll") -> Frame:
+    return {"k": "roll", "purpose": purpose, "rule": rule, "into": into}
+
+
+@register
+class Roll(FrameType):
+    kind = "roll"
+    rule = "3.3.3"
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "chance"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"roll a die: {f['purpose']}"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return [{"t": "roll", "value": v} for v in range(1, 7)]
+
+    def managed(self, s: State, f: Frame) -> Move:
+        return {"t": "roll", "value": rng.die(s.rng)}
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = m["value"]
+        emit(log, f["rule"], f"die roll {m['value']} ({f['purpose']})", roll=m["value"])

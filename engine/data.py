@@ -1,0 +1,112 @@
+"""Static game data (map, tracks, force pool, scenarios, card flags), loaded once from
+the package's own copy of the reference facts (``engine/data/*.json``). Data only: no rules here."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+# Piece keys on the map (1.4) and in the boxes (Available, Casualties, Out of Play).
+FT, FP, AT, AP, GB = "french_troops", "french_police", "algerian_troops", "algerian_police", "gov_bases"
+UG, AG, FB = "guerrillas_underground", "guerrillas_active", "fln_bases"
+G = "guerrillas"
+MAP_PIECES: tuple[str, ...] = (FT, FP, AT, AP, GB, UG, AG, FB)
+BOX_PIECES: tuple[str, ...] = (FT, FP, AT, AP, GB, G, FB)
+GOV_PIECES: tuple[str, ...] = (FT, FP, AT, AP, GB)
+FLN_PIECES: tuple[str, ...] = (UG, AG, FB)
+CUBES: tuple[str, ...] = (FT, FP, AT, AP)
+TROOPS: tuple[str, ...] = (FT, AT)
+POLICE: tuple[str, ...] = (FP, AP)
+FRENCH: tuple[str, ...] = (FT, FP, GB)
+ALGERIAN_CUBES: tuple[str, ...] = (AT, AP)
+BOXES: tuple[str, ...] = ("available", "casualties", "out_of_play", "set_aside")
+SUPPORT_LEVELS: tuple[str, ...] = ("oppose", "neutral", "support")
+FRANCE_BOXES = "ABCDEF"
+MOROCCO, TUNISIA = "Morocco", "Tunisia"
+COUNTRIES = (MOROCCO, TUNISIA)
+CITIES = ("Constantine", "Algiers", "Oran")
+
+
+def box_key(piece: str) -> str:
+    """The box key of a map piece: both Guerrilla states share the box key ``guerrillas``."""
+    return G if piece in (UG, AG) else piece
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    name: str
+    code: str | None
+    wilaya: int | None
+    kind: str  # sector | city | country
+    terrain: str | None  # mountain | plain | None (cities)
+    population: int
+    coastal: bool
+    border: str | None  # morocco | tunisia | None
+    adjacent: tuple[str, ...]
+
+    @property
+    def is_city(self) -> bool:
+        return self.kind == "city"
+
+    @property
+    def is_sector(self) -> bool:
+        return self.kind == "sector"
+
+    @property
+    def is_country(self) -> bool:
+        return self.kind == "country"
+
+    @property
+    def mountain(self) -> bool:
+        return self.terrain == "mountain"
+
+
+def _load(name: str) -> Any:
+    return json.loads(resources.files("engine").joinpath("data", name).read_text(encoding="utf-8"))
+
+
+RAW: dict[str, Any] = _load("ct-data.json")
+CARDS_RAW: list[dict[str, Any]] = _load("ct-cards.json")
+
+SPACES: dict[str, Space] = {
+    s["name"]: Space(
+        name=s["name"], code=s["code"], wilaya=s["wilaya"], kind=s["kind"], terrain=s["terrain"],
+        population=s["population"], coastal=s["coastal"], border=s["border"],
+        adjacent=tuple(s["adjacent"]),
+    )
+    for s in RAW["spaces"]
+}
+SPACE_NAMES: tuple[str, ...] = tuple(SPACES)
+ALGERIA: tuple[str, ...] = tuple(n for n, s in SPACES.items() if not s.is_country)
+ALIASES: dict[str, str] = {a: s["name"] for s in RAW["spaces"] for a in s.get("aliases", [])}
+
+FORCE_POOL: dict[str, int] = {k: RAW["force_pool"][k] for k in BOX_PIECES}
+FRANCE_TRACK: dict[str, dict[str, int]] = {
+    b["box"]: {"minus_commit": b["minus_commit"], "plus_resource": b["plus_resource"]}
+    for b in RAW["france_track"]["boxes"]
+}
+TERROR_MARKERS: int = RAW["terror_markers"]
+POP0_MARKERS: int = RAW["markers"]["pop_0_resettled"]["count"]
+SECOND_OPTIONS: dict[str, tuple[str, ...]] = {
+    k: tuple(v) for k, v in RAW["initiative_track"]["second_eligible_options_after_first"].items()
+}
+SCENARIOS: dict[str, dict[str, Any]] = RAW["scenarios"]
+PIVOTAL_BY_NAME: dict[str, int] = {n: v["card"] for n, v in RAW["pivotal_events"].items()}
+PIVOTAL_OWNER: dict[int, str] = {v["card"]: v["faction"] for v in RAW["pivotal_events"].values()}
+PROPAGANDA_CARDS: tuple[int, ...] = tuple(RAW["deck"]["propaganda_card_numbers"])
+EVENT_CARDS: tuple[int, ...] = tuple(range(1, 61))
+CARDS: dict[int, dict[str, Any]] = {c["number"]: c for c in CARDS_RAW}
+
+# Pivotal event card numbers (5.1.4).
+MOROCCO_TUNISIA_INDEPENDENT = PIVOTAL_BY_NAME["Morocco and Tunisia Independent"]
+SUEZ_CRISIS = PIVOTAL_BY_NAME["Suez Crisis"]
+OAS = PIVOTAL_BY_NAME["OAS"]
+MOBILIZATION = PIVOTAL_BY_NAME["Mobilization"]
+RECALL_DE_GAULLE = PIVOTAL_BY_NAME["Recall De Gaulle"]
+COUP_D_ETAT = PIVOTAL_BY_NAME["Coup d'Etat"]
+
+
+def adjacent(a: str, b: str) -> bool:
+    return b in SPACES[a].adjacent

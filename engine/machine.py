@@ -1,0 +1,177 @@
+"""The pending-decision machine (DESIGN §2, §3).
+
+``state.pending`` is a stack of frames (plain dicts, ``frame["k"]`` names its kind). The frame on top
+is the current prompt. Each kind has a handler (a ``FrameType``) registered here; handlers are
+stateless and work on the frame's data only:
+
+* ``actor(s, f)`` – ``"gov"``, ``"fln"``, ``"chance"`` or ``"auto"`` (engine bookkeeping);
+* ``moves(s, f)`` – the complete, finite list of legal moves (the one definition of legality);
+* ``apply(s, f, m, log)`` – perform a legal move on ``s`` (a private copy) – push, pop, mutate;
+* ``step(s, f, log)`` – for ``auto`` frames: make progress without a decision;
+* ``managed(s, f)`` – for ``chance`` frames in managed mode: the move the generator chooses.
+
+``apply`` copies the state, applies the move, then *settles*: runs ``auto`` frames (and chance frames
+when chance is managed) until a player or external chance has to decide, or the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .errors import BadRequest, IllegalMove
+from .state import Frame, Move, State
+
+LogEntry = dict[str, Any]
+Log = list[LogEntry]
+
+
+class FrameType:
+    kind: str = ""
+    rule: str = ""
+    prompt_text: str = ""
+
+    def actor(self, s: State, f: Frame) -> str:
+        return str(f["who"])
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return self.prompt_text or self.kind
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return []
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        raise IllegalMove(f"no move is possible at prompt {self.kind}", self.rule)
+
+    def step(self, s: State, f: Frame, log: Log) -> None:
+        raise AssertionError(f"frame {self.kind} is not automatic")
+
+    def managed(self, s: State, f: Frame) -> Move:
+        raise AssertionError(f"frame {self.kind} is not a chance frame")
+
+    def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
+        """Why ``m`` is not legal here: (reason, rule). Handlers may refine it."""
+        return (f"{_show(m)} is not a legal move at prompt '{self.prompt(s, f)}'", self.rule)
+
+
+FRAMES: dict[str, FrameType] = {}
+
+
+def register(cls: type[FrameType]) -> type[FrameType]:
+    inst = cls()
+    assert inst.kind and inst.kind not in FRAMES, inst.kind
+    FRAMES[inst.kind] = inst
+    return cls
+
+
+def handler(f: Frame) -> FrameType:
+    return FRAMES[f["k"]]
+
+
+def top(s: State) -> Frame | None:
+    return s.pending[-1] if s.pending else None
+
+
+def push(s: State, frame: Frame) -> None:
+    s.pending.append(frame)
+
+
+def pop(s: State) -> Frame:
+    return s.pending.pop()
+
+
+def parent(s: State) -> Frame:
+    return s.pending[-2]
+
+
+def to_move(s: State) -> str | None:
+    """The actor to move: ``gov``, ``fln``, ``chance``, or None when the game is over."""
+    f = top(s)
+    if f is None:
+        return None
+    return handler(f).actor(s, f)
+
+
+def prompt(s: State) -> str:
+    f = top(s)
+    if f is None:
+        return "game over"
+    return handler(f).prompt(s, f)
+
+
+def legal_moves(s: State) -> list[Move]:
+    f = top(s)
+    if f is None:
+        return []
+    return handler(f).moves(s, f)
+
+
+def check_move_shape(m: Any) -> Move:
+    if not isinstance(m, dict) or not isinstance(m.get("t"), str):
+        raise BadRequest("move", 'a move is a JSON object with a string field "t"')
+    for k, v in m.items():
+        if not isinstance(k, str) or not (isinstance(v, (str, int)) and not isinstance(v, bool)):
+            raise BadRequest(f"move.{k}", "move fields are strings or integers")
+    return m
+
+
+def apply(s: State, m: Move) -> tuple[State, Log]:
+    """Apply one move; never mutates ``s``. Raises IllegalMove (with the rule) if not legal."""
+    check_move_shape(m)
+    f = top(s)
+    if f is None:
+        raise IllegalMove("the game is over", "2.4.1")
+    h = handler(f)
+    if m not in h.moves(s, f):
+        reason, rule = h.explain(s, f, m)
+        raise IllegalMove(reason, rule)
+    n = s.copy()
+    log: Log = []
+    h.apply(n, n.pending[-1], m, log)
+    settle(n, log)
+    return n, log
+
+
+def settle(s: State, log: Log) -> None:
+    """Run automatic frames (and managed chance) until a decision is needed."""
+    guard = 0
+    while s.pending:
+        f = s.pending[-1]
+        h = handler(f)
+        a = h.actor(s, f)
+        if a == "auto":
+            h.step(s, f, log)
+        elif a == "chance" and s.options.get("chance", "managed") == "managed":
+            h.apply(s, f, h.managed(s, f), log)
+        else:
+            return
+        guard += 1
+        assert guard < 100000, "settle did not converge"
+
+
+def apply_all(s: State, moves: list[Move]) -> tuple[State, Log]:
+    """Fold ``apply`` over a whole turn; an IllegalMove carries the index of the first bad move."""
+    log: Log = []
+    cur = s
+    for i, m in enumerate(moves):
+        try:
+            cur, entries = apply(cur, m)
+        except IllegalMove as e:
+            raise IllegalMove(e.reason, e.rule, index=i) from None
+        except BadRequest as e:
+            raise BadRequest(f"moves[{i}].{e.field.removeprefix('move.')}"
+                             if e.field.startswith("move.") else f"moves[{i}]", e.reason) from None
+        log.extend(entries)
+    return cur, log
+
+
+def emit(log: Log, rule: str, text: str, **data: Any) -> None:
+    entry: LogEntry = {"rule": rule, "text": text}
+    entry.update(data)
+    log.append(entry)
+
+
+def _show(m: Move) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in m.items()) + "}"
+
+
+Step = Callable[[State, Frame, Log], None]

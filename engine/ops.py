@@ -1,0 +1,208 @@
+"""Operations and Special Activities in general (3.1, 4.1): the frame protocol every Operation and
+Special Activity follows. The Operations themselves live in ops_gov.py / ops_fln.py, the Special
+Activities in sa_gov.py / sa_fln.py.
+
+An Operation frame::
+
+    {"k": "op:sweep", "who": "gov", "op": "sweep",
+     "role": "first" | "second" | None,   # None: a free Operation granted by an Event (5.5)
+     "box": None | "limited_op" | "op_only" | "op_plus_sa",   # the Second Eligible's box (2.3.2)
+     "free": bool, "sa_ok": bool,         # may a Special Activity accompany it (4.1, 2.3.4)?
+     "sa": None | "troop_lift" ...,       # the Special Activity performed, once done
+     "locs": [...],                       # selected locations in order (spaces or track names)
+     "stage": "main" | "post",            # "post": Operation resolved, SA may still follow (4.1)
+     "x": {...}}                          # the Operation's own working data
+
+Moves common to every Operation: ``{"t": "sa", "sa": NAME}`` starts the accompanying Special
+Activity (before, during or after the Operation, 4.1) and ``{"t": "done"}`` ends the Operation (or
+its "post" stage). A Special Activity frame ``{"k": "sa:NAME", "who", "sa", "op", "free", "locs",
+"x"}`` ends with ``{"t": "done"}`` after at least one selection.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .machine import FRAMES, FrameType, Log, emit, pop, push, register
+from .state import Frame, Move, State
+
+TRACKS = ("france_track", "border_zone")
+DONE: Move = {"t": "done"}
+
+OPS: dict[str, Operation] = {}
+SAS: dict[str, SpecialActivity] = {}
+
+
+def op_frame(name: str, who: str, role: str | None, box: str | None, free: bool = False,
+             sa_ok: bool | None = None) -> Frame:
+    if sa_ok is None:
+        sa_ok = (not free) and box in (None, "op_plus_sa")
+    return {"k": "op:" + name, "who": who, "op": name, "role": role, "box": box, "free": free,
+            "sa_ok": sa_ok, "sa": None, "locs": [], "stage": "main", "x": {}}
+
+
+class Operation(FrameType):
+    """Base of the eight Operations (3.2.1-3.3.4)."""
+
+    name: str = ""
+    faction: str = ""
+    cost: int = 0  # Resources per location (3.1)
+    sas: tuple[str, ...] = ()  # Special Activities that may accompany it (4.1.1)
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if cls.name:
+            cls.kind = "op:" + cls.name
+
+    # -- to be provided by each Operation ---------------------------------------------------
+    def op_moves(self, s: State, f: Frame) -> list[Move]:
+        """The Operation's own moves (selecting spaces, moving pieces, choosing targets)."""
+        return []
+
+    def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        raise NotImplementedError  # only reached for moves op_moves offered
+
+    def can_finish(self, s: State, f: Frame) -> bool:
+        """May ``done`` be chosen now? Default: at least one location and no step half-way."""
+        return len(f["locs"]) >= 1 and not f["x"].get("busy")
+
+    def finish(self, s: State, f: Frame, log: Log) -> None:
+        """Resolution that happens when the player declares the Operation complete."""
+
+    def can_start(self, s: State, who: str, role: str | None, box: str | None, free: bool) -> bool:
+        """Is there at least one way to begin this Operation (so that offering it is no dead end)?"""
+        return bool(self.op_moves(s, op_frame(self.name, who, role, box, free)))
+
+    # -- shared helpers ---------------------------------------------------------------------
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"{self.name.replace('_', ' ').title()}: select a location, act, or finish"
+
+    def actor(self, s: State, f: Frame) -> str:
+        return str(f["who"])
+
+    def may_add_location(self, f: Frame) -> bool:
+        """2.3.4: a Limited Operation has exactly one location."""
+        return not (f["box"] == "limited_op" and len(f["locs"]) >= 1)
+
+    def price(self, s: State, f: Frame, n: int = 1) -> int:
+        return 0 if f["free"] else self.cost * n
+
+    def affordable(self, s: State, f: Frame, n: int = 1) -> bool:
+        return s.resources[f["who"]] >= self.price(s, f, n)
+
+    def pay(self, s: State, f: Frame, n: int = 1) -> None:
+        p = self.price(s, f, n)
+        assert s.resources[f["who"]] >= p
+        s.resources[f["who"]] -= p
+
+    def add_location(self, s: State, f: Frame, loc: str, log: Log, pay: bool = True) -> None:
+        assert loc not in f["locs"]
+        f["locs"].append(loc)
+        if pay:
+            self.pay(s, f)
+        emit(log, self.rule, f"{self.name} in {loc}", actor=f["who"], op=self.name, space=loc)
+
+    def sa_starts(self, s: State, f: Frame) -> list[Move]:
+        if not f["sa_ok"] or f["sa"] is not None:
+            return []
+        return [{"t": "sa", "sa": n} for n in self.sas if n in SAS and SAS[n].can_start(s, f)]
+
+    # -- the frame protocol -----------------------------------------------------------------
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        if f["stage"] == "post":
+            return self.sa_starts(s, f) + [DONE]
+        ms = self.op_moves(s, f) + self.sa_starts(s, f)
+        if self.can_finish(s, f):
+            ms.append(DONE)
+        return ms
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "sa":
+            push(s, sa_frame(m["sa"], f))
+        elif m["t"] == "done":
+            if f["stage"] == "main":
+                self.finish(s, f, log)
+                if self.sa_starts(s, f):
+                    f["stage"] = "post"
+                    return
+            self.complete(s, f, log)
+        else:
+            self.op_apply(s, f, m, log)
+
+    def complete(self, s: State, f: Frame, log: Log) -> None:
+        """End the Operation: record the Initiative Track box (2.3.2) and return to the caller."""
+        box = f["box"]
+        if box is None:
+            box = "op_plus_sa" if f["sa"] else ("limited_op" if len(f["locs"]) == 1 else "op_only")
+        if f["role"] is not None:
+            s.sop[f["role"] + "_box"] = box
+        pop(s)
+        emit(log, "2.3.2", f"{self.name} complete", actor=f["who"], op=self.name, box=box,
+             locations=list(f["locs"]))
+
+
+def sa_frame(name: str, op: Frame | None, who: str | None = None, free: bool = False) -> Frame:
+    return {"k": "sa:" + name, "who": who or (op["who"] if op else ""), "sa": name,
+            "op": op["op"] if op else None, "free": free if op is None else op["free"] or free,
+            "locs": [], "x": {}}
+
+
+class SpecialActivity(FrameType):
+    """Base of the six Special Activities (4.2.1-4.3.3)."""
+
+    name: str = ""
+    faction: str = ""
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if cls.name:
+            cls.kind = "sa:" + cls.name
+
+    def sa_moves(self, s: State, f: Frame) -> list[Move]:
+        return []
+
+    def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        raise NotImplementedError  # only reached for moves sa_moves offered
+
+    def can_start(self, s: State, op: Frame) -> bool:
+        """May this Special Activity start now, accompanying Operation frame ``op``?"""
+        return bool(self.sa_moves(s, sa_frame(self.name, op)))
+
+    def can_finish(self, s: State, f: Frame) -> bool:
+        return len(f["locs"]) >= 1 and not f["x"].get("busy")
+
+    def finish(self, s: State, f: Frame, log: Log) -> None:
+        """Resolution when the player declares the Special Activity complete."""
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"{self.name.replace('_', ' ').title()}: select, act, or finish"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        ms = self.sa_moves(s, f)
+        if self.can_finish(s, f):
+            ms.append(DONE)
+        return ms
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "done":
+            self.finish(s, f, log)
+            pop(s)
+            if s.pending and s.pending[-1]["k"].startswith("op:"):
+                s.pending[-1]["sa"] = self.name
+            emit(log, "4.1", f"{self.name} complete", actor=f["who"], sa=self.name,
+                 locations=list(f["locs"]))
+        else:
+            self.sa_apply(s, f, m, log)
+
+
+def register_op(cls: type[Operation]) -> type[Operation]:
+    register(cls)
+    OPS[cls.name] = FRAMES[cls.kind]  # type: ignore[assignment]
+    return cls
+
+
+def register_sa(cls: type[SpecialActivity]) -> type[SpecialActivity]:
+    register(cls)
+    SAS[cls.name] = FRAMES[cls.kind]  # type: ignore[assignment]
+    return cls
+

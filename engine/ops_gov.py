@@ -1,0 +1,1 @@
+"""3.2: Government Operations – Train, Garrison, Sweep, Assault."""

@@ -1,0 +1,1 @@
+"""4.2: Government Special Activities – Deploy, Troop Lift, Neutralize."""

@@ -1,0 +1,131 @@
+"""Chapter 10: the three scenarios, the deck (10.0), and ``new_game``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rng as rngmod
+from .data import EVENT_CARDS, PIVOTAL_BY_NAME, PROPAGANDA_CARDS, SCENARIOS
+from .errors import BadRequest
+from .machine import Log, settle
+from .state import State, blank_state
+
+CHANCE_MODES = ("managed", "external")
+OPTION_DEFAULTS: dict[str, Any] = {
+    "chance": "managed",       # DESIGN §3
+    "deception": False,        # 7.3 Victory Deception option
+    "open_deployment": False,  # 10.0 Open Deployment option
+    "fln_bot": False,          # 8.6 one-player victory (the FLN seat is the non-player)
+}
+
+
+def check_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    opts = dict(OPTION_DEFAULTS)
+    if options is None:
+        return opts
+    if not isinstance(options, dict):
+        raise BadRequest("options", "must be an object")
+    for k, v in options.items():
+        if k not in OPTION_DEFAULTS:
+            raise BadRequest(f"options.{k}", f"unknown option; known: {sorted(OPTION_DEFAULTS)}")
+        if k == "chance":
+            if v not in CHANCE_MODES:
+                raise BadRequest("options.chance", f"must be one of {list(CHANCE_MODES)}")
+        elif not isinstance(v, bool):
+            raise BadRequest(f"options.{k}", "must be true or false")
+        opts[k] = v
+    return opts
+
+
+def build_deck(scenario: str, r: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """10.0: shuffle the Events, deal piles of 12, shuffle one Propaganda card into each pile,
+    stack the piles (pile 1 on top). Returns (draw deck top first, set-aside Events)."""
+    d = SCENARIOS[scenario]["deck"]
+    events = rngmod.shuffle(r, list(EVENT_CARDS))
+    used, set_aside = events[: d["event_cards"]], sorted(events[d["event_cards"]:])
+    deck: list[int] = []
+    for i in range(d["piles"]):
+        pile = used[12 * i: 12 * (i + 1)] + [PROPAGANDA_CARDS[i]]
+        deck += rngmod.shuffle(r, pile)
+    return deck, set_aside
+
+
+def new_game(scenario: str, seed: int = 0, options: dict[str, Any] | None = None) -> State:
+    """Set up a scenario (10.0) and settle to the first decision."""
+    if scenario not in SCENARIOS:
+        raise BadRequest("scenario", f"unknown scenario {scenario!r}; known: {sorted(SCENARIOS)}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise BadRequest("seed", "must be an integer")
+    opts = check_options(options)
+    sc = SCENARIOS[scenario]
+    s = blank_state()
+    s.scenario = scenario
+    s.options = opts
+    s.rng = {"seed": rngmod.seed_from(seed), "counter": 0}
+    for entry in sc["spaces"]:
+        sp = s.spaces[entry["space"]]
+        if entry["support"] is not None:
+            sp["support"] = entry["support"]
+        sp["resettled"] = bool(entry["resettled"])
+        sp["terror"] = entry["terror"]
+        for k, n in entry["pieces"].items():
+            sp["pieces"][k] += n
+    for box in ("available", "out_of_play", "casualties"):
+        for side in ("gov", "fln"):
+            for k, n in sc[box][side].items():
+                s.boxes[box][k] += n
+    s.resources = dict(sc["resources"])
+    s.commitment = sc["commitment"]
+    s.france_track = sc["france_track"]
+    s.border_zone = sc["border_zone"]
+    piv = sc["pivotal"]
+    d = sc["deck"]
+    if opts["chance"] == "managed":
+        deck, set_aside = build_deck(scenario, s.rng)
+        unseen: list[int] = []
+    else:
+        deck, set_aside, unseen = None, None, list(EVENT_CARDS)  # type: ignore[assignment]
+    s.cards = {
+        "deck": deck,
+        "deck_left": d["draw_deck_size"],
+        "piles": [[d["events_per_pile"], 1] for _ in range(d["piles"])],
+        "unseen": unseen,
+        "current": None,
+        "played": [],
+        "set_aside": set_aside,
+        "held": {"gov": sorted(PIVOTAL_BY_NAME[n] for n in piv["gov_holds"]),
+                 "fln": sorted(PIVOTAL_BY_NAME[n] for n in piv["fln_holds"])},
+        "in_effect": sorted(PIVOTAL_BY_NAME[n] for n in piv["in_effect"] + piv["in_effect_implied"]),
+        "removed": [],
+        "capabilities": {},
+        "momentum": [],
+        "coup_played": bool(piv["coup_d_etat_counts_as_already_played"]),
+        "coup_campaign": None,
+        "propaganda_total": d["piles"],
+        "propaganda_drawn": 0,
+        "rounds": 0,
+        "last_propaganda": False,
+    }
+    s.sop = {"first": sc["first_eligible"], "first_box": None, "second_box": None}
+    log: Log = []
+    if opts["open_deployment"]:
+        from .deployment import start_open_deployment
+
+        start_open_deployment(s)
+    else:
+        s.pending = [{"k": "game", "stage": "draw"}]
+    if opts["deception"]:
+        from .victory import deal_deception
+
+        deal_deception(s)
+    settle(s, log)
+    return s
+
+
+def check_setup_totals(s: State) -> dict[str, int]:
+    """The printed scenario lines (10.0) recomputed from a state (used by tests)."""
+    from .board import fln_bases_on_map, total_opposition, total_support
+
+    return {"total_support": total_support(s), "commitment": s.commitment,
+            "total_opposition": total_opposition(s), "fln_bases_on_map": fln_bases_on_map(s)}
+

@@ -1,0 +1,224 @@
+"""Chapter 2: the Sequence of Play – drawing cards (2.2, 2.3.6), eligibility and the options of
+the First and Second Eligible (2.3.1-2.3.5), Pivotal Event window (2.3.7), Propaganda cards (2.4).
+
+Frames (all plain data):
+* ``{"k": "game", "stage": "draw" | "play"}`` – bottom of the stack, automatic;
+* ``{"k": "draw"}`` – chance: reveal the next card;
+* ``{"k": "card", "stage": "pivotal" | "first" | "second" | "adjust"}`` – one Event card, automatic;
+* ``{"k": "pivotal_window", "who": side}`` – may play a Pivotal Event before the First Eligible acts;
+* ``{"k": "eligible", "who": side, "role": "first" | "second", "options": [...]}`` – choose an option.
+"""
+
+from __future__ import annotations
+
+from .board import add_resources
+from .data import PROPAGANDA_CARDS, SECOND_OPTIONS
+from .events import EVENTS, PIVOTALS, event_sides
+from .machine import FrameType, Log, emit, pop, push, register
+from .ops import OPS, op_frame
+from .state import Frame, Move, State
+
+OTHER = {"gov": "fln", "fln": "gov"}
+OP_BOXES = ("op_plus_sa", "op_only", "limited_op")  # most permissive first
+PASS_INCOME = {"fln": 1, "gov": 2}  # 2.3.3
+FACTION_OPS = {
+    "gov": ("train", "garrison", "sweep", "assault"),
+    "fln": ("rally", "march", "attack", "terror"),
+}
+
+
+@register
+class Game(FrameType):
+    kind = "game"
+    rule = "2.3.6"
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "auto"
+
+    def step(self, s: State, f: Frame, log: Log) -> None:
+        if f["stage"] == "draw":
+            if not s.cards["deck_left"]:
+                end_game(s, log, "deck exhausted")
+                return
+            f["stage"] = "play"
+            push(s, {"k": "draw"})
+            return
+        f["stage"] = "draw"
+        card = s.cards["current"]
+        if card in PROPAGANDA_CARDS:
+            from .propaganda import start_propaganda_card
+
+            start_propaganda_card(s, log)
+        else:
+            s.sop["first_box"] = None
+            s.sop["second_box"] = None
+            push(s, {"k": "card", "stage": "pivotal"})
+
+
+def end_game(s: State, log: Log, reason: str) -> None:
+    from .victory import final_result
+
+    s.result = final_result(s, reason)
+    s.pending.clear()
+    emit(log, "7.3", f"game over: {reason}", result=s.result)
+
+
+@register
+class Draw(FrameType):
+    """2.2, 2.3.6: reveal the next card of the draw deck (a chance decision)."""
+
+    kind = "draw"
+    rule = "2.3.6"
+    prompt_text = "reveal the next card"
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "chance"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        c = s.cards
+        if c["deck"] is not None:
+            return [{"t": "draw", "card": c["deck"][0]}] if c["deck"] else []
+        # external chance: any card the physical deck may still hold, within the pile structure
+        events_left, props_left = c["piles"][0]
+        ms: list[Move] = []
+        if events_left:
+            ms += [{"t": "draw", "card": n} for n in c["unseen"]]
+        if props_left:
+            ms.append({"t": "draw", "card": PROPAGANDA_CARDS[c["propaganda_drawn"]]})
+        return ms
+
+    def managed(self, s: State, f: Frame) -> Move:
+        return {"t": "draw", "card": s.cards["deck"][0]}
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        c = s.cards
+        card = m["card"]
+        if c["deck"] is not None:
+            c["deck"].pop(0)
+        if card in PROPAGANDA_CARDS:
+            c["propaganda_drawn"] += 1
+            c["piles"][0][1] -= 1
+        else:
+            c["piles"][0][0] -= 1
+            if card in c["unseen"]:
+                c["unseen"].remove(card)
+        if c["piles"][0] == [0, 0]:
+            c["piles"].pop(0)
+        c["deck_left"] -= 1
+        if c["current"] is not None:
+            c["played"].append(c["current"])
+        c["current"] = card
+        s.turn += 1
+        pop(s)
+        emit(log, "2.3.6", f"card {card} revealed", card=card)
+
+
+@register
+class Card(FrameType):
+    """2.3: one Event card – Pivotal window, First Eligible, Second Eligible, adjust eligibility."""
+
+    kind = "card"
+    rule = "2.3"
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "auto"
+
+    def step(self, s: State, f: Frame, log: Log) -> None:
+        sop = s.sop
+        first, second = sop["first"], OTHER[sop["first"]]
+        if f["stage"] == "pivotal":
+            f["stage"] = "first"
+            # 2.3.7: the Second Eligible has priority, so it is asked first (pushed last).
+            for who in (first, second):
+                if playable_pivotals(s, who):
+                    push(s, {"k": "pivotal_window", "who": who})
+        elif f["stage"] == "first":
+            f["stage"] = "second"
+            if sop["first_box"] is None:  # not already settled by a Pivotal Event
+                push(s, {"k": "eligible", "who": first, "role": "first",
+                         "options": list(SECOND_OPTIONS["pass"])})
+        elif f["stage"] == "second":
+            f["stage"] = "adjust"
+            push(s, {"k": "eligible", "who": second, "role": "second",
+                     "options": list(SECOND_OPTIONS[sop["first_box"]])})
+        else:
+            # 2.3.5: after an Op + SA or an Op in several locations the Second Eligible becomes
+            # First Eligible; otherwise (LimOp, Event, Pass; both Pass, 2.3.3) no change.
+            if sop["first_box"] in ("op_plus_sa", "op_only"):
+                sop["first"] = second
+                emit(log, "2.3.5", f"{second} becomes First Eligible", first=second)
+            pop(s)
+
+
+def playable_pivotals(s: State, who: str) -> list[int]:
+    """Pivotal Events ``who`` holds whose preconditions are met (2.3.7) and that are implemented."""
+    return [c for c in s.cards["held"][who] if c in PIVOTALS and PIVOTALS[c].playable(s, who)]
+
+
+@register
+class PivotalWindow(FrameType):
+    kind = "pivotal_window"
+    rule = "2.3.7"
+    prompt_text = "play a Pivotal Event before the First Eligible acts, or decline"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        if s.sop["first_box"] is not None:  # the other player already played one
+            return [{"t": "decline"}]
+        return [{"t": "pivotal", "card": c} for c in playable_pivotals(s, f["who"])] + [
+            {"t": "decline"}]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        pop(s)
+        if m["t"] == "decline":
+            return
+        who = f["who"]
+        # The player of the Pivotal Event becomes or stays First Eligible, in the Event box.
+        s.sop["first"] = who
+        s.sop["first_box"] = "event"
+        emit(log, "2.3.7", f"{who} plays Pivotal Event {m['card']}", card=m["card"], actor=who)
+        PIVOTALS[m["card"]].start(s, who, log)
+
+
+@register
+class Eligible(FrameType):
+    """2.3.2: the options of the First and Second Eligible."""
+
+    kind = "eligible"
+    rule = "2.3.2"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"{f['role']} eligible ({f['who']}): choose Event, Operation or Pass"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        who, role, options = f["who"], f["role"], f["options"]
+        ms: list[Move] = []
+        if "event" in options:
+            card = s.cards["current"]
+            for side in event_sides(s, card, who):
+                ms.append({"t": "event", "side": side})
+        if role == "first":
+            box = None
+        else:
+            allowed = [b for b in OP_BOXES if b in options]
+            box = allowed[0] if allowed else None
+        if role == "first" or box is not None:
+            for op in FACTION_OPS[who]:
+                if op in OPS and OPS[op].can_start(s, who, role, box, False):
+                    ms.append({"t": "op", "op": op} if box is None else
+                              {"t": "op", "op": op, "box": box})
+        ms.append({"t": "pass"})
+        return ms
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        who, role = f["who"], f["role"]
+        pop(s)
+        if m["t"] == "pass":
+            add_resources(s, who, PASS_INCOME[who])
+            s.sop[role + "_box"] = "pass"
+            emit(log, "2.3.3", f"{who} passes (+{PASS_INCOME[who]} Resources)", actor=who)
+        elif m["t"] == "op":
+            emit(log, "3.1", f"{who} chooses {m['op']}", actor=who, op=m["op"])
+            push(s, op_frame(m["op"], who, role, m.get("box")))
+        else:
+            s.sop[role + "_box"] = "event"
+            EVENTS[s.cards["current"]].start(s, who, m["side"], log)

@@ -1,0 +1,151 @@
+"""The game state (DESIGN §1): plain data only, documented field by field in docs/state.md.
+
+A ``State`` is never mutated by the public API: ``engine.apply`` copies it first and works on the
+copy. Everything derivable (Control, Total Support/Opposition, margins) lives in ``engine.board``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import BOX_PIECES, BOXES, MAP_PIECES
+
+SCHEMA = "ct-state/1"
+
+Frame = dict[str, Any]
+Move = dict[str, Any]
+
+
+def empty_pieces() -> dict[str, int]:
+    return {k: 0 for k in MAP_PIECES}
+
+
+def empty_box() -> dict[str, int]:
+    return {k: 0 for k in BOX_PIECES}
+
+
+def new_space() -> dict[str, Any]:
+    return {
+        "pieces": empty_pieces(),
+        "support": "neutral",
+        "terror": 0,
+        "resettled": False,
+        "pop_bonus": 0,
+        "base_marker": False,
+    }
+
+
+class State:
+    """One position of a game. Attributes are plain JSON-compatible data (see docs/state.md)."""
+
+    __slots__ = (
+        "scenario", "options", "spaces", "boxes", "resources", "commitment", "france_track",
+        "border_zone", "cards", "sop", "pending", "rng", "result", "deception", "turn",
+    )
+
+    scenario: str
+    options: dict[str, Any]
+    spaces: dict[str, dict[str, Any]]
+    boxes: dict[str, dict[str, int]]
+    resources: dict[str, int]
+    commitment: int
+    france_track: str
+    border_zone: int | None
+    cards: dict[str, Any]
+    sop: dict[str, Any]
+    pending: list[Frame]
+    rng: dict[str, Any]
+    result: dict[str, Any] | None
+    deception: dict[str, Any] | None
+    turn: int
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.scenario = self.scenario
+        s.options = self.options  # never mutated after new_game
+        s.spaces = {
+            n: {
+                "pieces": dict(sp["pieces"]), "support": sp["support"], "terror": sp["terror"],
+                "resettled": sp["resettled"], "pop_bonus": sp["pop_bonus"],
+                "base_marker": sp["base_marker"],
+            }
+            for n, sp in self.spaces.items()
+        }
+        s.boxes = {b: dict(v) for b, v in self.boxes.items()}
+        s.resources = dict(self.resources)
+        s.commitment = self.commitment
+        s.france_track = self.france_track
+        s.border_zone = self.border_zone
+        s.cards = _deep(self.cards)
+        s.sop = dict(self.sop)
+        s.pending = [_deep(f) for f in self.pending]
+        s.rng = dict(self.rng)
+        s.result = _deep(self.result) if self.result is not None else None
+        s.deception = _deep(self.deception) if self.deception is not None else None
+        s.turn = self.turn
+        return s
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA,
+            "scenario": self.scenario,
+            "options": self.options,
+            "spaces": self.spaces,
+            "boxes": self.boxes,
+            "resources": self.resources,
+            "commitment": self.commitment,
+            "france_track": self.france_track,
+            "border_zone": self.border_zone,
+            "cards": self.cards,
+            "sop": self.sop,
+            "pending": self.pending,
+            "rng": self.rng,
+            "result": self.result,
+            "deception": self.deception,
+            "turn": self.turn,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_data() == other.to_data()
+
+    def __hash__(self) -> int:  # states are values; hashing goes through canonical JSON
+        from .serial import to_json
+
+        return hash(to_json(self))
+
+    def __repr__(self) -> str:
+        return f"<State {self.scenario} turn={self.turn} pending={[f['k'] for f in self.pending]}>"
+
+
+def _deep(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _deep(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_deep(v) for v in x]
+    return x
+
+
+def blank_state() -> State:
+    """An empty board with every field present; scenarios fill it in."""
+    s = State.__new__(State)
+    s.scenario = "custom"
+    s.options = {}
+    from .data import SPACE_NAMES
+
+    s.spaces = {n: new_space() for n in SPACE_NAMES}
+    s.boxes = {b: empty_box() for b in BOXES}
+    s.resources = {"gov": 0, "fln": 0}
+    s.commitment = 0
+    s.france_track = "A"
+    s.border_zone = None
+    s.cards = {}
+    s.sop = {}
+    s.pending = []
+    s.rng = {"seed": 0, "counter": 0}
+    s.result = None
+    s.deception = None
+    s.turn = 0
+    return s
+
+
+__all__ = ["SCHEMA", "State", "Frame", "Move", "blank_state", "empty_box", "empty_pieces", "new_space"]
