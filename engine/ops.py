@@ -63,15 +63,28 @@ class Operation(FrameType):
         raise NotImplementedError  # only reached for moves op_moves offered
 
     def can_finish(self, s: State, f: Frame) -> bool:
-        """May ``done`` be chosen now? Default: at least one location and no step half-way."""
-        return len(f["locs"]) >= 1 and not f["x"].get("busy")
+        """May ``done`` be chosen now? Default: at least one location and no step half-way, or – when
+        a Special Activity done first (4.1) left nothing selectable – no location at all."""
+        if f["x"].get("busy"):
+            return False
+        return len(f["locs"]) >= 1 or (f["sa"] is not None and not self.op_moves(s, f))
 
     def finish(self, s: State, f: Frame, log: Log) -> None:
         """Resolution that happens when the player declares the Operation complete."""
 
     def can_start(self, s: State, who: str, role: str | None, box: str | None, free: bool) -> bool:
-        """Is there at least one way to begin this Operation (so that offering it is no dead end)?"""
-        return bool(self.op_moves(s, op_frame(self.name, who, role, box, free)))
+        """Is there at least one way to begin this Operation (so that offering it is no dead end)?
+        A player short of Resources may still start it if an accompanying Special Activity that
+        earns Resources (Extort, 4.1 example) can come first and the Operation is then possible."""
+        f = op_frame(self.name, who, role, box, free)
+        if self.op_moves(s, f):
+            return True
+        if not any(n in SAS and SAS[n].earns and SAS[n].can_start(s, f) for n in self.sas
+                   if f["sa_ok"]):
+            return False
+        rich = s.copy()
+        rich.resources[who] = 50
+        return bool(self.op_moves(rich, f))
 
     # -- shared helpers ---------------------------------------------------------------------
     def prompt(self, s: State, f: Frame) -> str:
@@ -152,6 +165,7 @@ class SpecialActivity(FrameType):
 
     name: str = ""
     faction: str = ""
+    earns: bool = False  # gains Resources (Extort, 4.3.1)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)

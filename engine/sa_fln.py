@@ -17,6 +17,7 @@ class Extort(SpecialActivity):
     name = "extort"
     faction = "fln"
     rule = "4.3.1"
+    earns = True
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         return [{"t": "space", "space": n} for n, sp in s.spaces.items()

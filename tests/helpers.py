@@ -1,0 +1,100 @@
+"""Building test positions: a scenario's state with the board replaced by exactly what a test asks
+for (the force pool stays conserved: every piece not placed sits in Available)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine.data import AG, BOX_PIECES, MAP_PIECES, UG, box_key
+from engine.machine import settle
+from engine.state import State
+
+SHORT = {
+    "ft": "french_troops", "fp": "french_police", "at": "algerian_troops", "ap": "algerian_police",
+    "gb": "gov_bases", "ug": UG, "ag": AG, "fb": "fln_bases",
+}
+
+
+def position(
+    scenario: str = "short",
+    spaces: dict[str, dict[str, Any]] | None = None,
+    *,
+    resources: tuple[int, int] = (20, 20),
+    commitment: int = 20,
+    first: str = "fln",
+    seed: int = 1,
+    in_effect: list[int] | None = None,
+    border_zone: int | None | str = "keep",
+    france_track: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> State:
+    """A state at the First Eligible's option prompt (``first`` to act) on an Event card.
+
+    ``spaces`` maps a space to ``{"ft": 2, "ug": 1, "support": "support", "terror": 1,
+    "resettled": True}`` (short piece keys as in ``SHORT`` or full map keys). Every other space is
+    empty and Neutral; all pieces not placed are Available (Out of Play and Casualties empty).
+    ``resources`` is (gov, fln)."""
+    s = engine.new_game(scenario, seed, options)
+    s = s.copy()
+    for b in s.boxes:
+        for k in BOX_PIECES:
+            s.boxes[b][k] = 0
+    for k in BOX_PIECES:
+        s.boxes["available"][k] = engine.data.FORCE_POOL[k]
+    for name, sp in s.spaces.items():
+        for k in MAP_PIECES:
+            sp["pieces"][k] = 0
+        sp["support"] = "neutral"
+        sp["terror"] = 0
+        sp["resettled"] = False
+    for name, spec in (spaces or {}).items():
+        sp = s.spaces[name]
+        for k, v in spec.items():
+            if k in ("support", "terror", "resettled", "pop_bonus", "base_marker"):
+                sp[k] = v
+                continue
+            key = SHORT.get(k, k)
+            assert key in MAP_PIECES, k
+            s.boxes["available"][box_key(key)] -= v
+            assert s.boxes["available"][box_key(key)] >= 0, f"not enough {key} in the pool"
+            sp["pieces"][key] += v
+    s.resources = {"gov": resources[0], "fln": resources[1]}
+    s.commitment = commitment
+    if in_effect is not None:
+        s.cards["in_effect"] = sorted(in_effect)
+    if border_zone != "keep":
+        s.border_zone = border_zone  # type: ignore[assignment]
+    if france_track is not None:
+        s.france_track = france_track
+    s.sop = {"first": first, "first_box": None, "second_box": None}
+    s.pending = [{"k": "game", "stage": "draw"}, {"k": "card", "stage": "first"}]
+    settle(s, [])
+    return s
+
+
+def set_available(s: State, key: str, n: int, to: str = "out_of_play") -> State:
+    """Move Available pieces of box type ``key`` to another box until ``n`` remain Available."""
+    s = s.copy()
+    extra = s.boxes["available"][key] - n
+    assert extra >= 0
+    s.boxes["available"][key] -= extra
+    s.boxes[to][key] += extra
+    return s
+
+
+def play(s: State, *moves: dict[str, Any]) -> State:
+    """Apply moves one by one (each must be legal)."""
+    for m in moves:
+        s, _ = engine.apply(s, m)
+    return s
+
+
+def pieces(s: State, space: str) -> dict[str, int]:
+    """Non-zero pieces in a space, with the short keys."""
+    inv = {v: k for k, v in SHORT.items()}
+    return {inv[k]: v for k, v in s.spaces[space]["pieces"].items() if v}
+
+
+def box(s: State, name: str) -> dict[str, int]:
+    return {k: v for k, v in s.boxes[name].items() if v}
