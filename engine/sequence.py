@@ -50,6 +50,7 @@ class Game(FrameType):
 
             start_propaganda_card(s, log)
         else:
+            s.cards["last_propaganda"] = False
             s.sop["first_box"] = None
             s.sop["second_box"] = None
             push(s, {"k": "card", "stage": "pivotal"})
