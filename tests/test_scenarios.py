@@ -1,0 +1,93 @@
+"""Chapter 10: the three scenarios and their decks; the managed/external chance modes; the data copy."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import rng
+from engine.board import fln_bases_on_map, pool_total, total_opposition, total_support
+from engine.data import BOX_PIECES, FORCE_POOL, PROPAGANDA_CARDS, SCENARIOS
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "reference"
+
+
+@pytest.mark.parametrize("name,support,commit,opp,bases", [
+    ("short", 7, 15, 11, 8), ("medium", 7, 20, 9, 10), ("full", 0, 25, 5, 4)])
+def test_printed_scenario_totals(name: str, support: int, commit: int, opp: int, bases: int) -> None:
+    s = engine.new_game(name, 3)
+    assert (total_support(s), s.commitment, total_opposition(s), fln_bases_on_map(s)) == (
+        support, commit, opp, bases)
+    for key in BOX_PIECES:
+        assert pool_total(s, key) == FORCE_POOL[key]
+
+
+def test_short_scenario_details() -> None:
+    s = engine.new_game("short", 3)
+    assert s.resources == {"gov": 20, "fln": 15}
+    assert (s.border_zone, s.france_track) == (3, "E")
+    assert s.boxes["out_of_play"]["guerrillas"] == 5
+    assert {n for n, sp in s.spaces.items() if sp["resettled"]} == {
+        "Setif", "Tlemcen", "Bordj Bou Arreridj"}
+    assert s.cards["held"] == {"gov": [66], "fln": [63]}
+    assert 65 in s.cards["in_effect"] and s.cards["coup_played"]
+    assert s.sop["first"] == "fln" and engine.to_move(s) == "fln"
+    assert s.spaces["Morocco"]["pieces"]["fln_bases"] == 2
+
+
+@pytest.mark.parametrize("name,piles", [("short", 3), ("medium", 4), ("full", 5)])
+def test_deck_piles_each_hold_one_propaganda_card(name: str, piles: int) -> None:
+    s = engine.new_game(name, 11)
+    deck = [s.cards["current"]] + s.cards["deck"]
+    assert len(deck) == 13 * piles
+    for i in range(piles):
+        pile = deck[13 * i: 13 * (i + 1)]
+        assert [c for c in pile if c in PROPAGANDA_CARDS] == [PROPAGANDA_CARDS[i]]
+    events = [c for c in deck if c not in PROPAGANDA_CARDS]
+    assert len(set(events)) == 12 * piles
+    assert sorted(events + s.cards["set_aside"]) == list(range(1, 61))
+    assert SCENARIOS[name]["deck"]["draw_deck_size"] == 13 * piles
+
+
+def test_same_seed_same_game_different_seed_different_deck() -> None:
+    a, b, c = engine.new_game("full", 5), engine.new_game("full", 5), engine.new_game("full", 6)
+    assert engine.to_json(a) == engine.to_json(b)
+    assert a.cards["deck"] != c.cards["deck"]
+
+
+def test_rng_reference_values() -> None:
+    """The generator specified in engine/rng.py (and docs/chance.md): SplitMix64 by counter."""
+    assert rng.word(0, 0) == 0xE220A8397B1DCDAF
+    assert rng.word(1234567, 0) == 0x599ED017FB08FC85
+    r = {"seed": 42, "counter": 0}
+    assert [rng.die(r) for _ in range(10)] == [rng.die({"seed": 42, "counter": i}) for i in range(10)]
+    assert r["counter"] == 10
+
+
+def test_external_chance_draws_are_client_moves() -> None:
+    s = engine.new_game("short", 0, {"chance": "external"})
+    assert engine.to_move(s) == "chance"
+    moves = engine.legal_moves(s)
+    assert len(moves) == 61 and {"t": "draw", "card": 67} in moves  # 60 events or Propaganda
+    s, _ = engine.apply(s, {"t": "draw", "card": 23})
+    assert s.cards["current"] == 23 and engine.to_move(s) == "fln"
+    assert 23 not in s.cards["unseen"] and s.cards["deck"] is None and s.cards["set_aside"] is None
+
+
+def test_external_pile_forces_its_propaganda_card_after_twelve_events() -> None:
+    s = engine.new_game("short", 0, {"chance": "external"})
+    s = s.copy()
+    s.cards["piles"][0] = [0, 1]
+    s.cards["deck_left"] = 27
+    assert engine.legal_moves(s) == [{"t": "draw", "card": 67}]
+
+
+def test_package_data_matches_reference_facts() -> None:
+    if not SHARED.exists():
+        pytest.skip("reference facts not present")
+    for name in ("ct-data.json", "ct-cards.json"):
+        ours = json.loads((Path(engine.__file__).parent / "data" / name).read_text())
+        assert ours == json.loads((SHARED / name).read_text()), name
