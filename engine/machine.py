@@ -16,7 +16,7 @@ when chance is managed) until a player or external chance has to decide, or the 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from .errors import BadRequest, IllegalMove
 from .state import Frame, Move, State
@@ -99,10 +99,12 @@ def prompt(s: State) -> str:
 
 
 def legal_moves(s: State) -> list[Move]:
-    f = top(s)
-    if f is None:
-        return []
-    return handler(f).moves(s, f)
+    cached: list[Move] | None = getattr(s, "_legal", None)
+    if cached is None:
+        f = top(s)
+        cached = [] if f is None else handler(f).moves(s, f)
+        s._legal = cached
+    return list(cached)
 
 
 def check_move_shape(m: Any) -> Move:
@@ -121,7 +123,7 @@ def apply(s: State, m: Move) -> tuple[State, Log]:
     if f is None:
         raise IllegalMove("the game is over", "2.4.1")
     h = handler(f)
-    if m not in h.moves(s, f):
+    if m not in legal_moves(s):
         reason, rule = h.explain(s, f, m)
         raise IllegalMove(reason, rule)
     n = s.copy()
@@ -173,5 +175,3 @@ def emit(log: Log, rule: str, text: str, **data: Any) -> None:
 def _show(m: Move) -> str:
     return "{" + ", ".join(f"{k}: {v}" for k, v in m.items()) + "}"
 
-
-Step = Callable[[State, Frame, Log], None]

@@ -40,7 +40,7 @@ class State:
 
     __slots__ = (
         "scenario", "options", "spaces", "boxes", "resources", "commitment", "france_track",
-        "border_zone", "cards", "sop", "pending", "rng", "result", "deception", "turn",
+        "border_zone", "cards", "sop", "pending", "rng", "result", "deception", "turn", "_legal",
     )
 
     scenario: str
@@ -58,6 +58,7 @@ class State:
     result: dict[str, Any] | None
     deception: dict[str, Any] | None
     turn: int
+    _legal: list[Move] | None  # cache of machine.legal_moves (a State is never mutated once shared)
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -83,6 +84,7 @@ class State:
         s.result = _deep(self.result) if self.result is not None else None
         s.deception = _deep(self.deception) if self.deception is not None else None
         s.turn = self.turn
+        s._legal = None
         return s
 
     def to_data(self) -> dict[str, Any]:
@@ -145,6 +147,7 @@ def blank_state() -> State:
     s.result = None
     s.deception = None
     s.turn = 0
+    s._legal = None
     return s
 
 
