@@ -84,7 +84,7 @@ def new_game(scenario: str, seed: int = 0, options: dict[str, Any] | None = None
         deck, set_aside = build_deck(scenario, s.rng)
         unseen: list[int] = []
     else:
-        deck, set_aside, unseen = None, None, list(EVENT_CARDS)  # type: ignore[assignment]
+        deck, set_aside, unseen = None, None, list(EVENT_CARDS)
     s.cards = {
         "deck": deck,
         "deck_left": d["draw_deck_size"],

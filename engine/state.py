@@ -6,7 +6,7 @@ copy. Everything derivable (Control, Total Support/Opposition, margins) lives in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from .data import BOX_PIECES, BOXES, MAP_PIECES
 
@@ -14,6 +14,18 @@ SCHEMA = "ct-state/1"
 
 Frame = dict[str, Any]
 Move = dict[str, Any]
+
+
+class SpaceData(TypedDict):
+    """One map space: pieces by map key, Support level, Terror markers, Resettled (Pop 0 marker,
+    4.2.1), City Pop +1 marker (1.3.3), Country Base marker (1.4.2)."""
+
+    pieces: dict[str, int]
+    support: str
+    terror: int
+    resettled: bool
+    pop_bonus: int
+    base_marker: bool
 
 
 def empty_pieces() -> dict[str, int]:
@@ -24,7 +36,7 @@ def empty_box() -> dict[str, int]:
     return {k: 0 for k in BOX_PIECES}
 
 
-def new_space() -> dict[str, Any]:
+def new_space() -> SpaceData:
     return {
         "pieces": empty_pieces(),
         "support": "neutral",
@@ -45,7 +57,7 @@ class State:
 
     scenario: str
     options: dict[str, Any]
-    spaces: dict[str, dict[str, Any]]
+    spaces: dict[str, SpaceData]
     boxes: dict[str, dict[str, int]]
     resources: dict[str, int]
     commitment: int
