@@ -1,4 +1,11 @@
-"""Chapter 5: Events. The registry of implemented Event cards and Pivotal Events.
+"""Chapter 5: Events – the registry of implemented Event cards and Pivotal Events, and the runner
+that executes an Event text as a resumable program (DESIGN §2).
+
+An Event text is a list of *steps*. The ``event`` frame ``{"k": "event", "card", "side", "who", "pc",
+"x"}`` is automatic: each time it gets control it runs ``steps[pc]`` (after advancing ``pc``). A step
+changes the state directly, or pushes a decision frame (see engine/event_steps.py) whose result is
+written into the event frame's ``x``; the program resumes when that decision is complete. When every
+step has run, lasting effects are recorded (Capability 5.3, Momentum 5.4) and the frame pops.
 
 A card is offered as a legal move only once it is implemented and registered here; until then the
 Event option simply does not exist for it (no stub is ever offered).
@@ -6,21 +13,78 @@ Event option simply does not exist for it (no stub is ever offered).
 
 from __future__ import annotations
 
-from .machine import Log
-from .state import State
+from typing import Callable, Sequence
+
+from .data import CARDS
+from .machine import FrameType, Log, emit, pop, push, register
+from .state import Frame, State
+
+StepFn = Callable[[State, Frame, Log], None]
+SIDES = ("unshaded", "shaded")
 
 
 class Event:
-    """An Event card (5.0): ``sides`` lists its implemented texts ("unshaded", "shaded")."""
+    """An Event card (5.0). Subclasses set ``card`` and implement ``steps(side)`` for each side in
+    ``texts`` (single-text cards use "unshaded"), and ``effective(s, side)``."""
 
     card: int = 0
-    sides: tuple[str, ...] = ()
+    texts: tuple[str, ...] = ("unshaded", "shaded")
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        raise AssertionError("subclasses define the steps of each text")
+
+    def effective(self, s: State, side: str) -> bool:
+        """Would executing this text change the game state? (8.3, used by the non-player FLN)."""
+        return True
 
     def playable(self, s: State, who: str, side: str) -> bool:
-        return side in self.sides
+        """May ``who`` choose this text now? A text with no effect may still be chosen (5.1.3)."""
+        return side in self.texts
+
+    def lasting(self, side: str) -> str | None:
+        """"capability", "momentum" or None, from the card's flags (ct-cards.json)."""
+        flag = CARDS[self.card].get(f"{side}_flag") or ""
+        if "capability" in flag:
+            return "capability"
+        if "momentum" in flag:
+            return "momentum"
+        return None
 
     def start(self, s: State, who: str, side: str, log: Log) -> None:
-        raise AssertionError("only registered (implemented) events are started")
+        emit(log, "5.1", f"{who} executes card {self.card} ({side})", card=self.card, side=side,
+             actor=who)
+        push(s, {"k": "event", "card": self.card, "side": side, "who": who, "pc": 0, "x": {}})
+
+
+def is_effective(s: State, card: int, side: str) -> bool:
+    ev = EVENTS.get(card)
+    return ev is not None and side in ev.texts and ev.effective(s, side)
+
+
+@register
+class EventRun(FrameType):
+    kind = "event"
+    rule = "5.1"
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "auto"
+
+    def step(self, s: State, f: Frame, log: Log) -> None:
+        ev = EVENTS[f["card"]]
+        steps = ev.steps(f["side"])
+        if f["pc"] < len(steps):
+            fn = steps[f["pc"]]
+            f["pc"] += 1
+            fn(s, f, log)
+            return
+        kind = ev.lasting(f["side"])
+        if kind == "capability":
+            s.cards["capabilities"][str(ev.card)] = f["side"]
+            emit(log, "5.3", f"Capability {ev.card} ({f['side']}) in effect", card=ev.card)
+        elif kind == "momentum":
+            s.cards["momentum"].append({"card": ev.card, "side": f["side"]})
+            emit(log, "5.4", f"Momentum {ev.card} ({f['side']}) in effect", card=ev.card)
+        pop(s)
 
 
 class Pivotal:
@@ -39,8 +103,31 @@ EVENTS: dict[int, Event] = {}
 PIVOTALS: dict[int, Pivotal] = {}
 
 
+def register_event(cls: type[Event]) -> type[Event]:
+    assert cls.card not in EVENTS
+    EVENTS[cls.card] = cls()
+    return cls
+
+
+def register_pivotal(cls: type[Pivotal]) -> type[Pivotal]:
+    assert cls.card not in PIVOTALS
+    PIVOTALS[cls.card] = cls()
+    return cls
+
+
 def event_sides(s: State, card: int | None, who: str) -> list[str]:
     ev = EVENTS.get(card) if card is not None else None
     if ev is None:
         return []
-    return [side for side in ev.sides if ev.playable(s, who, side)]
+    return [side for side in ev.texts if ev.playable(s, who, side)]
+
+
+def momentum_active(s: State, card: int, side: str | None = None) -> bool:
+    return any(m["card"] == card and (side is None or m["side"] == side)
+               for m in s.cards["momentum"])
+
+
+def capability(s: State, card: int) -> str | None:
+    """The side of Capability ``card`` in effect, or None (5.3)."""
+    side = s.cards["capabilities"].get(str(card))
+    return str(side) if side is not None else None

@@ -106,8 +106,8 @@ class Draw(FrameType):
         if c["piles"][0] == [0, 0]:
             c["piles"].pop(0)
         c["deck_left"] -= 1
-        if c["current"] is not None:
-            c["played"].append(c["current"])
+        if c["current"] is not None and not any(mo["card"] == c["current"] for mo in c["momentum"]):
+            c["played"].append(c["current"])  # Momentum cards wait beside the deck (5.4)
         c["current"] = card
         s.turn += 1
         pop(s)

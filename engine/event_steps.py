@@ -1,0 +1,177 @@
+"""Reusable decisions and steps for Event programs (5.1): pick among options, place pieces, remove
+pieces, grant a free Operation or Special Activity (5.5).
+
+Each decision frame belongs to one actor (``who``: the executor, or the faction the text names, 5.1)
+and writes its outcome into the calling ``event`` frame's ``x`` (key ``into``) when it completes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import base_room, box_key
+from .data import COUNTRIES, GOV_PIECES
+from .machine import FrameType, Log, emit, pop, push, register
+from .ops import OPS, SAS, op_frame, sa_frame
+from .state import Frame, Move, State
+
+Value = str | int
+
+
+def pick(who: str, prompt: str, options: list[Value], into: str, lo: int = 0, hi: int = 1) -> Frame:
+    """Choose between ``lo`` and ``hi`` distinct values among ``options`` (spaces, numbers, …)."""
+    return {"k": "pick", "who": who, "prompt": prompt, "options": list(options), "min": lo,
+            "max": hi, "into": into, "picked": []}
+
+
+@register
+class Pick(FrameType):
+    kind = "pick"
+    rule = "5.1"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return str(f["prompt"])
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        ms: list[Move] = []
+        if len(f["picked"]) < f["max"]:
+            ms = [{"t": "pick", "value": v} for v in f["options"] if v not in f["picked"]]
+        if len(f["picked"]) >= min(f["min"], len(f["options"])):
+            ms.append({"t": "done"})
+        return ms
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "pick":
+            f["picked"].append(m["value"])
+            if len(f["picked"]) < f["max"] and len(f["picked"]) < len(f["options"]):
+                return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = list(f["picked"])
+
+
+def place(who: str, pieces: list[str], spaces: list[str], into: str, *, max_total: int,
+          max_spaces: int | None = None, per_space: int | None = None, must: bool = False,
+          source: str = "available") -> Frame:
+    """Place up to ``max_total`` pieces of the given map keys into ``spaces`` from box ``source``
+    (5.1.1: only Available unless the text names another box), within stacking (1.4.2).
+    ``must``: place as many as possible (5.1.3) – ``done`` only once nothing more can be placed."""
+    return {"k": "ev_place", "who": who, "pieces": list(pieces), "spaces": list(spaces),
+            "max_total": max_total, "max_spaces": max_spaces, "per_space": per_space,
+            "must": must, "source": source, "into": into, "placed": []}
+
+
+def _bases(piece: str) -> bool:
+    return piece in ("gov_bases", "fln_bases")
+
+
+@register
+class Place(FrameType):
+    kind = "ev_place"
+    rule = "5.1.1"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"place up to {f['max_total'] - len(f['placed'])} more: {', '.join(f['pieces'])}"
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        if len(f["placed"]) >= f["max_total"]:
+            return []
+        used = {sp for _, sp in f["placed"]}
+        out: list[Move] = []
+        for piece in f["pieces"]:
+            if s.boxes[f["source"]][box_key(piece)] <= 0:
+                continue
+            for sp in f["spaces"]:
+                if f["max_spaces"] is not None and sp not in used and len(used) >= f["max_spaces"]:
+                    continue
+                if f["per_space"] is not None and sum(
+                        1 for _, x in f["placed"] if x == sp) >= f["per_space"]:
+                    continue
+                if _bases(piece) and base_room(s, sp) <= 0:
+                    continue
+                if sp in COUNTRIES and piece in GOV_PIECES:
+                    continue
+                out.append({"t": "place", "piece": piece, "space": sp})
+        return out
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        ms = self.options(s, f)
+        if not f["must"] or not ms:
+            ms.append({"t": "done"})
+        return ms
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "place":
+            piece, sp = m["piece"], m["space"]
+            s.boxes[f["source"]][box_key(piece)] -= 1
+            s.spaces[sp]["pieces"][piece] += 1
+            f["placed"].append([piece, sp])
+            emit(log, self.rule, f"{piece} placed in {sp}", actor=f["who"], piece=piece, space=sp)
+            if self.options(s, f):
+                return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = [list(p) for p in f["placed"]]
+
+
+def remove(who: str, choices: list[list[str]], into: str, *, max_total: int, to: str = "available",
+           must: bool = True, max_spaces: int | None = None) -> Frame:
+    """Remove up to ``max_total`` pieces; ``choices`` lists the eligible ``[piece, space]`` pairs
+    (re-checked against the board at each step) and ``to`` the destination box."""
+    return {"k": "ev_remove", "who": who, "choices": [list(c) for c in choices],
+            "max_total": max_total, "to": to, "must": must, "max_spaces": max_spaces,
+            "into": into, "removed": []}
+
+
+@register
+class Remove(FrameType):
+    kind = "ev_remove"
+    rule = "5.1"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"remove up to {f['max_total'] - len(f['removed'])} more pieces"
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        if len(f["removed"]) >= f["max_total"]:
+            return []
+        used = {sp for _, sp in f["removed"]}
+        return [{"t": "remove", "piece": p, "space": sp} for p, sp in f["choices"]
+                if s.spaces[sp]["pieces"][p] > 0 and not (
+                    f["max_spaces"] is not None and sp not in used and len(used) >= f["max_spaces"])]
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        ms = self.options(s, f)
+        if not f["must"] or not ms:
+            ms.append({"t": "done"})
+        return ms
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "remove":
+            piece, sp = m["piece"], m["space"]
+            s.spaces[sp]["pieces"][piece] -= 1
+            s.boxes[f["to"]][box_key(piece)] += 1
+            f["removed"].append([piece, sp])
+            emit(log, self.rule, f"{piece} removed from {sp} to {f['to']}", actor=f["who"],
+                 piece=piece, space=sp)
+            if self.options(s, f):
+                return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = [list(p) for p in f["removed"]]
+
+
+def free_op(s: State, op: str, who: str, *, limited: bool = False, **extra: Any) -> None:
+    """Push a free Operation (3.1.2, 5.5): no Resource cost (Pacify/Agitate still cost), no
+    eligibility change, no Special Activity unless the text grants one. ``extra`` goes into the
+    Operation's ``x`` for Event-specific restrictions."""
+    box = "limited_op" if limited else None
+    if not OPS[op].can_start(s, who, None, box, True):
+        return  # 5.1.3: nothing of it can be implemented
+    f = op_frame(op, who, None, box, free=True, sa_ok=False)
+    f["x"].update(extra)
+    push(s, f)
+
+
+def free_sa(s: State, sa: str, who: str, **extra: Any) -> None:
+    """Push a free Special Activity granted on its own by an Event (5.5)."""
+    f = sa_frame(sa, None, who=who, free=True)
+    f["x"].update(extra)
+    if SAS[sa].sa_moves(s, f):
+        push(s, f)
