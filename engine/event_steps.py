@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import base_room, box_key
+from .board import base_room
+from .data import box_key
 from .data import COUNTRIES, GOV_PIECES
 from .machine import FrameType, Log, emit, pop, push, register
 from .ops import OPS, SAS, op_frame, sa_frame
