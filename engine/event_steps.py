@@ -7,7 +7,7 @@ and writes its outcome into the calling ``event`` frame's ``x`` (key ``into``) w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from .board import base_room
 from .data import box_key
@@ -19,7 +19,8 @@ from .state import Frame, Move, State
 Value = str | int
 
 
-def pick(who: str, prompt: str, options: list[Value], into: str, lo: int = 0, hi: int = 1) -> Frame:
+def pick(who: str, prompt: str, options: Sequence[Value], into: str, lo: int = 0,
+         hi: int = 1) -> Frame:
     """Choose between ``lo`` and ``hi`` distinct values among ``options`` (spaces, numbers, …)."""
     return {"k": "pick", "who": who, "prompt": prompt, "options": list(options), "min": lo,
             "max": hi, "into": into, "picked": []}

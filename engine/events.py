@@ -34,7 +34,8 @@ class Event:
         raise AssertionError("subclasses define the steps of each text")
 
     def effective(self, s: State, side: str) -> bool:
-        """Would executing this text change the game state? (8.3, used by the non-player FLN)."""
+        """Would executing this text change the game state? Judged for the FLN as executor where
+        the executor's choice matters (8.3: used by the non-player FLN)."""
         return True
 
     def playable(self, s: State, who: str, side: str) -> bool:

@@ -1,0 +1,3 @@
+"""Every implemented card, one small unit each, registered on import (engine.events registry)."""
+
+from . import events_a  # noqa: F401
