@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .data import OAS
 from .machine import FRAMES, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
 
@@ -118,7 +119,8 @@ class Operation(FrameType):
     def sa_starts(self, s: State, f: Frame) -> list[Move]:
         if not f["sa_ok"] or f["sa"] is not None:
             return []
-        return [{"t": "sa", "sa": n} for n in self.sas if n in SAS and SAS[n].can_start(s, f)]
+        names = self.sas + (("oas",) if str(OAS) in s.cards["capabilities"] else ())
+        return [{"t": "sa", "sa": n} for n in names if n in SAS and SAS[n].can_start(s, f)]
 
     # -- the frame protocol -----------------------------------------------------------------
     def moves(self, s: State, f: Frame) -> list[Move]:

@@ -105,6 +105,7 @@ def new_game(scenario: str, seed: int = 0, options: dict[str, Any] | None = None
         "propaganda_drawn": 0,
         "rounds": 0,
         "last_propaganda": False,
+        "delayed": [],
     }
     s.sop = {"first": sc["first_eligible"], "first_box": None, "second_box": None}
     log: Log = []

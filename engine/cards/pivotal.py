@@ -1,0 +1,1 @@
+"""Cards: see engine/cards/__init__.py."""
