@@ -188,7 +188,7 @@ def _check_pool(s: State) -> None:
 def _check_cards(v: Any, options: dict[str, Any]) -> dict[str, Any]:
     keys = ("deck", "deck_left", "piles", "unseen", "current", "played", "set_aside", "held",
             "in_effect", "removed", "capabilities", "momentum", "coup_played", "coup_campaign",
-            "propaganda_total", "propaganda_drawn", "rounds", "last_propaganda")
+            "propaganda_total", "propaganda_drawn", "rounds", "last_propaganda", "delayed")
     c = _obj(v, "cards", keys)
     managed = options["chance"] == "managed"
     deck = None if c["deck"] is None else _cards(c["deck"], "cards.deck")
@@ -242,6 +242,9 @@ def _check_cards(v: Any, options: dict[str, Any]) -> dict[str, Any]:
     _int(c["propaganda_drawn"], "cards.propaganda_drawn", 0, total)
     _int(c["rounds"], "cards.rounds", 0, total)
     _bool(c["last_propaganda"], "cards.last_propaganda")
+    for i, d in enumerate(_list(c["delayed"], "cards.delayed")):
+        if not isinstance(d, str):
+            fail(f"cards.delayed[{i}]", "must be the name of a delayed Event effect")
     _ = (in_effect, removed)
     return {k: c[k] for k in keys}
 
