@@ -132,11 +132,19 @@ class State:
 
 
 def _deep(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {k: _deep(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_deep(v) for v in x]
+    """Copy nested plain data. Lists in a state are homogeneous: a list whose first item is a
+    scalar holds only scalars and is copied in one slice (the hot path of ``apply``)."""
+    t = type(x)
+    if t is dict:
+        return {k: _deep(v) if type(v) in _NESTED else v for k, v in x.items()}
+    if t is list:
+        if x and type(x[0]) in _NESTED:
+            return [_deep(v) for v in x]
+        return x[:]
     return x
+
+
+_NESTED = (dict, list)
 
 
 def blank_state() -> State:
