@@ -164,10 +164,10 @@ def free_op(s: State, op: str, who: str, *, limited: bool = False, **extra: Any)
     eligibility change, no Special Activity unless the text grants one. ``extra`` goes into the
     Operation's ``x`` for Event-specific restrictions."""
     box = "limited_op" if limited else None
-    if not OPS[op].can_start(s, who, None, box, True):
-        return  # 5.1.3: nothing of it can be implemented
     f = op_frame(op, who, None, box, free=True, sa_ok=False)
     f["x"].update(extra)
+    if not OPS[op].op_moves(s, f):
+        return  # 5.1.3: nothing of it can be implemented
     push(s, f)
 
 

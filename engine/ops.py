@@ -95,8 +95,10 @@ class Operation(FrameType):
         return str(f["who"])
 
     def may_add_location(self, f: Frame) -> bool:
-        """2.3.4: a Limited Operation has exactly one location."""
-        return not (f["box"] == "limited_op" and len(f["locs"]) >= 1)
+        """2.3.4: a Limited Operation has exactly one location; an Event may cap a free Operation's
+        locations with ``x["max_locs"]``."""
+        cap = 1 if f["box"] == "limited_op" else f["x"].get("max_locs")
+        return cap is None or len(f["locs"]) < cap
 
     def price(self, s: State, f: Frame, n: int = 1) -> int:
         return 0 if f["free"] else self.cost * n
@@ -117,7 +119,7 @@ class Operation(FrameType):
         emit(log, self.rule, f"{self.name} in {loc}", actor=f["who"], op=self.name, space=loc)
 
     def sa_starts(self, s: State, f: Frame) -> list[Move]:
-        if not f["sa_ok"] or f["sa"] is not None:
+        if not f["sa_ok"] or f["sa"] is not None or f["x"].get("busy"):
             return []
         names = self.sas + (("oas",) if str(OAS) in s.cards["capabilities"] else ())
         return [{"t": "sa", "sa": n} for n in names if n in SAS and SAS[n].can_start(s, f)]

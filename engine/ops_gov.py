@@ -1,1 +1,409 @@
-"""3.2: Government Operations – Train, Garrison, Sweep, Assault."""
+"""3.2: Government Operations – Train, Garrison, Sweep, Assault.
+
+Moves (besides the generic ``sa`` / ``done`` of engine.ops):
+
+* Train (3.2.1): ``{"t": "space", "space": S}`` selects a City, a Sector with a Government Base (or,
+  under Recall De Gaulle, a Populated Sector with Government Control, Troops and Police) or a Track
+  (``"france_track"`` / ``"border_zone"``); ``{"t": "place", "piece": AT|AP, "space": S}`` places a
+  cube from Available in the space selected last, or – only when none of that type is Available
+  (1.4.1) – ``{"t": "place", "piece", "space", "from": T}`` takes it from space T;
+  ``{"t": "pacify", "space": S}`` performs one Pacification step (remove one Terror marker, else
+  shift one level toward Support) in the one Pacify space.
+* Garrison (3.2.2): ``{"t": "pick", "piece": FP|AP, "from": A}`` then
+  ``{"t": "move", "piece", "from": A, "to": D}``; ``{"t": "activate", "space": S}`` ends it.
+* Sweep (3.2.3): ``{"t": "space", "space": D}`` then ``{"t": "move", "piece": FT|AT, "from": A,
+  "to": D}`` from adjacent spaces; Activation is resolved when the Sweep is declared complete.
+* Assault (3.2.4): ``{"t": "space", "space": S}`` (resolved at once, nothing left to choose).
+
+Working data in ``f["x"]``: ``busy`` (a picked cube awaits its destination), ``in`` (cubes that moved
+in this Operation, per space and type: a cube moves once), and each Operation's own fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import (
+    add_commitment, available, control, cubes, de_gaulle, fln_count, independent,
+    is_border_sector, map_sources, move_piece, place_from_available, police, population,
+    remove_guerrillas_alternating, remove_to, shift, troops,
+)
+from .data import AG, ALGERIA, ALGERIAN_CUBES, COUNTRIES, FB, FRANCE_BOXES, GB, POLICE, SPACES, TROOPS, UG
+from .machine import Log, emit
+from .ops import TRACKS, Operation, register_op
+from .state import Frame, Move, State
+
+PACIFY_COST = 2  # 3.2.1: per Terror marker removed or level shifted, even in a free Train
+GARRISON_MAX = 6  # 3.2.2
+TRAIN_MAX = 4  # 3.2.1
+BORDER_ZONE_MAX = 4  # 5.1.8
+
+# --- helpers shared with the Government Special Activities (engine.sa_gov) -------------------
+
+
+def moved_in(f: Frame, space: str, piece: str) -> int:
+    """How many ``piece`` moved into ``space`` during this action (they may not move again)."""
+    n: int = f["x"].get("in", {}).get(space, {}).get(piece, 0)
+    return n
+
+
+def note_moved_in(f: Frame, space: str, piece: str) -> None:
+    into: dict[str, dict[str, int]] = f["x"].setdefault("in", {})
+    d = into.setdefault(space, {})
+    d[piece] = d.get(piece, 0) + 1
+
+
+def movable(s: State, f: Frame, space: str, piece: str) -> int:
+    """Pieces of a type in a space that have not already moved in during this action."""
+    return int(s.spaces[space]["pieces"][piece]) - moved_in(f, space, piece)
+
+
+def per_cubes(space: str, n: int) -> int:
+    """3.2.2-3.2.4: one per cube, or one per two cubes in Mountain spaces (odd totals round down)."""
+    return n // 2 if SPACES[space].mountain else n
+
+
+def activate(s: State, space: str, n: int, log: Log, rule: str) -> int:
+    """1.4.3: flip up to ``n`` Underground Guerrillas in ``space`` to Active; returns how many."""
+    p = s.spaces[space]["pieces"]
+    k = min(n, p[UG])
+    if k:
+        p[UG] -= k
+        p[AG] += k
+        emit(log, rule, f"{k} Guerrilla(s) Activated in {space}", space=space, activated=k)
+    return k
+
+
+def pick_moves(piece: str, src: str, dests: list[str]) -> list[Move]:
+    return [{"t": "move", "piece": piece, "from": src, "to": d} for d in dests]
+
+
+class GovOperation(Operation):
+    """Government Operations: no Special Activity may start while a picked piece awaits its
+    destination (the pick and the move are one action split in two prompts)."""
+
+    faction = "gov"
+
+    def sa_starts(self, s: State, f: Frame) -> list[Move]:
+        if f["x"].get("busy"):
+            return []
+        return super().sa_starts(s, f)
+
+    def first_payment(self, s: State, f: Frame) -> bool:
+        """For Operations paid once in total (Garrison): may the first location still be paid?"""
+        return bool(f["locs"]) or self.affordable(s, f)
+
+
+# --- 3.2.1 Train -------------------------------------------------------------------------------
+
+
+@register_op
+class Train(GovOperation):
+    """3.2.1: pay 2 per location; place up to four Algerian cubes in each selected space, or shift a
+    Track one box; then, in one selected space, optionally Pacify (2 Resources per step, even when
+    the Train is free: first remove Terror markers, then shift one level toward Support)."""
+
+    name = "train"
+    rule = "3.2.1"
+    cost = 2
+    sas = ("deploy", "troop_lift")
+
+    def space_ok(self, s: State, n: str) -> bool:
+        """3.2.1, 5.1.7: Cities, Sectors with a Government Base; under Recall De Gaulle also
+        Populated Sectors with Government Control and both Troops and Police."""
+        sp = SPACES[n]
+        if sp.is_country:
+            return False
+        if sp.is_city or s.spaces[n]["pieces"][GB] > 0:
+            return True
+        return (de_gaulle(s) and population(s, n) >= 1 and control(s, n) == "gov"
+                and troops(s, n) > 0 and police(s, n) > 0)
+
+    def track_ok(self, s: State, t: str) -> bool:
+        """3.2.1, 5.1.8: the France Track (one box toward A) unless already at A; the Border Zone
+        Track (one box toward 4) only once Morocco and Tunisia are independent, and below 4."""
+        if t == "france_track":
+            return s.france_track != FRANCE_BOXES[0]
+        return independent(s) and s.border_zone is not None and s.border_zone < BORDER_ZONE_MAX
+
+    def pacify_step(self, s: State, f: Frame, n: str) -> str | None:
+        """3.2.1: the next Pacification step in ``n`` ("terror" or "shift"), if any is possible:
+        Government Control, 2 Resources, Terror markers first, one level shift at most; never in a
+        Pop 0 space (1.6.2: always Neutral)."""
+        x = f["x"]
+        if x.get("pacify") not in (None, n) or x.get("shifted"):
+            return None
+        if population(s, n) < 1 or control(s, n) != "gov" or s.resources[f["who"]] < PACIFY_COST:
+            return None
+        sp = s.spaces[n]
+        if sp["terror"] > 0:
+            return "terror"
+        if sp["support"] != "support":
+            return "shift"
+        return None
+
+    def useful(self, s: State, f: Frame, n: str) -> bool:
+        """Something can be done in a space selected now: a cube can be placed (1.4.1), or it
+        can be Pacified with the Resources left after paying for it."""
+        if any(available(s, p) > 0 or map_sources(s, p, exclude=n) for p in ALGERIAN_CUBES):
+            return True
+        rest = s.resources[f["who"]] - self.price(s, f)
+        sp = s.spaces[n]
+        return (rest >= PACIFY_COST and population(s, n) >= 1 and control(s, n) == "gov"
+                and (sp["terror"] > 0 or sp["support"] != "support"))
+
+    def op_moves(self, s: State, f: Frame) -> list[Move]:
+        x = f["x"]
+        ms: list[Move] = []
+        if x.get("pacify") is None:
+            if self.may_add_location(f) and self.affordable(s, f):
+                ms += [{"t": "space", "space": t} for t in TRACKS
+                       if t not in f["locs"] and self.track_ok(s, t)]
+                ms += [{"t": "space", "space": n} for n in ALGERIA
+                       if n not in f["locs"] and self.space_ok(s, n) and self.useful(s, f, n)]
+            ms += self.place_moves(s, f)
+        ms += [{"t": "pacify", "space": n} for n in f["locs"]
+               if n not in TRACKS and self.pacify_step(s, f, n) is not None]
+        return ms
+
+    def place_moves(self, s: State, f: Frame) -> list[Move]:
+        """3.2.1, 1.4.1: cubes for the space being trained, from Available, else from the map."""
+        x = f["x"]
+        cur = x.get("cur")
+        if cur is None or x["placed"] >= TRAIN_MAX:
+            return []
+        ms: list[Move] = []
+        for piece in ALGERIAN_CUBES:
+            if available(s, piece) > 0:
+                ms.append({"t": "place", "piece": piece, "space": cur})
+            else:
+                ms += [{"t": "place", "piece": piece, "space": cur, "from": src}
+                       for src in map_sources(s, piece, exclude=cur)]
+        return ms
+
+    def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        x = f["x"]
+        if m["t"] == "space":
+            n = m["space"]
+            self.add_location(s, f, n, log)
+            if n in TRACKS:
+                x["cur"] = None
+                self.shift_track(s, n, log)
+            else:
+                x["cur"], x["placed"] = n, 0
+        elif m["t"] == "place":
+            self.place(s, f, m, log)
+        else:
+            self.pacify(s, f, m["space"], log)
+
+    def shift_track(self, s: State, t: str, log: Log) -> None:
+        """3.2.1: shift the Track's marker one box (France Track toward A, Border Zone toward 4)."""
+        if t == "france_track":
+            s.france_track = FRANCE_BOXES[FRANCE_BOXES.index(s.france_track) - 1]
+            emit(log, self.rule, f"France Track shifted to {s.france_track}", france_track=s.france_track)
+        else:
+            assert s.border_zone is not None
+            s.border_zone += 1
+            emit(log, self.rule, f"Border Zone Status raised to {s.border_zone}", border_zone=s.border_zone)
+
+    def place(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        """3.2.1, 1.4.1: place one Algerian cube (from Available, or from the map if none is)."""
+        cur, piece = m["space"], m["piece"]
+        if "from" in m:
+            move_piece(s, piece, m["from"], cur)
+            emit(log, "1.4.1", f"{piece} taken from {m['from']} to {cur}", space=cur, piece=piece,
+                 source=m["from"])
+        else:
+            place_from_available(s, piece, cur)
+            emit(log, self.rule, f"{piece} placed in {cur}", space=cur, piece=piece)
+        f["x"]["placed"] += 1
+
+    def pacify(self, s: State, f: Frame, n: str, log: Log) -> None:
+        """3.2.1: one Pacification step, paid 2 Resources even if the Train is free (3.1.2)."""
+        x = f["x"]
+        step = self.pacify_step(s, f, n)
+        x["pacify"], x["cur"] = n, None
+        s.resources[f["who"]] -= PACIFY_COST
+        sp = s.spaces[n]
+        if step == "terror":
+            sp["terror"] -= 1
+            emit(log, self.rule, f"Pacify: Terror marker removed in {n}", space=n, cost=PACIFY_COST)
+        else:
+            sp["support"] = shift(sp["support"], "support")
+            x["shifted"] = True
+            emit(log, self.rule, f"Pacify: {n} shifted to {sp['support']}", space=n,
+                 support=sp["support"], cost=PACIFY_COST)
+
+
+# --- 3.2.2 Garrison ----------------------------------------------------------------------------
+
+
+def garrison_space(s: State, n: str) -> bool:
+    """3.2.2: Populated and Resettled spaces of Algeria."""
+    return n not in COUNTRIES and (population(s, n) >= 1 or bool(s.spaces[n]["resettled"]))
+
+
+@register_op
+class Garrison(GovOperation):
+    """3.2.2: pay 2 in total; move up to six Police among selected Populated/Resettled spaces (a
+    Limited Operation: one destination); then Activate, in one selected space, one Underground
+    Guerrilla per Police cube there (Mountain: per two). The locations recorded (2.3.4, 2.3.5) are
+    the destinations plus the Activation space."""
+
+    name = "garrison"
+    rule = "3.2.2"
+    cost = 2
+    sas = ("troop_lift", "neutralize")
+
+    def dests(self, s: State, f: Frame, src: str) -> list[str]:
+        if f["box"] == "limited_op" and f["locs"]:
+            return [d for d in f["locs"][:1] if d != src]
+        return [d for d in ALGERIA if d != src and garrison_space(s, d)]
+
+    def activation(self, s: State, n: str) -> int:
+        return min(per_cubes(n, police(s, n)), int(s.spaces[n]["pieces"][UG]))
+
+    def op_moves(self, s: State, f: Frame) -> list[Move]:
+        x = f["x"]
+        if x.get("activated"):
+            return []
+        if x.get("pick"):
+            piece, src = x["pick"]
+            if movable(s, f, src, piece) <= 0:  # an inconsistent loaded state: no legal move
+                return []
+            return pick_moves(piece, src, self.dests(s, f, src))
+        if not self.first_payment(s, f):
+            return []
+        ms: list[Move] = []
+        if x.get("moved", 0) < GARRISON_MAX:
+            for n in ALGERIA:
+                if not garrison_space(s, n) or not self.dests(s, f, n):
+                    continue
+                ms += [{"t": "pick", "piece": p, "from": n} for p in POLICE if movable(s, f, n, p) > 0]
+        limited = f["box"] == "limited_op" and f["locs"]
+        ms += [{"t": "activate", "space": n} for n in ALGERIA
+               if garrison_space(s, n) and self.activation(s, n) > 0
+               and not (limited and n != f["locs"][0])]
+        return ms
+
+    def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        x = f["x"]
+        if m["t"] == "pick":
+            x["pick"], x["busy"] = [m["piece"], m["from"]], True
+        elif m["t"] == "move":
+            piece, src, dst = m["piece"], m["from"], m["to"]
+            move_piece(s, piece, src, dst)
+            note_moved_in(f, dst, piece)
+            x["moved"] = x.get("moved", 0) + 1
+            x["pick"], x["busy"] = None, False
+            if dst not in f["locs"]:
+                self.add_location(s, f, dst, log, pay=not f["locs"])
+            emit(log, self.rule, f"{piece} moved from {src} to {dst}", piece=piece, source=src,
+                 space=dst)
+        else:
+            n = m["space"]
+            if n not in f["locs"]:
+                self.add_location(s, f, n, log, pay=not f["locs"])
+            x["activated"] = n
+            activate(s, n, self.activation(s, n), log, self.rule)
+
+
+# --- 3.2.3 Sweep -------------------------------------------------------------------------------
+
+
+@register_op
+class Sweep(GovOperation):
+    """3.2.3: pay 2 per selected space; move adjacent Troops (not Police) into selected spaces (a
+    Limited Operation: one destination); then, in each selected space, Activate one Underground
+    Guerrilla per cube there (Mountain: per two). Activation happens when the Sweep is declared
+    complete, after every move (a Special Activity may still follow, 4.1)."""
+
+    name = "sweep"
+    rule = "3.2.3"
+    cost = 2
+    sas = ("troop_lift", "neutralize")
+
+    def sources(self, s: State, f: Frame, d: str) -> list[tuple[str, str]]:
+        return [(a, p) for a in SPACES[d].adjacent if a not in COUNTRIES
+                for p in TROOPS if movable(s, f, a, p) > 0]
+
+    def useful(self, s: State, f: Frame, n: str) -> bool:
+        """Something can happen there: Troops can move in, or cubes may find Guerrillas."""
+        p = s.spaces[n]["pieces"]
+        return bool(self.sources(s, f, n)) or (p[UG] > 0 and cubes(s, n) > 0)
+
+    def op_moves(self, s: State, f: Frame) -> list[Move]:
+        ms: list[Move] = []
+        if self.may_add_location(f) and self.affordable(s, f):
+            ms += [{"t": "space", "space": n} for n in ALGERIA
+                   if n not in f["locs"] and self.useful(s, f, n)]
+        for d in f["locs"]:
+            ms += [{"t": "move", "piece": p, "from": a, "to": d} for a, p in self.sources(s, f, d)]
+        return ms
+
+    def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "space":
+            self.add_location(s, f, m["space"], log)
+            return
+        piece, src, dst = m["piece"], m["from"], m["to"]
+        move_piece(s, piece, src, dst)
+        note_moved_in(f, dst, piece)
+        emit(log, self.rule, f"{piece} moved from {src} to {dst}", piece=piece, source=src, space=dst)
+
+    def finish(self, s: State, f: Frame, log: Log) -> None:
+        """3.2.3: Activation in each selected space, once all Troops have moved."""
+        for n in f["locs"]:
+            activate(s, n, per_cubes(n, cubes(s, n)), log, self.rule)
+
+
+# --- 3.2.4 Assault -----------------------------------------------------------------------------
+
+
+def assault_strength(s: State, n: str) -> int:
+    """3.2.4, 1.3.7: Troops (Police too in Cities and in Border Sectors once Morocco and Tunisia are
+    independent); one per two in Mountain spaces."""
+    k = troops(s, n)
+    if SPACES[n].is_city or is_border_sector(s, n):
+        k += police(s, n)
+    return per_cubes(n, k)
+
+
+@register_op
+class Assault(GovOperation):
+    """3.2.4: pay 2 per space with Government cubes and FLN pieces; remove Active Guerrillas (to
+    Available and Casualties alternately, Available first, counted within the space), then Bases
+    once no Guerrilla remains (to Available, +1 Commitment each); never Underground Guerrillas."""
+
+    name = "assault"
+    rule = "3.2.4"
+    cost = 2
+    sas = ("troop_lift",)
+
+    def op_moves(self, s: State, f: Frame) -> list[Move]:
+        if not (self.may_add_location(f) and self.affordable(s, f)):
+            return []
+        return [{"t": "space", "space": n} for n in ALGERIA
+                if n not in f["locs"] and cubes(s, n) > 0 and fln_count(s, n) > 0]
+
+    def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        n = m["space"]
+        self.add_location(s, f, n, log)
+        resolve_assault(s, n, log, self.rule)
+
+
+def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
+    """3.2.4: remove enemy pieces in one space, to the maximum extent possible (3.1)."""
+    p = s.spaces[n]["pieces"]
+    k = assault_strength(s, n)
+    g = min(k, p[AG])
+    remove_guerrillas_alternating(s, n, AG, g)
+    k -= g
+    b = 0
+    if k > 0 and p[UG] == 0 and p[AG] == 0:
+        b = min(k, p[FB])
+        if b:
+            remove_to(s, FB, n, "available", b)
+            add_commitment(s, b)
+    emit(log, rule, f"Assault in {n}: {g} Guerrilla(s), {b} Base(s) removed", space=n,
+         guerrillas=g, bases=b)
+    return {"guerrillas": g, "bases": b}

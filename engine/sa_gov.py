@@ -1,1 +1,250 @@
-"""4.2: Government Special Activities – Deploy, Troop Lift, Neutralize."""
+"""4.2: Government Special Activities – Deploy, Troop Lift, Neutralize.
+
+Moves:
+
+* Deploy (4.2.1): ``{"t": "pick", "piece": FT|FP|GB, "from": A}`` (A a space or ``"available"``)
+  then ``{"t": "move", "piece", "from": A, "to": D}`` (D a space or ``"available"``); or, instead of
+  any move, ``{"t": "resettle", "space": S}``.
+* Troop Lift (4.2.2): ``{"t": "pick", "piece": FT, "from": A}`` then ``{"t": "move", ...}``.
+* Neutralize (4.2.3): ``{"t": "space", "space": S}`` (shifts S at once), then
+  ``{"t": "remove", "piece": AG|FB, "space": S}`` up to twice in all.
+"""
+
+from __future__ import annotations
+
+from .board import (
+    add_commitment, available, base_room, control, mobilized, police, population,
+    remove_to, resettled_count, shift, terror_left, troops,
+)
+from .data import AG, ALGERIA, FB, FRENCH, FT, GB, POP0_MARKERS, SPACES, UG
+from .machine import Log, emit
+from .ops import SpecialActivity, register_sa
+from .ops_gov import movable, moved_in, note_moved_in, pick_moves
+from .state import Frame, Move, State
+
+AVAILABLE = "available"
+DEPLOY_MAX = 6  # 4.2.1
+DEPLOY_SPACES = 3  # 4.2.1
+NEUTRALIZE_SPACES = 2  # 4.2.3
+NEUTRALIZE_MAX = 2  # 4.2.3
+
+
+def troop_lift_spaces(s: State) -> int:
+    """4.2.2: how many spaces a Troop Lift may select (Events and Momentum may change it)."""
+    return 3
+
+
+def new_spaces(f: Frame, *ends: str) -> int:
+    """How many of a move's ends would be newly selected spaces (the Available box is none)."""
+    return len({e for e in ends if e != AVAILABLE and e not in f["locs"]})
+
+
+def select(f: Frame, *ends: str) -> None:
+    for e in ends:
+        if e != AVAILABLE and e not in f["locs"]:
+            f["locs"].append(e)
+
+
+def move_french(s: State, f: Frame, piece: str, src: str, dst: str) -> None:
+    """Move one piece between spaces and the Available box; it may not move again (4.2.1-4.2.2)."""
+    if src == AVAILABLE:
+        s.boxes["available"][piece] -= 1
+    else:
+        s.spaces[src]["pieces"][piece] -= 1
+    if dst == AVAILABLE:
+        s.boxes["available"][piece] += 1
+    else:
+        s.spaces[dst]["pieces"][piece] += 1
+    note_moved_in(f, dst, piece)
+    f["x"]["moved"] = f["x"].get("moved", 0) + 1
+    f["x"]["pick"], f["x"]["busy"] = None, False
+
+
+class GovSA(SpecialActivity):
+    faction = "gov"
+
+
+# --- 4.2.1 Deploy ------------------------------------------------------------------------------
+
+
+def deploy_space(s: State, n: str) -> bool:
+    """4.2.1: Cities, or Sectors with a Government Base or Government Control (evaluated as each
+    piece moves, 1.7)."""
+    sp = SPACES[n]
+    if sp.is_country:
+        return False
+    return sp.is_city or s.spaces[n]["pieces"][GB] > 0 or control(s, n) == "gov"
+
+
+def resettle_ok(s: State, n: str) -> bool:
+    """4.2.1, 5.1.6: a Pop 1 Sector with a Government Base or Government Control, once
+    Mobilization is in effect, while a Pop 0 marker is left."""
+    return (SPACES[n].is_sector and population(s, n) == 1 and not s.spaces[n]["resettled"]
+            and (s.spaces[n]["pieces"][GB] > 0 or control(s, n) == "gov")
+            and mobilized(s) and resettled_count(s) < POP0_MARKERS)
+
+
+@register_sa
+class Deploy(GovSA):
+    """4.2.1: move up to six French pieces (Troops, Police, Bases) among the Available box and up to
+    three selected spaces (Cities, Sectors with Government Base or Control; stacking 1.4.2), OR
+    Resettle one Pop 1 Sector with a Government Base or Control."""
+
+    name = "deploy"
+    rule = "4.2.1"
+
+    def source_count(self, s: State, f: Frame, piece: str, src: str) -> int:
+        if src == AVAILABLE:
+            return available(s, piece) - moved_in(f, AVAILABLE, piece)
+        return movable(s, f, src, piece)
+
+    def dests(self, s: State, f: Frame, piece: str, src: str) -> list[str]:
+        ends = ([] if src == AVAILABLE else [AVAILABLE]) + [
+            n for n in ALGERIA if n != src and deploy_space(s, n)
+            and (piece != GB or base_room(s, n) > 0)]
+        return [d for d in ends if len(f["locs"]) + new_spaces(f, src, d) <= DEPLOY_SPACES]
+
+    def sa_moves(self, s: State, f: Frame) -> list[Move]:
+        x = f["x"]
+        if x.get("resettled"):
+            return []
+        if x.get("pick"):
+            piece, src = x["pick"]
+            if self.source_count(s, f, piece, src) <= 0:  # inconsistent loaded state
+                return []
+            return pick_moves(piece, src, self.dests(s, f, piece, src))
+        ms: list[Move] = []
+        if x.get("moved", 0) < DEPLOY_MAX:
+            for src in (AVAILABLE, *ALGERIA):
+                if src != AVAILABLE and not deploy_space(s, src):
+                    continue
+                ms += [{"t": "pick", "piece": p, "from": src} for p in FRENCH
+                       if self.source_count(s, f, p, src) > 0 and self.dests(s, f, p, src)]
+        if not x.get("moved"):
+            ms += [{"t": "resettle", "space": n} for n in ALGERIA if resettle_ok(s, n)]
+        return ms
+
+    def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        x = f["x"]
+        if m["t"] == "pick":
+            x["pick"], x["busy"] = [m["piece"], m["from"]], True
+        elif m["t"] == "move":
+            piece, src, dst = m["piece"], m["from"], m["to"]
+            select(f, src, dst)
+            move_french(s, f, piece, src, dst)
+            emit(log, self.rule, f"Deploy: {piece} from {src} to {dst}", actor="gov", sa=self.name,
+                 piece=piece, source=src, space=dst)
+        else:
+            n = m["space"]
+            f["locs"].append(n)
+            x["resettled"] = True
+            sp = s.spaces[n]
+            sp["resettled"] = True
+            sp["support"] = "neutral"
+            emit(log, self.rule, f"Resettle {n} (Pop 0)", actor="gov", sa=self.name, space=n)
+
+
+# --- 4.2.2 Troop Lift --------------------------------------------------------------------------
+
+
+@register_sa
+class TroopLift(GovSA):
+    """4.2.2: move French Troops (only) among up to three selected Algerian spaces."""
+
+    name = "troop_lift"
+    rule = "4.2.2"
+
+    def dests(self, s: State, f: Frame, src: str) -> list[str]:
+        limit = troop_lift_spaces(s)
+        return [d for d in ALGERIA if d != src and len(f["locs"]) + new_spaces(f, src, d) <= limit]
+
+    def sa_moves(self, s: State, f: Frame) -> list[Move]:
+        x = f["x"]
+        if x.get("pick"):
+            piece, src = x["pick"]
+            if movable(s, f, src, piece) <= 0:  # inconsistent loaded state
+                return []
+            return pick_moves(piece, src, self.dests(s, f, src))
+        return [{"t": "pick", "piece": FT, "from": n} for n in ALGERIA
+                if movable(s, f, n, FT) > 0 and self.dests(s, f, n)]
+
+    def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        x = f["x"]
+        if m["t"] == "pick":
+            x["pick"], x["busy"] = [m["piece"], m["from"]], True
+            return
+        src, dst = m["from"], m["to"]
+        select(f, src, dst)
+        move_french(s, f, FT, src, dst)
+        emit(log, self.rule, f"Troop Lift: {FT} from {src} to {dst}", actor="gov", sa=self.name,
+             piece=FT, source=src, space=dst)
+
+
+# --- 4.2.3 Neutralize --------------------------------------------------------------------------
+
+
+@register_sa
+class Neutralize(GovSA):
+    """4.2.3: in up to two spaces with Government Troops and Police: remove in all up to two Active
+    enemy pieces (Bases only where no other FLN piece remains; Guerrillas to Available and Casualties
+    alternately, Available first; +1 Commitment per Base); shift each space one level toward
+    Opposition, or place a Terror marker where already at Oppose."""
+
+    name = "neutralize"
+    rule = "4.2.3"
+
+    def targets(self, s: State, n: str) -> list[str]:
+        p = s.spaces[n]["pieces"]
+        if p[AG] > 0:
+            return [AG]
+        if p[FB] > 0 and p[UG] == 0:
+            return [FB]
+        return []
+
+    def sa_moves(self, s: State, f: Frame) -> list[Move]:
+        ms: list[Move] = []
+        if len(f["locs"]) < NEUTRALIZE_SPACES:
+            ms += [{"t": "space", "space": n} for n in ALGERIA
+                   if n not in f["locs"] and troops(s, n) > 0 and police(s, n) > 0]
+        if f["x"].get("removed", 0) < NEUTRALIZE_MAX:
+            ms += [{"t": "remove", "piece": p, "space": n} for n in f["locs"]
+                   for p in self.targets(s, n)]
+        return ms
+
+    def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        n = m["space"]
+        if m["t"] == "space":
+            f["locs"].append(n)
+            self.shift_toward_opposition(s, n, log)
+        else:
+            self.remove(s, f, m["piece"], n, log)
+
+    def shift_toward_opposition(self, s: State, n: str, log: Log) -> None:
+        """4.2.3: one level toward Opposition; at Oppose, a Terror marker if none (and one is left).
+        Pop 0 spaces are always Neutral (1.6.2) and do not shift."""
+        sp = s.spaces[n]
+        if population(s, n) < 1:
+            emit(log, self.rule, f"Neutralize in {n} (Pop 0: no shift)", actor="gov", space=n)
+        elif sp["support"] == "oppose":
+            if sp["terror"] == 0 and terror_left(s) > 0:
+                sp["terror"] = 1
+                emit(log, self.rule, f"Neutralize in {n}: Terror marker placed", actor="gov", space=n)
+        else:
+            sp["support"] = shift(sp["support"], "oppose")
+            emit(log, self.rule, f"Neutralize in {n}: shifted to {sp['support']}", actor="gov",
+                 space=n, support=sp["support"])
+
+    def remove(self, s: State, f: Frame, piece: str, n: str, log: Log) -> None:
+        x = f["x"]
+        x["removed"] = x.get("removed", 0) + 1
+        if piece == AG:
+            g = x.get("guerrillas", 0)
+            box = "available" if g % 2 == 0 else "casualties"
+            remove_to(s, AG, n, box)
+            x["guerrillas"] = g + 1
+        else:
+            remove_to(s, FB, n, "available")
+            add_commitment(s, 1)
+            box = "available"
+        emit(log, self.rule, f"Neutralize: {piece} removed from {n} to {box}", actor="gov",
+             space=n, piece=piece, box=box)

@@ -65,6 +65,8 @@ def position(
         s.cards["in_effect"] = sorted(in_effect)
     if border_zone != "keep":
         s.border_zone = border_zone  # type: ignore[assignment]
+    elif 61 not in s.cards["in_effect"]:
+        s.border_zone = None  # the track is inactive until independence (5.1.8)
     if france_track is not None:
         s.france_track = france_track
     s.sop = {"first": first, "first_box": None, "second_box": None}

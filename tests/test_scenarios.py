@@ -75,7 +75,7 @@ def test_external_chance_draws_are_client_moves() -> None:
     moves = engine.legal_moves(s)
     assert len(moves) == 61 and {"t": "draw", "card": 67} in moves  # 60 events or Propaganda
     s, _ = engine.apply(s, {"t": "draw", "card": 23})
-    assert s.cards["current"] == 23 and engine.to_move(s) == "fln"
+    assert s.cards["current"] == 23 and engine.to_move(s) in ("fln", "gov")  # gov: Coup window
     assert 23 not in s.cards["unseen"] and s.cards["deck"] is None and s.cards["set_aside"] is None
 
 

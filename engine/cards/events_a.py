@@ -1,49 +1,455 @@
-"""Event cards (chapter 5): texts that need no lasting marker. Each card cites its specification
-(docs: ct-cards-01-35.md / ct-cards-36-71.md) and rules."""
+"""Event cards #1-#30 whose texts leave no lasting marker (chapter 5). Each card cites its
+specification (ct-cards-01-35.md) and the rules it applies; every choice the text leaves open is a
+small decision of the executor (5.1) or of the faction the text names.
+
+Decision frames defined here (besides engine.event_steps' pick / place / remove):
+
+* ``eva_transfer`` – move exactly ``n`` pieces (as many as exist, 5.1.3) chosen among
+  ``sources`` (``[piece, space-or-box]``) to a box: ``{"t": "take", "piece": P, "from": W}``.
+* ``eva_guerrillas`` – place up to ``max`` Guerrillas Underground in one space, from Available or,
+  for the FLN placing its own pieces when none is Available, from the map (1.4.1):
+  ``{"t": "place", "space": S}`` (``"from": T, "piece": P`` for a map source) or ``{"t": "done"}``.
+* ``op:rally_at_base`` – the free Rally of #6 shaded: Rally (3.3.1) limited to one space that
+  holds an FLN Base (see ``BaseRally``).
+"""
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..board import add_commitment, populated
-from ..data import FRANCE_BOXES, SPACES
-from ..event_steps import pick
+from ..board import (
+    add_commitment, add_resources, available, control, guerrillas, independent,
+    populated, population, terror_left,
+)
+from ..chance import roll_frame
+from ..data import (
+    AG, ALGERIA, AP, AT, BOXES, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG, G,
+    box_key,
+)
+from ..event_steps import free_op, pick, place, remove
 from ..events import Event, StepFn, register_event
-from ..machine import Log, emit, push
-from ..state import Frame, State
+from ..machine import FRAMES, FrameType, Log, emit, pop, push, register
+from ..ops import OPS, op_frame
+from ..ops_fln import Rally, can_place_guerrilla, place_guerrilla, place_guerrilla_moves
+from ..state import Frame, Move, State
+
+OTHER = {"gov": "fln", "fln": "gov"}
+WILAYAS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+FRENCH_CUBES: tuple[str, ...] = (FT, FP)
+GOV_CUBES: tuple[str, ...] = (FT, FP, AT, AP)
+GUERRILLAS: tuple[str, ...] = (UG, AG)
 
 
-def _commitment(n: int) -> StepFn:
+# --- shared helpers ----------------------------------------------------------------------------
+
+
+def wilaya_spaces(w: int) -> list[str]:
+    """1.3.2, 1.3.3: the Sectors of a Wilaya and the City located in it (never the Countries)."""
+    return [n for n, sp in SPACES.items() if sp.wilaya == w]
+
+
+def guerrillas_in(s: State, spaces: Sequence[str]) -> int:
+    """Guerrillas, Active and Underground (1.4.3), in the given spaces."""
+    return sum(guerrillas(s, n) for n in spaces)
+
+
+def guerrillas_in_algeria(s: State) -> int:
+    """Guerrillas in the 28 Algerian spaces (1.3: the Countries excluded)."""
+    return guerrillas_in(s, ALGERIA)
+
+
+def pairs(pieces: Sequence[str], spaces: Sequence[str]) -> list[list[str]]:
+    """Every ``[piece, space]`` combination, for event_steps.remove (re-checked at each step)."""
+    return [[p, n] for n in spaces for p in pieces]
+
+
+def count_at(s: State, piece: str, where: str) -> int:
+    """1.4.1: pieces of a map key in a space, or of its box type in a box."""
+    if where in BOXES:
+        return s.boxes[where][box_key(piece)]
+    return s.spaces[where]["pieces"][piece]
+
+
+def french_cube_sources(s: State) -> list[list[str]]:
+    """French Troops and Police on the map and in the Government Available box (#4, #16)."""
+    return [[p, w] for w in list(ALGERIA) + ["available"] for p in FRENCH_CUBES]
+
+
+def french_cubes_on_map_or_available(s: State) -> int:
+    """#4, #16: French Troops and Police on the map or Available (never Casualties)."""
+    return sum(count_at(s, p, w) for p, w in french_cube_sources(s))
+
+
+def commitment_step(n: int) -> StepFn:
+    """Commitment +/- n, kept within 0-50 (1.8)."""
     def step(s: State, f: Frame, log: Log) -> None:
         add_commitment(s, n)
         emit(log, "5.1", f"Commitment {n:+d} (now {s.commitment})", commitment=s.commitment)
     return step
 
 
-@register_event
-class UnitedNationsResolution(Event):
-    """#21: unshaded Commitment +1; shaded Commitment -1."""
+def resources_step(who: str, n: int) -> StepFn:
+    """Resources +/- n, kept within 0-50 (1.8, 5.1.1)."""
+    def step(s: State, f: Frame, log: Log) -> None:
+        add_resources(s, who, n)
+        emit(log, "5.1", f"{who} Resources {n:+d} (now {s.resources[who]})", faction=who,
+             resources=s.resources[who])
+    return step
 
-    card = 21
+
+def roll_step(purpose: str, into: str = "roll") -> StepFn:
+    """Roll 1d6 (a chance decision); the next step reads ``f["x"][into]``."""
+    def step(s: State, f: Frame, log: Log) -> None:
+        push(s, roll_frame(purpose, "5.1", into))
+    return step
+
+
+def set_support(s: State, space: str, level: str, log: Log) -> None:
+    """1.6: set a space's Support/Opposition level (callers offer Populated spaces only)."""
+    s.spaces[space]["support"] = level
+    emit(log, "5.1", f"{space} set to {level}", space=space, support=level)
+
+
+def toward_opposition(level: str) -> str:
+    """1.6.1: one level toward Opposition."""
+    return "neutral" if level == "support" else "oppose"
+
+
+def picked(f: Frame, key: str) -> list[str | int]:
+    """The values chosen in an event_steps.pick decision (none if it was never asked)."""
+    return list(f["x"].get(key, []))
+
+
+# --- decision: transfer exactly n pieces to a box ----------------------------------------------
+
+
+def transfer(s: State, who: str, prompt: str, n: int, sources: list[list[str]], to: str,
+             into: str, log: Log) -> None:
+    """Move ``n`` pieces (all of them if fewer exist, 5.1.3) from ``sources`` to box ``to``.
+    Resolved at once when there is no choice (every candidate goes, or only one kind and place);
+    otherwise ``who`` chooses them one by one."""
+    live = [[p, w] for p, w in sources if count_at(s, p, w) > 0]
+    total = sum(count_at(s, p, w) for p, w in live)
+    if n <= 0 or not live:
+        return
+    if total <= n or len(live) == 1:
+        done: list[list[str]] = []
+        left = n
+        for p, w in live:
+            k = min(left, count_at(s, p, w))
+            for _ in range(k):
+                take_piece(s, p, w, to, log)
+                done.append([p, w])
+            left -= k
+        s.pending[-1]["x"][into] = done
+        return
+    push(s, {"k": "eva_transfer", "who": who, "prompt": prompt, "n": n, "sources": live,
+             "to": to, "into": into, "taken": []})
+
+
+def take_piece(s: State, piece: str, where: str, to: str, log: Log) -> None:
+    """1.4.1: move one piece from a space or box to a box."""
+    key = box_key(piece)
+    if where in BOXES:
+        s.boxes[where][key] -= 1
+    else:
+        s.spaces[where]["pieces"][piece] -= 1
+    s.boxes[to][key] += 1
+    emit(log, "5.1", f"{piece} from {where} to {to}", piece=piece, source=where, box=to)
+
+
+@register
+class Transfer(FrameType):
+    """5.1.3: ``who`` moves pieces one by one until ``n`` have gone or none is left."""
+
+    kind = "eva_transfer"
+    rule = "5.1"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"{f['prompt']} ({f['n'] - len(f['taken'])} more)"
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        if len(f["taken"]) >= f["n"]:
+            return []
+        return [{"t": "take", "piece": p, "from": w} for p, w in f["sources"]
+                if count_at(s, p, w) > 0]
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return self.options(s, f) or [{"t": "done"}]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "take":
+            take_piece(s, m["piece"], m["from"], f["to"], log)
+            f["taken"].append([m["piece"], m["from"]])
+            if self.options(s, f):
+                return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = [list(t) for t in f["taken"]]
+
+
+# --- decision: place Guerrillas in one space ---------------------------------------------------
+
+
+@register
+class PlaceGuerrillas(FrameType):
+    """Place up to ``max`` Guerrillas Underground in ``space`` (1.4.3); ``fallback``: the FLN places
+    its own pieces and may take them from the map when none is Available (1.4.1)."""
+
+    kind = "eva_guerrillas"
+    rule = "5.1.1"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"place up to {f['max'] - f['placed']} more Guerrillas in {f['space']}"
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        if f["placed"] >= f["max"]:
+            return []
+        base: Move = {"t": "place", "space": f["space"]}
+        if f["fallback"]:
+            return place_guerrilla_moves(s, base)
+        return [base] if available(s, G) > 0 else []
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return self.options(s, f) + [{"t": "done"}]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "place":
+            place_guerrilla(s, f["space"], m)
+            f["placed"] += 1
+            emit(log, self.rule, f"Guerrilla placed in {f['space']}", space=f["space"],
+                 source=m.get("from", "available"))
+            if self.options(s, f):
+                return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = f["placed"]
+
+
+# --- #6 shaded: a Rally restricted to one space with an FLN Base -------------------------------
+
+
+class BaseRally(Rally):
+    """#6 shaded: a free Limited Rally (3.3.1, 2.3.4, 5.5) whose one location must be a space
+    holding an FLN Base (never the France Track). Everything else is the Rally Operation's own
+    procedure; the frame carries ``op: "rally"``."""
+
+    def op_moves(self, s: State, f: Frame) -> list[Move]:
+        return [m for m in super().op_moves(s, f)
+                if m["t"] != "space" or (m["space"] in s.spaces
+                                         and s.spaces[m["space"]]["pieces"][FB] > 0)]
+
+
+BaseRally.kind = "op:rally_at_base"
+register(BaseRally)
+
+
+def base_rally_frame() -> Frame:
+    """The #6 free Limited Rally frame (5.5: no Special Activity, no eligibility change)."""
+    f = op_frame("rally", "fln", None, "limited_op", free=True, sa_ok=False)
+    f["k"] = BaseRally.kind
+    f["x"]["base_only"] = True
+    return f
+
+
+def base_rally_possible(s: State) -> bool:
+    """Can the #6 Rally begin (a Rally-legal space with an FLN Base where something can be
+    done)? Checked on the restricted frame itself, so the pushed prompt is never a dead end."""
+    return bool(FRAMES[BaseRally.kind].moves(s, base_rally_frame()))
+
+
+# --- the cards -----------------------------------------------------------------------------------
+
+
+@register_event
+class Quadrillage(Event):
+    """#1. Unshaded: place up to all Available French Police in up to 3 Algerian spaces.
+    Shaded: the FLN conducts two free Limited Marches (3.3.2, 2.3.4, 5.5)."""
+
+    card = 1
 
     def steps(self, side: str) -> Sequence[StepFn]:
-        return [_commitment(1 if side == "unshaded" else -1)]
+        if side == "unshaded":
+            return [self.place_police]
+        return [self.march, self.march]
+
+    def place_police(self, s: State, f: Frame, log: Log) -> None:
+        n = available(s, FP)
+        if n:
+            push(s, place(f["who"], [FP], list(ALGERIA), "police", max_total=n, max_spaces=3))
+
+    def march(self, s: State, f: Frame, log: Log) -> None:
+        free_op(s, "march", "fln", limited=True)
 
     def effective(self, s: State, side: str) -> bool:
-        return s.commitment < 50 if side == "unshaded" else s.commitment >= 1
+        if side == "unshaded":
+            return available(s, FP) > 0
+        return OPS["march"].can_start(s, "fln", None, "limited_op", True)
 
 
 @register_event
-class GovernmentOfTheUSAIsConvinced(Event):
-    """#22: unshaded Commitment +2; shaded Commitment -2."""
+class LeadershipSnatch(Event):
+    """#3. Unshaded: every Underground Guerrilla in one Wilaya is Activated.
+    Shaded: up to 2 Populated FLN-Controlled Algerian spaces are set to Opposition."""
 
-    card = 22
+    card = 3
 
     def steps(self, side: str) -> Sequence[StepFn]:
-        return [_commitment(2 if side == "unshaded" else -2)]
+        if side == "unshaded":
+            return [self.name_wilaya, self.activate]
+        return [self.choose_spaces, self.oppose]
+
+    def name_wilaya(self, s: State, f: Frame, log: Log) -> None:
+        push(s, pick(f["who"], "Leadership Snatch: name a Wilaya", WILAYAS, "wilaya", 1, 1))
+
+    def activate(self, s: State, f: Frame, log: Log) -> None:
+        w = int(f["x"]["wilaya"][0])
+        for n in wilaya_spaces(w):
+            p = s.spaces[n]["pieces"]
+            if p[UG]:
+                emit(log, "5.1", f"{p[UG]} Guerrilla(s) Activated in {n}", space=n,
+                     activated=p[UG])
+                p[AG] += p[UG]
+                p[UG] = 0
+
+    def targets(self, s: State) -> list[str]:
+        return [n for n in ALGERIA if populated(s, n) and control(s, n) == "fln"
+                and s.spaces[n]["support"] != "oppose"]
+
+    def choose_spaces(self, s: State, f: Frame, log: Log) -> None:
+        push(s, pick(f["who"], "Leadership Snatch: up to 2 FLN-Controlled spaces to Opposition",
+                     self.targets(s), "spaces", 0, 2))
+
+    def oppose(self, s: State, f: Frame, log: Log) -> None:
+        for n in picked(f, "spaces"):
+            set_support(s, str(n), "oppose", log)
 
     def effective(self, s: State, side: str) -> bool:
-        return s.commitment < 50 if side == "unshaded" else s.commitment >= 1
+        if side == "unshaded":
+            return any(s.spaces[n]["pieces"][UG] for n in ALGERIA)
+        return bool(self.targets(s))
+
+
+def oil_choices(s: State) -> list[int]:
+    """#4: N = 0-2 with Commitment + N <= 50 and 2N French cubes on the map or Available."""
+    cubes = french_cubes_on_map_or_available(s)
+    return [n for n in (0, 1, 2) if s.commitment + n <= 50 and 2 * n <= cubes]
+
+
+@register_event
+class OilAndGasDiscoveries(Event):
+    """#4 (single text): the executor adds 0-2 Commitment; the Government player puts twice that
+    many French cubes from the map and/or Available Out of Play."""
+
+    card = 4
+    texts = ("unshaded",)
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.choose, self.resolve]
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        opts = oil_choices(s)
+        if len(opts) > 1:
+            push(s, pick(f["who"], "Oil & Gas: Commitment to add", opts, "n", 1, 1))
+
+    def resolve(self, s: State, f: Frame, log: Log) -> None:
+        n = int(f["x"].get("n", [0])[0])
+        if not n:
+            return
+        add_commitment(s, n)
+        emit(log, "5.1", f"Commitment +{n} (now {s.commitment})", commitment=s.commitment)
+        transfer(s, "gov", "Oil & Gas: French cubes to Out of Play", 2 * n,
+                 french_cube_sources(s), "out_of_play", "cubes", log)
+
+    def effective(self, s: State, side: str) -> bool:
+        return len(oil_choices(s)) > 1
+
+
+@register_event
+class Factionalism(Event):
+    """#6. Unshaded: remove up to 3 Guerrillas from one Wilaya to Available, or move the France
+    Track up to 2 boxes toward A. Shaded: the FLN Rallies for free in 1 space with an FLN Base."""
+
+    card = 6
+    MODES = ("remove_guerrillas", "france_track")
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose_mode, self.choose_detail, self.resolve]
+        return [self.rally]
+
+    def choose_mode(self, s: State, f: Frame, log: Log) -> None:
+        push(s, pick(f["who"], "Factionalism: remove Guerrillas in a Wilaya, or France Track "
+                     "toward A", list(self.MODES), "mode", 1, 1))
+
+    def choose_detail(self, s: State, f: Frame, log: Log) -> None:
+        if f["x"]["mode"][0] == "remove_guerrillas":
+            push(s, pick(f["who"], "Factionalism: name a Wilaya", WILAYAS, "wilaya", 1, 1))
+        else:
+            i = FRANCE_BOXES.index(s.france_track)
+            push(s, pick(f["who"], "Factionalism: new France Track box (toward A)",
+                         [FRANCE_BOXES[j] for j in range(max(0, i - 2), i + 1)], "box", 1, 1))
+
+    def resolve(self, s: State, f: Frame, log: Log) -> None:
+        if f["x"]["mode"][0] == "remove_guerrillas":
+            spaces = wilaya_spaces(int(f["x"]["wilaya"][0]))
+            if guerrillas_in(s, spaces):
+                push(s, remove(f["who"], pairs(GUERRILLAS, spaces), "removed", max_total=3,
+                               must=False))
+        else:
+            s.france_track = str(f["x"]["box"][0])
+            emit(log, "5.1", f"France Track to {s.france_track}", france_track=s.france_track)
+
+    def rally(self, s: State, f: Frame, log: Log) -> None:
+        if base_rally_possible(s):
+            push(s, base_rally_frame())
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return guerrillas_in_algeria(s) > 0 or s.france_track != "A"
+        return base_rally_possible(s)
+
+
+@register_event
+class FifthBureau(Event):
+    """#7. Unshaded: name a Wilaya, roll 1d6; if the roll <= its Guerrillas, remove up to the roll
+    of them to Available. Shaded: shift up to 2 Populated Sectors one level toward Opposition."""
+
+    card = 7
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.name_wilaya, roll_step("5th Bureau"), self.resolve]
+        return [self.choose_sectors, self.shift]
+
+    def name_wilaya(self, s: State, f: Frame, log: Log) -> None:
+        push(s, pick(f["who"], "5th Bureau: name a Wilaya", WILAYAS, "wilaya", 1, 1))
+
+    def resolve(self, s: State, f: Frame, log: Log) -> None:
+        r = int(f["x"]["roll"])
+        spaces = wilaya_spaces(int(f["x"]["wilaya"][0]))
+        total = guerrillas_in(s, spaces)
+        ok = r <= total
+        emit(log, "5.1", f"5th Bureau: roll {r} vs {total} Guerrilla(s): "
+             + ("success" if ok else "failure"), roll=r, success=ok)
+        if ok:
+            push(s, remove(f["who"], pairs(GUERRILLAS, spaces), "removed", max_total=r,
+                           must=False))
+
+    def targets(self, s: State) -> list[str]:
+        return [n for n in ALGERIA if SPACES[n].is_sector and populated(s, n)
+                and s.spaces[n]["support"] != "oppose"]
+
+    def choose_sectors(self, s: State, f: Frame, log: Log) -> None:
+        push(s, pick(f["who"], "5th Bureau: up to 2 Sectors to shift toward Opposition",
+                     self.targets(s), "spaces", 0, 2))
+
+    def shift(self, s: State, f: Frame, log: Log) -> None:
+        for n in picked(f, "spaces"):
+            set_support(s, str(n), toward_opposition(s.spaces[str(n)]["support"]), log)
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return guerrillas_in_algeria(s) > 0
+        return bool(self.targets(s))
 
 
 def _beni_targets(s: State) -> list[str]:
@@ -80,8 +486,7 @@ class BeniOuiOui(Event):
         if "level" in f["x"]:
             done.append(f["x"].pop("level")[0])
         for sp, level in zip(f["x"]["spaces"], done):
-            s.spaces[sp]["support"] = level
-            emit(log, "5.1", f"{sp} set to {level}", space=sp, support=level)
+            set_support(s, sp, level, log)
 
     def effective(self, s: State, side: str) -> bool:
         return bool(_beni_targets(s))
@@ -110,3 +515,373 @@ class ProtestInParis(Event):
         """For the FLN as executor (8.3): the marker can move toward F."""
         return s.france_track != "F"
 
+
+@register_event
+class JeanPaulSartre(Event):
+    """#15. Unshaded: FLN Resources +2. Shaded: Commitment -1."""
+
+    card = 15
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [resources_step("fln", 2) if side == "unshaded" else commitment_step(-1)]
+
+    def effective(self, s: State, side: str) -> bool:
+        return s.resources["fln"] < 50 if side == "unshaded" else s.commitment >= 1
+
+
+@register_event
+class Nato(Event):
+    """#16. Unshaded: 1d6 French cubes from Out of Play to Available (executor's mix). Shaded:
+    the Government puts 1d6 French cubes from Available and/or the map Out of Play. Commitment
+    does not change either way."""
+
+    card = 16
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [roll_step("NATO"), self.unshaded if side == "unshaded" else self.shaded]
+
+    def unshaded(self, s: State, f: Frame, log: Log) -> None:
+        transfer(s, f["who"], "NATO: French cubes from Out of Play to Available", f["x"]["roll"],
+                 [[FT, "out_of_play"], [FP, "out_of_play"]], "available", "cubes", log)
+
+    def shaded(self, s: State, f: Frame, log: Log) -> None:
+        transfer(s, "gov", "NATO: French cubes to Out of Play", f["x"]["roll"],
+                 french_cube_sources(s), "out_of_play", "cubes", log)
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return s.boxes["out_of_play"][FT] + s.boxes["out_of_play"][FP] > 0
+        return french_cubes_on_map_or_available(s) > 0
+
+
+@register_event
+class GeneralStrike(Event):
+    """#19. Unshaded: set one City to Neutral, then Commitment + its Population. Shaded: FLN
+    Resources +2."""
+
+    card = 19
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose_city, self.strike]
+        return [resources_step("fln", 2)]
+
+    def choose_city(self, s: State, f: Frame, log: Log) -> None:
+        push(s, pick(f["who"], "General Strike: select a City", list(CITIES), "city", 1, 1))
+
+    def strike(self, s: State, f: Frame, log: Log) -> None:
+        city = str(f["x"]["city"][0])
+        set_support(s, city, "neutral", log)
+        pop_value = population(s, city)
+        add_commitment(s, pop_value)
+        emit(log, "5.1", f"Commitment +{pop_value} (now {s.commitment})",
+             commitment=s.commitment)
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return s.commitment < 50 or any(s.spaces[c]["support"] != "neutral" for c in CITIES)
+        return s.resources["fln"] < 50
+
+
+def sauve_choices() -> list[list[str]]:
+    """#20: Guerrillas (either state) and Algerian Police anywhere on the map."""
+    return pairs((UG, AG, AP), list(SPACES))
+
+
+@register_event
+class SauveQuiPeut(Event):
+    """#20 (single text): the executor removes up to 3 Guerrillas and/or Algerian Police from the
+    map to Available, paying 1 of its Resources per piece."""
+
+    card = 20
+    texts = ("unshaded",)
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.choose, self.pay]
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        k = min(3, s.resources[f["who"]])
+        if k > 0 and self.pieces_on_map(s):
+            push(s, remove(f["who"], sauve_choices(), "removed", max_total=k, must=False))
+
+    def pay(self, s: State, f: Frame, log: Log) -> None:
+        k = len(f["x"].get("removed", []))
+        if k:
+            s.resources[f["who"]] -= k  # 1.8: never more than the executor had (max_total)
+            emit(log, "5.1", f"{f['who']} pays {k} Resources (now {s.resources[f['who']]})",
+                 faction=f["who"], resources=s.resources[f["who"]])
+
+    def pieces_on_map(self, s: State) -> int:
+        return sum(sp["pieces"][UG] + sp["pieces"][AG] + sp["pieces"][AP]
+                   for sp in s.spaces.values())
+
+    def effective(self, s: State, side: str) -> bool:
+        """Judged for the FLN as executor."""
+        return s.resources["fln"] >= 1 and self.pieces_on_map(s) > 0
+
+
+@register_event
+class UnitedNationsResolution(Event):
+    """#21: unshaded Commitment +1; shaded Commitment -1."""
+
+    card = 21
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [commitment_step(1 if side == "unshaded" else -1)]
+
+    def effective(self, s: State, side: str) -> bool:
+        return s.commitment < 50 if side == "unshaded" else s.commitment >= 1
+
+
+@register_event
+class GovernmentOfTheUSAIsConvinced(Event):
+    """#22: unshaded Commitment +2; shaded Commitment -2."""
+
+    card = 22
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [commitment_step(2 if side == "unshaded" else -2)]
+
+    def effective(self, s: State, side: str) -> bool:
+        return s.commitment < 50 if side == "unshaded" else s.commitment >= 1
+
+
+@register_event
+class DiplomaticLeanings(Event):
+    """#23. Unshaded (only once Morocco and Tunisia are independent): remove up to 1 FLN Base from
+    Morocco and up to 1 from Tunisia to Available, no Commitment change. Shaded: FLN Resources
+    +6."""
+
+    card = 23
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose, self.remove_bases]
+        return [resources_step("fln", 6)]
+
+    def targets(self, s: State) -> list[str]:
+        if not independent(s):
+            return []
+        return [c for c in COUNTRIES if s.spaces[c]["pieces"][FB] > 0]
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        t = self.targets(s)
+        if t:
+            push(s, pick(f["who"], "Diplomatic Leanings: remove an FLN Base from", t,
+                         "countries", 0, len(t)))
+
+    def remove_bases(self, s: State, f: Frame, log: Log) -> None:
+        for c in picked(f, "countries"):
+            take_piece(s, FB, str(c), "available", log)
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return bool(self.targets(s))
+        return s.resources["fln"] < 50
+
+
+@register_event
+class EconomicDevelopment(Event):
+    """#24. Unshaded: up to 2 Populated Government-Controlled Algerian spaces to Support. Shaded:
+    Government Resources -6."""
+
+    card = 24
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose, self.support]
+        return [resources_step("gov", -6)]
+
+    def targets(self, s: State) -> list[str]:
+        return [n for n in ALGERIA if populated(s, n) and control(s, n) == "gov"
+                and s.spaces[n]["support"] != "support"]
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        push(s, pick(f["who"], "Economic Development: up to 2 spaces to Support",
+                     self.targets(s), "spaces", 0, 2))
+
+    def support(self, s: State, f: Frame, log: Log) -> None:
+        for n in picked(f, "spaces"):
+            set_support(s, str(n), "support", log)
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return bool(self.targets(s))
+        return s.resources["gov"] >= 1
+
+
+def purge_pieces(executor: str) -> tuple[str, ...]:
+    """#25: the enemy's non-Base pieces (Guerrillas for the Government, cubes for the FLN)."""
+    return GUERRILLAS if executor == "gov" else GOV_CUBES
+
+
+@register_event
+class Purge(Event):
+    """#25 (single text): roll 1d6; the executor moves (roll / 2, rounded up) enemy non-Base pieces
+    from the map to their Available box; roll 1d6 again: the enemy loses that many Resources."""
+
+    card = 25
+    texts = ("unshaded",)
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [roll_step("Purge: pieces (1d6 / 2, rounded up)"), self.remove_pieces,
+                roll_step("Purge: enemy Resources", "roll2"), self.resources]
+
+    def remove_pieces(self, s: State, f: Frame, log: Log) -> None:
+        """The N pieces must go (5.1.3); no prompt when the executor has no choice (every
+        candidate goes, or all are of one type in one space)."""
+        n = (int(f["x"]["roll"]) + 1) // 2
+        live = [[p, sp] for p, sp in pairs(purge_pieces(f["who"]), list(SPACES))
+                if s.spaces[sp]["pieces"][p] > 0]
+        total = sum(s.spaces[sp]["pieces"][p] for p, sp in live)
+        if len(live) == 1 or total <= n:
+            for p, sp in live:
+                for _ in range(min(n, s.spaces[sp]["pieces"][p])):
+                    take_piece(s, p, sp, "available", log)
+                    n -= 1
+        elif live:
+            push(s, remove(f["who"], live, "removed", max_total=n, must=True))
+
+    def resources(self, s: State, f: Frame, log: Log) -> None:
+        enemy = OTHER[f["who"]]
+        resources_step(enemy, -int(f["x"]["roll2"]))(s, f, log)
+
+    def effective(self, s: State, side: str) -> bool:
+        """Judged for the FLN as executor: Government cubes on the map or Resources."""
+        return s.resources["gov"] >= 1 or any(
+            sp["pieces"][p] for sp in s.spaces.values() for p in GOV_CUBES)
+
+
+@register_event
+class Casbah(Event):
+    """#26. Unshaded: remove any FLN pieces from Algiers to Available; +1 Commitment per Base and
+    +1 FLN Resource per piece removed. Shaded: place up to 4 Guerrillas in Algiers; if Algiers is
+    then FLN-Controlled, the executor may Agitate there once, free."""
+
+    card = 26
+    CITY = "Algiers"
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose_removal, self.ratonnade]
+        return [self.place, self.offer_agitation, self.agitate]
+
+    def fln_pieces(self, s: State) -> int:
+        p = s.spaces[self.CITY]["pieces"]
+        return int(p[UG] + p[AG] + p[FB])
+
+    def choose_removal(self, s: State, f: Frame, log: Log) -> None:
+        n = self.fln_pieces(s)
+        if n:
+            push(s, remove(f["who"], pairs((UG, AG, FB), [self.CITY]), "removed", max_total=n,
+                           must=False))
+
+    def ratonnade(self, s: State, f: Frame, log: Log) -> None:
+        removed = f["x"].get("removed", [])
+        bases = sum(1 for p, _ in removed if p == FB)
+        if bases:
+            add_commitment(s, bases)
+            emit(log, "5.1", f"Commitment +{bases} (now {s.commitment})", commitment=s.commitment)
+        if removed:
+            resources_step("fln", len(removed))(s, f, log)
+
+    def can_place(self, s: State, who: str) -> bool:
+        """1.4.1: from Available; only the FLN may take its own Guerrillas from the map."""
+        return available(s, G) > 0 or (who == "fln" and can_place_guerrilla(s, self.CITY))
+
+    def place(self, s: State, f: Frame, log: Log) -> None:
+        if self.can_place(s, f["who"]):
+            push(s, {"k": "eva_guerrillas", "who": f["who"], "space": self.CITY, "max": 4,
+                     "placed": 0, "fallback": f["who"] == "fln", "into": "placed"})
+
+    def agitation_possible(self, s: State) -> bool:
+        sp = s.spaces[self.CITY]
+        return control(s, self.CITY) == "fln" and (sp["terror"] > 0 or sp["support"] != "oppose")
+
+    def offer_agitation(self, s: State, f: Frame, log: Log) -> None:
+        if self.agitation_possible(s):
+            push(s, pick(f["who"], "Casbah: Agitate in Algiers for free?", ["agitate"],
+                         "agitate", 0, 1))
+
+    def agitate(self, s: State, f: Frame, log: Log) -> None:
+        if not f["x"].get("agitate"):
+            return
+        sp = s.spaces[self.CITY]
+        if sp["terror"] > 0:
+            sp["terror"] -= 1
+            emit(log, "5.1", "Agitate: Terror marker removed from Algiers", space=self.CITY)
+        else:
+            set_support(s, self.CITY, toward_opposition(sp["support"]), log)
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return self.fln_pieces(s) > 0
+        return self.can_place(s, "fln")
+
+
+@register_event
+class AtrocitiesAndReprisals(Event):
+    """#28 (single text): up to 2 Terror markers, 1 executor Resource each, in any Algerian spaces
+    (even with Terror); each such space to Neutral; Commitment -1 per marker."""
+
+    card = 28
+    texts = ("unshaded",)
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.next_marker, self.next_marker, self.next_marker]
+
+    def next_marker(self, s: State, f: Frame, log: Log) -> None:
+        x = f["x"]
+        if x.get("space"):
+            self.place_marker(s, f, str(x.pop("space")[0]), log)
+        elif "space" in x:  # the executor declined: no more markers
+            x["stop"] = True
+        if (not x.get("stop") and x.get("placed", 0) < 2 and s.resources[f["who"]] >= 1
+                and terror_left(s) > 0):
+            push(s, pick(f["who"], "Atrocities and Reprisals: pay 1 Resource for a Terror "
+                         "marker in", list(ALGERIA), "space", 0, 1))
+
+    def place_marker(self, s: State, f: Frame, n: str, log: Log) -> None:
+        who = f["who"]
+        s.resources[who] -= 1
+        s.spaces[n]["terror"] += 1
+        f["x"]["placed"] = f["x"].get("placed", 0) + 1
+        emit(log, "5.1", f"{who} pays 1 Resource: Terror marker placed in {n}", space=n,
+             faction=who, resources=s.resources[who])
+        set_support(s, n, "neutral", log)
+        add_commitment(s, -1)
+        emit(log, "5.1", f"Commitment -1 (now {s.commitment})", commitment=s.commitment)
+
+    def effective(self, s: State, side: str) -> bool:
+        return s.resources["fln"] >= 1 and terror_left(s) > 0
+
+
+@register_event
+class ChangeInTactics(Event):
+    """#30 (single text): remove one Capability in effect (5.3); it no longer applies."""
+
+    card = 30
+    texts = ("unshaded",)
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.choose, self.remove_capability]
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        caps = sorted(int(k) for k in s.cards["capabilities"])
+        if caps:
+            push(s, pick(f["who"], "Change in Tactics: Capability to remove", caps, "card", 1, 1))
+
+    def remove_capability(self, s: State, f: Frame, log: Log) -> None:
+        if not f["x"].get("card"):
+            return
+        card = int(f["x"]["card"][0])
+        side = s.cards["capabilities"].pop(str(card))
+        if card in s.cards["in_effect"]:  # OAS (5.3.1) may also be listed as a Pivotal in effect
+            s.cards["in_effect"].remove(card)
+        emit(log, "5.3", f"Capability {card} ({side}) removed", card=card, side=side)
+
+    def effective(self, s: State, side: str) -> bool:
+        return bool(s.cards["capabilities"])
+
+
+__all__ = ["Transfer", "PlaceGuerrillas", "BaseRally", "wilaya_spaces"]

@@ -1,1 +1,1008 @@
-"""Cards: see engine/cards/__init__.py."""
+"""Event cards #31-#60 without a lasting Capability/Momentum marker (chapter 5): #34, #36-#39,
+#41-#43, #47-#52, #54, #55, #58-#60. Each card cites its specification (ct-cards-01-35.md /
+ct-cards-36-71.md) and the rules it applies.
+
+Besides the shared decisions of engine.event_steps, this module defines four decision frames:
+
+* ``evb_place`` – place one piece type from named boxes (Available, Out of Play), with the 1.4.1
+  map fallback for the executor's own pieces: ``{"t": "place", "space": S, "source": BOX}``,
+  ``{"t": "place", "space": S, "source": "map"}`` then ``{"t": "take", "from": T, "piece": P}``;
+* ``evb_replace`` – replace pieces by another type (5.1.1, 1.4.1): ``{"t": "replace", "space": S,
+  "piece": P}``, then, when the replacement must come from the map, ``{"t": "take", "from": T,
+  "piece": P}`` or ``{"t": "decline"}`` (the piece is simply removed);
+* ``evb_move`` – move pieces along given routes: ``{"t": "move", "piece": P, "from": A,
+  "to": B}``;
+* ``evb_capped_op`` – a free Operation limited to a number of locations (#37 Train);
+
+and ``evb_subvert``, the free Subvert of #37 shaded (no Operation, no Underground Guerrilla
+needed, 5.1.1 example). Every one of them ends with ``{"t": "done"}`` where the text says "up to".
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from ..board import (
+    add_commitment, add_resources, base_room, guerrillas, independent, map_sources, population,
+)
+from ..chance import roll_frame
+from ..data import (
+    AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FB, FRANCE_BOXES, FT, GB, GOV_PIECES, SPACES, UG,
+    box_key,
+)
+from ..event_steps import pick, remove
+from ..events import Event, StepFn, register_event
+from ..machine import FrameType, Log, emit, pop, push, register
+from ..ops import OPS, op_frame, sa_frame
+from ..sa_fln import Subvert
+from ..state import Frame, Move, State
+
+SECTORS: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].is_sector)
+MOUNTAIN_SECTORS: tuple[str, ...] = tuple(n for n in SECTORS if SPACES[n].mountain)
+TUNISIA, MOROCCO = "Tunisia", "Morocco"
+
+Check = Callable[[State], bool]
+
+
+# --- small steps shared by several cards -----------------------------------------------------
+
+
+def _resources(who: str, n: int) -> StepFn:
+    """5.1.1, 1.8: add ``n`` (may be negative) to ``who``'s Resources, kept within 0-50."""
+    def step(s: State, f: Frame, log: Log) -> None:
+        add_resources(s, who, n)
+        emit(log, "5.1", f"{who} Resources {n:+d} (now {s.resources[who]})", actor=f["who"],
+             resources=dict(s.resources))
+    return step
+
+
+def _roll(purpose: str, needed: Check) -> StepFn:
+    """Roll 1d6 (chance) into the event frame's ``x["roll"]`` – only when the result can matter
+    (interpretation: a roll whose every outcome leaves the state unchanged is not asked for)."""
+    def step(s: State, f: Frame, log: Log) -> None:
+        f["x"].pop("roll", None)
+        if needed(s):
+            push(s, roll_frame(purpose, "5.1"))
+    return step
+
+
+def _by_roll(who: str, sign: int) -> StepFn:
+    """Resources of ``who`` +/- the die just rolled (1.8: within 0-50)."""
+    def step(s: State, f: Frame, log: Log) -> None:
+        roll = f["x"].get("roll")
+        if roll is not None:
+            _resources(who, sign * int(roll))(s, f, log)
+    return step
+
+
+def _fln_below(n: int) -> Check:
+    return lambda s: s.resources["fln"] < n
+
+
+def _has(who: str) -> Check:
+    return lambda s: s.resources[who] > 0
+
+
+def _commitment(n: int) -> StepFn:
+    def step(s: State, f: Frame, log: Log) -> None:
+        add_commitment(s, n)
+        emit(log, "5.1", f"Commitment {n:+d} (now {s.commitment})", commitment=s.commitment)
+    return step
+
+
+def _set_support(s: State, space: str, level: str, log: Log) -> None:
+    """Set a space's Support level; Pop 0 spaces stay Neutral (1.6.2, 4.2.1)."""
+    if population(s, space) < 1:
+        return
+    s.spaces[space]["support"] = level
+    emit(log, "5.1", f"{space} set to {level}", space=space, support=level)
+
+
+def _picked(f: Frame, key: str) -> list[str]:
+    return [str(v) for v in f["x"].get(key, [])]
+
+
+def _guerrilla_choices(spaces: Sequence[str], s: State) -> list[list[str]]:
+    return [[p, n] for n in spaces for p in (UG, AG) if s.spaces[n]["pieces"][p] > 0]
+
+
+def _cube_choices(s: State, kinds: Sequence[str]) -> list[list[str]]:
+    return [[p, n] for n in ALGERIA for p in kinds if s.spaces[n]["pieces"][p] > 0]
+
+
+def _algerian_cubes(s: State) -> bool:
+    return any(sp["pieces"][AT] + sp["pieces"][AP] > 0 for sp in s.spaces.values())
+
+
+def _activate_all(s: State, space: str, log: Log) -> None:
+    p = s.spaces[space]["pieces"]
+    if p[UG]:
+        emit(log, "5.1", f"{p[UG]} Guerrilla(s) Activated in {space}", space=space,
+             activated=p[UG])
+    p[AG] += p[UG]
+    p[UG] = 0
+
+
+# --- decision frames ---------------------------------------------------------------------------
+
+
+def _map_takes(s: State, piece: str, dest: str) -> list[Move]:
+    """1.4.1: own pieces taken from elsewhere on the map (never from Morocco or Tunisia, never
+    from the destination); a Guerrilla of either state, placed Underground."""
+    kinds = (UG, AG) if piece in (UG, AG) else (piece,)
+    return [{"t": "take", "from": n, "piece": k} for k in kinds
+            for n in map_sources(s, k, exclude=dest)]
+
+
+def _room(s: State, piece: str, space: str) -> bool:
+    """1.4.2: Bases within stacking; no Government piece in a Country; FLN pieces enter the
+    Countries only once independent (5.1.8)."""
+    if space in COUNTRIES and (piece in GOV_PIECES or not independent(s)):
+        return False
+    return piece not in (GB, FB) or base_room(s, space) > 0
+
+
+def place_frame(who: str, piece: str, spaces: Sequence[str], into: str, *, n: int, must: bool,
+                boxes: Sequence[str] = ("available",), fallback: bool = False) -> Frame:
+    """Place up to ``n`` pieces of one type (a map key; Guerrillas arrive Underground) into
+    ``spaces`` from the named ``boxes`` (5.1.1); ``fallback``: the executor places its own pieces
+    and may take them from the map when none is in those boxes (1.4.1). ``must``: as many as
+    possible (5.1.3)."""
+    return {"k": "evb_place", "who": who, "piece": piece, "spaces": list(spaces),
+            "boxes": list(boxes), "fallback": fallback, "n": n, "must": must, "into": into,
+            "placed": [], "dest": None}
+
+
+def push_place(s: State, f: Frame) -> None:
+    """Push a placement decision only if something can be placed (no empty prompt)."""
+    if PlaceFrom().options(s, f):
+        push(s, f)
+
+
+def can_obtain(s: State, piece: str, boxes: Sequence[str], fallback: bool, dest: str) -> bool:
+    """Can one ``piece`` be obtained for ``dest`` from the boxes, or else from the map (1.4.1)?"""
+    if any(s.boxes[b][box_key(piece)] > 0 for b in boxes):
+        return True
+    return fallback and bool(_map_takes(s, piece, dest))
+
+
+@register
+class PlaceFrom(FrameType):
+    kind = "evb_place"
+    rule = "5.1.1"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        if f["dest"] is not None:
+            return f"take a piece from the map to place in {f['dest']} (1.4.1)"
+        return f"place up to {f['n'] - len(f['placed'])} more {f['piece']}"
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        if len(f["placed"]) >= f["n"]:
+            return []
+        piece = f["piece"]
+        boxes = [b for b in f["boxes"] if s.boxes[b][box_key(piece)] > 0]
+        out: list[Move] = []
+        for sp in f["spaces"]:
+            if not _room(s, piece, sp):
+                continue
+            if boxes:
+                out += [{"t": "place", "space": sp, "source": b} for b in boxes]
+            elif f["fallback"] and _map_takes(s, piece, sp):
+                out.append({"t": "place", "space": sp, "source": "map"})
+        return out
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        if f["dest"] is not None:
+            return _map_takes(s, f["piece"], f["dest"])
+        ms = self.options(s, f)
+        if not f["must"] or not ms:
+            ms.append({"t": "done"})
+        return ms
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        piece = f["piece"]
+        if m["t"] == "place" and m["source"] == "map":
+            f["dest"] = m["space"]
+            return
+        if m["t"] == "place":
+            sp = m["space"]
+            s.boxes[m["source"]][box_key(piece)] -= 1
+            s.spaces[sp]["pieces"][piece] += 1
+            emit(log, self.rule, f"{piece} placed in {sp} from {m['source']}", actor=f["who"],
+                 piece=piece, space=sp, source=m["source"])
+        elif m["t"] == "take":
+            sp = f["dest"]
+            f["dest"] = None
+            s.spaces[m["from"]]["pieces"][m["piece"]] -= 1
+            s.spaces[sp]["pieces"][piece] += 1
+            emit(log, "1.4.1", f"{piece} taken from {m['from']} and placed in {sp}",
+                 actor=f["who"], piece=piece, space=sp, source=m["from"])
+        if m["t"] != "done":
+            f["placed"].append([piece, sp])
+            if self.options(s, f):
+                return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = [list(p) for p in f["placed"]]
+
+
+def replace_frame(who: str, spaces: Sequence[str], targets: Sequence[str], repl: str, into: str,
+                  *, n: int, fallback: bool) -> Frame:
+    """Replace up to ``n`` pieces (map keys ``targets``, removed to Available) in ``spaces`` with
+    ``repl`` from Available; when none is Available the executor's own replacement may come from
+    the map (``fallback``, 1.4.1), else the piece is simply removed (1.4.1, 5.1.1)."""
+    return {"k": "evb_replace", "who": who, "spaces": list(spaces), "targets": list(targets),
+            "repl": repl, "fallback": fallback, "n": n, "into": into, "done": [], "busy": None}
+
+
+@register
+class Replace(FrameType):
+    kind = "evb_replace"
+    rule = "5.1.1"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        if f["busy"] is not None:
+            return f"take a {f['repl']} from the map to place in {f['busy']}, or decline (1.4.1)"
+        return f"replace up to {f['n'] - len(f['done'])} more pieces with {f['repl']}"
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        if len(f["done"]) >= f["n"]:
+            return []
+        return [{"t": "replace", "space": sp, "piece": p} for sp in f["spaces"]
+                for p in f["targets"] if s.spaces[sp]["pieces"][p] > 0]
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        if f["busy"] is not None:
+            return _map_takes(s, f["repl"], f["busy"]) + [{"t": "decline"}]
+        return self.options(s, f) + [{"t": "done"}]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        repl = f["repl"]
+        if m["t"] == "replace":
+            sp, piece = m["space"], m["piece"]
+            s.spaces[sp]["pieces"][piece] -= 1
+            s.boxes["available"][box_key(piece)] += 1
+            f["done"].append([piece, sp])
+            emit(log, self.rule, f"{piece} removed from {sp} to Available", actor=f["who"],
+                 piece=piece, space=sp)
+            if s.boxes["available"][box_key(repl)] > 0:
+                s.boxes["available"][box_key(repl)] -= 1
+                s.spaces[sp]["pieces"][repl] += 1
+                emit(log, self.rule, f"{repl} placed in {sp}", piece=repl, space=sp)
+            elif f["fallback"] and _map_takes(s, repl, sp):
+                f["busy"] = sp
+                return
+        elif m["t"] == "take":
+            sp, f["busy"] = f["busy"], None
+            s.spaces[m["from"]]["pieces"][m["piece"]] -= 1
+            s.spaces[sp]["pieces"][repl] += 1
+            emit(log, "1.4.1", f"{repl} taken from {m['from']} and placed in {sp}",
+                 actor=f["who"], piece=repl, space=sp, source=m["from"])
+        elif m["t"] == "decline":
+            f["busy"] = None
+        if m["t"] != "done" and self.options(s, f):
+            return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = [list(p) for p in f["done"]]
+
+
+def move_frame(who: str, pieces: Sequence[str], routes: Sequence[Sequence[str]], into: str, *,
+               n: int | None) -> Frame:
+    """Move up to ``n`` (None: any number of) pieces of the given map keys along ``routes``
+    (``[from, to]`` pairs); moved pieces keep their state."""
+    return {"k": "evb_move", "who": who, "pieces": list(pieces),
+            "routes": [list(r) for r in routes], "n": n, "into": into, "moved": []}
+
+
+@register
+class MovePieces(FrameType):
+    kind = "evb_move"
+    rule = "5.1"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return "move a piece, or finish"
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        if f["n"] is not None and len(f["moved"]) >= f["n"]:
+            return []
+        return [{"t": "move", "piece": p, "from": a, "to": b} for a, b in f["routes"]
+                for p in f["pieces"] if s.spaces[a]["pieces"][p] > 0]
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return self.options(s, f) + [{"t": "done"}]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "move":
+            p, a, b = m["piece"], m["from"], m["to"]
+            s.spaces[a]["pieces"][p] -= 1
+            s.spaces[b]["pieces"][p] += 1
+            f["moved"].append([p, a, b])
+            emit(log, self.rule, f"{p} moved from {a} to {b}", actor=f["who"], piece=p,
+                 space=b, source=a)
+            if self.options(s, f):
+                return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = [list(x) for x in f["moved"]]
+
+
+@register
+class CappedOperation(FrameType):
+    """A free Operation (5.5) in at most ``max_locs`` locations (#37: "Train in up to 2 spaces"):
+    the Operation's own handler with its location-selecting moves withheld once the cap is met.
+    The frame carries every field of an Operation frame (engine.ops.op_frame) plus ``max_locs``."""
+
+    kind = "evb_capped_op"
+    rule = "5.5"
+
+    def op(self, f: Frame) -> FrameType:
+        return OPS[f["op"]]
+
+    def actor(self, s: State, f: Frame) -> str:
+        return str(f["who"])
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"{self.op(f).prompt(s, f)} (free, at most {f['max_locs']} locations)"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        ms = self.op(f).moves(s, f)
+        if len(f["locs"]) >= f["max_locs"]:
+            ms = [m for m in ms if m["t"] != "space"]
+        return ms
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        self.op(f).apply(s, f, m, log)
+
+
+def capped_free_op(s: State, op: str, who: str, max_locs: int) -> None:
+    """Push a free Operation (3.1.2, 5.5; no Special Activity) limited to ``max_locs``
+    locations, if it can start at all (5.1.3)."""
+    if not OPS[op].can_start(s, who, None, None, True):
+        return
+    f = op_frame(op, who, None, None, free=True, sa_ok=False)
+    f["k"], f["max_locs"] = CappedOperation.kind, max_locs
+    push(s, f)
+
+
+class IntegrationSubvert(Subvert):
+    """#37 shaded (5.1.1 example): the FLN may Subvert for free with no Operation and without an
+    Underground Guerrilla – any space with Algerian cubes qualifies; it may also decline."""
+
+    def candidates(self, s: State) -> list[str]:
+        return [n for n, sp in s.spaces.items() if sp["pieces"][AT] + sp["pieces"][AP] > 0]
+
+    def can_finish(self, s: State, f: Frame) -> bool:
+        return not f["x"].get("busy")
+
+
+IntegrationSubvert.kind = "evb_subvert"  # set after class creation: the base names "sa:subvert"
+register(IntegrationSubvert)
+
+
+# --- the cards ---------------------------------------------------------------------------------
+
+
+def _elections_spaces(s: State) -> list[str]:
+    """#34 unshaded: Populated Algerian spaces, Neutral, without Terror (1.6.2)."""
+    return [n for n in ALGERIA if population(s, n) >= 1 and s.spaces[n]["support"] == "neutral"
+            and s.spaces[n]["terror"] == 0]
+
+
+def _elections_sectors(s: State) -> list[str]:
+    """#34 shaded: Populated Sectors at Support or Opposition."""
+    return [n for n in SECTORS if population(s, n) >= 1 and s.spaces[n]["support"] != "neutral"]
+
+
+@register_event
+class Elections(Event):
+    """#34: unshaded Commitment +1, or one Populated Neutral space without Terror to Support;
+    shaded one Populated Sector to Neutral."""
+
+    card = 34
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose_mandate, self.apply_mandate]
+        return [self.choose_sector, self.neutralize]
+
+    def choose_mandate(self, s: State, f: Frame, log: Log) -> None:
+        spaces = _elections_spaces(s)
+        opts = (["commitment"] if s.commitment < 50 or not spaces else []) + spaces
+        push(s, pick(f["who"], "Elections: Commitment +1, or a Neutral space to set to Support",
+                     opts, "mandate", 1, 1))
+
+    def apply_mandate(self, s: State, f: Frame, log: Log) -> None:
+        for v in _picked(f, "mandate"):
+            if v == "commitment":
+                _commitment(1)(s, f, log)
+            else:
+                _set_support(s, v, "support", log)
+
+    def choose_sector(self, s: State, f: Frame, log: Log) -> None:
+        opts = _elections_sectors(s)
+        if opts:
+            push(s, pick(f["who"], "Elections: a Sector to set to Neutral", opts, "sector", 1, 1))
+
+    def neutralize(self, s: State, f: Frame, log: Log) -> None:
+        for n in _picked(f, "sector"):
+            _set_support(s, n, "neutral", log)
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return s.commitment < 50 or bool(_elections_spaces(s))
+        return bool(_elections_sectors(s))
+
+
+def _guerrilla_spaces(s: State) -> list[str]:
+    return [n for n in s.spaces if guerrillas(s, n) > 0]
+
+
+def _martyr_spaces(s: State) -> list[str]:
+    """#36 shaded: any Algerian space, or Morocco/Tunisia once independent (5.1.8)."""
+    return list(ALGERIA) + (list(COUNTRIES) if independent(s) else [])
+
+
+@register_event
+class Assassination(Event):
+    """#36: unshaded one Guerrilla from any space to Casualties, FLN Resources -1d6; shaded one
+    Guerrilla (Available or Out of Play) in any space, FLN Resources +1d6."""
+
+    card = 36
+    BOXES = ("available", "out_of_play")
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.remove_leader, _roll("Assassination: FLN Resources -1d6", _has("fln")),
+                    _by_roll("fln", -1)]
+        return [self.choose_space, self.place_martyr,
+                _roll("Assassination: FLN Resources +1d6", _fln_below(50)), _by_roll("fln", 1)]
+
+    def remove_leader(self, s: State, f: Frame, log: Log) -> None:
+        choices = _guerrilla_choices(_guerrilla_spaces(s), s)
+        if choices:
+            push(s, remove(f["who"], choices, "removed", max_total=1, to="casualties"))
+
+    def choose_space(self, s: State, f: Frame, log: Log) -> None:
+        fallback = f["who"] == "fln"
+        opts = [n for n in _martyr_spaces(s) if can_obtain(s, UG, self.BOXES, fallback, n)]
+        if opts:
+            push(s, pick(f["who"], "Assassination: a space for the Guerrilla", opts, "space", 1, 1))
+
+    def place_martyr(self, s: State, f: Frame, log: Log) -> None:
+        for n in _picked(f, "space"):
+            push(s, place_frame(f["who"], UG, [n], "placed", n=1, must=True, boxes=self.BOXES,
+                                fallback=f["who"] == "fln"))
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return bool(_guerrilla_spaces(s)) or s.resources["fln"] > 0
+        return s.resources["fln"] < 50 or any(s.boxes[b]["guerrillas"] > 0 for b in self.BOXES)
+
+
+@register_event
+class Integration(Event):
+    """#37: unshaded the Government Trains for free in up to 2 locations (3.2.1, 5.5); shaded the
+    FLN may Subvert for free without an Operation or Underground Guerrilla (4.3.2, 5.1.1)."""
+
+    card = 37
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.train if side == "unshaded" else self.subvert]
+
+    def train(self, s: State, f: Frame, log: Log) -> None:
+        capped_free_op(s, "train", "gov", 2)
+
+    def subvert(self, s: State, f: Frame, log: Log) -> None:
+        if _algerian_cubes(s):
+            sf = sa_frame("subvert", None, who="fln", free=True)
+            sf["k"] = IntegrationSubvert.kind
+            push(s, sf)
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return OPS["train"].can_start(s, "gov", None, None, True)
+        return _algerian_cubes(s)
+
+
+@register_event
+class EconomicCrisisInFrance(Event):
+    """#38: unshaded FLN Resources -1d6; shaded Government Resources -1d6 and Commitment -1."""
+
+    card = 38
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [_roll("Economic Crisis: FLN Resources -1d6", _has("fln")), _by_roll("fln", -1)]
+        return [_roll("Economic Crisis: Government Resources -1d6", _has("gov")),
+                _by_roll("gov", -1), _commitment(-1)]
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return s.resources["fln"] > 0
+        return s.resources["gov"] > 0 or s.commitment > 0
+
+
+def _djebel_spaces(s: State) -> list[str]:
+    """#39 unshaded: Mountain Sectors without an FLN Base that hold Guerrillas (interpretation:
+    the Countries are not Mountain spaces here; a selection without Guerrillas has no effect)."""
+    return [n for n in MOUNTAIN_SECTORS if s.spaces[n]["pieces"][FB] == 0 and guerrillas(s, n) > 0]
+
+
+@register_event
+class RetreatIntoDjebel(Event):
+    """#39: unshaded all Guerrillas in 2 Mountain Sectors without FLN Bases to Available; shaded
+    every Active Guerrilla in the Mountain Sectors goes Underground."""
+
+    card = 39
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose, self.clear]
+        return [self.hide]
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        opts = _djebel_spaces(s)
+        if opts:
+            push(s, pick(f["who"], "Retreat into Djebel: 2 Mountain Sectors without FLN Bases",
+                         opts, "spaces", min(2, len(opts)), 2))
+
+    def clear(self, s: State, f: Frame, log: Log) -> None:
+        for n in _picked(f, "spaces"):
+            p = s.spaces[n]["pieces"]
+            k = p[UG] + p[AG]
+            s.boxes["available"]["guerrillas"] += k
+            p[UG] = p[AG] = 0
+            emit(log, "5.1", f"{k} Guerrilla(s) removed from {n} to Available", space=n, removed=k)
+
+    def hide(self, s: State, f: Frame, log: Log) -> None:
+        for n in MOUNTAIN_SECTORS:
+            p = s.spaces[n]["pieces"]
+            if p[AG]:
+                emit(log, "5.1", f"{p[AG]} Guerrilla(s) Underground in {n}", space=n, flipped=p[AG])
+                p[UG] += p[AG]
+                p[AG] = 0
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return bool(_djebel_spaces(s))
+        return any(s.spaces[n]["pieces"][AG] > 0 for n in MOUNTAIN_SECTORS)
+
+
+@register_event
+class Egypt(Event):
+    """#41: unshaded FLN Resources -3; shaded FLN Resources +1d6."""
+
+    card = 41
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [_resources("fln", -3)]
+        return [_roll("Egypt: FLN Resources +1d6", _fln_below(50)), _by_roll("fln", 1)]
+
+    def effective(self, s: State, side: str) -> bool:
+        return s.resources["fln"] > 0 if side == "unshaded" else s.resources["fln"] < 50
+
+
+def _czech_loss(s: State) -> int:
+    """#42 unshaded: twice the Border Zone Status once independent (5.1.8), else 2."""
+    return 2 * (s.border_zone or 0) if independent(s) else 2
+
+
+@register_event
+class CzechArmsDeal(Event):
+    """#42: unshaded FLN Resources -(2 x Border Zone Status), or -2 before independence; shaded
+    FLN Resources +6."""
+
+    card = 42
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "shaded":
+            return [_resources("fln", 6)]
+        return [self.intercept]
+
+    def intercept(self, s: State, f: Frame, log: Log) -> None:
+        _resources("fln", -_czech_loss(s))(s, f, log)
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return s.resources["fln"] > 0 and _czech_loss(s) > 0
+        return s.resources["fln"] < 50
+
+
+def _cities_without_bonus(s: State) -> list[str]:
+    return [c for c in CITIES if s.spaces[c]["pop_bonus"] == 0]
+
+
+@register_event
+class Refugees(Event):
+    """#43: unshaded "+1 Pop" markers in 2 Cities (1.3.3); shaded Morocco and Tunisia may each
+    hold 3 Bases (Base markers, 1.4.2) for the rest of the game."""
+
+    card = 43
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose, self.mark_cities]
+        return [self.mark_countries]
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        opts = _cities_without_bonus(s)
+        if opts:
+            push(s, pick(f["who"], "Refugees: 2 Cities for a +1 Pop marker", opts, "cities",
+                         min(2, len(opts)), 2))
+
+    def mark_cities(self, s: State, f: Frame, log: Log) -> None:
+        for c in _picked(f, "cities"):
+            s.spaces[c]["pop_bonus"] = 1
+            emit(log, "1.3.3", f"+1 Pop marker in {c}", space=c)
+
+    def mark_countries(self, s: State, f: Frame, log: Log) -> None:
+        for c in COUNTRIES:
+            s.spaces[c]["base_marker"] = True
+        emit(log, "1.4.2", "Base markers in Morocco and Tunisia: up to 3 Bases each")
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return bool(_cities_without_bonus(s))
+        return independent(s) and not all(s.spaces[c]["base_marker"] for c in COUNTRIES)
+
+
+def _third_force_sectors(s: State) -> list[str]:
+    """#47 shaded: Populated Sectors with Algerian Police, not already at Opposition."""
+    return [n for n in SECTORS if s.spaces[n]["pieces"][AP] > 0 and population(s, n) >= 1
+            and s.spaces[n]["support"] != "oppose"]
+
+
+@register_event
+class ThirdForce(Event):
+    """#47: unshaded up to 3 Guerrillas in 1 Sector replaced by Algerian Police; shaded 1 Sector
+    with Algerian Police set to Opposition."""
+
+    card = 47
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose_sector, self.rally]
+        return [self.choose_police_sector, self.oppose]
+
+    def choose_sector(self, s: State, f: Frame, log: Log) -> None:
+        opts = [n for n in SECTORS if guerrillas(s, n) > 0]
+        if opts:
+            push(s, pick(f["who"], "Third Force: a Sector with Guerrillas", opts, "sector", 1, 1))
+
+    def rally(self, s: State, f: Frame, log: Log) -> None:
+        for n in _picked(f, "sector"):
+            push(s, replace_frame(f["who"], [n], [UG, AG], AP, "replaced", n=3,
+                                  fallback=f["who"] == "gov"))
+
+    def choose_police_sector(self, s: State, f: Frame, log: Log) -> None:
+        opts = _third_force_sectors(s)
+        if opts:
+            push(s, pick(f["who"], "Third Force: a Sector with Algerian Police to set to "
+                         "Opposition", opts, "sector", 1, 1))
+
+    def oppose(self, s: State, f: Frame, log: Log) -> None:
+        for n in _picked(f, "sector"):
+            _set_support(s, n, "oppose", log)
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return any(guerrillas(s, n) > 0 for n in SECTORS)
+        return bool(_third_force_sectors(s))
+
+
+@register_event
+class Ultras(Event):
+    """#48: unshaded up to 1 Guerrilla in each City to Available; shaded 1d6 / 2 (rounded up)
+    Algerian cubes to Available, executor's choice."""
+
+    card = 48
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.freelancer(c) for c in CITIES]
+        return [_roll("Ultras: Algerian cubes removed = 1d6 / 2 rounded up", _algerian_cubes),
+                self.repress]
+
+    def freelancer(self, city: str) -> StepFn:
+        def step(s: State, f: Frame, log: Log) -> None:
+            choices = _guerrilla_choices([city], s)
+            if choices:
+                push(s, remove(f["who"], choices, "removed_" + city, max_total=1, must=False))
+        return step
+
+    def repress(self, s: State, f: Frame, log: Log) -> None:
+        roll = f["x"].get("roll")
+        if roll is None:
+            return
+        push(s, remove(f["who"], _cube_choices(s, (AT, AP)), "removed",
+                       max_total=(int(roll) + 1) // 2))
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return any(guerrillas(s, c) > 0 for c in CITIES)
+        return _algerian_cubes(s)
+
+
+def _country_guerrillas(s: State) -> int:
+    return guerrillas(s, MOROCCO) + guerrillas(s, TUNISIA)
+
+
+@register_event
+class FactionalPlot(Event):
+    """#49 (no effect before independence, 5.1.8): unshaded half the Guerrillas in Tunisia
+    (rounded down) to Available; shaded redistribute Guerrillas between Morocco and Tunisia."""
+
+    card = 49
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.plot if side == "unshaded" else self.realign]
+
+    def plot(self, s: State, f: Frame, log: Log) -> None:
+        k = guerrillas(s, TUNISIA) // 2
+        if independent(s) and k:
+            push(s, remove(f["who"], _guerrilla_choices([TUNISIA], s), "removed", max_total=k))
+
+    def realign(self, s: State, f: Frame, log: Log) -> None:
+        if independent(s) and _country_guerrillas(s):
+            push(s, move_frame(f["who"], [UG, AG], [[MOROCCO, TUNISIA], [TUNISIA, MOROCCO]],
+                               "moved", n=None))
+
+    def effective(self, s: State, side: str) -> bool:
+        if not independent(s):
+            return False
+        if side == "unshaded":
+            return guerrillas(s, TUNISIA) >= 2
+        return _country_guerrillas(s) >= 1
+
+
+@register_event
+class Bleuite(Event):
+    """#50: unshaded Activate all Guerrillas in 1 Algerian space, roll 1d6, if the roll is at
+    most their number remove 2 (1 if alone) to Casualties; shaded 2 Algerian Police to
+    Available."""
+
+    card = 50
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose, self.purge, self.resolve]
+        return [self.backlash]
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        opts = [n for n in ALGERIA if guerrillas(s, n) > 0]
+        if opts:
+            push(s, pick(f["who"], "Bleuite: an Algerian space with Guerrillas", opts, "space",
+                         1, 1))
+
+    def purge(self, s: State, f: Frame, log: Log) -> None:
+        f["x"].pop("roll", None)
+        for n in _picked(f, "space"):
+            _activate_all(s, n, log)
+            push(s, roll_frame(f"Bleuite: purge in {n} if the roll is at most the Guerrillas"
+                               " there", "5.1"))
+
+    def resolve(self, s: State, f: Frame, log: Log) -> None:
+        roll = f["x"].get("roll")
+        for n in _picked(f, "space"):
+            here = s.spaces[n]["pieces"][AG]
+            if roll is not None and int(roll) <= here:
+                k = min(2, here)
+                s.spaces[n]["pieces"][AG] -= k
+                s.boxes["casualties"]["guerrillas"] += k
+                emit(log, "5.1", f"Bleuite: {k} Guerrilla(s) from {n} to Casualties", space=n,
+                     removed=k)
+
+    def backlash(self, s: State, f: Frame, log: Log) -> None:
+        choices = _cube_choices(s, (AP,))
+        if choices:
+            push(s, remove(f["who"], choices, "removed", max_total=2))
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return any(guerrillas(s, n) > 0 for n in ALGERIA)
+        return bool(_cube_choices(s, (AP,)))
+
+
+def _stripey_sectors(s: State) -> list[str]:
+    """#51 unshaded: Sectors where Activating and setting to Opposition changes something."""
+    return [n for n in SECTORS if s.spaces[n]["pieces"][UG] > 0
+            or (population(s, n) >= 1 and s.spaces[n]["support"] != "oppose")]
+
+
+@register_event
+class StripeyHole(Event):
+    """#51: unshaded Activate all Guerrillas in 1 Sector, then set it to Opposition; shaded place
+    2 Guerrillas in 1 Sector from Available and/or Out of Play."""
+
+    card = 51
+    BOXES = ("available", "out_of_play")
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [self.choose_sector, self.imprison]
+        return [self.choose_break, self.prison_break]
+
+    def choose_sector(self, s: State, f: Frame, log: Log) -> None:
+        opts = _stripey_sectors(s)
+        if opts:
+            push(s, pick(f["who"], "Stripey Hole: a Sector", opts, "sector", 1, 1))
+
+    def imprison(self, s: State, f: Frame, log: Log) -> None:
+        for n in _picked(f, "sector"):
+            _activate_all(s, n, log)
+            _set_support(s, n, "oppose", log)
+
+    def choose_break(self, s: State, f: Frame, log: Log) -> None:
+        fallback = f["who"] == "fln"
+        opts = [n for n in SECTORS if can_obtain(s, UG, self.BOXES, fallback, n)]
+        if opts:
+            push(s, pick(f["who"], "Stripey Hole: a Sector for 2 Guerrillas", opts, "sector", 1, 1))
+
+    def prison_break(self, s: State, f: Frame, log: Log) -> None:
+        for n in _picked(f, "sector"):
+            push(s, place_frame(f["who"], UG, [n], "placed", n=2, must=True, boxes=self.BOXES,
+                                fallback=f["who"] == "fln"))
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return bool(_stripey_sectors(s))
+        return any(can_obtain(s, UG, self.BOXES, True, n) for n in SECTORS)
+
+
+@register_event
+class CabinetShuffle(Event):
+    """#52 (single text): the executor moves the France Track marker one box toward A or F."""
+
+    card = 52
+    texts = ("unshaded",)
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.choose, self.shuffle]
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        i = FRANCE_BOXES.index(s.france_track)
+        opts = [FRANCE_BOXES[j] for j in (i - 1, i + 1) if 0 <= j < len(FRANCE_BOXES)]
+        push(s, pick(f["who"], "Cabinet Shuffle: France Track one box toward A or F", opts,
+                     "box", 1, 1))
+
+    def shuffle(self, s: State, f: Frame, log: Log) -> None:
+        for b in _picked(f, "box"):
+            s.france_track = b
+            emit(log, "5.1", f"France Track to {b}", france_track=b)
+
+    def effective(self, s: State, side: str) -> bool:
+        """For the FLN as executor (8.3): the marker can move toward F."""
+        return s.france_track != FRANCE_BOXES[-1]
+
+
+@register_event
+class Operation744(Event):
+    """#54 (single text): pick 1 Mountain Sector, move up to 4 French Troops there from other
+    spaces, then remove up to 2 FLN pieces there to Available (Guerrillas before Bases)."""
+
+    card = 54
+
+    texts = ("unshaded",)
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.choose, self.beat, self.remove_one, self.remove_one]
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        push(s, pick(f["who"], "Operation 744: a Mountain Sector", MOUNTAIN_SECTORS, "sector",
+                     1, 1))
+
+    def beat(self, s: State, f: Frame, log: Log) -> None:
+        n = _picked(f, "sector")[0]
+        routes = [[a, n] for a in ALGERIA if a != n]
+        if any(s.spaces[a]["pieces"][FT] > 0 for a, _ in routes):
+            push(s, move_frame(f["who"], [FT], routes, "moved", n=4))
+
+    def remove_one(self, s: State, f: Frame, log: Log) -> None:
+        """Up to 2 FLN pieces, one prompt each; Guerrillas before Bases; stopping ends it."""
+        x = f["x"]
+        if "removed" in x and not x.pop("removed"):
+            x["stopped"] = True
+        if x.get("stopped"):
+            return
+        n = _picked(f, "sector")[0]
+        choices = _guerrilla_choices([n], s) or ([[FB, n]] if s.spaces[n]["pieces"][FB] else [])
+        if choices:
+            push(s, remove(f["who"], choices, "removed", max_total=1, must=False))
+
+    def effective(self, s: State, side: str) -> bool:
+        return any(sp["pieces"][FT] > 0 for sp in s.spaces.values()) or any(
+            guerrillas(s, n) + s.spaces[n]["pieces"][FB] > 0 for n in MOUNTAIN_SECTORS)
+
+
+@register_event
+class Development(Event):
+    """#55: unshaded up to 2 Government Bases in Algeria from Available and/or Out of Play;
+    shaded FLN Resources +3."""
+
+    card = 55
+    BOXES = ("available", "out_of_play")
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "shaded":
+            return [_resources("fln", 3)]
+        return [self.infrastructure]
+
+    def infrastructure(self, s: State, f: Frame, log: Log) -> None:
+        push_place(s, place_frame(f["who"], GB, ALGERIA, "placed", n=2, must=False,
+                                  boxes=self.BOXES, fallback=f["who"] == "gov"))
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "shaded":
+            return s.resources["fln"] < 50
+        return any(_room(s, GB, n) and can_obtain(s, GB, self.BOXES, True, n) for n in ALGERIA)
+
+
+@register_event
+class ArmyInWaiting(Event):
+    """#58 (no effect before independence, 5.1.8): unshaded half the Guerrillas in Tunisia
+    (rounded down) to Out of Play; shaded 1 FLN Base in Morocco or Tunisia within stacking."""
+
+    card = 58
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.save if side == "unshaded" else self.exile]
+
+    def save(self, s: State, f: Frame, log: Log) -> None:
+        k = guerrillas(s, TUNISIA) // 2
+        if independent(s) and k:
+            push(s, remove(f["who"], _guerrilla_choices([TUNISIA], s), "removed", max_total=k,
+                           to="out_of_play"))
+
+    def exile(self, s: State, f: Frame, log: Log) -> None:
+        if independent(s):
+            push_place(s, place_frame(f["who"], FB, COUNTRIES, "placed", n=1, must=True,
+                                      fallback=f["who"] == "fln"))
+
+    def effective(self, s: State, side: str) -> bool:
+        if not independent(s):
+            return False
+        if side == "unshaded":
+            return guerrillas(s, TUNISIA) >= 2
+        return any(_room(s, FB, c) and can_obtain(s, FB, ("available",), True, c)
+                   for c in COUNTRIES)
+
+
+@register_event
+class BandungConference(Event):
+    """#59: unshaded FLN Resources -1d6; shaded FLN Resources +1d6."""
+
+    card = 59
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return [_roll("Bandung: FLN Resources -1d6", _has("fln")), _by_roll("fln", -1)]
+        return [_roll("Bandung: FLN Resources +1d6", _fln_below(50)), _by_roll("fln", 1)]
+
+    def effective(self, s: State, side: str) -> bool:
+        return s.resources["fln"] > 0 if side == "unshaded" else s.resources["fln"] < 50
+
+
+@register_event
+class SoummamConference(Event):
+    """#60: unshaded up to 2 FLN Bases in Algeria each replaced by a Guerrilla (Bases to
+    Available, no Commitment change); shaded up to 2 FLN Bases placed in Algeria."""
+
+    card = 60
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.wrangle if side == "unshaded" else self.meet]
+
+    def wrangle(self, s: State, f: Frame, log: Log) -> None:
+        spaces = [n for n in ALGERIA if s.spaces[n]["pieces"][FB] > 0]
+        if spaces:
+            push(s, replace_frame(f["who"], spaces, [FB], UG, "replaced", n=2,
+                                  fallback=f["who"] == "fln"))
+
+    def meet(self, s: State, f: Frame, log: Log) -> None:
+        push_place(s, place_frame(f["who"], FB, ALGERIA, "placed", n=2, must=False,
+                                  fallback=f["who"] == "fln"))
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return any(s.spaces[n]["pieces"][FB] > 0 for n in ALGERIA)
+        return any(_room(s, FB, n) and can_obtain(s, FB, ("available",), True, n)
+                   for n in ALGERIA)
