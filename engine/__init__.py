@@ -14,7 +14,9 @@ Public API (DESIGN §1)::
 from __future__ import annotations
 
 # Rules modules register their frames on import (one module per rules chapter).
-from . import cards, chance, ops_fln, ops_gov, propaganda, sa_fln, sa_gov, sequence  # noqa: F401
+from . import (  # noqa: F401
+    cards, chance, deployment, ops_fln, ops_gov, propaganda, sa_fln, sa_gov, sequence, victory,
+)
 from .errors import BadRequest, EngineError, IllegalMove, StateError
 from .machine import Log, apply, apply_all, legal_moves, prompt, to_move
 from .scenarios import new_game

@@ -148,7 +148,7 @@ class Operation(FrameType):
 
     def complete(self, s: State, f: Frame, log: Log) -> None:
         """End the Operation: record the Initiative Track box (2.3.2) and return to the caller."""
-        box = f["box"]
+        box = f.get("record_box") or f["box"]
         if box is None:
             box = "op_plus_sa" if f["sa"] else ("limited_op" if len(f["locs"]) == 1 else "op_only")
         if f["role"] is not None:

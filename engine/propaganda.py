@@ -1,1 +1,534 @@
-"""Chapter 6: Propaganda Rounds."""
+"""Chapter 6: Propaganda Rounds – Victory (6.1), Resources and Commitment (6.2), Support (6.3),
+Redeploy (6.4) and Reset (6.5), with the 6.0 exceptions (no Round right after another Propaganda
+card, no Victory Phase in the first Round, the game ends after the final Round's Support Phase –
+or, in the one-player game, after its Resources and Commitment Phase, 8.5.1).
+
+Frames (plain data):
+
+* ``{"k": "propaganda", "phase": PHASE, "final": bool}`` – the Round itself, automatic; it walks
+  through the phases and pushes the decisions below;
+* ``{"k": "prop_commitment", "who": "gov", "stage": "in" | "out", "moved_in": n, "moved_out": n}``
+  – 6.2.3: move French pieces Out of Play -> Available (stage "in"), then Available -> Out of Play;
+* ``{"k": "prop_pacify", "who": "gov", "spent": n, "shifts": {space: n}}`` – 6.3.1;
+* ``{"k": "prop_agitate", "who": "fln", "shifts": {space: n}}`` – 6.3.2;
+* ``{"k": "prop_redeploy", "who": side, "controlled": [...], "arrived": {space: {piece: n}},
+  "sel": None | [piece, space]}`` – 6.4.1 / 6.4.2 (``controlled``: Government Control frozen at the
+  start of the phase; ``arrived``: pieces already redeployed, which do not move again);
+* ``{"k": "prop_casualties", "who": "gov", "left": n}`` – 6.5: French Casualties to Out of Play.
+
+Moves: ``{"t": "oop_to_available" | "available_to_oop", "piece": P}``, ``{"t": "pacify", "space":
+S}``, ``{"t": "agitate", "space": S}``, ``{"t": "select", "piece": P, "space": S}`` then ``{"t":
+"move", "piece": P, "from": S, "to": D}``, ``{"t": "place", "piece": "french_troops", "space": D}``
+(Suez Crisis Troops returning, 5.1.9), ``{"t": "out_of_play", "piece": P}``, ``{"t": "done"}``.
+
+Hook for the Events (5.1.9 Suez Crisis): while ``"suez_crisis"`` is listed in ``cards["delayed"]``
+its payback is pending – in the next Round actually conducted the FLN gains 6 more Resources in the
+Resources Phase and the set-aside French Troops (``boxes["set_aside"]``) return in the Government
+Redeploy; the entry is removed at the end of that Government Redeploy.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from . import deployment  # noqa: F401  (registers the Open Deployment frames, 10.0)
+from .board import (
+    add_commitment, add_resources, control, de_gaulle, fln_bases_on_map, fln_count, independent,
+    population, resettled_count, shift, total_support,
+)
+from .data import (
+    AG, AP, AT, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FRENCH, FT, G, GB, SPACES,
+    UG, box_key,
+)
+from .machine import FrameType, Log, emit, pop, push, register
+from .state import Frame, Move, State
+from .victory import victory_check
+
+DONE: Move = {"t": "done"}
+COVERT_MOVEMENT = 27  # shaded: FLN Capability "Cross-Wilaya Redeployment" (6.4.2 design note)
+SUEZ_PAYBACK = 6  # 5.1.9
+SUEZ_DELAYED = "suez_crisis"  # the cards["delayed"] entry the Suez Crisis Event leaves
+
+
+def suez_payback_pending(s: State) -> bool:
+    """5.1.9: Suez Crisis was played and its payback has not happened yet (see module docstring)."""
+    return SUEZ_DELAYED in s.cards.get("delayed", [])
+
+
+def cross_wilaya(s: State) -> bool:
+    """#27 shaded FLN Capability: Redeploy from any Algerian space to any with an FLN Base."""
+    return bool(s.cards["capabilities"].get(str(COVERT_MOVEMENT)) == "shaded")
+
+
+# --- 6.0: the Propaganda card ---------------------------------------------------------------
+
+
+def start_propaganda_card(s: State, log: Log) -> None:
+    """2.4, 6.0: a Propaganda card was revealed. Conduct a Round unless the previous card was a
+    Propaganda card too; the final card ends the game even when no Round is held (2.4.1, 7.3)."""
+    from .sequence import end_game
+
+    c = s.cards
+    final = c["propaganda_drawn"] >= c["propaganda_total"]
+    if c["last_propaganda"]:
+        emit(log, "6.0", "no Propaganda Round: the previous card was also a Propaganda card")
+        if final:
+            end_game(s, log, "final Propaganda card, played without a Round (6.0, 2.4.1)")
+        return
+    c["last_propaganda"] = True
+    c["rounds"] += 1
+    emit(log, "6.0", f"Propaganda Round {c['rounds']}" + (" (final)" if final else ""),
+         round=c["rounds"], final=final)
+    push(s, {"k": "propaganda", "phase": "victory", "final": final})
+
+
+@register
+class Round(FrameType):
+    """6.0: one Propaganda Round, phase by phase (6.1-6.5)."""
+
+    kind = "propaganda"
+    rule = "6.0"
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "auto"
+
+    def step(self, s: State, f: Frame, log: Log) -> None:
+        PHASES[f["phase"]](s, f, log)
+
+
+def _victory(s: State, f: Frame, log: Log) -> None:
+    """6.1: no Victory Phase in the first Round; otherwise the game ends if a condition is met."""
+    f["phase"] = "resources"
+    if s.cards["rounds"] <= 1:
+        emit(log, "6.1", "no Victory Phase in the first Propaganda Round")
+        return
+    result = victory_check(s)
+    if result is not None:
+        s.result = result
+        s.pending.clear()
+        emit(log, "7.2", f"game over: {result['winner']} wins in the Victory Phase", result=result)
+
+
+def _resources(s: State, f: Frame, log: Log) -> None:
+    """6.2.1, 6.2.2, then the Government's 6.2.3 piece moves."""
+    f["phase"] = "commitment"
+    g, n = gov_earnings(s), fln_earnings(s)
+    add_resources(s, "gov", g)
+    emit(log, "6.2.1", f"Government Resources {g:+d} -> {s.resources['gov']}", actor="gov",
+         change=g, resources=s.resources["gov"])
+    add_resources(s, "fln", n)
+    emit(log, "6.2.2", f"FLN Resources {n:+d} -> {s.resources['fln']}", actor="fln", change=n,
+         resources=s.resources["fln"])
+    frame: Frame = {"k": "prop_commitment", "who": "gov", "stage": "in", "moved_in": 0,
+                    "moved_out": 0}
+    if commitment_moves(s, frame) != [DONE]:
+        push(s, frame)
+
+
+def _commitment(s: State, f: Frame, log: Log) -> None:
+    """6.2.3 (after the moves): French Casualties and the France Track. One-player game: the
+    final Round ends here (8.5.1)."""
+    f["phase"] = "support"
+    if not de_gaulle(s):
+        loss = sum(s.boxes["casualties"][p] for p in FRENCH) // 3
+        add_commitment(s, -loss)
+        emit(log, "6.2.3", f"Commitment -{loss} for French Casualties -> {s.commitment}",
+             change=-loss, commitment=s.commitment)
+    loss = FRANCE_TRACK[s.france_track]["minus_commit"]
+    add_commitment(s, -loss)
+    emit(log, "6.2.3", f"Commitment -{loss} (France Track {s.france_track}) -> {s.commitment}",
+         change=-loss, commitment=s.commitment)
+    if f["final"] and s.options.get("fln_bot"):
+        from .sequence import end_game
+
+        end_game(s, log, "final Propaganda Round, one-player game (8.5.1, 8.6)")
+
+
+def _support(s: State, f: Frame, log: Log) -> None:
+    """6.3.1: Government Pacification first."""
+    f["phase"] = "agitation"
+    frame: Frame = {"k": "prop_pacify", "who": "gov", "spent": 0, "shifts": {}}
+    if pacify_moves(s, frame):
+        push(s, frame)
+
+
+def _agitation(s: State, f: Frame, log: Log) -> None:
+    """6.3.2: then FLN Agitation."""
+    f["phase"] = "game_end"
+    frame: Frame = {"k": "prop_agitate", "who": "fln", "shifts": {}}
+    if agitate_moves(s, frame):
+        push(s, frame)
+
+
+def _game_end(s: State, f: Frame, log: Log) -> None:
+    """6.3.3: the final Round ends the game here (7.3)."""
+    f["phase"] = "redeploy"
+    if f["final"]:
+        from .sequence import end_game
+
+        end_game(s, log, "final Propaganda Round (6.3.3, 7.3)")
+
+
+def _redeploy(s: State, f: Frame, log: Log) -> None:
+    """6.4.1: Government Redeploy, Control frozen as at the start of the phase."""
+    f["phase"] = "fln_redeploy"
+    frame: Frame = {"k": "prop_redeploy", "who": "gov", "arrived": {}, "sel": None,
+                    "controlled": [n for n in SPACES if control(s, n) == "gov"]}
+    if redeploy_moves(s, frame) != [DONE]:
+        push(s, frame)
+
+
+def _fln_redeploy(s: State, f: Frame, log: Log) -> None:
+    """6.4.2: FLN Redeploy (the Suez Crisis payback is over once the Government has redeployed)."""
+    f["phase"] = "reset"
+    if suez_payback_pending(s):
+        s.cards["delayed"].remove(SUEZ_DELAYED)
+    frame: Frame = {"k": "prop_redeploy", "who": "fln", "arrived": {}, "sel": None,
+                    "controlled": []}
+    if redeploy_moves(s, frame) != [DONE]:
+        push(s, frame)
+
+
+def _reset(s: State, f: Frame, log: Log) -> None:
+    """6.5: one in three French Casualties (round down) go Out of Play – the Government's choice
+    when the Casualties hold more than one kind of French piece."""
+    f["phase"] = "reset_end"
+    n = sum(s.boxes["casualties"][p] for p in FRENCH) // 3
+    kinds = [p for p in FRENCH if s.boxes["casualties"][p] > 0]
+    if n and len(kinds) > 1:
+        push(s, {"k": "prop_casualties", "who": "gov", "left": n})
+    elif n:
+        _casualty_out(s, kinds[0], n, log)
+
+
+def _reset_end(s: State, f: Frame, log: Log) -> None:
+    """6.5: the rest of the Reset Phase, then the next card (the Round frame pops)."""
+    cas, oop, avail = s.boxes["casualties"], s.boxes["out_of_play"], s.boxes["available"]
+    k = cas[G] // 3
+    cas[G] -= k
+    oop[G] += k
+    back = {p: v for p, v in cas.items() if v}
+    for p, v in back.items():
+        avail[p] += v
+        cas[p] = 0
+    emit(log, "6.5", f"{k} Guerrilla Casualties Out of Play; other Casualties to Available",
+         out_of_play=k, available=back)
+    s.france_track = FRANCE_BOXES[max(0, FRANCE_BOXES.index(s.france_track) - 1)]
+    if s.border_zone is not None:
+        s.border_zone = max(0, s.border_zone - 1)
+    for sp in s.spaces.values():
+        if sp["terror"] > 0:
+            sp["terror"] -= 1
+        sp["pieces"][UG] += sp["pieces"][AG]
+        sp["pieces"][AG] = 0
+    played = s.cards["played"]
+    for mo in s.cards["momentum"]:
+        if mo["card"] not in played:
+            played.append(mo["card"])
+    s.cards["momentum"] = []
+    s.sop["first"] = "fln"
+    s.sop["first_box"] = None
+    s.sop["second_box"] = None
+    emit(log, "6.5", "Reset: France Track toward A, Border Zone toward 0, one Terror marker removed"
+         " per space, Guerrillas Underground, Momentum discarded, FLN First Eligible",
+         france_track=s.france_track, border_zone=s.border_zone)
+    pop(s)
+
+
+PHASES: dict[str, Callable[[State, Frame, Log], None]] = {
+    "victory": _victory, "resources": _resources, "commitment": _commitment,
+    "support": _support, "agitation": _agitation, "game_end": _game_end,
+    "redeploy": _redeploy, "fln_redeploy": _fln_redeploy, "reset": _reset,
+    "reset_end": _reset_end,
+}
+
+
+# --- 6.2: Resources and Commitment Adjustment ----------------------------------------------
+
+
+def gov_earnings(s: State) -> int:
+    """6.2.1: + Commitment, + Pop of each Sector (not City) with Government Control and a
+    Government Base, + French pieces Available (or + Total Support under Recall De Gaulle),
+    - Resettled Sectors."""
+    e = s.commitment
+    e += sum(population(s, n) for n, sp in s.spaces.items()
+             if SPACES[n].is_sector and sp["pieces"][GB] > 0 and control(s, n) == "gov")
+    if de_gaulle(s):
+        e += total_support(s)
+    else:
+        e += sum(s.boxes["available"][p] for p in FRENCH)
+    return e - resettled_count(s)
+
+
+def fln_earnings(s: State) -> int:
+    """6.2.2: + FLN Bases on the map, + the France Track "+Resource", - the Border Zone status
+    once Morocco and Tunisia are independent; + 6 for a pending Suez Crisis payback (5.1.9)."""
+    e = fln_bases_on_map(s) + FRANCE_TRACK[s.france_track]["plus_resource"]
+    if independent(s) and s.border_zone is not None:
+        e -= s.border_zone
+    if suez_payback_pending(s):
+        e += SUEZ_PAYBACK
+    return e
+
+
+def _ceil3(n: int) -> int:
+    return -(-n // 3)
+
+
+def commitment_moves(s: State, f: Frame) -> list[Move]:
+    """6.2.3: first any French pieces Out of Play -> Available (Commitment - 1/3 of the number
+    moved, rounded up, which must be payable, 1.8), then any Available -> Out of Play (+ 1/3,
+    rounded down). One piece per move; the cost is charged as the running total crosses a third."""
+    ms: list[Move] = []
+    if f["stage"] == "in":
+        k = f["moved_in"]
+        if s.commitment >= _ceil3(k + 1) - _ceil3(k):
+            ms += [{"t": "oop_to_available", "piece": p} for p in FRENCH
+                   if s.boxes["out_of_play"][p] > 0]
+    ms += [{"t": "available_to_oop", "piece": p} for p in FRENCH if s.boxes["available"][p] > 0]
+    return ms + [DONE]
+
+
+@register
+class CommitmentAdjustment(FrameType):
+    kind = "prop_commitment"
+    rule = "6.2.3"
+    prompt_text = ("Commitment Adjustment: move French pieces Out of Play -> Available, then "
+                   "Available -> Out of Play, or finish")
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return commitment_moves(s, f)
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "done":
+            pop(s)
+            emit(log, "6.2.3", f"Government moved {f['moved_in']} French pieces to Available and "
+                 f"{f['moved_out']} Out of Play", actor="gov", moved_in=f["moved_in"],
+                 moved_out=f["moved_out"], commitment=s.commitment)
+            return
+        p = m["piece"]
+        if m["t"] == "oop_to_available":
+            k = f["moved_in"] = f["moved_in"] + 1
+            add_commitment(s, -(_ceil3(k) - _ceil3(k - 1)))
+            s.boxes["out_of_play"][p] -= 1
+            s.boxes["available"][p] += 1
+        else:
+            f["stage"] = "out"
+            k = f["moved_out"] = f["moved_out"] + 1
+            add_commitment(s, k // 3 - (k - 1) // 3)
+            s.boxes["available"][p] -= 1
+            s.boxes["out_of_play"][p] += 1
+        emit(log, "6.2.3", f"{p} {m['t'].replace('_', ' ')} (Commitment {s.commitment})",
+             actor="gov", piece=p, commitment=s.commitment)
+
+
+# --- 6.3: Support Phase ----------------------------------------------------------------------
+
+
+def _can_shift(s: State, n: str, toward: str, shifts: dict[str, int]) -> bool:
+    """A shift needs no Terror left, Pop 1+ (1.6.2), room on the scale and < 2 levels so far."""
+    sp = s.spaces[n]
+    return (sp["terror"] == 0 and population(s, n) >= 1 and sp["support"] != toward
+            and shifts.get(n, 0) < 2)
+
+
+def pacifiable(s: State, n: str) -> bool:
+    """6.3.1: Government Control and Troops and Police."""
+    p = s.spaces[n]["pieces"]
+    return (n not in COUNTRIES and control(s, n) == "gov" and p[FT] + p[AT] > 0
+            and p[FP] + p[AP] > 0)
+
+
+def pacify_moves(s: State, f: Frame) -> list[Move]:
+    """6.3.1: 2 Resources remove a Terror marker or, once none is left, shift one level toward
+    Support (at most two levels per space); the phase's spending may not exceed Commitment."""
+    if s.resources["gov"] < 2 or f["spent"] + 2 > s.commitment:
+        return []
+    return [{"t": "pacify", "space": n} for n, sp in s.spaces.items()
+            if pacifiable(s, n) and (sp["terror"] > 0 or _can_shift(s, n, "support", f["shifts"]))]
+
+
+def agitable(s: State, n: str) -> bool:
+    """6.3.2: FLN pieces and no Government Control (Algerian spaces: the Countries carry no
+    Support marker, 1.6.3)."""
+    return n not in COUNTRIES and fln_count(s, n) > 0 and control(s, n) != "gov"
+
+
+def agitate_moves(s: State, f: Frame) -> list[Move]:
+    """6.3.2: 1 Resource removes a Terror marker or, once none is left, shifts one level toward
+    Opposition (at most two levels per space)."""
+    if s.resources["fln"] < 1:
+        return []
+    return [{"t": "agitate", "space": n} for n, sp in s.spaces.items()
+            if agitable(s, n) and (sp["terror"] > 0 or _can_shift(s, n, "oppose", f["shifts"]))]
+
+
+def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: Log) -> None:
+    who = f["who"]
+    s.resources[who] -= cost
+    sp = s.spaces[n]
+    if sp["terror"] > 0:
+        sp["terror"] -= 1
+        what = "removes a Terror marker"
+    else:
+        sp["support"] = shift(sp["support"], toward)
+        f["shifts"][n] = f["shifts"].get(n, 0) + 1
+        what = f"shifts to {sp['support']}"
+    emit(log, "6.3.1" if who == "gov" else "6.3.2", f"{n}: {what} (-{cost} Resources)", actor=who,
+         space=n, support=sp["support"], terror=sp["terror"])
+
+
+@register
+class Pacification(FrameType):
+    kind = "prop_pacify"
+    rule = "6.3.1"
+    prompt_text = "Pacification: spend 2 Resources in a space, or finish"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return pacify_moves(s, f) + [DONE]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "done":
+            pop(s)
+            return
+        f["spent"] += 2
+        _spend_on_support(s, f, m["space"], 2, "support", log)
+
+
+@register
+class Agitation(FrameType):
+    kind = "prop_agitate"
+    rule = "6.3.2"
+    prompt_text = "Agitation: spend 1 Resource in a space, or finish"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return agitate_moves(s, f) + [DONE]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "done":
+            pop(s)
+            return
+        _spend_on_support(s, f, m["space"], 1, "oppose", log)
+
+
+# --- 6.4: Redeploy ---------------------------------------------------------------------------
+
+GOV_REDEPLOY = (FT, AT, FP, AP)
+FLN_REDEPLOY = (UG, AG)
+
+
+def troop_destinations(s: State) -> list[str]:
+    """6.4.1 (and 5.1.9): Cities or spaces with a Government Base."""
+    return [n for n, sp in s.spaces.items() if n in CITIES or sp["pieces"][GB] > 0]
+
+
+def redeploy_destinations(s: State, f: Frame, piece: str, src: str) -> list[str]:
+    """Where a ``piece`` in ``src`` may Redeploy to (never its own space).
+
+    6.4.1: Troops to Cities or spaces with Government Bases; Police to spaces Government-Controlled
+    at the start of the phase. 6.4.2: Guerrillas to spaces of the same Wilaya with an FLN Base (any
+    Algerian space with one under the Cross-Wilaya Capability); the Countries belong to no Wilaya.
+    """
+    if piece in (FT, AT):
+        dests = troop_destinations(s)
+    elif piece in (FP, AP):
+        dests = list(f["controlled"])
+    else:
+        w = SPACES[src].wilaya
+        dests = [n for n, sp in s.spaces.items()
+                 if n not in COUNTRIES and sp["pieces"][FB] > 0
+                 and (cross_wilaya(s) or SPACES[n].wilaya == w)]
+    return [d for d in dests if d != src]
+
+
+def _movable(s: State, f: Frame, piece: str, n: str) -> int:
+    return int(s.spaces[n]["pieces"][piece] - f["arrived"].get(n, {}).get(piece, 0))
+
+
+def redeploy_moves(s: State, f: Frame) -> list[Move]:
+    """6.4: successive moves of one piece (select it, then its destination); each piece Redeploys
+    at most once. Suez Crisis Troops (5.1.9) must be placed before the Government finishes."""
+    if f["sel"] is not None:
+        piece, src = f["sel"]
+        return [{"t": "move", "piece": piece, "from": src, "to": d}
+                for d in redeploy_destinations(s, f, piece, src)]
+    ms: list[Move] = []
+    waiting = f["who"] == "gov" and suez_payback_pending(s) and s.boxes["set_aside"][FT] > 0
+    if waiting:
+        ms += [{"t": "place", "piece": FT, "space": d} for d in troop_destinations(s)]
+    pieces = GOV_REDEPLOY if f["who"] == "gov" else FLN_REDEPLOY
+    for n in s.spaces:
+        if n in COUNTRIES:
+            continue
+        for p in pieces:
+            if _movable(s, f, p, n) > 0 and redeploy_destinations(s, f, p, n):
+                ms.append({"t": "select", "piece": p, "space": n})
+    if not waiting:
+        ms.append(DONE)
+    return ms
+
+
+@register
+class Redeploy(FrameType):
+    kind = "prop_redeploy"
+    rule = "6.4"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        who = "Government" if f["who"] == "gov" else "FLN"
+        if f["sel"] is not None:
+            return f"{who} Redeploy: choose where the {f['sel'][0]} from {f['sel'][1]} goes"
+        return f"{who} Redeploy: select a piece to move, or finish"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return redeploy_moves(s, f)
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        rule = "6.4.1" if f["who"] == "gov" else "6.4.2"
+        if m["t"] == "done":
+            pop(s)
+            return
+        if m["t"] == "select":
+            f["sel"] = [m["piece"], m["space"]]
+            return
+        p = m["piece"]
+        if m["t"] == "place":
+            s.boxes["set_aside"][box_key(p)] -= 1
+            dst = m["space"]
+            emit(log, "5.1.9", f"Suez Crisis French Troop returns to {dst}", actor="gov",
+                 piece=p, space=dst)
+        else:
+            src, dst = m["from"], m["to"]
+            s.spaces[src]["pieces"][p] -= 1
+            f["sel"] = None
+            emit(log, rule, f"{p} redeploys {src} -> {dst}", actor=f["who"], piece=p,
+                 src=src, dst=dst)
+        s.spaces[dst]["pieces"][p] += 1
+        arrived = f["arrived"].setdefault(dst, {})
+        arrived[p] = arrived.get(p, 0) + 1
+
+
+# --- 6.5: Reset ------------------------------------------------------------------------------
+
+
+def _casualty_out(s: State, piece: str, n: int, log: Log) -> None:
+    s.boxes["casualties"][piece] -= n
+    s.boxes["out_of_play"][piece] += n
+    emit(log, "6.5", f"{n} {piece} from Casualties to Out of Play", piece=piece, n=n)
+
+
+@register
+class CasualtiesOutOfPlay(FrameType):
+    kind = "prop_casualties"
+    rule = "6.5"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"Reset: choose a French Casualty to put Out of Play ({f['left']} left)"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return [{"t": "out_of_play", "piece": p} for p in FRENCH if s.boxes["casualties"][p] > 0]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        _casualty_out(s, m["piece"], 1, log)
+        f["left"] -= 1
+        if f["left"] == 0:
+            pop(s)

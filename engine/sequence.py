@@ -17,6 +17,7 @@ from .events import EVENTS, PIVOTALS, event_sides
 from .machine import FrameType, Log, emit, pop, push, register
 from .ops import OPS, op_frame
 from .state import Frame, Move, State
+from .victory import holds, use_hidden_asset
 
 OTHER = {"gov": "fln", "fln": "gov"}
 OP_BOXES = ("op_plus_sa", "op_only", "limited_op")  # most permissive first
@@ -207,6 +208,13 @@ class Eligible(FrameType):
                 if op in OPS and OPS[op].can_start(s, who, role, box, False):
                     ms.append({"t": "op", "op": op} if box is None else
                               {"t": "op", "op": op, "box": box})
+        if s.deception is not None and (role == "first" or box == "limited_op") and holds(
+                s, who, "hidden_asset"):
+            # 7.3 Hidden Asset: a Limited Op option becomes a full Op + SA option.
+            for op in FACTION_OPS[who]:
+                if op in OPS and OPS[op].can_start(s, who, role, "op_plus_sa", False):
+                    ms.append({"t": "op", "op": op, "box": "op_plus_sa",
+                               "deception": "hidden_asset"})
         ms.append({"t": "pass"})
         return ms
 
@@ -219,7 +227,11 @@ class Eligible(FrameType):
             emit(log, "2.3.3", f"{who} passes (+{PASS_INCOME[who]} Resources)", actor=who)
         elif m["t"] == "op":
             emit(log, "3.1", f"{who} chooses {m['op']}", actor=who, op=m["op"])
-            push(s, op_frame(m["op"], who, role, m.get("box")))
+            fr = op_frame(m["op"], who, role, m.get("box"))
+            if m.get("deception") == "hidden_asset":
+                use_hidden_asset(s, who, log)
+                fr["record_box"] = "limited_op"  # the cylinder stays in Limited Op (7.3)
+            push(s, fr)
         else:
             s.sop[role + "_box"] = "event"
             EVENTS[s.cards["current"]].start(s, who, m["side"], log)

@@ -99,3 +99,20 @@ def test_second_eligible_options_follow_the_initiative_track() -> None:
     assert SECOND_OPTIONS["event"] == ("op_plus_sa", "pass")
     assert SECOND_OPTIONS["op_only"] == ("limited_op", "pass")
     assert SECOND_OPTIONS["limited_op"] == ("op_plus_sa", "op_only", "pass")
+
+
+def test_hidden_asset_turns_limited_op_into_op_plus_sa_and_keeps_initiative() -> None:
+    s = position(spaces={"Medea": {"ug": 2}, "Bougie": {"ug": 2}}, resources=(10, 5),
+                 options={"deception": True})
+    s = s.copy()
+    s.deception = {"gov": {"held": ["empty_threat", "hidden_agenda"], "used": []},
+                   "fln": {"held": ["hidden_asset", "hidden_agenda"], "used": []}}
+    mv = {"t": "op", "op": "terror", "box": "op_plus_sa", "deception": "hidden_asset"}
+    assert mv in engine.legal_moves(s)
+    s = play(s, mv, {"t": "space", "space": "Medea"}, {"t": "space", "space": "Bougie"},
+             {"t": "sa", "sa": "extort"}, {"t": "space", "space": "Medea"}, {"t": "done"},
+             {"t": "done"})
+    assert s.sop["first_box"] == "limited_op"
+    assert "hidden_asset" not in s.deception["fln"]["held"]
+    s = play(s, {"t": "pass"})
+    assert s.sop["first"] == "fln"  # 7.3: remains First Eligible
