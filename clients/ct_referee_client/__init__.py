@@ -1,0 +1,324 @@
+"""Typed Python client of the ct-referee service: the same methods over REST, gRPC or in-process.
+
+    from ct_referee_client import connect
+    ref = connect("http://localhost:8080")      # or "grpc://localhost:50051", or "local"
+    g = ref.new_game("short", seed=1)
+    r = ref.apply(g.state, g.legal_moves[0])    # moves: contract Moves or engine-style dicts
+    print(r.to_move, r.prompt, [move_dict(m) for m in r.legal_moves])
+
+Every method returns the contract's response message (``ct_referee_proto.v1.referee_pb2``) in all
+three transports, and every failure raises ``RefereeError`` (code, message, rule, move_index,
+field, status).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+from typing import Any, Iterable, Mapping, Protocol, Union
+from urllib.parse import urlsplit
+
+from google.protobuf import json_format
+from google.protobuf.message import Message
+
+from ct_referee_proto.v1 import referee_pb2 as pb
+
+MoveLike = Union[pb.Move, Mapping[str, Any]]
+StateLike = Union[pb.GameState, Mapping[str, Any], str]
+
+__all__ = ["Client", "GrpcClient", "LocalClient", "MoveLike", "RefereeError", "RestClient",
+           "StateLike", "connect", "game_state", "move_dict", "to_move"]
+
+
+class RefereeError(Exception):
+    """An error answered by the referee (the contract's Error message)."""
+
+    def __init__(self, code: str, message: str, rule: str = "", move_index: int | None = None,
+                 field: str = "", status: int | str = "") -> None:
+        super().__init__(f"{code}: {message}" + (f" (rule {rule})" if rule else ""))
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.move_index = move_index
+        self.field = field
+        self.status = status
+
+
+def to_move(m: MoveLike) -> pb.Move:
+    """A Move from an engine-style dict ({"t": "op", "op": "sweep"}) or a Move: the documented
+    fields by type, any other field in ``args``."""
+    if isinstance(m, pb.Move):
+        return m
+    mv = pb.Move(t=str(m.get("t", "")))
+    for k, v in m.items():
+        if k == "t":
+            continue
+        f = pb.Move.DESCRIPTOR.fields_by_name.get(k)
+        if k == "args" and isinstance(v, Mapping):
+            mv.args.update(dict(v))
+        elif f is not None and f.type == f.TYPE_STRING and isinstance(v, str):
+            setattr(mv, k, v)
+        elif (f is not None and f.type == f.TYPE_INT32 and isinstance(v, int)
+              and not isinstance(v, bool) and -(2**31) <= v < 2**31):
+            setattr(mv, k, v)
+        else:
+            mv.args[k] = v
+    return mv
+
+
+def move_dict(m: pb.Move) -> dict[str, Any]:
+    """A Move as the engine's plain dict."""
+    d: dict[str, Any] = {"t": m.t}
+    for f in pb.Move.DESCRIPTOR.fields:
+        if f.name not in ("t", "args") and m.HasField(f.name):  # type: ignore[arg-type]
+            d[f.name] = getattr(m, f.name)
+    for k, v in m.args.items():
+        d[k] = int(v) if isinstance(v, float) and v.is_integer() else v
+    return d
+
+
+def game_state(s: StateLike) -> pb.GameState:
+    """A GameState from a GameState, its JSON mapping ({"json", "sealed", "signature"}), or the
+    engine's JSON document itself (unsigned)."""
+    if isinstance(s, pb.GameState):
+        return s
+    if isinstance(s, str):
+        return pb.GameState(json=s)
+    if "schema" in s:
+        return pb.GameState(json=json.dumps(s, sort_keys=True, separators=(",", ":")))
+    return pb.GameState(json=s.get("json", ""), sealed=s.get("sealed", ""),
+                        signature=s.get("signature", ""))
+
+
+def _options(options: Mapping[str, Any] | pb.GameOptions | None) -> pb.GameOptions | None:
+    if options is None or isinstance(options, pb.GameOptions):
+        return options
+    o = pb.GameOptions()
+    json_format.ParseDict(dict(options), o)
+    return o
+
+
+def _apply_req(cls: type[Any], state: StateLike, move: MoveLike | None,
+               moves: Iterable[MoveLike] | None) -> Any:
+    req = cls(state=game_state(state))
+    if move is not None:
+        req.move.CopyFrom(to_move(move))
+    if moves is not None:
+        req.moves.extend(to_move(m) for m in moves)
+    return req
+
+
+class Transport(Protocol):
+    def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any: ...
+    def close(self) -> None: ...
+
+
+class Client:
+    """The referee's operations; a transport carries them."""
+
+    def __init__(self, transport: Transport) -> None:
+        self.transport = transport
+
+    def list_scenarios(self) -> pb.ListScenariosResponse:
+        r: pb.ListScenariosResponse = self.transport.call(
+            "ListScenarios", pb.ListScenariosRequest(), pb.ListScenariosResponse)
+        return r
+
+    def new_game(self, scenario: str, seed: int = 0,
+                 options: Mapping[str, Any] | pb.GameOptions | None = None) -> pb.NewGameResponse:
+        req = pb.NewGameRequest(scenario=scenario, seed=seed, options=_options(options))
+        r: pb.NewGameResponse = self.transport.call("NewGame", req, pb.NewGameResponse)
+        return r
+
+    def legal_moves(self, state: StateLike, role: str = "observer") -> pb.LegalMovesResponse:
+        req = pb.LegalMovesRequest(state=game_state(state), role=role)
+        r: pb.LegalMovesResponse = self.transport.call("LegalMoves", req, pb.LegalMovesResponse)
+        return r
+
+    def apply(self, state: StateLike, move: MoveLike | None = None,
+              moves: Iterable[MoveLike] | None = None) -> pb.ApplyResponse:
+        req = _apply_req(pb.ApplyRequest, state, move, moves)
+        r: pb.ApplyResponse = self.transport.call("Apply", req, pb.ApplyResponse)
+        return r
+
+    def validate(self, state: StateLike, move: MoveLike | None = None,
+                 moves: Iterable[MoveLike] | None = None) -> pb.ValidateResponse:
+        req = _apply_req(pb.ValidateRequest, state, move, moves)
+        r: pb.ValidateResponse = self.transport.call("Validate", req, pb.ValidateResponse)
+        return r
+
+    def view(self, state: StateLike, role: str = "observer") -> pb.View:
+        req = pb.ViewRequest(state=game_state(state), role=role)
+        r: pb.ViewResponse = self.transport.call("View", req, pb.ViewResponse)
+        return r.view
+
+    def decide(self, state: StateLike, seed: int = 0) -> pb.DecideResponse:
+        req = pb.DecideRequest(state=game_state(state), seed=seed)
+        r: pb.DecideResponse = self.transport.call("Decide", req, pb.DecideResponse)
+        return r
+
+    def close(self) -> None:
+        self.transport.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+REST_PATHS = {
+    "ListScenarios": ("GET", "/v1/scenarios"), "NewGame": ("POST", "/v1/games"),
+    "LegalMoves": ("POST", "/v1/legal-moves"), "Apply": ("POST", "/v1/apply"),
+    "Validate": ("POST", "/v1/validate"), "View": ("POST", "/v1/view"),
+    "Decide": ("POST", "/v1/bot/fln/decide"),
+}
+
+
+class RestTransport:
+    """JSON over HTTP/1.1 with one persistent connection per thread."""
+
+    def __init__(self, base_url: str, timeout: float = 30.0) -> None:
+        u = urlsplit(base_url)
+        self.host, self.port = u.hostname or "localhost", u.port or 80
+        self.https = u.scheme == "https"
+        self.prefix = u.path.rstrip("/")
+        self.timeout = timeout
+        self._local = threading.local()
+        self.last_headers: dict[str, str] = {}
+
+    def _conn(self) -> http.client.HTTPConnection:
+        c = getattr(self._local, "conn", None)
+        if c is None:
+            cls = http.client.HTTPSConnection if self.https else http.client.HTTPConnection
+            c = cls(self.host, self.port, timeout=self.timeout)
+            self._local.conn = c
+        return c
+
+    def request(self, method: str, path: str, body: bytes | None) -> tuple[int, dict[str, str],
+                                                                             bytes]:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        for attempt in (0, 1):
+            c = self._conn()
+            try:
+                c.request(method, self.prefix + path, body=body, headers=headers)
+                r = c.getresponse()
+                data = r.read()
+                return r.status, {k.lower(): v for k, v in r.getheaders()}, data
+            except (http.client.HTTPException, ConnectionError):
+                c.close()
+                self._local.conn = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
+        method, path = REST_PATHS[name]
+        body = None if method == "GET" else json_format.MessageToJson(
+            req, preserving_proto_field_name=True, indent=None).encode()
+        status, headers, data = self.request(method, path, body)
+        self.last_headers = headers
+        if status != 200:
+            try:
+                e = json.loads(data)["error"]
+            except (ValueError, KeyError, TypeError):
+                raise RefereeError("internal", f"HTTP {status}", status=status) from None
+            raise RefereeError(e["code"], e["message"], e.get("rule") or "", e.get("move_index"),
+                               e.get("field") or "", status=status)
+        msg = resp_cls()
+        json_format.Parse(data, msg, ignore_unknown_fields=True)
+        return msg
+
+    def close(self) -> None:
+        c = getattr(self._local, "conn", None)
+        if c is not None:
+            c.close()
+
+
+class GrpcTransport:
+    def __init__(self, target: str, timeout: float = 30.0) -> None:
+        import grpc
+
+        from ct_referee_proto.v1 import referee_pb2_grpc as pb_grpc
+
+        self._grpc = grpc
+        self.channel = grpc.insecure_channel(target)
+        self.referee = pb_grpc.RefereeStub(self.channel)
+        self.bot = pb_grpc.FlnBotStub(self.channel)
+        self.timeout = timeout
+        self.last_metadata: dict[str, str] = {}
+
+    def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
+        stub = self.bot if name == "Decide" else self.referee
+        try:
+            resp, call = getattr(stub, name).with_call(req, timeout=self.timeout)
+        except self._grpc.RpcError as e:
+            raise _grpc_error(e) from None
+        self.last_metadata = {m.key: str(m.value) for m in call.trailing_metadata() or ()}
+        return resp
+
+    def close(self) -> None:
+        self.channel.close()
+
+
+def _grpc_error(e: Any) -> RefereeError:
+    from grpc_status import rpc_status
+
+    status = rpc_status.from_call(e)
+    code_name = e.code().name if e.code() is not None else "UNKNOWN"
+    if status is not None:
+        for d in status.details:
+            err = pb.Error()
+            if d.Unpack(err):
+                return RefereeError(err.code, err.message, err.rule,
+                                    err.move_index if err.HasField("move_index") else None,
+                                    err.field, status=code_name)
+    code = {"UNIMPLEMENTED": "unimplemented", "RESOURCE_EXHAUSTED": "payload_too_large",
+            "DEADLINE_EXCEEDED": "deadline_exceeded", "INVALID_ARGUMENT": "invalid_argument"
+            }.get(code_name, "unavailable" if code_name == "UNAVAILABLE" else "internal")
+    return RefereeError(code, e.details() or code_name, status=code_name)
+
+
+class LocalTransport:
+    """The application core in this process (no server): the CLI's default."""
+
+    def __init__(self, config: Any = None) -> None:
+        from service.core import Core
+
+        self.core = Core(config)
+        self.last_cache = "none"
+
+    def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
+        from service.errors import ServiceError
+
+        method = {"ListScenarios": "list_scenarios", "NewGame": "new_game",
+                  "LegalMoves": "legal_moves", "Apply": "apply", "Validate": "validate",
+                  "View": "view", "Decide": "decide"}[name]
+        c = self.core.call()
+        try:
+            r = self.core.guard(lambda: getattr(self.core, method)(req, c))
+        except ServiceError as e:
+            raise RefereeError(e.code, e.message, e.rule, e.move_index, e.field,
+                               status=e.http_status) from None
+        self.last_cache = c.cache
+        return r
+
+    def close(self) -> None:
+        self.core.cache.close()
+
+
+RestClient = Client
+GrpcClient = Client
+LocalClient = Client
+
+
+def connect(url: str = "local", timeout: float = 30.0, config: Any = None) -> Client:
+    """``http(s)://host:port`` (REST), ``grpc://host:port`` (gRPC) or ``local`` (in-process)."""
+    if url.startswith(("http://", "https://")):
+        return Client(RestTransport(url, timeout))
+    if url.startswith("grpc://"):
+        return Client(GrpcTransport(url.removeprefix("grpc://"), timeout))
+    if url == "local":
+        return Client(LocalTransport(config))
+    raise ValueError(f"unknown referee address {url!r}: use http://, grpc:// or local")

@@ -1,0 +1,189 @@
+"""The result cache (DESIGN §7): deterministic results keyed by a hash of the state, the request
+and the engine version.
+
+* ``LocalCache`` – the embedded default: an in-process LRU (thread-safe).
+* ``RedisCache`` – redis-py. A Redis failure never fails a request: the lookup counts as an error,
+  the cache reports itself ``degraded`` and stops calling Redis for ``retry`` seconds; the next
+  attempt after that reconnects (redis-py's pool opens a fresh connection), and the cache is ``ok``
+  again as soon as a command succeeds.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections import OrderedDict
+from typing import Any, Protocol
+
+import redis
+
+log = logging.getLogger("ct_referee.cache")
+
+
+class Stats(Protocol):
+    def cache_event(self, kind: str) -> None: ...
+
+
+Record = dict[str, Any]  # a JSON-compatible result, never mutated once cached
+
+
+class Cache(Protocol):
+    backend: str
+
+    def get(self, key: str) -> Record | None: ...
+    def set(self, key: str, value: Record) -> None: ...
+    def status(self) -> dict[str, object]: ...
+    def close(self) -> None: ...
+
+
+class NullStats:
+    def cache_event(self, kind: str) -> None:
+        pass
+
+
+class LocalCache:
+    """Keeps the records themselves (no serialization): a hit costs a dict lookup."""
+
+    backend = "local"
+
+    def __init__(self, size: int = 4096, stats: Stats | None = None) -> None:
+        self.size = size
+        self.stats = stats or NullStats()
+        self._data: OrderedDict[str, Record] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Record | None:
+        with self._lock:
+            v = self._data.get(key)
+            if v is not None:
+                self._data.move_to_end(key)
+        self.stats.cache_event("hit" if v is not None else "miss")
+        return v
+
+    def set(self, key: str, value: Record) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+
+    def status(self) -> dict[str, object]:
+        return {"backend": self.backend, "status": "ok", "entries": len(self._data)}
+
+    def close(self) -> None:
+        pass
+
+
+class RedisCache:
+    backend = "redis"
+    PREFIX = "ct-referee:"
+
+    def __init__(self, url: str, ttl: int = 86400, timeout: float = 0.2, retry: float = 1.0,
+                 stats: Stats | None = None) -> None:
+        self.url = url
+        self.ttl = ttl
+        self.retry = retry
+        self.stats = stats or NullStats()
+        self._client = redis.Redis.from_url(
+            url, socket_timeout=timeout, socket_connect_timeout=timeout, health_check_interval=0,
+            retry_on_timeout=False)
+        self._lock = threading.Lock()
+        self._down_since: float | None = None
+        self._next_try = 0.0
+        self._last_error = ""
+
+    # -- state of the connection -----------------------------------------------------------------
+
+    def _usable(self) -> bool:
+        if self._down_since is None:
+            return True
+        with self._lock:
+            now = time.monotonic()
+            if now >= self._next_try:
+                self._next_try = now + self.retry  # one caller probes; others skip meanwhile
+                return True
+        return False
+
+    def _failed(self, e: Exception) -> None:
+        self.stats.cache_event("error")
+        with self._lock:
+            if self._down_since is None:
+                self._down_since = time.monotonic()
+                log.warning("Redis cache unavailable, serving uncached: %s", e)
+            self._next_try = time.monotonic() + self.retry
+            self._last_error = type(e).__name__
+        self._client.connection_pool.disconnect()
+
+    def _worked(self) -> None:
+        if self._down_since is not None:
+            with self._lock:
+                if self._down_since is not None:
+                    log.warning("Redis cache is back after %.1fs",
+                                time.monotonic() - self._down_since)
+                self._down_since = None
+
+    # -- cache -----------------------------------------------------------------------------------
+
+    def get(self, key: str) -> Record | None:
+        if not self._usable():
+            self.stats.cache_event("bypass")
+            return None
+        try:
+            v = self._client.get(self.PREFIX + key)
+        except (redis.RedisError, OSError) as e:
+            self._failed(e)
+            return None
+        self._worked()
+        if v is None:
+            self.stats.cache_event("miss")
+            return None
+        try:
+            rec: Record = json.loads(v)
+        except ValueError:  # not ours, or damaged: recompute
+            self.stats.cache_event("error")
+            return None
+        self.stats.cache_event("hit")
+        return rec
+
+    def set(self, key: str, value: Record) -> None:
+        if not self._usable():
+            return
+        data = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+        try:
+            self._client.set(self.PREFIX + key, data, ex=self.ttl)
+        except (redis.RedisError, OSError) as e:
+            self._failed(e)
+            return
+        self._worked()
+
+    def ping(self) -> bool:
+        """A readiness probe: tries Redis now (also while degraded) and updates the status."""
+        try:
+            self._client.ping()
+        except (redis.RedisError, OSError) as e:
+            self._failed(e)
+            return False
+        self._worked()
+        return True
+
+    def status(self) -> dict[str, object]:
+        ok = self.ping() if self._down_since is None or self._usable() else False
+        st: dict[str, object] = {"backend": self.backend, "status": "ok" if ok else "degraded"}
+        if not ok:
+            st["error"] = self._last_error
+            st["down_for_s"] = round(time.monotonic() - (self._down_since or time.monotonic()), 1)
+        return st
+
+    def close(self) -> None:
+        self._client.close()
+
+
+def make_cache(redis_url: str | None, size: int = 4096, ttl: int = 86400, timeout: float = 0.2,
+               retry: float = 1.0, stats: Stats | None = None) -> Cache:
+    if redis_url:
+        return RedisCache(redis_url, ttl=ttl, timeout=timeout, retry=retry, stats=stats)
+    return LocalCache(size, stats=stats)

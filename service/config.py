@@ -1,0 +1,94 @@
+"""Service settings: defaults < environment (``CT_REFEREE_*``, ``REDIS_URL``) < flags."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping
+
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off", ""}
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the service can be told; documented in the README's configuration table."""
+
+    host: str = "0.0.0.0"
+    http_port: int = 8080
+    grpc_port: int = 50051
+    redis_url: str | None = None        # None: the embedded in-process LRU cache
+    cache_size: int = 4096              # entries of the in-process LRU
+    cache_ttl: int = 86400              # seconds a Redis entry lives
+    redis_timeout: float = 0.2          # seconds per Redis command before it counts as failed
+    redis_retry: float = 1.0            # seconds between reconnection attempts while degraded
+    secret: bytes | None = field(default=None, repr=False)  # HMAC / sealing key material
+    strict: bool = False                # accept only states carrying the referee's signature
+    seal: bool = False                  # encrypt the hidden part of returned states
+    max_request_bytes: int = 1 << 20    # larger requests: 413 / RESOURCE_EXHAUSTED
+    request_timeout: float = 10.0       # seconds of work per request
+    max_moves: int = 1000               # moves in one Apply/Validate request
+    workers: int = 1                    # server processes (SO_REUSEPORT)
+    threads: int = 16                   # HTTP threads and gRPC handler threads per process
+    bot_only: bool = False              # serve only the FLN-bot endpoint
+
+    def check(self) -> None:
+        if (self.strict or self.seal) and not self.secret:
+            raise ValueError("--strict and --seal need a secret (CT_REFEREE_SECRET or --secret)")
+        for name in ("http_port", "grpc_port"):
+            port = getattr(self, name)
+            if not 0 <= port <= 65535:
+                raise ValueError(f"{name} must be 0-65535")
+        if self.workers < 1 or self.threads < 1 or self.cache_size < 0:
+            raise ValueError("workers and threads must be >= 1, cache_size >= 0")
+        if self.request_timeout <= 0 or self.max_request_bytes <= 0:
+            raise ValueError("request_timeout and max_request_bytes must be positive")
+
+    def with_(self, **changes: Any) -> Config:
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+ENV = {
+    "host": "CT_REFEREE_HOST", "http_port": "CT_REFEREE_HTTP_PORT",
+    "grpc_port": "CT_REFEREE_GRPC_PORT", "redis_url": "REDIS_URL",
+    "cache_size": "CT_REFEREE_CACHE_SIZE", "cache_ttl": "CT_REFEREE_CACHE_TTL",
+    "redis_timeout": "CT_REFEREE_REDIS_TIMEOUT", "redis_retry": "CT_REFEREE_REDIS_RETRY",
+    "secret": "CT_REFEREE_SECRET", "strict": "CT_REFEREE_STRICT", "seal": "CT_REFEREE_SEAL",
+    "max_request_bytes": "CT_REFEREE_MAX_REQUEST_BYTES",
+    "request_timeout": "CT_REFEREE_REQUEST_TIMEOUT", "max_moves": "CT_REFEREE_MAX_MOVES",
+    "workers": "CT_REFEREE_WORKERS", "threads": "CT_REFEREE_THREADS",
+    "bot_only": "CT_REFEREE_BOT_ONLY",
+}
+
+
+def _parse(name: str, typ: Any, raw: str) -> Any:
+    t = str(typ)
+    if "bool" in t:
+        low = raw.strip().lower()
+        if low in TRUE:
+            return True
+        if low in FALSE:
+            return False
+        raise ValueError(f"{ENV[name]} must be true or false")
+    if "bytes" in t:
+        return raw.encode() if raw else None
+    if "int" in t:
+        return int(raw)
+    if "float" in t:
+        return float(raw)
+    return raw or None
+
+
+def from_env(env: Mapping[str, str] | None = None, base: Config | None = None) -> Config:
+    """Settings from the environment (``REDIS_URL`` also via ``CT_REFEREE_REDIS_URL``)."""
+    env = os.environ if env is None else env
+    cfg = base or Config()
+    changes: dict[str, Any] = {}
+    for f in fields(Config):
+        var = ENV[f.name]
+        raw = env.get(var)
+        if f.name == "redis_url" and raw is None:
+            raw = env.get("CT_REFEREE_REDIS_URL")
+        if raw is not None:
+            changes[f.name] = _parse(f.name, f.type, raw)
+    return replace(cfg, **changes)

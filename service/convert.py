@@ -1,0 +1,236 @@
+"""Conversions between the engine's plain data and the contract's messages (no rules here).
+
+Moves: an engine move is a dict of string/int fields with a string ``t``; the contract's ``Move``
+has a typed field for each member of the documented vocabulary and two maps for any other field,
+so that every engine move survives the round trip exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Mapping
+
+from google.protobuf import struct_pb2
+
+from ct_referee_proto.v1 import referee_pb2 as pb
+
+from .errors import ServiceError
+
+MOVE_STR = ("op", "sa", "space", "piece", "from", "to", "side", "box")
+MOVE_INT = ("card", "value")
+OPTIONS = ("chance", "deception", "open_deployment", "fln_bot")
+
+
+def dumps(data: Any) -> str:
+    """The engine's canonical JSON form (sorted keys, no whitespace, UTF-8)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def move_to_engine(m: pb.Move, field: str = "move") -> dict[str, Any]:
+    """A contract Move as the engine's move dict."""
+    if not m.t:
+        raise ServiceError("invalid_argument", 'a move needs its kind "t"', field=f"{field}.t")
+    d: dict[str, Any] = {"t": m.t}
+    for k in MOVE_STR:
+        if m.HasField(k):  # type: ignore[arg-type]
+            d[k] = getattr(m, k)
+    for k in MOVE_INT:
+        if m.HasField(k):  # type: ignore[arg-type]
+            d[k] = getattr(m, k)
+    if m.HasField("args"):
+        for k, v in m.args.items():
+            _extra(d, k, v, field)
+    return d
+
+
+def _extra(d: dict[str, Any], k: str, v: Any, field: str) -> None:
+    if k in d or k == "t":
+        raise ServiceError("invalid_argument", f"move field {k!r} given twice",
+                           field=f"{field}.{k}")
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    if not isinstance(v, (str, int)) or isinstance(v, bool):
+        raise ServiceError("invalid_argument", "move fields are strings or integers",
+                           field=f"{field}.args.{k}")
+    d[k] = v
+
+
+def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
+    """An engine move dict as a contract Move (fields outside the vocabulary go to the maps)."""
+    m = pb.Move(t=str(d["t"]))
+    for k, v in d.items():
+        if k == "t":
+            continue
+        if isinstance(v, bool):
+            v = int(v)
+        if k in MOVE_STR and isinstance(v, str):
+            setattr(m, k, v)
+        elif k in MOVE_INT and isinstance(v, int) and -(2**31) <= v < 2**31:
+            setattr(m, k, v)
+        else:
+            m.args[k] = v if isinstance(v, (int, str)) else str(v)
+    return m
+
+
+def moves_from_engine(ms: list[dict[str, Any]]) -> list[pb.Move]:
+    return [move_from_engine(m) for m in ms]
+
+
+def options_to_engine(o: pb.GameOptions) -> dict[str, Any]:
+    """Only the options the client set: the engine fills in its defaults."""
+    return {k: getattr(o, k) for k in OPTIONS if o.HasField(k)}  # type: ignore[arg-type]
+
+
+def options_from_engine(d: Mapping[str, Any]) -> pb.GameOptions:
+    o = pb.GameOptions()
+    for k in OPTIONS:
+        if k in d and d[k] is not None:
+            setattr(o, k, d[k])
+    return o
+
+
+def struct(d: Mapping[str, Any] | None) -> struct_pb2.Struct | None:
+    if d is None:
+        return None
+    s = struct_pb2.Struct()
+    s.update(_jsonable(d))
+    return s
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if x is None or isinstance(x, (str, bool, int, float)):
+        return x
+    return str(x)
+
+
+def log_to_proto(entries: list[dict[str, Any]]) -> list[pb.LogEntry]:
+    out = []
+    for e in entries:
+        data = {k: v for k, v in e.items() if k not in ("rule", "text")}
+        le = pb.LogEntry(rule=str(e.get("rule", "")), text=str(e.get("text", "")))
+        if data:
+            le.data.update(_jsonable(data))
+        out.append(le)
+    return out
+
+
+def ints(x: Any) -> Any:
+    """Integral floats (from google.protobuf.Struct, which only has doubles) back to ints."""
+    if isinstance(x, float) and x.is_integer() and math.isfinite(x):
+        return int(x)
+    if isinstance(x, dict):
+        return {k: ints(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [ints(v) for v in x]
+    return x
+
+
+# ---- views -------------------------------------------------------------------------------------
+
+VIEW_KNOWN = {"schema", "state_schema", "role",
+              "scenario", "options", "spaces", "boxes", "resources", "commitment",
+              "france_track", "border_zone", "cards", "sop", "pending", "rng", "result",
+              "deception", "turn", "derived", "legal_moves"}
+CARDS_SCALAR = ("current", "deck_left", "set_aside_count", "coup_played", "coup_campaign",
+                "propaganda_total", "propaganda_drawn", "rounds", "last_propaganda")
+CARDS_LISTS = ("played", "unseen", "in_effect", "removed")
+CARDS_KNOWN = set(CARDS_SCALAR) | set(CARDS_LISTS) | {"deck", "set_aside", "piles", "held",
+                                                       "capabilities", "momentum"}
+DERIVED_INTS = ("total_support", "total_opposition", "gov_score", "fln_score")
+
+
+def view_to_proto(v: Mapping[str, Any], role: str) -> pb.View:
+    """engine.view(state, role) as the typed View (unknown newer fields go to ``extra``)."""
+    out = pb.View(role=role, scenario=str(v.get("scenario", "")))
+    out.options.CopyFrom(options_from_engine(v.get("options") or {}))
+    derived = v.get("derived") or {}
+    control = derived.get("control") or {}
+    dspaces = derived.get("spaces") or {}
+    dspaces_extra: dict[str, Any] = {}
+    for name, sp in (v.get("spaces") or {}).items():
+        sv = out.spaces[name]
+        for k, n in (sp.get("pieces") or {}).items():
+            if k in pb.MapPieces.DESCRIPTOR.fields_by_name:
+                setattr(sv.pieces, k, n)
+        sv.support = str(sp.get("support") or "")
+        for k in ("terror", "resettled", "pop_bonus", "base_marker"):
+            if sp.get(k) is not None:
+                setattr(sv, k, sp[k])
+        ds = dspaces.get(name) or {}
+        sv.control = str(control.get(name) or ds.get("control") or "")
+        if isinstance(ds.get("population"), int):
+            sv.population = ds["population"]
+        rest = {k: val for k, val in ds.items() if k not in ("control", "population")}
+        if rest:
+            dspaces_extra[name] = rest
+    for box, pieces in (v.get("boxes") or {}).items():
+        bv = out.boxes[box]
+        for k, n in pieces.items():
+            if k in pb.BoxPieces.DESCRIPTOR.fields_by_name:
+                setattr(bv, k, n)
+    _sides(out.resources, v.get("resources"))
+    for k in ("commitment", "border_zone", "turn"):
+        if v.get(k) is not None:
+            setattr(out, k, v[k])
+    out.france_track = str(v.get("france_track") or "")
+    extra: dict[str, Any] = {k: val for k, val in v.items() if k not in VIEW_KNOWN}
+    cards = v.get("cards") or {}
+    _cards(out.cards, cards)
+    card_extra = {k: val for k, val in cards.items() if k not in CARDS_KNOWN}
+    if card_extra:
+        extra["cards"] = card_extra
+    sop = v.get("sop") or {}
+    out.sop.first = str(sop.get("first") or "")
+    out.sop.first_box = str(sop.get("first_box") or "")
+    out.sop.second_box = str(sop.get("second_box") or "")
+    out.to_move = str(derived.get("to_move") or "")
+    out.prompt = str(derived.get("prompt") or "")
+    for k in DERIVED_INTS:
+        if isinstance(derived.get(k), int):
+            setattr(out, k, derived[k])
+    _sides(out.margins, derived.get("margins"))
+    known_derived = set(DERIVED_INTS) | {"control", "margins", "to_move", "prompt", "spaces"}
+    derived_extra = {k: val for k, val in derived.items() if k not in known_derived}
+    if dspaces_extra:
+        derived_extra["spaces"] = dspaces_extra
+    if derived_extra:
+        extra["derived"] = derived_extra
+    out.legal_moves.extend(moves_from_engine(v.get("legal_moves") or []))
+    if v.get("result") is not None:
+        out.result.update(_jsonable(v["result"]))
+    if v.get("deception") is not None:
+        out.deception.update(_jsonable(v["deception"]))
+    if v.get("pending") is not None:
+        out.pending.extend(_jsonable(v["pending"]))
+    if extra:
+        out.extra.update(_jsonable(extra))
+    return out
+
+
+def _sides(msg: pb.Sides, d: Any) -> None:
+    if isinstance(d, dict):
+        for k in ("gov", "fln"):
+            if isinstance(d.get(k), int):
+                setattr(msg, k, d[k])
+
+
+def _cards(out: pb.CardsView, c: Mapping[str, Any]) -> None:
+    for k in CARDS_SCALAR:
+        if c.get(k) is not None:
+            setattr(out, k, c[k])
+    for k in CARDS_LISTS:
+        getattr(out, k).extend(c.get(k) or [])
+    for p in c.get("piles") or []:
+        out.piles.add(events=p[0], propaganda=p[1])
+    held = c.get("held") or {}
+    out.held.gov.extend(held.get("gov") or [])
+    out.held.fln.extend(held.get("fln") or [])
+    for k, side in (c.get("capabilities") or {}).items():
+        out.capabilities[str(k)] = str(side)
+    for mo in c.get("momentum") or []:
+        out.momentum.add(card=mo["card"], side=mo["side"])

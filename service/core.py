@@ -1,0 +1,354 @@
+"""The one application core behind both transports (DESIGN §7).
+
+Each operation takes a request message of the contract and returns its response message; failures
+are ``ServiceError``. The transports (``rest``, ``grpc_server``) only convert to and from the wire
+and map ``ServiceError.code`` through ``errors.STATUS``: no rule is decided there, and none here
+either — every rule question is the engine's.
+
+Deterministic results are cached (``cache``) under a hash of the engine version, the operation,
+the state document (with its hidden part, when sealed), the request and the sealing mode. A cached
+record is the plain result; the response is built from it the same way on a hit and on a miss.
+Nothing about a game is kept between requests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import engine
+from ct_referee_proto.v1 import referee_pb2 as pb
+
+from .cache import Cache, make_cache
+from .config import Config
+from .convert import (
+    dumps, log_to_proto, move_to_engine, moves_from_engine, options_to_engine, view_to_proto,
+)
+from .errors import ServiceError, internal
+from .metrics import Metrics
+from .trust import Opened, Trust, split
+
+log = logging.getLogger("ct_referee")
+
+Record = dict[str, Any]
+BotFn = Callable[[engine.State, int], tuple[list[dict[str, Any]], engine.State, list[Any]]]
+
+
+def engine_fingerprint() -> str:
+    """engine.VERSION plus a hash of the engine's code and data, so that replicas sharing a
+    Redis never serve each other results of different rules (even without a version bump)."""
+    root = Path(engine.__file__).resolve().parent
+    h = hashlib.sha256(engine.VERSION.encode())
+    for p in sorted(root.rglob("*")):
+        if p.suffix in (".py", ".json") and "__pycache__" not in p.parts:
+            h.update(str(p.relative_to(root)).encode() + b"\x00" + p.read_bytes())
+    return f"{engine.VERSION}+{h.hexdigest()[:16]}"
+
+
+@dataclass
+class Call:
+    """Per-request context: the time limit, and what the cache did (for X-Cache / x-cache)."""
+
+    deadline: float
+    cache: str = "none"  # "hit" | "miss" | "none"
+
+    def check(self) -> None:
+        """The per-request time limit, checked between units of engine work (cooperative)."""
+        if time.monotonic() > self.deadline:
+            raise ServiceError("deadline_exceeded", "the request took longer than the referee's"
+                               " per-request time limit")
+
+
+def find_bot() -> BotFn | None:
+    """The non-player FLN (``engine.bot.decide(state, seed) -> (moves, state, trace)``) when the
+    engine has one; None until it lands (the FlnBot endpoint is then not offered)."""
+    if importlib.util.find_spec("engine.bot") is None:
+        return None
+    mod = importlib.import_module("engine.bot")
+    fn = getattr(mod, "decide", None)
+    return fn if callable(fn) else None
+
+
+class Core:
+    def __init__(self, config: Config | None = None, cache: Cache | None = None,
+                 bot: BotFn | None | str = "auto", metrics: Metrics | None = None) -> None:
+        self.config = config or Config()
+        self.metrics = metrics or Metrics()
+        c = self.config
+        self.cache = cache or make_cache(c.redis_url, c.cache_size, c.cache_ttl, c.redis_timeout,
+                                         c.redis_retry, stats=self.metrics)
+        self.trust = Trust(c.secret, strict=c.strict, seal=c.seal)
+        self.bot: BotFn | None = find_bot() if bot == "auto" else bot  # type: ignore[assignment]
+        self._seal_tag = "s1" if c.seal else "s0"
+        self.fingerprint = engine_fingerprint()
+
+    # -- plumbing --------------------------------------------------------------------------------
+
+    @property
+    def bot_available(self) -> bool:
+        return self.bot is not None
+
+    def call(self, timeout: float | None = None) -> Call:
+        t = self.config.request_timeout if timeout is None else min(timeout,
+                                                                    self.config.request_timeout)
+        return Call(deadline=time.monotonic() + t)
+
+    def guard(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn``; an unexpected exception becomes an ``internal`` error with a logged id."""
+        try:
+            return fn()
+        except ServiceError:
+            raise
+        except Exception:
+            eid = secrets.token_hex(6)
+            log.exception("internal error %s", eid)
+            raise internal(eid) from None
+
+    def _key(self, op: str, opened: Opened | None, *args: Any) -> str:
+        h = hashlib.sha256()
+        h.update(f"{self.fingerprint}\x00{op}\x00{self._seal_tag}\x00".encode())
+        if opened is not None:
+            h.update(opened.material())
+        h.update(b"\x00" + dumps(list(args)).encode())
+        return h.hexdigest()
+
+    def _cached(self, call: Call, key: str, compute: Callable[[], Record]) -> Record:
+        cached = self.cache.get(key)
+        if cached is not None:
+            call.cache = "hit"
+            rec: Record = cached
+        else:
+            call.cache = "miss"
+            call.check()
+            try:
+                rec = compute()
+            except ServiceError as e:
+                if e.code in ("deadline_exceeded", "internal"):
+                    raise
+                rec = {"_error": {"code": e.code, "message": e.message, "rule": e.rule,
+                                 "move_index": e.move_index, "field": e.field}}
+            self.cache.set(key, rec)
+        if "_error" in rec:
+            raise ServiceError(**rec["_error"])
+        return rec
+
+    def _parse(self, opened: Opened, call: Call) -> engine.State:
+        call.check()
+        try:
+            return engine.from_json(opened.engine_json())
+        except engine.StateError as e:
+            field = "state.json" if e.field == "state" else f"state.{e.field}"
+            raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None
+
+    def _state_record(self, s: engine.State) -> Record:
+        """A state as cached: its canonical JSON, and the sealed split when sealing is on."""
+        full = engine.to_json(s)
+        rec: Record = {"json": full}
+        if self.trust.seal:
+            rec["public"], rec["hidden"] = split(json.loads(full))
+        return rec
+
+    def _issue(self, rec: Record) -> pb.GameState:
+        return self.trust.issue(rec["json"], rec.get("public"), rec.get("hidden"))
+
+    @staticmethod
+    def _position(s: engine.State) -> Record:
+        return {"to_move": engine.to_move(s), "prompt": engine.prompt(s),
+                "legal_moves": engine.legal_moves(s), "result": s.result}
+
+    @staticmethod
+    def _moves(req: pb.ApplyRequest | pb.ValidateRequest, max_moves: int
+               ) -> tuple[list[dict[str, Any]], bool]:
+        """The moves of an Apply/Validate request, and whether they came as a list."""
+        if req.HasField("move") and len(req.moves):
+            raise ServiceError("invalid_argument", "give either move or moves, not both",
+                               field="moves")
+        if req.HasField("move"):
+            return [move_to_engine(req.move, "move")], False
+        if not len(req.moves):
+            raise ServiceError("invalid_argument", "a move (or a list of moves) is required",
+                               field="move")
+        if len(req.moves) > max_moves:
+            raise ServiceError("invalid_argument", f"at most {max_moves} moves per request",
+                               field="moves")
+        return [move_to_engine(m, f"moves[{i}]") for i, m in enumerate(req.moves)], True
+
+    def _fold(self, s: engine.State, moves: list[dict[str, Any]], as_list: bool, call: Call
+              ) -> tuple[engine.State, list[dict[str, Any]], int, ServiceError | None]:
+        """Apply the moves in order (DESIGN §2); stops at the first illegal one."""
+        log_: list[dict[str, Any]] = []
+        for i, m in enumerate(moves):
+            call.check()
+            try:
+                s, entries = engine.apply(s, m)
+            except engine.IllegalMove as e:
+                return s, log_, i, ServiceError("illegal_move", e.reason, rule=e.rule,
+                                                move_index=i)
+            except engine.BadRequest as e:
+                where = f"moves[{i}]" if as_list else "move"
+                sub = e.field.removeprefix("move")
+                return s, log_, i, ServiceError("invalid_argument", e.reason, field=where + sub,
+                                                move_index=i)
+            log_.extend(entries)
+        return s, log_, len(moves), None
+
+    def _engine_errors(self, fn: Callable[[], Any]) -> Any:
+        try:
+            return fn()
+        except engine.BadRequest as e:
+            raise ServiceError("invalid_argument", e.reason, field=e.field) from None
+        except engine.StateError as e:
+            raise ServiceError("invalid_state", e.reason, rule=e.rule,
+                               field=f"state.{e.field}") from None
+        except engine.IllegalMove as e:
+            raise ServiceError("illegal_move", e.reason, rule=e.rule,
+                               move_index=e.index) from None
+
+    # -- the operations of ct_referee.v1.Referee -------------------------------------------------
+
+    def list_scenarios(self, req: pb.ListScenariosRequest, call: Call) -> pb.ListScenariosResponse:
+        from engine.data import SCENARIOS
+
+        out = pb.ListScenariosResponse(engine_version=engine.VERSION)
+        for name, sc in SCENARIOS.items():
+            years = sc.get("years") or [0, 0]
+            deck = sc.get("deck") or {}
+            out.scenarios.add(name=name, title=sc.get("title", ""), first_year=years[0],
+                              last_year=years[-1], draw_deck_size=deck.get("draw_deck_size", 0),
+                              propaganda_cards=deck.get("propaganda_cards", 0))
+        return out
+
+    def new_game(self, req: pb.NewGameRequest, call: Call) -> pb.NewGameResponse:
+        options = options_to_engine(req.options)
+        if not req.scenario:
+            raise ServiceError("invalid_argument", "scenario is required", field="scenario")
+
+        def compute() -> Record:
+            s = self._engine_errors(lambda: engine.new_game(req.scenario, req.seed, options))
+            return {"state": self._state_record(s), "log": [], **self._position(s)}
+
+        rec = self._cached(call, self._key("new_game", None, req.scenario, req.seed, options),
+                           compute)
+        return pb.NewGameResponse(
+            state=self._issue(rec["state"]), to_move=rec["to_move"] or "", prompt=rec["prompt"],
+            legal_moves=moves_from_engine(rec["legal_moves"]), log=log_to_proto(rec["log"]))
+
+    def legal_moves(self, req: pb.LegalMovesRequest, call: Call) -> pb.LegalMovesResponse:
+        opened = self.trust.open(req.state)
+        role = req.role or "observer"
+
+        def compute() -> Record:
+            s = self._parse(opened, call)
+            view = self._engine_errors(lambda: engine.view(s, role))
+            return {"view": view, **self._position(s)}
+
+        rec = self._cached(call, self._key("legal_moves", opened, role), compute)
+        out = pb.LegalMovesResponse(
+            to_move=rec["to_move"] or "", prompt=rec["prompt"],
+            legal_moves=moves_from_engine(rec["legal_moves"]),
+            view=view_to_proto(rec["view"], role))
+        if rec["result"] is not None:
+            out.result.update(rec["result"])
+        return out
+
+    def apply(self, req: pb.ApplyRequest, call: Call) -> pb.ApplyResponse:
+        opened = self.trust.open(req.state)
+        moves, as_list = self._moves(req, self.config.max_moves)
+
+        def compute() -> Record:
+            s = self._parse(opened, call)
+            s, log_, _, err = self._fold(s, moves, as_list, call)
+            if err is not None:
+                raise err
+            return {"state": self._state_record(s), "log": log_, **self._position(s)}
+
+        rec = self._cached(call, self._key("apply", opened, moves), compute)
+        out = pb.ApplyResponse(
+            state=self._issue(rec["state"]), log=log_to_proto(rec["log"]),
+            to_move=rec["to_move"] or "", prompt=rec["prompt"],
+            legal_moves=moves_from_engine(rec["legal_moves"]))
+        if rec["result"] is not None:
+            out.result.update(rec["result"])
+        return out
+
+    def validate(self, req: pb.ValidateRequest, call: Call) -> pb.ValidateResponse:
+        opened = self.trust.open(req.state)
+        moves, as_list = self._moves(req, self.config.max_moves)
+
+        def compute() -> Record:
+            s = self._parse(opened, call)
+            s, log_, applied, err = self._fold(s, moves, as_list, call)
+            if err is not None and err.code != "illegal_move":
+                raise err
+            return {"legal": err is None, "applied": applied, "log": log_,
+                    "error": None if err is None else err.to_json()["error"],
+                    **self._position(s)}
+
+        rec = self._cached(call, self._key("validate", opened, moves), compute)
+        out = pb.ValidateResponse(
+            legal=rec["legal"], applied=rec["applied"], log=log_to_proto(rec["log"]),
+            to_move=rec["to_move"] or "", prompt=rec["prompt"],
+            legal_moves=moves_from_engine(rec["legal_moves"]))
+        if rec["error"] is not None:
+            err = rec["error"]
+            out.error.CopyFrom(ServiceError(err["code"], err["message"], err["rule"] or "",
+                                            err["move_index"], err["field"] or "").to_proto())
+        if rec["result"] is not None:
+            out.result.update(rec["result"])
+        return out
+
+    def view(self, req: pb.ViewRequest, call: Call) -> pb.ViewResponse:
+        opened = self.trust.open(req.state)
+        role = req.role or "observer"
+
+        def compute() -> Record:
+            s = self._parse(opened, call)
+            return {"view": self._engine_errors(lambda: engine.view(s, role))}
+
+        rec = self._cached(call, self._key("view", opened, role), compute)
+        return pb.ViewResponse(view=view_to_proto(rec["view"], role))
+
+    # -- ct_referee.v1.FlnBot --------------------------------------------------------------------
+
+    def decide(self, req: pb.DecideRequest, call: Call) -> pb.DecideResponse:
+        bot = self.bot
+        if bot is None:
+            raise ServiceError("unimplemented", "the non-player FLN bot is not part of this"
+                               " referee build yet")
+        opened = self.trust.open(req.state)
+
+        def compute() -> Record:
+            s = self._parse(opened, call)
+            moves, after, trace = self._engine_errors(lambda: bot(s, req.seed))
+            # The referee checks the bot like any player: its moves must replay to its state.
+            replay, log_, _, err = self._fold(s, list(moves), True, call)
+            if err is not None or engine.to_json(replay) != engine.to_json(after):
+                raise RuntimeError("the FLN bot's moves do not replay to its resulting state")
+            return {"moves": list(moves), "state": self._state_record(after), "log": log_,
+                    "trace": list(trace)}
+
+        rec = self._cached(call, self._key("decide", opened, req.seed), compute)
+        out = pb.DecideResponse(moves=moves_from_engine(rec["moves"]),
+                                state=self._issue(rec["state"]), log=log_to_proto(rec["log"]))
+        for t in rec["trace"]:
+            out.trace.add().update(t if isinstance(t, dict) else {"text": str(t)})
+        return out
+
+    # -- health ----------------------------------------------------------------------------------
+
+    def readiness(self) -> dict[str, Any]:
+        cache = self.cache.status()
+        degraded = cache.get("status") != "ok"
+        self.metrics.cache_degraded.set(1 if degraded else 0)
+        return {"status": "degraded" if degraded else "ok", "cache": cache,
+                "engine_version": engine.VERSION, "engine_fingerprint": self.fingerprint,
+                "fln_bot": self.bot_available,
+                "strict": self.trust.strict, "seal": self.trust.seal}

@@ -1,0 +1,69 @@
+"""The service's errors and their ONE mapping to HTTP and gRPC status codes.
+
+Every failure a client can cause is a ``ServiceError`` with a machine-readable ``code`` (also the
+``code`` of the ``ct_referee.v1.Error`` message); transports look the code up in ``STATUS`` and
+never decide anything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import grpc
+
+from ct_referee_proto.v1 import referee_pb2 as pb
+
+# code -> (HTTP status, gRPC status)
+STATUS: dict[str, tuple[int, grpc.StatusCode]] = {
+    "invalid_argument": (400, grpc.StatusCode.INVALID_ARGUMENT),   # malformed request
+    "invalid_state": (422, grpc.StatusCode.INVALID_ARGUMENT),      # a state the rules reject
+    "unsigned_state": (422, grpc.StatusCode.INVALID_ARGUMENT),     # strict mode: no signature
+    "bad_signature": (422, grpc.StatusCode.INVALID_ARGUMENT),      # strict mode: wrong signature
+    "bad_seal": (422, grpc.StatusCode.INVALID_ARGUMENT),           # sealed part altered/unreadable
+    "illegal_move": (422, grpc.StatusCode.FAILED_PRECONDITION),    # not legal in this position
+    "payload_too_large": (413, grpc.StatusCode.RESOURCE_EXHAUSTED),
+    "deadline_exceeded": (503, grpc.StatusCode.DEADLINE_EXCEEDED),
+    "not_found": (404, grpc.StatusCode.NOT_FOUND),
+    "method_not_allowed": (405, grpc.StatusCode.UNIMPLEMENTED),
+    "unimplemented": (501, grpc.StatusCode.UNIMPLEMENTED),
+    "internal": (500, grpc.StatusCode.INTERNAL),
+}
+
+
+@dataclass
+class ServiceError(Exception):
+    """A failure reported to the client (never carries internals)."""
+
+    code: str
+    message: str
+    rule: str = ""
+    move_index: int | None = None
+    field: str = ""
+
+    def __post_init__(self) -> None:
+        assert self.code in STATUS, self.code
+        super().__init__(self.message)
+
+    @property
+    def http_status(self) -> int:
+        return STATUS[self.code][0]
+
+    @property
+    def grpc_status(self) -> grpc.StatusCode:
+        return STATUS[self.code][1]
+
+    def to_proto(self) -> pb.Error:
+        e = pb.Error(code=self.code, message=self.message, rule=self.rule, field=self.field)
+        if self.move_index is not None:
+            e.move_index = self.move_index
+        return e
+
+    def to_json(self) -> dict[str, object]:
+        """The REST error body: {"error": {"code", "message", "rule", "move_index", "field"}}."""
+        return {"error": {"code": self.code, "message": self.message, "rule": self.rule or None,
+                          "move_index": self.move_index, "field": self.field or None}}
+
+
+def internal(error_id: str) -> ServiceError:
+    """The only thing a client learns about an unexpected failure: an id to quote."""
+    return ServiceError("internal", f"internal error (id {error_id}); the referee logged it")

@@ -1,0 +1,52 @@
+"""Prometheus metrics of one service process (served by REST at ``/metrics``)."""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from typing import Iterator
+
+from prometheus_client import (
+    CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest,
+)
+
+disable_created_metrics()  # type: ignore[no-untyped-call]
+
+BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.requests = Counter("ct_referee_requests",
+                                "Requests by transport, endpoint and outcome",
+                                ["transport", "endpoint", "code"], registry=r)
+        self.latency = Histogram("ct_referee_request_seconds", "Request latency",
+                                 ["transport", "endpoint"], buckets=BUCKETS, registry=r)
+        self.cache_hits = Counter("ct_referee_cache_hits", "Cache hits", registry=r)
+        self.cache_misses = Counter("ct_referee_cache_misses", "Cache misses", registry=r)
+        self.cache_errors = Counter("ct_referee_cache_errors", "Cache backend failures", registry=r)
+        self.cache_bypassed = Counter("ct_referee_cache_bypassed",
+                                      "Lookups skipped while the cache backend is degraded",
+                                      registry=r)
+        self.cache_degraded = Gauge("ct_referee_cache_degraded",
+                                    "1 while the cache backend is unavailable", registry=r)
+
+    def cache_event(self, kind: str) -> None:
+        {"hit": self.cache_hits, "miss": self.cache_misses, "error": self.cache_errors,
+         "bypass": self.cache_bypassed}[kind].inc()
+
+    @contextmanager
+    def observe(self, transport: str, endpoint: str) -> Iterator[list[str]]:
+        """Time one request; the body sets ``outcome[0]`` to the result code ("ok" by default)."""
+        outcome = ["ok"]
+        t0 = time.perf_counter()
+        try:
+            yield outcome
+        finally:
+            self.latency.labels(transport, endpoint).observe(time.perf_counter() - t0)
+            self.requests.labels(transport, endpoint, outcome[0]).inc()
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

@@ -1,0 +1,161 @@
+"""The OpenAPI 3 document of the REST API, derived from the contract's message descriptors (so the
+two can never disagree), and a small browsable HTML page built from it."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
+
+import engine
+from ct_referee_proto.v1 import referee_pb2 as pb
+
+# (method, path, operation id, request message, response message, summary)
+ROUTES: list[tuple[str, str, str, Descriptor | None, Descriptor, str]] = [
+    ("GET", "/v1/scenarios", "ListScenarios", None, pb.ListScenariosResponse.DESCRIPTOR,
+     "The scenarios of rule 10.0."),
+    ("POST", "/v1/games", "NewGame", pb.NewGameRequest.DESCRIPTOR, pb.NewGameResponse.DESCRIPTOR,
+     "Set up a scenario (scenario, seed, options) and settle to the first decision."),
+    ("POST", "/v1/legal-moves", "LegalMoves", pb.LegalMovesRequest.DESCRIPTOR,
+     pb.LegalMovesResponse.DESCRIPTOR,
+     "State -> actor to move, prompt, every legal move, and the view of `role`."),
+    ("POST", "/v1/apply", "Apply", pb.ApplyRequest.DESCRIPTOR, pb.ApplyResponse.DESCRIPTOR,
+     "State + `move` (or a whole turn as `moves`) -> new state, log, next legal moves. "
+     "An illegal move is a 422 error with `move_index` and `rule`."),
+    ("POST", "/v1/validate", "Validate", pb.ValidateRequest.DESCRIPTOR,
+     pb.ValidateResponse.DESCRIPTOR,
+     "Apply as a dry run for referees: `legal` true/false, the first illegal move's index, "
+     "reason and rule; no state is issued."),
+    ("POST", "/v1/view", "View", pb.ViewRequest.DESCRIPTOR, pb.ViewResponse.DESCRIPTOR,
+     "What `role` (gov, fln, observer) may see of a state; never the hidden part."),
+    ("POST", "/v1/bot/fln/decide", "Decide", pb.DecideRequest.DESCRIPTOR,
+     pb.DecideResponse.DESCRIPTOR,
+     "The non-player FLN (rules 8.0): the bot's moves, the resulting state and its trace. "
+     "501 `unimplemented` until the bot is part of the build."),
+]
+
+SCALARS = {
+    FieldDescriptor.TYPE_STRING: {"type": "string"},
+    FieldDescriptor.TYPE_BOOL: {"type": "boolean"},
+    FieldDescriptor.TYPE_INT32: {"type": "integer", "format": "int32"},
+    FieldDescriptor.TYPE_INT64: {"type": "integer", "format": "int64"},
+    FieldDescriptor.TYPE_DOUBLE: {"type": "number"},
+}
+ERROR_SCHEMA = {
+    "type": "object",
+    "properties": {"error": {"type": "object", "properties": {
+        "code": {"type": "string"}, "message": {"type": "string"},
+        "rule": {"type": "string", "nullable": True},
+        "move_index": {"type": "integer", "nullable": True},
+        "field": {"type": "string", "nullable": True}}}},
+}
+
+
+def _field_schema(f: FieldDescriptor, defs: dict[str, Any]) -> dict[str, Any]:
+    md = f.message_type
+    if f.type == FieldDescriptor.TYPE_MESSAGE and md is not None:
+        if md.GetOptions().map_entry:
+            return {"type": "object", "additionalProperties": _field_schema(
+                md.fields_by_name["value"], defs)}
+        if md.full_name == "google.protobuf.Struct":
+            s: dict[str, Any] = {"type": "object", "additionalProperties": True}
+        elif md.full_name == "google.protobuf.ListValue":
+            s = {"type": "array", "items": {}}
+        else:
+            _message_schema(md, defs)
+            s = {"$ref": f"#/components/schemas/{md.name}"}
+    else:
+        s = dict(SCALARS.get(f.type, {"type": "string"}))
+    if f.is_repeated and not (md is not None and md.GetOptions().map_entry):
+        return {"type": "array", "items": s}
+    return s
+
+
+def _message_schema(md: Descriptor, defs: dict[str, Any]) -> None:
+    if md.name in defs:
+        return
+    defs[md.name] = {}
+    props = {f.name: _field_schema(f, defs) for f in md.fields}
+    defs[md.name] = {"type": "object", "properties": props, "additionalProperties": False}
+
+
+def document() -> dict[str, Any]:
+    defs: dict[str, Any] = {"Error": ERROR_SCHEMA}
+    paths: dict[str, Any] = {}
+    for method, path, op_id, req, resp, summary in ROUTES:
+        _message_schema(resp, defs)
+        op: dict[str, Any] = {
+            "operationId": op_id, "summary": summary,
+            "responses": {
+                "200": {"description": "OK", "content": {"application/json": {
+                    "schema": {"$ref": f"#/components/schemas/{resp.name}"}}}},
+                "default": {"description": "Error", "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Error"}}}},
+            },
+        }
+        if req is not None:
+            _message_schema(req, defs)
+            op["requestBody"] = {"required": True, "content": {"application/json": {
+                "schema": {"$ref": f"#/components/schemas/{req.name}"}}}}
+        paths[path] = {method.lower(): op}
+    for path, summary in (("/healthz", "Liveness."), ("/readyz", "Readiness; reports the cache"
+                                                       " as ok or degraded."),
+                          ("/metrics", "Prometheus metrics.")):
+        paths[path] = {"get": {"summary": summary, "responses": {"200": {"description": "OK"}}}}
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "ct-referee", "version": engine.VERSION, "description":
+                 "A stateless rules referee for Colonial Twilight. Bodies are the proto3 JSON "
+                 "mapping of the ct_referee.v1 messages (proto/ct_referee/v1/referee.proto). "
+                 "Errors: {\"error\": {code, message, rule, move_index, field}} with 400 "
+                 "(malformed), 413 (too large), 422 (invalid state, illegal move, signature, "
+                 "seal), 501 (not in this build), 503 (time limit), 500 (internal; no details)."},
+        "paths": paths,
+        "components": {"schemas": defs},
+    }
+
+
+def docs_page(doc: dict[str, Any]) -> str:
+    """A self-contained, browsable page (no external scripts)."""
+    e = html.escape
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>ct-referee API</title>"
+             "<style>body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;"
+             "padding:0 1em}code,pre{background:#f4f4f4}pre{padding:.6em;overflow:auto}"
+             "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;"
+             "text-align:left}h2{border-top:1px solid #ddd;padding-top:1em}</style></head><body>",
+             f"<h1>ct-referee API {e(doc['info']['version'])}</h1>",
+             f"<p>{e(doc['info']['description'])}</p>",
+             "<p>Machine-readable: <a href='/openapi.json'>/openapi.json</a> (OpenAPI 3).</p>"]
+    schemas = doc["components"]["schemas"]
+    for path, ops in doc["paths"].items():
+        for method, op in ops.items():
+            parts.append(f"<h2><code>{e(method.upper())} {e(path)}</code></h2>"
+                         f"<p>{e(op.get('summary', ''))}</p>")
+            for label, ref in (("Request", op.get("requestBody", {}).get("content", {}).get(
+                    "application/json", {}).get("schema", {}).get("$ref")),
+                    ("Response", op["responses"]["200"].get("content", {}).get(
+                        "application/json", {}).get("schema", {}).get("$ref"))):
+                if ref:
+                    name = ref.rsplit("/", 1)[-1]
+                    parts.append(f"<p>{label}: <a href='#{e(name)}'>{e(name)}</a></p>")
+    parts.append("<h2>Messages</h2>")
+    for name, sch in sorted(schemas.items()):
+        parts.append(f"<h3 id='{e(name)}'>{e(name)}</h3><table><tr><th>field</th><th>type</th>"
+                     "</tr>")
+        for fname, fs in sch.get("properties", {}).items():
+            parts.append(f"<tr><td><code>{e(fname)}</code></td><td>{_type_html(fs)}</td></tr>")
+        parts.append("</table>")
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
+def _type_html(s: dict[str, Any]) -> str:
+    if "$ref" in s:
+        n = html.escape(s["$ref"].rsplit("/", 1)[-1])
+        return f"<a href='#{n}'>{n}</a>"
+    if s.get("type") == "array":
+        return "list of " + _type_html(s.get("items") or {"type": "any"})
+    if s.get("type") == "object" and isinstance(s.get("additionalProperties"), dict):
+        return "map of " + _type_html(s["additionalProperties"])
+    return html.escape(str(s.get("type", "any")))

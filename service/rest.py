@@ -1,0 +1,179 @@
+"""The REST transport (Flask app factory): JSON in the proto3 JSON mapping of the contract's
+messages, converted to and from the one application core. Nothing is decided here."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+from typing import Any, Callable
+
+from flask import Flask, Response, request
+from google.protobuf import json_format
+from google.protobuf.message import Message
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from ct_referee_proto.v1 import referee_pb2 as pb
+
+from .config import Config
+from .convert import ints
+from .core import Call, Core
+from .errors import ServiceError, internal
+from .openapi import ROUTES, docs_page, document
+
+log = logging.getLogger("ct_referee.rest")
+
+# path -> (request message class or None, core method name, endpoint label)
+ENDPOINTS: dict[str, tuple[type[Message] | None, str]] = {
+    "/v1/scenarios": (None, "list_scenarios"),
+    "/v1/games": (pb.NewGameRequest, "new_game"),
+    "/v1/legal-moves": (pb.LegalMovesRequest, "legal_moves"),
+    "/v1/apply": (pb.ApplyRequest, "apply"),
+    "/v1/validate": (pb.ValidateRequest, "validate"),
+    "/v1/view": (pb.ViewRequest, "view"),
+    "/v1/bot/fln/decide": (pb.DecideRequest, "decide"),
+}
+BOT_PATHS = {"/v1/bot/fln/decide"}
+
+
+STRUCTS = ("log", "result", "trace", "view", "legal_moves", "moves")
+
+
+def to_json_body(msg: Message) -> bytes:
+    """A response message in its JSON mapping (proto field names; Struct integers as integers)."""
+    d = json_format.MessageToDict(msg, preserving_proto_field_name=True,
+                                  always_print_fields_with_no_presence=True)
+    for k in STRUCTS:
+        if k in d:
+            d[k] = ints(d[k])
+    return json.dumps(d, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def parse_body(body: bytes, cls: type[Message]) -> Message:
+    """A request body in the JSON mapping of ``cls``. The state document (a long string) is set
+    directly rather than through json_format, which scans every string with a regex."""
+    msg = cls()
+    if not body.strip():
+        return msg
+    try:
+        data = json.loads(body)
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ServiceError("invalid_argument", f"malformed request: not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise ServiceError("invalid_argument", "malformed request: the body must be an object")
+    doc = None
+    st = data.get("state")
+    if isinstance(st, dict) and isinstance(st.get("json"), str) and "state" in (
+            msg.DESCRIPTOR.fields_by_name):
+        st = dict(st)
+        doc = st.pop("json")
+        data["state"] = st
+    try:
+        json_format.ParseDict(data, msg)
+        if doc is not None:
+            msg.state.json = doc  # type: ignore[attr-defined]
+    except json_format.ParseError as e:
+        text = str(e)
+        field = ""
+        m = re.search(r'Failed to parse (\w+) field|has no field named "(\w+)"', text)
+        if m:
+            field = m.group(1) or m.group(2)
+        raise ServiceError("invalid_argument", f"malformed request: {text}", field=field) from None
+    except (UnicodeError, ValueError, TypeError) as e:
+        raise ServiceError("invalid_argument", f"malformed request: {e}", field="state") from None
+    return msg
+
+
+def error_response(err: ServiceError) -> Response:
+    return Response(json.dumps(err.to_json()), status=err.http_status,
+                    mimetype="application/json")
+
+
+def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
+    """The REST app; ``core`` is shared with the gRPC server when both run in one process."""
+    config = config or Config()
+    core = core or Core(config)
+    app = Flask("ct_referee")
+    app.config["MAX_CONTENT_LENGTH"] = config.max_request_bytes
+    app.extensions["ct_referee_core"] = core
+    metrics = core.metrics
+    doc = document()
+    if not core.bot_available:
+        doc["paths"]["/v1/bot/fln/decide"]["post"]["summary"] += " (not in this build: 501)"
+    doc_bytes = json.dumps(doc, indent=1).encode()
+    page = docs_page(doc)
+
+    def make_view(path: str, cls: type[Message] | None, method: str) -> Callable[[], Response]:
+        label = path.removeprefix("/v1/")
+
+        def view() -> Response:
+            with metrics.observe("rest", label) as outcome:
+                try:
+                    call: Call = core.call()
+                    req = (pb.ListScenariosRequest() if cls is None
+                           else parse_body(request.get_data(), cls))
+                    fn = getattr(core, method)
+                    resp = core.guard(lambda: fn(req, call))
+                    r = Response(to_json_body(resp), mimetype="application/json")
+                    r.headers["X-Cache"] = call.cache
+                    return r
+                except ServiceError as e:
+                    outcome[0] = e.code
+                    return error_response(e)
+                except RequestEntityTooLarge:
+                    outcome[0] = "payload_too_large"
+                    return error_response(_too_large(config))
+        view.__name__ = "ep_" + method
+        return view
+
+    for m, path, _, _, _, _ in ROUTES:
+        if config.bot_only and path not in BOT_PATHS:
+            continue
+        cls, method = ENDPOINTS[path]
+        app.add_url_rule(path, view_func=make_view(path, cls, method), methods=[m])
+
+    @app.get("/healthz")
+    def healthz() -> Response:
+        return Response('{"status":"ok"}', mimetype="application/json")
+
+    @app.get("/readyz")
+    def readyz() -> Response:
+        return Response(json.dumps(core.readiness()), mimetype="application/json")
+
+    @app.get("/metrics")
+    def metrics_page() -> Response:
+        core.readiness()  # refresh the cache gauge
+        return Response(metrics.render(), mimetype="text/plain; version=0.0.4")
+
+    @app.get("/openapi.json")
+    def openapi() -> Response:
+        return Response(doc_bytes, mimetype="application/json")
+
+    @app.get("/")
+    @app.get("/docs")
+    def docs() -> Response:
+        return Response(page, mimetype="text/html")
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(e: Any) -> Response:
+        return error_response(_too_large(config))
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException) -> Response:
+        code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(
+            e.code or 0, "invalid_argument")
+        return error_response(ServiceError(code, e.description or e.name))
+
+    @app.errorhandler(Exception)
+    def crash(e: Exception) -> Response:
+        eid = secrets.token_hex(6)
+        log.exception("internal error %s", eid)
+        return error_response(internal(eid))
+
+    return app
+
+
+def _too_large(config: Config) -> ServiceError:
+    return ServiceError("payload_too_large",
+                        f"the request is larger than {config.max_request_bytes} bytes")

@@ -1,0 +1,156 @@
+"""Fixtures of the service tests: a REAL Redis server (REDIS_URL, or a redis-server started on a
+free port), and REST + gRPC servers on port 0 sharing one application core."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import pytest
+import redis
+
+from ct_referee_client import Client, GrpcTransport, RestTransport
+from service.config import Config
+from service.core import Core
+from service.grpc_server import create_server
+from service.rest import create_app
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _die_with_parent() -> None:
+    """Linux: the child gets SIGTERM when the test process dies, even when it is killed."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+class RedisProc:
+    """A redis-server of our own (no persistence) that a test may stop and start again."""
+
+    def __init__(self, port: int | None = None) -> None:
+        exe = shutil.which("redis-server")
+        if exe is None:
+            pytest.fail("redis-server is not installed: apt-get install -y redis-server "
+                        "(or set REDIS_URL); .ci/run and scripts/test do this")
+        self.exe = exe
+        self.port = port or free_port()
+        self.dir = tempfile.mkdtemp(prefix="ct-redis-")
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [self.exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", self.dir, "--protected-mode", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        client = redis.Redis.from_url(self.url, socket_timeout=0.5)
+        for _ in range(100):
+            try:
+                client.ping()
+                return
+            except redis.RedisError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(5)
+            self.proc = None
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    url = os.environ.get("REDIS_URL")
+    if url:
+        yield url
+        return
+    r = RedisProc()
+    r.start()
+    try:
+        yield r.url
+    finally:
+        r.stop()
+
+
+@dataclass
+class Servers:
+    core: Core
+    http: str
+    grpc: str
+    _stop: Any
+
+    def rest_client(self) -> Client:
+        return Client(RestTransport(self.http))
+
+    def grpc_client(self) -> Client:
+        return Client(GrpcTransport(self.grpc))
+
+    def client(self, transport: str) -> Client:
+        return self.rest_client() if transport == "rest" else self.grpc_client()
+
+
+def start_servers(config: Config, core: Core | None = None) -> Servers:
+    from waitress import create_server as waitress_server
+
+    core = core or Core(config)
+    app = create_app(config, core)
+    http = waitress_server(app, host="127.0.0.1", port=0, threads=8)
+    def run() -> None:
+        try:
+            http.run()
+        except OSError:  # the socket closed under the loop at shutdown
+            pass
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    g, gport = create_server("127.0.0.1:0", config, core)
+    g.start()
+
+    def stop() -> None:
+        g.stop(0)
+        http.close()
+
+    return Servers(core, f"http://127.0.0.1:{http.effective_port}", f"127.0.0.1:{gport}", stop)
+
+
+@pytest.fixture(scope="module")
+def servers(redis_url: str) -> Iterator[Servers]:
+    """REST and gRPC on port 0, one core, the Redis cache."""
+    cfg = Config(redis_url=redis_url, max_request_bytes=256 * 1024)
+    s = start_servers(cfg)
+    try:
+        yield s
+    finally:
+        s._stop()
+
+
+TRANSPORTS = ["rest", "grpc"]
+
+
+@pytest.fixture(params=TRANSPORTS)
+def client(request: pytest.FixtureRequest, servers: Servers) -> Iterator[Client]:
+    c = servers.client(request.param)
+    try:
+        yield c
+    finally:
+        c.close()

@@ -1,0 +1,92 @@
+"""Cache hit and miss through both transports (Redis), visible in X-Cache / x-cache and in
+/metrics; a hit gives the same answer as the miss."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+from ct_referee_client import Client, GrpcTransport, RestTransport
+
+from .conftest import Servers
+
+
+def cache_of(c: Client) -> str:
+    t = c.transport
+    if isinstance(t, RestTransport):
+        return t.last_headers["x-cache"]
+    assert isinstance(t, GrpcTransport)
+    return t.last_metadata["x-cache"]
+
+
+def metric(servers: Servers, name: str) -> float:
+    with urllib.request.urlopen(servers.http + "/metrics") as r:
+        text = r.read().decode()
+    m = re.search(rf"^{name} ([0-9.e+]+)$", text, re.M)
+    return float(m.group(1)) if m else 0.0
+
+
+def test_hit_and_miss(client: Client, servers: Servers) -> None:
+    seed = 4242 + (0 if isinstance(client.transport, RestTransport) else 1)
+    servers.core.cache._client.flushdb()  # type: ignore[attr-defined]
+    hits0 = metric(servers, "ct_referee_cache_hits_total")
+    misses0 = metric(servers, "ct_referee_cache_misses_total")
+    g = client.new_game("short", seed)
+    assert cache_of(client) == "miss"
+    g2 = client.new_game("short", seed)
+    assert cache_of(client) == "hit"
+    assert g2.state == g.state and g2.legal_moves == g.legal_moves
+    a = client.legal_moves(g.state, "gov")
+    assert cache_of(client) == "miss"
+    b = client.legal_moves(g.state, "gov")
+    assert cache_of(client) == "hit" and a == b
+    client.legal_moves(g.state, "fln")  # another request: another key
+    assert cache_of(client) == "miss"
+    r1 = client.apply(g.state, g.legal_moves[-1])
+    assert cache_of(client) == "miss"
+    r2 = client.apply(g.state, g.legal_moves[-1])
+    assert cache_of(client) == "hit" and r1 == r2
+    assert metric(servers, "ct_referee_cache_hits_total") >= hits0 + 3
+    assert metric(servers, "ct_referee_cache_misses_total") >= misses0 + 4
+
+
+def test_illegal_moves_are_cached_too(client: Client) -> None:
+    g = client.new_game("short", 77 if isinstance(client.transport, RestTransport) else 78)
+    for want in ("miss", "hit"):
+        v = client.validate(g.state, {"t": "nope"})
+        assert not v.legal and cache_of(client) == want
+
+
+def test_service_endpoints(servers: Servers) -> None:
+    import json
+
+    with urllib.request.urlopen(servers.http + "/healthz") as r:
+        assert json.loads(r.read()) == {"status": "ok"}
+    with urllib.request.urlopen(servers.http + "/readyz") as r:
+        ready = json.loads(r.read())
+    assert ready["status"] == "ok" and ready["cache"]["backend"] == "redis"
+    with urllib.request.urlopen(servers.http + "/openapi.json") as r:
+        doc = json.loads(r.read())
+    assert doc["openapi"].startswith("3.")
+    for path in ("/v1/scenarios", "/v1/games", "/v1/legal-moves", "/v1/apply", "/v1/validate",
+                 "/v1/view", "/v1/bot/fln/decide"):
+        assert path in doc["paths"]
+    assert "Move" in doc["components"]["schemas"]
+    with urllib.request.urlopen(servers.http + "/docs") as r:
+        page = r.read().decode()
+    assert "/v1/apply" in page and "<html" in page
+    with urllib.request.urlopen(servers.http + "/metrics") as r:
+        text = r.read().decode()
+    assert "ct_referee_request_seconds_bucket" in text
+    assert 'ct_referee_requests_total{code="ok",endpoint="games",transport="rest"}' in text
+
+
+def test_list_scenarios_and_view(client: Client) -> None:
+    sc = client.list_scenarios()
+    assert [s.name for s in sc.scenarios] == ["short", "medium", "full"]
+    g = client.new_game("short", 3)
+    v = client.view(g.state, "gov")
+    assert v.role == "gov" and len(v.spaces) == 30
+    assert v.resources.gov == 20 and v.commitment == 15
+    assert "deck" not in v.extra and not v.HasField("extra") or "rng" not in v.extra
+    assert v.cards.set_aside_count == 24

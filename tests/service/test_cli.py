@@ -1,0 +1,90 @@
+"""`ct-referee validate` on a recorded game with and without an illegal move; the scripting
+commands; `play` in the terminal."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import engine
+
+
+def ct(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "service.cli", *args], capture_output=True,
+                          text=True, input=stdin, timeout=120)
+
+
+def record(seed: int, n: int) -> list[dict[str, object]]:
+    """Moves of a game played by always taking the first legal move (as far as the engine goes)."""
+    s = engine.new_game("short", seed, {})
+    moves: list[dict[str, object]] = []
+    for _ in range(n):
+        ms = engine.legal_moves(s)
+        if not ms:
+            break
+        try:
+            s, _ = engine.apply(s, ms[0])
+        except engine.EngineError:
+            raise
+        except Exception:
+            break
+        moves.append(ms[0])
+    return moves
+
+
+def write(path: Path, seed: int, moves: list[dict[str, object]]) -> None:
+    lines = [json.dumps({"scenario": "short", "seed": seed, "options": {}})]
+    lines += [json.dumps(m) for m in moves]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_validate_a_legal_game(tmp_path: Path) -> None:
+    moves = record(8, 30)
+    assert moves
+    write(tmp_path / "game.jsonl", 8, moves)
+    r = ct("validate", str(tmp_path / "game.jsonl"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert f"all {len(moves)} moves legal" in r.stdout
+
+
+def test_validate_reports_the_first_illegal_move(tmp_path: Path) -> None:
+    moves = record(8, 30)
+    k = min(3, len(moves) - 1)
+    bad = moves[:k] + [{"t": "op", "op": "teleport"}] + moves[k:]
+    write(tmp_path / "game.jsonl", 8, bad)
+    r = ct("validate", str(tmp_path / "game.jsonl"))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert f"game.jsonl:{k + 2}: move {k + 1}" in r.stdout and "ILLEGAL" in r.stdout
+    assert "rule" in r.stdout
+
+
+def test_validate_rejects_a_malformed_file(tmp_path: Path) -> None:
+    (tmp_path / "bad.jsonl").write_text('{"scenario": "nowhere"}\n')
+    r = ct("validate", str(tmp_path / "bad.jsonl"))
+    assert r.returncode == 2 and "bad header" in r.stdout
+
+
+def test_scripting_commands(tmp_path: Path) -> None:
+    r = ct("new", "short", "--seed", "3")
+    assert r.returncode == 0, r.stderr
+    (tmp_path / "g.json").write_text(r.stdout)
+    legal = json.loads(ct("legal", str(tmp_path / "g.json")).stdout)
+    first = legal["legal_moves"][0]
+    applied = ct("apply", str(tmp_path / "g.json"), json.dumps(first))
+    assert applied.returncode == 0 and json.loads(applied.stdout)["state"]["json"]
+    bad = ct("apply", str(tmp_path / "g.json"), '{"t": "nope"}')
+    assert bad.returncode == 1 and json.loads(bad.stderr)["error"]["code"] == "illegal_move"
+    view = json.loads(ct("view", str(tmp_path / "g.json"), "--role", "fln").stdout)
+    assert view["role"] == "fln"
+    bot = ct("bot", str(tmp_path / "g.json"))
+    if bot.returncode:
+        assert json.loads(bot.stderr)["error"]["code"] == "unimplemented"
+
+
+def test_play_in_the_terminal() -> None:
+    r = ct("play", "--seed", "4", stdin="1\nb\n999\nq\n")
+    assert r.returncode == 0, r.stderr
+    assert "you are the Government" in r.stdout
+    assert "Algiers" in r.stdout and "bye" in r.stdout

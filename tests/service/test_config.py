@@ -1,0 +1,29 @@
+"""Settings: defaults < environment < flags; refusals of inconsistent settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.config import Config, from_env
+
+
+def test_environment() -> None:
+    c = from_env({"REDIS_URL": "redis://r:6379/0", "CT_REFEREE_STRICT": "true",
+                  "CT_REFEREE_SECRET": "s", "CT_REFEREE_HTTP_PORT": "0",
+                  "CT_REFEREE_REQUEST_TIMEOUT": "2.5", "CT_REFEREE_WORKERS": "3"})
+    assert c.redis_url == "redis://r:6379/0" and c.strict and c.secret == b"s"
+    assert c.http_port == 0 and c.request_timeout == 2.5 and c.workers == 3
+    assert from_env({}) == Config()
+    assert c.with_(http_port=9000, strict=None).http_port == 9000
+    with pytest.raises(ValueError):
+        from_env({"CT_REFEREE_SEAL": "maybe"})
+
+
+def test_refusals() -> None:
+    with pytest.raises(ValueError):
+        Config(strict=True).check()
+    with pytest.raises(ValueError):
+        Config(seal=True).check()
+    with pytest.raises(ValueError):
+        Config(http_port=70000).check()
+    Config(secret=b"k", strict=True, seal=True).check()

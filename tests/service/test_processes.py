@@ -1,0 +1,112 @@
+"""Two `ct-referee serve` processes sharing one Redis serve one game interchangeably (stateless,
+signed states accepted by both); `serve --bot-only` refuses to start without the bot."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from typing import Iterator
+
+import pytest
+
+from .conftest import _die_with_parent
+
+from ct_referee_client import Client, GrpcTransport, RestTransport
+
+SECRET = "shared-tournament-secret"
+
+
+def spawn(redis_url: str, *extra: str) -> tuple[subprocess.Popen[str], str, str]:
+    env = dict(os.environ, REDIS_URL=redis_url, CT_REFEREE_SECRET=SECRET)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
+         "--grpc-port", "0", "--strict", "--threads", "4", *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        preexec_fn=_die_with_parent)
+    assert p.stdout is not None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = p.stdout.readline()
+        m = re.search(r"http=([\d.]+:\d+) grpc=([\d.]+:\d+)", line)
+        if m:
+            return p, f"http://{m.group(1)}", m.group(2)
+        if not line and p.poll() is not None:
+            break
+    p.kill()
+    raise RuntimeError("ct-referee serve did not start")
+
+
+@pytest.fixture(scope="module")
+def two(redis_url: str) -> Iterator[list[tuple[str, str]]]:
+    procs = [spawn(redis_url), spawn(redis_url)]
+    try:
+        yield [(http, grpc) for _, http, grpc in procs]
+    finally:
+        for p, _, _ in procs:
+            p.terminate()
+            p.wait(10)
+
+
+def test_two_processes_serve_one_game(two: list[tuple[str, str]]) -> None:
+    (http_a, grpc_a), (http_b, grpc_b) = two
+    clients = [Client(RestTransport(http_a)), Client(GrpcTransport(grpc_b)),
+               Client(GrpcTransport(grpc_a)), Client(RestTransport(http_b))]
+    g = clients[0].new_game("short", 2024)
+    state, moves = g.state, list(g.legal_moves)
+    for i in range(12):
+        c = clients[i % 4]
+        c.legal_moves(state)
+        r = c.apply(state, moves[0])
+        if not r.legal_moves:
+            break
+        state, moves = r.state, list(r.legal_moves)
+    # what A computed, B finds in the shared cache
+    a, b = clients[0], clients[3]
+    a.legal_moves(state, "gov")
+    b.legal_moves(state, "gov")
+    assert isinstance(b.transport, RestTransport)
+    assert b.transport.last_headers["x-cache"] == "hit"
+    for c in clients:
+        c.close()
+
+
+def test_bot_only_needs_the_bot(redis_url: str) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("engine.bot") is not None:
+        pytest.skip("the FLN bot is part of this build")
+    r = subprocess.run([sys.executable, "-m", "service.cli", "serve", "--bot-only",
+                        "--http-port", "0", "--grpc-port", "0"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode != 0 and "bot" in (r.stderr + r.stdout)
+
+
+def test_serve_with_two_worker_processes(redis_url: str) -> None:
+    """--workers 2: two processes share both ports (SO_REUSEPORT) and both answer."""
+    env = dict(os.environ, REDIS_URL=redis_url)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
+         "--grpc-port", "0", "--workers", "2", "--threads", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        preexec_fn=_die_with_parent)
+    assert p.stdout is not None
+    try:
+        line = p.stdout.readline()
+        m = re.search(r"http=([\d.]+:\d+) grpc=([\d.]+:\d+)", line)
+        assert m, line
+        http, grpc = f"http://{m.group(1)}", m.group(2)
+        deadline = time.monotonic() + 30
+        while "listening" not in line:  # the first worker announces itself once it serves
+            assert time.monotonic() < deadline
+            line = p.stdout.readline()
+        time.sleep(1.0)  # the second worker
+        for c in (Client(RestTransport(http)), Client(GrpcTransport(grpc))):
+            for seed in range(6):
+                assert c.new_game("short", seed).legal_moves
+            c.close()
+    finally:
+        p.terminate()
+        p.wait(15)

@@ -1,0 +1,69 @@
+"""Redis killed mid-run then restarted: no request fails, /readyz reports the cache degraded and
+then ok again, and the cache works again after the reconnection."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+from ct_referee_client import RestTransport
+from service.config import Config
+
+from .conftest import RedisProc, start_servers
+
+
+def ready(http: str) -> dict[str, object]:
+    with urllib.request.urlopen(http + "/readyz") as r:
+        assert r.status == 200
+        return json.loads(r.read())  # type: ignore[no-any-return]
+
+
+def test_redis_killed_then_restarted() -> None:
+    redis = RedisProc()
+    redis.start()
+    s = start_servers(Config(redis_url=redis.url, redis_retry=0.2, redis_timeout=0.2))
+    rest, grpc = s.rest_client(), s.grpc_client()
+    try:
+        g = rest.new_game("short", 31)
+        state, moves = g.state, list(g.legal_moves)
+        assert ready(s.http)["status"] == "ok"
+
+        def play(n: int) -> None:
+            nonlocal state, moves
+            for i in range(n):
+                c = rest if i % 2 else grpc
+                r = c.apply(state, moves[-1])  # must never fail
+                c.legal_moves(state)
+                if r.legal_moves:
+                    state, moves = r.state, list(r.legal_moves)
+
+        play(4)
+        redis.stop()  # Redis disappears mid-run
+        play(6)
+        st = ready(s.http)
+        cache = st["cache"]
+        assert st["status"] == "degraded"
+        assert isinstance(cache, dict) and cache["status"] == "degraded"
+        redis.start()  # and comes back (empty)
+        deadline = time.monotonic() + 10
+        while ready(s.http)["status"] != "ok":
+            assert time.monotonic() < deadline, "the service did not reconnect to Redis"
+            time.sleep(0.1)
+        play(4)
+        rest.legal_moves(state, "fln")
+        rest.legal_moves(state, "fln")
+        assert isinstance(rest.transport, RestTransport)
+        assert rest.transport.last_headers["x-cache"] == "hit"  # the cache works again
+        with urllib.request.urlopen(s.http + "/metrics") as r:
+            text = r.read().decode()
+        errors = [ln for ln in text.splitlines() if ln.startswith("ct_referee_cache_errors_total")]
+        assert errors and float(errors[0].split()[-1]) >= 1
+        failed = [ln for ln in text.splitlines() if ln.startswith("ct_referee_requests_total")
+                  and 'code="ok"' not in ln]
+        assert failed == []
+    finally:
+        rest.close()
+        grpc.close()
+        s._stop()
+        redis.stop()
