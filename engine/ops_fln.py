@@ -1,24 +1,528 @@
-"""3.3: FLN Operations – Rally, March, Attack, Terror."""
+"""3.3: FLN Operations – Rally, March, Attack, Terror.
+
+Moves (besides the generic ``sa`` / ``done`` of every Operation, engine.ops):
+
+* Rally (3.3.1): ``{"t": "space", "space": S}`` selects a space (or ``"france_track"``) and pays;
+  a selected space then takes one action: ``{"t": "place", "space": S}`` (from Available, or with
+  ``"from": T, "piece": P`` taking a Guerrilla from the map when none is Available, 1.4.1),
+  ``{"t": "base", "space": S, "ug": k}`` (replace two Guerrillas, ``k`` of them Underground, by a
+  Base; ``"from": T`` when no Base is Available) or ``{"t": "flip", "space": S}``. With an FLN Base
+  there, further ``place`` moves for the same space follow, up to Population + Bases.
+  ``{"t": "agitate", "space": S}`` then removes one Terror marker, or shifts S one level toward
+  Opposition (1 Resource each, even in a free Rally).
+* March (3.3.2): ``{"t": "group", "from": A, "to": B}`` opens a moving group, ``{"t": "add",
+  "piece": P}`` adds one Guerrilla of state P to it, ``{"t": "go"}`` moves it.
+* Attack (3.3.3): ``{"t": "space", "space": S}`` pays, Activates and rolls; then ``{"t": "remove",
+  "space": S, "piece": P}`` where the FLN chooses French or Algerian, and for Captured goods without
+  Available Guerrillas ``{"t": "place", "space": S, "from": T, "piece": P}`` or ``{"t": "decline"}``.
+* Terror (3.3.4): ``{"t": "space", "space": S}``.
+"""
 
 from __future__ import annotations
 
-from .board import terror_left
-from .data import AG, COUNTRIES, UG
-from .machine import Log, emit
+from .board import (
+    add_commitment, available, base_room, control, cubes, gov_count, guerrillas, independent,
+    map_sources, move_piece, place_from_available, population, remove_to, support, terror_left,
+)
+from .chance import roll_frame
+from .data import (
+    AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRENCH, FT, GB, SPACES, UG, G,
+)
+from .machine import Log, emit, push
 from .ops import Operation, register_op
 from .state import Frame, Move, State
 
+FRANCE_TRACK = "france_track"
+# 3.3.3: enemy pieces are removed Police first, then Troops, then Bases.
+REMOVAL_ORDER: tuple[tuple[str, ...], ...] = ((FP, AP), (FT, AT), (GB,))
+
+
+# --- shared helpers (also used by the FLN Special Activities) --------------------------------
+
+
+def guerrilla_sources(s: State, dest: str) -> list[tuple[str, str]]:
+    """1.4.1: where a Guerrilla may be taken from when none is Available – any space but the
+    destination, never Morocco or Tunisia; the player chooses an Underground or an Active one."""
+    return sorted([(n, UG) for n in map_sources(s, UG, exclude=dest)]
+                  + [(n, AG) for n in map_sources(s, AG, exclude=dest)])
+
+
+def place_guerrilla_moves(s: State, base: Move) -> list[Move]:
+    """The ways to place one Guerrilla in ``base["space"]`` (1.4.1): from Available if any, else
+    from the map (each source space and state a separate move)."""
+    if available(s, G) > 0:
+        return [base]
+    return [dict(base, **{"from": n, "piece": p}) for n, p in guerrilla_sources(s, base["space"])]
+
+
+def can_place_guerrilla(s: State, dest: str) -> bool:
+    return available(s, G) > 0 or bool(guerrilla_sources(s, dest))
+
+
+def place_guerrilla(s: State, dest: str, m: Move) -> None:
+    """1.4.1, 1.4.3: place one Guerrilla Underground in ``dest`` – from Available, or (move field
+    ``from``) taken from another space on the map."""
+    if "from" in m:
+        take_from_map(s, m["from"], m["piece"])
+        s.spaces[dest]["pieces"][UG] += 1
+    else:
+        place_from_available(s, UG, dest)
+
+
+def take_from_map(s: State, src: str, piece: str) -> None:
+    """Remove a Guerrilla from ``src`` to be placed elsewhere (1.4.1). During a March, a piece that
+    has already finished its March there is taken first (interpretation)."""
+    s.spaces[src]["pieces"][piece] -= 1
+    mf = _march_in_progress(s)
+    if mf is not None:
+        stop = mf["x"].get("stop", {}).get(src)
+        i = 0 if piece == UG else 1
+        if stop is not None and stop[i] > 0:
+            stop[i] -= 1
+
+
+def note_activation(s: State, space: str) -> None:
+    """An Underground Guerrilla in ``space`` was Activated by a Special Activity (Extort) during a
+    March: a piece that has already finished its March is the one flipped (interpretation)."""
+    mf = _march_in_progress(s)
+    if mf is None:
+        return
+    stop = mf["x"].get("stop", {}).get(space)
+    if stop is not None and stop[0] > 0:
+        stop[0] -= 1
+        stop[1] += 1
+
+
+def _march_in_progress(s: State) -> Frame | None:
+    """The March Operation frame under way (a Special Activity may be on top of it), if any."""
+    for f in reversed(s.pending):
+        if f["k"] == "op:march":
+            return f
+    return None
+
+
+def activate_all(s: State, space: str) -> None:
+    """3.3.3, 1.4.3: Activate every Guerrilla in ``space``."""
+    p = s.spaces[space]["pieces"]
+    p[AG] += p[UG]
+    p[UG] = 0
+
+
+def removal_choices(s: State, space: str, hits: int) -> list[str]:
+    """3.3.3: the enemy pieces that may be removed next (Police first, then Troops, then Bases),
+    FLN choice between French and Algerian. A single entry when the choice makes no difference
+    (one nationality present, or every piece of the type will be removed anyway)."""
+    p = s.spaces[space]["pieces"]
+    for kind in REMOVAL_ORDER:
+        present = [k for k in kind if p[k] > 0]
+        if not present:
+            continue
+        if len(present) == 1 or hits >= sum(p[k] for k in kind):
+            return present[:1]
+        return present
+    return []
+
+
+def remove_enemy(s: State, space: str, piece: str, log: Log, rule: str) -> None:
+    """3.3.3, 4.3.3: an enemy piece goes to Casualties; -1 Commitment per Base removed."""
+    remove_to(s, piece, space, "casualties")
+    emit(log, rule, f"{piece} removed from {space} to Casualties", space=space, piece=piece)
+    if piece == GB:
+        add_commitment(s, -1)
+        emit(log, rule, "Government Base removed: -1 Commitment", commitment=s.commitment)
+
+
+class FlnOperation(Operation):
+    """An FLN Operation: no Special Activity may start while one of its steps is half-way."""
+
+    faction = "fln"
+    cost = 1
+
+    def sa_starts(self, s: State, f: Frame) -> list[Move]:
+        if f["x"].get("busy"):
+            return []
+        return super().sa_starts(s, f)
+
+
+# --- 3.3.1 Rally -----------------------------------------------------------------------------
+
 
 @register_op
-class Terror(Operation):
+class Rally(FlnOperation):
+    """3.3.1 Rally: place Guerrillas or Bases, flip Guerrillas Underground, shift the France Track,
+    then Agitate in one selected space.
+
+    ``x``: ``busy`` (a selected space awaits its action), ``cur``/``left`` (space where more
+    Guerrillas may still be placed, and how many), ``agit`` (the Agitation space), ``shifted``."""
+
+    name = "rally"
+    rule = "3.3.1"
+    sas = ("extort", "subvert")
+
+    def eligible_space(self, s: State, n: str) -> bool:
+        """3.3.1: any Algerian Sector, a City at Neutral or Opposition, Morocco or Tunisia once
+        independent (5.1.8)."""
+        sp = SPACES[n]
+        if sp.is_country:
+            return independent(s)
+        if sp.is_city:
+            return bool(s.spaces[n]["support"] != "support")
+        return True
+
+    def limit(self, s: State, n: str) -> int:
+        """Guerrillas that may be placed: one, or Population + Bases with an FLN Base (Resettled
+        Sectors count as Pop 0)."""
+        b = s.spaces[n]["pieces"][FB]
+        return population(s, n) + b if b else 1
+
+    def action_moves(self, s: State, n: str) -> list[Move]:
+        """The actions in a selected space (3.3.1)."""
+        p = s.spaces[n]["pieces"]
+        ms = place_guerrilla_moves(s, {"t": "place", "space": n})
+        if p[UG] + p[AG] >= 2 and base_room(s, n) >= 1:
+            srcs = [None] if available(s, FB) > 0 else map_sources(s, FB, exclude=n)
+            for k in range(max(0, 2 - p[AG]), min(2, p[UG]) + 1):
+                for src in srcs:
+                    m: Move = {"t": "base", "space": n, "ug": k}
+                    if src is not None:
+                        m["from"] = src
+                    ms.append(m)
+        if p[FB] > 0 and p[AG] > 0:
+            ms.append({"t": "flip", "space": n})
+        return ms
+
+    def agitate_spaces(self, s: State, f: Frame) -> list[str]:
+        """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, populated, not a
+        Country; each step costs 1 Resource even in a free Rally (3.1.2)."""
+        x = f["x"]
+        if s.resources["fln"] < 1:
+            return []
+        cands = [x["agit"]] if x.get("agit") else [n for n in f["locs"] if n != FRANCE_TRACK]
+        out = []
+        for n in cands:
+            sp = s.spaces[n]
+            if n in COUNTRIES or population(s, n) < 1:
+                continue
+            if not (sp["pieces"][FB] > 0 or control(s, n) == "fln"):
+                continue
+            if sp["terror"] > 0 or (not x.get("shifted") and sp["support"] != "oppose"):
+                out.append(n)
+        return out
+
+    def op_moves(self, s: State, f: Frame) -> list[Move]:
+        x = f["x"]
+        if x.get("busy"):
+            return self.action_moves(s, x["cur"])
+        ms: list[Move] = []
+        if not x.get("agit"):
+            if self.may_add_location(f) and self.affordable(s, f):
+                for n in s.spaces:
+                    if (n not in f["locs"] and self.eligible_space(s, n)
+                            and self.action_moves(s, n)):
+                        ms.append({"t": "space", "space": n})
+                if FRANCE_TRACK not in f["locs"] and s.france_track != "F":
+                    ms.append({"t": "space", "space": FRANCE_TRACK})
+            if x.get("cur") and x.get("left", 0) > 0:
+                ms += place_guerrilla_moves(s, {"t": "place", "space": x["cur"]})
+        ms += [{"t": "agitate", "space": n} for n in self.agitate_spaces(s, f)]
+        return ms
+
+    def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        x = f["x"]
+        t = m["t"]
+        if t == "space":
+            self.select(s, f, m["space"], log)
+        elif t == "place":
+            n = m["space"]
+            if x.get("busy"):
+                x["busy"] = False
+                x["left"] = self.limit(s, n)
+            place_guerrilla(s, n, m)
+            x["left"] -= 1
+            emit(log, self.rule, f"Rally: Guerrilla placed in {n}", space=n,
+                 source=m.get("from", "available"))
+        elif t == "base":
+            self.replace_with_base(s, f, m, log)
+        elif t == "flip":
+            self.flip_underground(s, f, m["space"], log)
+        else:
+            self.agitate(s, f, m["space"], log)
+
+    def select(self, s: State, f: Frame, n: str, log: Log) -> None:
+        self.add_location(s, f, n, log)
+        if n == FRANCE_TRACK:
+            s.france_track = FRANCE_BOXES[FRANCE_BOXES.index(s.france_track) + 1]
+            f["x"].update(busy=False, cur=None, left=0)
+            emit(log, self.rule, f"France Track shifted to {s.france_track}",
+                 france_track=s.france_track)
+        else:
+            f["x"].update(busy=True, cur=n, left=0)
+
+    def flip_underground(self, s: State, f: Frame, n: str, log: Log) -> None:
+        """3.3.1: with an FLN Base in the space, flip all its Guerrillas Underground (1.4.3)."""
+        p = s.spaces[n]["pieces"]
+        p[UG] += p[AG]
+        p[AG] = 0
+        f["x"].update(busy=False, cur=None, left=0)
+        emit(log, self.rule, f"Rally: Guerrillas in {n} flipped Underground", space=n)
+
+    def replace_with_base(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        """3.3.1, 1.4.3: two Guerrillas (to Available) become a Base (from Available or, 1.4.1, from
+        another space)."""
+        n, k = m["space"], m["ug"]
+        if k:
+            remove_to(s, UG, n, "available", k)
+        if k < 2:
+            remove_to(s, AG, n, "available", 2 - k)
+        if "from" in m:
+            move_piece(s, FB, m["from"], n)
+        else:
+            place_from_available(s, FB, n)
+        f["x"].update(busy=False, cur=None, left=0)
+        emit(log, self.rule, f"Rally: two Guerrillas replaced by a Base in {n}", space=n,
+             source=m.get("from", "available"))
+
+    def agitate(self, s: State, f: Frame, n: str, log: Log) -> None:
+        """3.3.1 / 6.3.2: remove one Terror marker, else shift one level toward Opposition."""
+        x = f["x"]
+        x.update(agit=n, cur=None, left=0)
+        s.resources["fln"] -= 1
+        sp = s.spaces[n]
+        if sp["terror"] > 0:
+            sp["terror"] -= 1
+            emit(log, self.rule, f"Agitate: Terror marker removed from {n}", space=n)
+        else:
+            sp["support"] = "neutral" if sp["support"] == "support" else "oppose"
+            x["shifted"] = True
+            emit(log, self.rule, f"Agitate: {n} shifts to {sp['support']}", space=n,
+                 support=sp["support"])
+
+
+# --- 3.3.2 March -----------------------------------------------------------------------------
+
+
+def wilaya(n: str) -> int | None:
+    return SPACES[n].wilaya
+
+
+@register_op
+class March(FlnOperation):
+    """3.3.2 March: groups of Guerrillas move into adjacent spaces, paying 1 per space moved into.
+
+    ``x``: ``grp`` (the group being formed: from, to, ug, ag), ``busy``, ``stop`` (space -> [ug, ag]
+    Guerrillas that have finished their March there: crossed a Wilaya or international border, or
+    moved in a Limited Operation), ``pairs`` ("A>B": all Guerrillas moving from A to B move as one
+    group, so each pair is used once)."""
+
+    name = "march"
+    rule = "3.3.2"
+    sas = ("extort", "subvert")
+
+    def eligible(self, s: State, f: Frame, n: str, piece: str) -> int:
+        """Guerrillas of state ``piece`` in ``n`` that may still move."""
+        x = f["x"]
+        i = 0 if piece == UG else 1
+        stop = x.get("stop", {}).get(n, [0, 0])[i]
+        grp = x.get("grp")
+        inside = grp[piece] if grp and grp["from"] == n else 0
+        return int(s.spaces[n]["pieces"][piece] - stop - inside)
+
+    def destinations(self, s: State, f: Frame, a: str) -> list[str]:
+        out = []
+        limited = f["box"] == "limited_op"
+        for b in SPACES[a].adjacent:
+            if b in COUNTRIES and not independent(s):
+                continue  # 1.3.4, 5.1.8
+            if f"{a}>{b}" in f["x"].get("pairs", []):
+                continue
+            if limited and f["locs"] and b != f["locs"][0]:
+                continue  # 2.3.4: a single destination
+            if b not in f["locs"] and not self.affordable(s, f):
+                continue
+            out.append(b)
+        return out
+
+    def op_moves(self, s: State, f: Frame) -> list[Move]:
+        x = f["x"]
+        grp = x.get("grp")
+        if grp:
+            ms: list[Move] = [{"t": "add", "piece": p} for p in (UG, AG)
+                              if self.eligible(s, f, grp["from"], p) > 0]
+            if grp[UG] + grp[AG] > 0:
+                ms.append({"t": "go"})
+            return ms
+        ms = []
+        for a in s.spaces:
+            if self.eligible(s, f, a, UG) + self.eligible(s, f, a, AG) > 0:
+                ms += [{"t": "group", "from": a, "to": b} for b in self.destinations(s, f, a)]
+        return ms
+
+    def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        x = f["x"]
+        if m["t"] == "group":
+            x["grp"] = {"from": m["from"], "to": m["to"], UG: 0, AG: 0}
+            x["busy"] = True
+        elif m["t"] == "add":
+            x["grp"][m["piece"]] += 1
+        else:
+            self.go(s, f, log)
+
+    def go(self, s: State, f: Frame, log: Log) -> None:
+        """Move the group; Activate it if (destination at Support or crossing an international
+        border) and group + Government cubes there (+ Border Zone status when crossing) > 3."""
+        x = f["x"]
+        grp = x.pop("grp")
+        x["busy"] = False
+        a, b, ug, ag = grp["from"], grp["to"], grp[UG], grp[AG]
+        x.setdefault("pairs", []).append(f"{a}>{b}")
+        if b not in f["locs"]:
+            self.add_location(s, f, b, log)
+        intl = (a in COUNTRIES) != (b in COUNTRIES)
+        crossed = intl or wilaya(a) != wilaya(b)
+        total = ug + ag + cubes(s, b) + ((s.border_zone or 0) if intl else 0)
+        if ug:
+            move_piece(s, UG, a, b, ug)
+        if ag:
+            move_piece(s, AG, a, b, ag)
+        activated = (support(s, b) == "support" or intl) and total > 3
+        if activated and ug:
+            s.spaces[b]["pieces"][UG] -= ug
+            s.spaces[b]["pieces"][AG] += ug
+            ag, ug = ag + ug, 0
+        emit(log, self.rule, f"March: {ug + ag} Guerrilla(s) {a} -> {b}"
+             + (" (Activated)" if activated else ""), space=b, source=a, activated=activated,
+             crossed=crossed)
+        if crossed or f["box"] == "limited_op":
+            stop = x.setdefault("stop", {}).setdefault(b, [0, 0])
+            stop[0] += ug
+            stop[1] += ag
+
+
+# --- 3.3.3 Attack ----------------------------------------------------------------------------
+
+
+@register_op
+class Attack(FlnOperation):
+    """3.3.3 Attack: in each selected space Activate all Guerrillas and roll; on a roll <= their
+    number remove up to two enemy pieces (Attrition for French pieces); a 1 captures goods.
+
+    ``x`` while a space resolves: ``busy``, ``res`` (the space), ``roll`` (set by the die, read in
+    ``step``), ``hits`` (removals left), ``french`` (French pieces removed), ``cg`` (Captured goods
+    still to place)."""
+
+    name = "attack"
+    rule = "3.3.3"
+    sas = ("extort", "ambush")
+
+    def targets(self, s: State, f: Frame) -> list[str]:
+        return [n for n in s.spaces
+                if n not in f["locs"] and guerrillas(s, n) > 0 and gov_count(s, n) > 0]
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "auto" if "roll" in f["x"] else str(f["who"])
+
+    def op_moves(self, s: State, f: Frame) -> list[Move]:
+        x = f["x"]
+        n = x.get("res")
+        if n:
+            if x.get("hits", 0) > 0:
+                return [{"t": "remove", "space": n, "piece": p}
+                        for p in removal_choices(s, n, x["hits"])]
+            return [{"t": "place", "space": n, "from": a, "piece": p}
+                    for a, p in guerrilla_sources(s, n)] + [{"t": "decline"}]
+        if not self.may_add_location(f) or not self.affordable(s, f):
+            return []
+        return [{"t": "space", "space": n} for n in self.targets(s, f)]
+
+    def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        x = f["x"]
+        if m["t"] == "space":
+            n = m["space"]
+            self.add_location(s, f, n, log)
+            activate_all(s, n)
+            x.update(busy=True, res=n)
+            push(s, roll_frame(f"Attack in {n}", self.rule))
+            return
+        if m["t"] == "remove":
+            self.remove_one(s, f, m["piece"], log)
+        elif m["t"] == "place":
+            place_guerrilla(s, x["res"], m)
+            x["cg"] = False
+            emit(log, self.rule, f"Captured goods: Guerrilla placed in {x['res']}",
+                 space=x["res"], source=m["from"])
+        else:
+            x["cg"] = False
+        self.advance(s, f, log)
+
+    def step(self, s: State, f: Frame, log: Log) -> None:
+        """The die has been rolled: set up the results of the Attack."""
+        x = f["x"]
+        r = x.pop("roll")
+        n = x["res"]
+        hit = r <= guerrillas(s, n)
+        x.update(hits=min(2, gov_count(s, n)) if hit else 0, french=0, cg=r == 1)
+        emit(log, self.rule, f"Attack in {n}: roll {r} vs {guerrillas(s, n)} Guerrilla(s): "
+             + ("success" if hit else "failure"), space=n, roll=r, success=hit)
+        self.advance(s, f, log)
+
+    def remove_one(self, s: State, f: Frame, piece: str, log: Log) -> None:
+        x = f["x"]
+        remove_enemy(s, x["res"], piece, log, self.rule)
+        x["hits"] -= 1
+        if piece in FRENCH:
+            x["french"] += 1
+
+    def advance(self, s: State, f: Frame, log: Log) -> None:
+        """Resolve what needs no decision: forced removals, Attrition, Captured goods from
+        Available; stop at the first real choice, or end the space's resolution."""
+        x = f["x"]
+        n = x["res"]
+        while x["hits"] > 0:
+            ch = removal_choices(s, n, x["hits"])
+            if not ch:
+                x["hits"] = 0
+            elif len(ch) == 1:
+                self.remove_one(s, f, ch[0], log)
+            else:
+                return
+        if x["french"]:
+            self.attrition(s, n, x["french"], log)
+            x["french"] = 0
+        if x["cg"]:
+            if available(s, G) > 0:
+                place_from_available(s, UG, n)
+                x["cg"] = False
+                emit(log, self.rule, f"Captured goods: Guerrilla placed in {n}", space=n)
+            elif guerrilla_sources(s, n):
+                return  # 1.4.1: the player may take one from the map
+            else:
+                x["cg"] = False
+        for k in ("busy", "res", "hits", "french", "cg"):
+            x.pop(k, None)
+
+    def attrition(self, s: State, n: str, french: int, log: Log) -> None:
+        """3.3.3 Attrition: one Guerrilla per French piece removed, alternately to Available and
+        Casualties, Available first (Active ones first; all are Active after the Attack)."""
+        p = s.spaces[n]["pieces"]
+        for i in range(french):
+            piece = AG if p[AG] else UG if p[UG] else None
+            if piece is None:
+                break
+            remove_to(s, piece, n, "available" if i % 2 == 0 else "casualties")
+        emit(log, self.rule, f"Attrition in {n}", space=n, french_removed=french)
+
+
+# --- 3.3.4 Terror ----------------------------------------------------------------------------
+
+
+@register_op
+class Terror(FlnOperation):
     """3.3.4: in spaces with an Underground Guerrilla (never Resettled, 4.2.1; Cities or Sectors):
     pay 1, Activate one Underground Guerrilla, place a Terror marker if none (and one is left),
     set the space to Neutral."""
 
     name = "terror"
-    faction = "fln"
     rule = "3.3.4"
-    cost = 1
     sas = ("extort", "subvert")
 
     def targets(self, s: State, f: Frame) -> list[str]:
@@ -41,3 +545,6 @@ class Terror(Operation):
             sp["terror"] = 1
             emit(log, self.rule, f"Terror marker placed in {n}", space=n)
         sp["support"] = "neutral"
+
+
+__all__ = ["Rally", "March", "Attack", "Terror", "FlnOperation"]

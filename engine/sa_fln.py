@@ -1,12 +1,27 @@
-"""4.3: FLN Special Activities – Extort, Subvert, Ambush."""
+"""4.3: FLN Special Activities – Extort, Subvert, Ambush.
+
+Moves (besides ``{"t": "done"}``):
+
+* Extort (4.3.1): ``{"t": "space", "space": S}``.
+* Subvert (4.3.2): ``{"t": "remove", "space": S, "piece": P}`` removes one Algerian cube (up to two
+  in all, in up to two spaces), or ``{"t": "replace", "space": S}`` replaces one Algerian Police by
+  an Underground Guerrilla (``"from": T, "piece": P`` when the Guerrilla comes from the map, 1.4.1).
+* Ambush (4.3.3): ``{"t": "space", "space": S, "piece": P}`` – the Attack in S (selected and paid
+  for as an Attack location) is resolved as an Ambush that removes enemy piece P.
+"""
 
 from __future__ import annotations
 
-from .board import add_resources, control, population
-from .data import AG, UG
+from .board import add_resources, control, gov_count, population, remove_to
+from .data import AG, AP, AT, UG
 from .machine import Log, emit
-from .ops import SpecialActivity, register_sa
+from .ops import OPS, SpecialActivity, register_sa
+from .ops_fln import (
+    note_activation, place_guerrilla, place_guerrilla_moves, remove_enemy, removal_choices,
+)
 from .state import Frame, Move, State
+
+__all__ = ["Extort", "Subvert", "Ambush"]
 
 
 @register_sa
@@ -30,5 +45,115 @@ class Extort(SpecialActivity):
         sp = s.spaces[n]
         sp["pieces"][UG] -= 1
         sp["pieces"][AG] += 1
+        note_activation(s, n)
         add_resources(s, "fln", 1)
         emit(log, self.rule, f"Extort in {n} (+1 Resource)", actor="fln", sa="extort", space=n)
+
+
+@register_sa
+class Subvert(SpecialActivity):
+    """4.3.2: in up to two spaces with an Underground Guerrilla and Algerian cubes, remove a total
+    of up to two Algerian cubes (to Available), or in one space replace one Algerian Police (to
+    Available) with an Underground Guerrilla. ``x``: ``removed`` (cubes removed), ``replaced``."""
+
+    name = "subvert"
+    faction = "fln"
+    rule = "4.3.2"
+
+    def candidates(self, s: State) -> list[str]:
+        return [n for n, sp in s.spaces.items()
+                if sp["pieces"][UG] > 0 and sp["pieces"][AT] + sp["pieces"][AP] > 0]
+
+    def sa_moves(self, s: State, f: Frame) -> list[Move]:
+        x = f["x"]
+        if x.get("replaced"):
+            return []
+        removed = x.get("removed", 0)
+        ms: list[Move] = []
+        cands = self.candidates(s)
+        if removed < 2:
+            for n in cands:
+                if n in f["locs"] or len(f["locs"]) < 2:
+                    ms += [{"t": "remove", "space": n, "piece": p} for p in (AT, AP)
+                           if s.spaces[n]["pieces"][p] > 0]
+        if removed == 0:
+            for n in cands:
+                if s.spaces[n]["pieces"][AP] > 0:
+                    ms += place_guerrilla_moves(s, {"t": "replace", "space": n})
+        return ms
+
+    def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        x = f["x"]
+        n = m["space"]
+        if n not in f["locs"]:
+            f["locs"].append(n)
+        if m["t"] == "remove":
+            remove_to(s, m["piece"], n, "available")
+            x["removed"] = x.get("removed", 0) + 1
+            emit(log, self.rule, f"Subvert: {m['piece']} removed from {n} to Available",
+                 actor="fln", sa="subvert", space=n, piece=m["piece"])
+        else:
+            remove_to(s, AP, n, "available")
+            place_guerrilla(s, n, m)
+            x["replaced"] = True
+            emit(log, self.rule, f"Subvert: Algerian Police in {n} replaced by a Guerrilla",
+                 actor="fln", sa="subvert", space=n, source=m.get("from", "available"))
+
+
+def _attack_frame(s: State) -> Frame | None:
+    for fr in reversed(s.pending):
+        if fr["k"] == "op:attack":
+            return fr
+    return None
+
+
+@register_sa
+class Ambush(SpecialActivity):
+    """4.3.3: in up to two spaces with an Underground Guerrilla and enemy pieces, selected for an
+    Attack (paid as Attack locations) and resolved instead as an Ambush: Activate one Underground
+    Guerrilla, remove one enemy piece (Police, then Troops, then Bases), -1 Commitment per Base, no
+    roll, no Attrition. Granted alone by an Event (``op`` None), it occurs as if an Attack were
+    occurring in the space (5.5 note), at no cost."""
+
+    name = "ambush"
+    faction = "fln"
+    rule = "4.3.3"
+
+    def attack(self, s: State, f: Frame) -> Frame | None:
+        """The accompanying Attack frame when it may still select a location, or None."""
+        opf = _attack_frame(s)
+        if opf is None or opf["x"].get("busy"):
+            return None
+        op = OPS["attack"]
+        if not op.may_add_location(opf) or not op.affordable(s, opf):
+            return None
+        return opf
+
+    def sa_moves(self, s: State, f: Frame) -> list[Move]:
+        if len(f["locs"]) >= 2:
+            return []
+        taken: list[str] = list(f["locs"])
+        if f["op"] is not None:
+            opf = self.attack(s, f) if f["op"] == "attack" else None
+            if opf is None:
+                return []
+            taken += opf["locs"]
+        ms: list[Move] = []
+        for n, sp in s.spaces.items():
+            if n in taken or sp["pieces"][UG] == 0 or gov_count(s, n) == 0:
+                continue
+            ms += [{"t": "space", "space": n, "piece": p} for p in removal_choices(s, n, 1)]
+        return ms
+
+    def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        n = m["space"]
+        if f["op"] is not None:
+            opf = self.attack(s, f)
+            assert opf is not None
+            OPS["attack"].add_location(s, opf, n, log)
+        f["locs"].append(n)
+        sp = s.spaces[n]
+        sp["pieces"][UG] -= 1
+        sp["pieces"][AG] += 1
+        emit(log, self.rule, f"Ambush in {n}", actor="fln", sa="ambush", space=n)
+        remove_enemy(s, n, m["piece"], log, self.rule)
