@@ -89,15 +89,42 @@ class EventRun(FrameType):
 
 
 class Pivotal:
-    """A Pivotal Event (2.3.7, 5.1.4)."""
+    """A Pivotal Event (2.3.7, 5.1.4): a single-text Event card held by one player and played
+    deliberately – when its preconditions are met – before the First Eligible acts, instead of
+    the revealed Event card. Its text runs as a resumable program of steps, exactly like an Event's:
+    ``start`` pushes the automatic ``pivotal_event`` frame ``{"k": "pivotal_event", "card", "who",
+    "pc", "x"}`` (runner registered by engine/cards/pivotal.py), whose decisions (event_steps) and
+    die rolls (chance.roll_frame) write their results into its ``x``. Subclasses set ``card``,
+    ``owner``, ``retained`` and implement ``precondition`` and ``steps``."""
 
     card: int = 0
+    owner: str = ""  # "gov" | "fln": the player who holds the card (5.1.4)
+    retained: bool = False  # 2.3.7 exception: Coup d'Etat goes back to its player's hand
+
+    def precondition(self, s: State) -> bool:
+        """The condition printed on the card (2.3.7: "any pre-conditions listed on the card")."""
+        return True
 
     def playable(self, s: State, who: str) -> bool:
-        return False
+        """2.3.7: ``who`` holds the card and its preconditions are met (the timing – an Event
+        card, before the First Eligible acts – is the Sequence of Play's, engine/sequence.py)."""
+        return who == self.owner and self.card in s.cards["held"][who] and self.precondition(s)
+
+    def effective(self, s: State) -> bool:
+        """Would executing the card change the game state? (Every Pivotal Event does.)"""
+        return True
+
+    def steps(self) -> Sequence[StepFn]:
+        raise AssertionError("subclasses define the steps of the text")
 
     def start(self, s: State, who: str, log: Log) -> None:
-        raise AssertionError("only registered (implemented) pivotal events are started")
+        """2.3.7 Procedure: the card leaves its player's hand for the played-card pile (Coup d'Etat
+        excepted: it is retained, 5.1.5) and its text is executed."""
+        emit(log, "5.1.4", f"{who} executes Pivotal Event {self.card}", card=self.card, actor=who)
+        if not self.retained:
+            s.cards["held"][who].remove(self.card)
+            s.cards["played"].append(self.card)
+        push(s, {"k": "pivotal_event", "card": self.card, "who": who, "pc": 0, "x": {}})
 
 
 EVENTS: dict[int, Event] = {}
@@ -111,7 +138,8 @@ def register_event(cls: type[Event]) -> type[Event]:
 
 
 def register_pivotal(cls: type[Pivotal]) -> type[Pivotal]:
-    assert cls.card not in PIVOTALS
+    """Register an implemented Pivotal Event: from now on its player may play it (2.3.7)."""
+    assert cls.card not in PIVOTALS and cls.owner in ("gov", "fln")
     PIVOTALS[cls.card] = cls()
     return cls
 

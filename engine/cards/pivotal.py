@@ -1,1 +1,416 @@
-"""Cards: see engine/cards/__init__.py."""
+"""The six Pivotal Events (2.3.7, 5.1.4-5.1.9; card specification ct-cards-36-71.md #61-#66) and
+the OAS capability used as a Special Activity (5.3.1).
+
+A Pivotal Event is played from its player's hand in the Pivotal window of an Event card
+(engine/sequence.py); ``Pivotal.start`` (engine/events.py) moves the card to the played pile (Coup
+d'Etat excepted: it is retained) and pushes the automatic ``pivotal_event`` frame registered here,
+which runs the card's steps like the Event runner. Lasting effects are recorded in
+``cards["in_effect"]`` (61, 64, 65), ``cards["delayed"]`` (Suez Crisis: the entry
+``propaganda.SUEZ_DELAYED`` while its Propaganda payback is pending – the hook read by
+engine/propaganda.py), ``cards["capabilities"]["63"]`` (OAS) and ``cards["coup_played"]`` /
+``cards["coup_campaign"]`` (the Campaign index is ``cards["propaganda_drawn"]``).
+
+Decision frames (plain data) and their moves:
+
+* ``{"k": "piv_troops", "who", "left", "to", "why"}`` – take ``left`` French Troops from the map
+  and/or Available to box ``to`` (Suez Crisis: Government, to ``set_aside``; Coup d'Etat: FLN, to
+  ``out_of_play``): ``{"t": "remove", "piece": "french_troops", "space": S}`` or ``{"t": "remove",
+  "piece": "french_troops", "box": "available"}``; compulsory, it ends when ``left`` Troops have
+  been taken or none is left anywhere.
+* ``{"k": "piv_mobilization", "who": "gov", "left"}`` – Mobilization: ``{"t": "oop_to_available",
+  "piece": P}`` (P a French piece in Out of Play) or ``{"t": "done"}``.
+* Coup d'Etat, FLN wins the roll: a ``pick`` frame (event_steps) for the FLN between ``"troops"``
+  and ``"commitment"``.
+* OAS (5.3.1): the Special Activity ``{"t": "sa", "sa": "oas"}`` then ``{"t": "space", "space": S}``
+  and ``{"t": "done"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..board import (
+    add_commitment, add_resources, de_gaulle, fln_score, mobilized, population,
+    terror_left,
+)
+from ..chance import roll_frame
+from ..data import (
+    ALGERIA, COUP_D_ETAT, FRENCH, FT, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS,
+    RECALL_DE_GAULLE, SUEZ_CRISIS,
+)
+from ..event_steps import pick
+from ..events import PIVOTALS, Pivotal, StepFn, register_pivotal
+from ..machine import FrameType, Log, emit, pop, push, register
+from ..ops import SpecialActivity, register_sa
+from ..propaganda import SUEZ_DELAYED
+from ..state import Frame, Move, State
+
+__all__ = [
+    "MoroccoAndTunisiaIndependent", "SuezCrisis", "OasCard", "Mobilization", "RecallDeGaulle",
+    "CoupDEtat", "OasActivity", "MOBILIZATION_THRESHOLD", "SUEZ_COST",
+]
+
+MOBILIZATION_THRESHOLD = 15  # 5.1.6: Opposition + FLN Bases
+SUEZ_COST = 6  # 5.1.9: both players subtract six Resources
+
+
+# --- the runner -------------------------------------------------------------------------------
+
+
+@register
+class PivotalRun(FrameType):
+    """5.1.4: the text of a played Pivotal Event, run step by step (resumable like an Event)."""
+
+    kind = "pivotal_event"
+    rule = "5.1.4"
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "auto"
+
+    def step(self, s: State, f: Frame, log: Log) -> None:
+        steps = PIVOTALS[f["card"]].steps()
+        if f["pc"] < len(steps):
+            fn = steps[f["pc"]]
+            f["pc"] += 1
+            fn(s, f, log)
+            return
+        pop(s)
+
+
+# --- shared helpers ---------------------------------------------------------------------------
+
+
+def _put_in_effect(s: State, card: int) -> None:
+    effect: list[int] = s.cards["in_effect"]
+    if card not in effect:
+        effect.append(card)
+        effect.sort()
+
+
+def remove_from_game(s: State, card: int) -> None:
+    """5.1.5: a cancelled Pivotal Event leaves play, the hands and the played pile for good."""
+    c = s.cards
+    for pile in (c["in_effect"], c["played"], c["held"]["gov"], c["held"]["fln"]):
+        while card in pile:
+            pile.remove(card)
+    c["capabilities"].pop(str(card), None)
+    if card not in c["removed"]:
+        c["removed"].append(card)
+
+
+def troops_anywhere(s: State) -> int:
+    """French Troops on the map plus Available (the pool Suez Crisis and Coup d'Etat draw on)."""
+    return s.boxes["available"][FT] + sum(sp["pieces"][FT] for sp in s.spaces.values())
+
+
+def take_troops(s: State, who: str, n: int, to: str, why: str) -> None:
+    """Push the decision of ``who`` taking ``n`` French Troops (all, if fewer exist) from the map
+    and/or Available to box ``to`` – nothing to decide when no Troop exists (5.1.3)."""
+    if n > 0 and troops_anywhere(s) > 0:
+        push(s, {"k": "piv_troops", "who": who, "left": n, "to": to, "why": why})
+
+
+@register
+class TakeTroops(FrameType):
+    """5.1.5 / 5.1.9: choose French Troop cubes one at a time, from map spaces or Available."""
+
+    kind = "piv_troops"
+    rule = "5.1"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"{f['why']}: take {f['left']} more French Troops from the map or Available"
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        ms: list[Move] = [{"t": "remove", "piece": FT, "space": n}
+                          for n, sp in s.spaces.items() if sp["pieces"][FT] > 0]
+        if s.boxes["available"][FT] > 0:
+            ms.append({"t": "remove", "piece": FT, "box": "available"})
+        return ms
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if "box" in m:
+            s.boxes["available"][FT] -= 1
+            where = "Available"
+        else:
+            s.spaces[m["space"]]["pieces"][FT] -= 1
+            where = m["space"]
+        s.boxes[f["to"]][FT] += 1
+        f["left"] -= 1
+        emit(log, self.rule, f"{f['why']}: French Troop from {where} to {f['to']}",
+             actor=f["who"], piece=FT, source=where, to=f["to"])
+        if f["left"] == 0 or troops_anywhere(s) == 0:
+            pop(s)
+
+
+# --- #61 Morocco and Tunisia Independent (5.1.8) ---------------------------------------------
+
+
+@register_pivotal
+class MoroccoAndTunisiaIndependent(Pivotal):
+    """#61 (FLN), 5.1.8: only after Mobilization. Morocco and Tunisia become FLN sanctuaries (board
+    reads ``in_effect``), the Border Zone Status marker goes to 0, Border Sectors become active."""
+
+    card = MOROCCO_TUNISIA_INDEPENDENT
+    owner = "fln"
+
+    def precondition(self, s: State) -> bool:
+        return mobilized(s)
+
+    def steps(self) -> Sequence[StepFn]:
+        return [self.independence]
+
+    def independence(self, s: State, f: Frame, log: Log) -> None:
+        _put_in_effect(s, self.card)
+        s.border_zone = 0
+        emit(log, "5.1.8", "Morocco and Tunisia independent: FLN sanctuaries, Border Zone Status 0",
+             card=self.card, border_zone=0)
+
+
+# --- #62 Suez Crisis (5.1.9) -----------------------------------------------------------------
+
+
+@register_pivotal
+class SuezCrisis(Pivotal):
+    """#62 (FLN), 5.1.9: the FLN must be able to pay its six Resources (1.8). 1d6 French Troops
+    set aside by the Government (map and/or Available), both players -6 Resources; the payback
+    (FLN +6 Resources, Troops return in Redeploy) is pending while ``cards["delayed"]`` lists
+    ``SUEZ_DELAYED`` (engine/propaganda.py)."""
+
+    card = SUEZ_CRISIS
+    owner = "fln"
+
+    def precondition(self, s: State) -> bool:
+        return s.resources["fln"] >= SUEZ_COST
+
+    def steps(self) -> Sequence[StepFn]:
+        return [self.roll, self.set_aside, self.pay]
+
+    def roll(self, s: State, f: Frame, log: Log) -> None:
+        push(s, roll_frame("Suez Crisis: French Troops set aside", "5.1.9"))
+
+    def set_aside(self, s: State, f: Frame, log: Log) -> None:
+        take_troops(s, "gov", f["x"]["roll"], "set_aside", "Suez Crisis")
+
+    def pay(self, s: State, f: Frame, log: Log) -> None:
+        add_resources(s, "fln", -SUEZ_COST)
+        add_resources(s, "gov", -SUEZ_COST)
+        if SUEZ_DELAYED not in s.cards["delayed"]:
+            s.cards["delayed"].append(SUEZ_DELAYED)
+        emit(log, "5.1.9", f"Suez Crisis: both players -{SUEZ_COST} Resources; payback in the next"
+             " Propaganda Round", card=self.card, resources=dict(s.resources),
+             set_aside=s.boxes["set_aside"][FT])
+
+
+# --- #63 OAS (5.3.1) -------------------------------------------------------------------------
+
+
+@register_pivotal
+class OasCard(Pivotal):
+    """#63 (FLN), 5.3.1: only while Recall De Gaulle is in effect; puts the OAS capability (usable
+    by either player in place of a Special Activity) into effect."""
+
+    card = OAS
+    owner = "fln"
+
+    def precondition(self, s: State) -> bool:
+        return de_gaulle(s)
+
+    def steps(self) -> Sequence[StepFn]:
+        return [self.capability]
+
+    def capability(self, s: State, f: Frame, log: Log) -> None:
+        s.cards["capabilities"][str(self.card)] = "unshaded"
+        emit(log, "5.3.1", "OAS capability in effect", card=self.card)
+
+
+def oas_cost_covered(s: State, who: str, pop: int) -> bool:
+    """1.8 (restated on the card): the user pays its own part in full – FLN Resources 2 x Pop for
+    the FLN, Commitment = Pop for the Government; the other side's loss just stops at 0."""
+    return s.resources["fln"] >= 2 * pop if who == "fln" else s.commitment >= pop
+
+
+@register_sa
+class OasActivity(SpecialActivity):
+    """5.3.1: in place of the Special Activity of an Operation + Special Activity (engine/ops.py
+    offers it while the capability is in effect): one non-Terrorized Populated Algerian space –
+    Terror marker (if one is left), Neutral, Commitment -Pop, FLN Resources -2 x Pop."""
+
+    name = "oas"
+    rule = "5.3.1"
+
+    def targets(self, s: State, who: str) -> list[str]:
+        return [n for n in ALGERIA if s.spaces[n]["terror"] == 0 and population(s, n) >= 1
+                and oas_cost_covered(s, who, population(s, n))]
+
+    def sa_moves(self, s: State, f: Frame) -> list[Move]:
+        if f["locs"] or str(OAS) not in s.cards["capabilities"]:
+            return []
+        return [{"t": "space", "space": n} for n in self.targets(s, f["who"])]
+
+    def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        n = m["space"]
+        f["locs"].append(n)
+        pop_value = population(s, n)
+        sp = s.spaces[n]
+        if terror_left(s) > 0:  # interpretation (3.3.4 analogy): no marker left, no marker placed
+            sp["terror"] += 1
+        sp["support"] = "neutral"
+        add_commitment(s, -pop_value)
+        add_resources(s, "fln", -2 * pop_value)
+        emit(log, self.rule, f"OAS in {n}: Terror, Neutral, Commitment -{pop_value}, FLN Resources"
+             f" -{2 * pop_value}", actor=f["who"], sa="oas", space=n, commitment=s.commitment,
+             resources=s.resources["fln"])
+
+
+# --- #64 Mobilization (5.1.6) ----------------------------------------------------------------
+
+
+@register_pivotal
+class Mobilization(Pivotal):
+    """#64 (Government), 5.1.6: only if Opposition + FLN Bases >= 15. The Government may move French
+    pieces from Out of Play to Available, up to half the Commitment rounded up, at no Commitment
+    cost; from now on Resettle (4.2.1) and #61 are allowed (board.mobilized reads ``in_effect``)."""
+
+    card = MOBILIZATION
+    owner = "gov"
+
+    def precondition(self, s: State) -> bool:
+        return fln_score(s) >= MOBILIZATION_THRESHOLD
+
+    def steps(self) -> Sequence[StepFn]:
+        return [self.mobilize, self.in_effect]
+
+    def mobilize(self, s: State, f: Frame, log: Log) -> None:
+        limit = -(-s.commitment // 2)
+        frame: Frame = {"k": "piv_mobilization", "who": "gov", "left": limit}
+        if MobilizationMoves.options(s, frame):
+            push(s, frame)
+
+    def in_effect(self, s: State, f: Frame, log: Log) -> None:
+        _put_in_effect(s, self.card)
+        emit(log, "5.1.6", "Mobilization in effect: Resettle allowed, #61 playable", card=self.card)
+
+
+@register
+class MobilizationMoves(FrameType):
+    """5.1.6: French pieces Out of Play -> Available, one at a time, at no Commitment cost."""
+
+    kind = "piv_mobilization"
+    rule = "5.1.6"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"Mobilization: move up to {f['left']} more French pieces from Out of Play to" \
+               " Available, or finish"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        if f["left"] <= 0:
+            return []
+        return [{"t": "oop_to_available", "piece": p} for p in FRENCH
+                if s.boxes["out_of_play"][p] > 0]
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return self.options(s, f) + [{"t": "done"}]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "done":
+            pop(s)
+            return
+        p = m["piece"]
+        s.boxes["out_of_play"][p] -= 1
+        s.boxes["available"][p] += 1
+        f["left"] -= 1
+        emit(log, self.rule, f"Mobilization: {p} from Out of Play to Available", actor="gov",
+             piece=p)
+        if not self.options(s, f):
+            pop(s)
+
+
+# --- #65 Recall De Gaulle (5.1.7) ------------------------------------------------------------
+
+
+@register_pivotal
+class RecallDeGaulle(Pivotal):
+    """#65 (Government), 5.1.7: only once Coup d'Etat has been played; in effect for the rest of
+    the game unless a Coup d'Etat won by the Government cancels it (Train, Propaganda income and
+    Commitment read board.de_gaulle; #63 becomes playable)."""
+
+    card = RECALL_DE_GAULLE
+    owner = "gov"
+
+    def precondition(self, s: State) -> bool:
+        return bool(s.cards["coup_played"])
+
+    def steps(self) -> Sequence[StepFn]:
+        return [self.recall]
+
+    def recall(self, s: State, f: Frame, log: Log) -> None:
+        _put_in_effect(s, self.card)
+        emit(log, "5.1.7", "Recall De Gaulle in effect", card=self.card)
+
+
+# --- #66 Coup d'Etat (5.1.5) -----------------------------------------------------------------
+
+
+@register_pivotal
+class CoupDEtat(Pivotal):
+    """#66 (Government), 5.1.5: at most once per Campaign, retained after play. Each player rolls
+    1d6; L = the lower roll. Government higher: Recall De Gaulle (if in effect) and OAS are removed
+    from the game, Commitment +L, Government Resources + both rolls. FLN higher: the FLN moves L
+    French Troops (map/Available, its choice) to Out of Play, or takes Commitment -L. Tie: no
+    change. Every play counts as played (for the Campaign and for #65)."""
+
+    card = COUP_D_ETAT
+    owner = "gov"
+    retained = True
+
+    def precondition(self, s: State) -> bool:
+        return bool(s.cards["coup_campaign"] != s.cards["propaganda_drawn"])
+
+    def steps(self) -> Sequence[StepFn]:
+        return [self.played, self.roll_gov, self.roll_fln, self.resolve, self.fln_choice]
+
+    def played(self, s: State, f: Frame, log: Log) -> None:
+        s.cards["coup_played"] = True
+        s.cards["coup_campaign"] = s.cards["propaganda_drawn"]
+
+    def roll_gov(self, s: State, f: Frame, log: Log) -> None:
+        push(s, roll_frame("Coup d'Etat: Government die", "5.1.5", "gov_die"))
+
+    def roll_fln(self, s: State, f: Frame, log: Log) -> None:
+        push(s, roll_frame("Coup d'Etat: FLN die", "5.1.5", "fln_die"))
+
+    def resolve(self, s: State, f: Frame, log: Log) -> None:
+        g, n = f["x"]["gov_die"], f["x"]["fln_die"]
+        low = min(g, n)
+        if g > n:
+            cancelled = de_gaulle(s)
+            if cancelled:
+                remove_from_game(s, RECALL_DE_GAULLE)
+                remove_from_game(s, OAS)
+            add_commitment(s, low)
+            add_resources(s, "gov", g + n)
+            emit(log, "5.1.5", f"Coup d'Etat fails ({g} > {n}): Commitment +{low}, Government"
+                 f" Resources +{g + n}" + ("; Recall De Gaulle and OAS removed from the game"
+                                           if cancelled else ""),
+                 winner="gov", commitment=s.commitment, resources=s.resources["gov"],
+                 cancelled=cancelled)
+        elif n > g:
+            emit(log, "5.1.5", f"Coup d'Etat succeeds ({n} > {g}): the FLN chooses to remove"
+                 f" {low} French Troops or to subtract {low} Commitment", winner="fln", lower=low)
+            push(s, pick("fln", f"Coup d'Etat: remove {low} French Troops to Out of Play, or"
+                         f" Commitment -{low}", ["troops", "commitment"], "choice", 1, 1))
+        else:
+            emit(log, "5.1.5", f"Coup d'Etat: tie ({g}), no change", winner=None)
+
+    def fln_choice(self, s: State, f: Frame, log: Log) -> None:
+        x = f["x"]
+        if "choice" not in x:
+            return
+        low = min(x["gov_die"], x["fln_die"])
+        if x["choice"] == ["troops"]:
+            take_troops(s, "fln", low, "out_of_play", "Coup d'Etat")
+        else:
+            add_commitment(s, -low)
+            emit(log, "5.1.5", f"Coup d'Etat: Commitment -{low}", actor="fln",
+                 commitment=s.commitment)
