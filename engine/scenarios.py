@@ -16,7 +16,14 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "deception": False,        # 7.3 Victory Deception option
     "open_deployment": False,  # 10.0 Open Deployment option
     "fln_bot": False,          # 8.6 one-player victory (the FLN seat is the non-player)
+    "reveal_capabilities": False,  # 10.0: set-aside Capabilities start in effect
+    "reveal_torture": False,   # 10.0: ... including #18 Torture (both players agree)
 }
+# 10.0: the side of each Capability card put in effect when revealed from the set-aside cards,
+# by its printed banner (GOVERNMENT CAPABILITY: unshaded; FLN CAPABILITY: shaded).
+REVEAL_SIDE = {13: "unshaded", 35: "unshaded", 17: "shaded", 27: "shaded", 32: "shaded",
+               33: "shaded"}
+TORTURE = 18
 
 
 def check_options(options: dict[str, Any] | None) -> dict[str, Any]:
@@ -34,7 +41,22 @@ def check_options(options: dict[str, Any] | None) -> dict[str, Any]:
         elif not isinstance(v, bool):
             raise BadRequest(f"options.{k}", "must be true or false")
         opts[k] = v
+    if opts["reveal_torture"] and not opts["reveal_capabilities"]:
+        raise BadRequest("options.reveal_torture", "needs options.reveal_capabilities (10.0)")
+    if opts["reveal_capabilities"] and opts["chance"] == "external":
+        raise BadRequest("options.reveal_capabilities",
+                         "needs managed chance: the engine does not know a physical deck's"
+                         " set-aside cards")
     return opts
+
+
+def reveal_capabilities(s: State) -> None:
+    """10.0 option: the Capabilities among the set-aside Event cards start in effect."""
+    for n in s.cards["set_aside"] or []:
+        if n in REVEAL_SIDE:
+            s.cards["capabilities"][str(n)] = REVEAL_SIDE[n]
+        elif n == TORTURE and s.options["reveal_torture"]:
+            s.cards["capabilities"][str(n)] = "unshaded"
 
 
 def build_deck(scenario: str, r: dict[str, Any]) -> tuple[list[int], list[int]]:
@@ -107,6 +129,8 @@ def new_game(scenario: str, seed: int = 0, options: dict[str, Any] | None = None
         "last_propaganda": False,
         "delayed": [],
     }
+    if opts["reveal_capabilities"]:
+        reveal_capabilities(s)
     s.sop = {"first": sc["first_eligible"], "first_box": None, "second_box": None}
     log: Log = []
     if opts["open_deployment"]:

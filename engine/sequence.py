@@ -163,9 +163,14 @@ class PivotalWindow(FrameType):
     rule = "2.3.7"
     prompt_text = "play a Pivotal Event before the First Eligible acts, or decline"
 
+    def actor(self, s: State, f: Frame) -> str:
+        # Once the other player has played a Pivotal Event this card, the window closes by itself.
+        return "auto" if s.sop["first_box"] is not None else str(f["who"])
+
+    def step(self, s: State, f: Frame, log: Log) -> None:
+        pop(s)
+
     def moves(self, s: State, f: Frame) -> list[Move]:
-        if s.sop["first_box"] is not None:  # the other player already played one
-            return [{"t": "decline"}]
         return [{"t": "pivotal", "card": c} for c in playable_pivotals(s, f["who"])] + [
             {"t": "decline"}]
 

@@ -1,291 +1,796 @@
-"""Checking an untrusted state document (DESIGN §1): every error names the field and, where a
-rule is at stake, the rule. Nothing is ever "fixed" silently."""
+"""Checking an untrusted state document (DESIGN §1; every field is described in docs/state.md).
+
+``validate(data)`` turns parsed JSON into a ``State`` or raises ``StateError(field, reason, rule)``;
+it never raises anything else, whatever ``data`` is, and never "fixes" a state silently. The field is
+a path into the document: ``spaces.Medea.pieces.french_troops``, ``cards.held.gov[0]``,
+``pending[2].x``. Checks, in order: the shape of every field (types, exact key sets, ranges), the
+rules that tie fields together (force pool 1.4.1, stacking 1.4.2, Countries 1.3.4/5.1.8, Pop 0 is
+Neutral 1.6.2, the cards and the deck 2.2/10.0, the Sequence of Play 2.3) and finally the pending
+decision (each frame of a registered kind, the one on top belonging to a player – or to chance in
+external mode – with at least one legal move).
+
+Performance: the check is linear in the size of the document and builds the State from the parsed
+containers themselves (no copy); ``serial.from_data`` copies once for callers that keep the input.
+"""
 
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
 from .data import (
-    BOX_PIECES, BOXES, COUNTRIES, EVENT_CARDS, FB, FORCE_POOL, FRANCE_BOXES, GOV_PIECES,
-    MAP_PIECES, PIVOTAL_OWNER, PROPAGANDA_CARDS, SCENARIOS, SPACE_NAMES, SPACES, SUPPORT_LEVELS,
-    TERROR_MARKERS, AG, UG, box_key,
+    AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, EVENT_CARDS, FB, FORCE_POOL, FP, FT,
+    GB, MAP_PIECES, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW, SCENARIOS, SECOND_OPTIONS,
+    SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
 from .errors import StateError
-from .state import SCHEMA, State
+from .state import SCHEMA, SpaceData, State
 
-ALL_CARDS = set(EVENT_CARDS) | set(PIVOTAL_OWNER) | set(PROPAGANDA_CARDS)
+ALL_CARDS = frozenset(EVENT_CARDS) | frozenset(PIVOTAL_OWNER) | frozenset(PROPAGANDA_CARDS)
+EVENTS = frozenset(EVENT_CARDS)
+PIVOTALS = frozenset(PIVOTAL_OWNER)
+PROPAGANDA = frozenset(PROPAGANDA_CARDS)
+DRAWABLE = EVENTS | PROPAGANDA  # what the draw deck holds (10.0)
+REMOVABLE = EVENTS | PIVOTALS
+
 TOP_KEYS = ("schema", "scenario", "options", "spaces", "boxes", "resources", "commitment",
             "france_track", "border_zone", "cards", "sop", "pending", "rng", "result", "deception",
             "turn")
 SPACE_KEYS = ("pieces", "support", "terror", "resettled", "pop_bonus", "base_marker")
+CARD_KEYS = ("deck", "deck_left", "piles", "unseen", "current", "played", "set_aside", "held",
+             "in_effect", "removed", "capabilities", "momentum", "coup_played", "coup_campaign",
+             "propaganda_total", "propaganda_drawn", "rounds", "last_propaganda", "delayed")
+SOP_KEYS = ("first", "first_box", "second_box")
+SOP_BOXES = (None, "event", "op_plus_sa", "op_only", "limited_op", "pass")
+SIDES = ("gov", "fln")
+EVENT_SIDES = ("unshaded", "shaded")
+
+_TOP, _SPACE, _CARD = frozenset(TOP_KEYS), frozenset(SPACE_KEYS), frozenset(CARD_KEYS)
+_MAP, _BOX = frozenset(MAP_PIECES), frozenset(BOX_PIECES)
+_SIDES = frozenset(SIDES)
+_INT = {int}
+_SUPPORT = frozenset(SUPPORT_LEVELS)
+_POP_PLUS_MARKERS: int = RAW["markers"]["pop_plus_1_city"]["count"]
+_BASE_MARKERS: int = RAW["markers"]["base_plus_1_country"]["count"]
+
+U64 = (1 << 64) - 1
+PLAIN_INT = (1 << 53) - 1  # integers inside frames, results and Deception data (JSON-safe)
+PLAIN_DEPTH = 12           # nesting allowed inside one frame / the result / Deception data
+PLAIN_STR = 1000           # longest string inside them
+PLAIN_NODES = 20000        # values inside all of pending, result and deception together
+
+# Capability / Momentum markers each side of each card may leave in play (5.3, 5.4).
+_CAPABILITY = {(n, side) for n, c in CARDS.items() for side in EVENT_SIDES
+               if (c.get(side + "_flag") or "").endswith("capability")}
+_MOMENTUM = {(n, side) for n, c in CARDS.items() for side in EVENT_SIDES
+             if (c.get(side + "_flag") or "").endswith("momentum")}
+
+
+# --- error helpers ---------------------------------------------------------------------------
 
 
 def fail(field: str, reason: str, rule: str = "") -> NoReturn:
     raise StateError(field, reason, rule)
 
 
-def _obj(v: Any, field: str, keys: tuple[str, ...] | None = None) -> dict[str, Any]:
-    if not isinstance(v, dict):
-        fail(field, "must be an object")
+def show(v: Any) -> str:
+    """A short, safe description of an untrusted value for an error message."""
+    if v is None or isinstance(v, bool):
+        return "null" if v is None else str(v).lower()
+    if isinstance(v, int):
+        return str(v) if -10**18 < v < 10**18 else "a huge integer"
+    if isinstance(v, str):
+        return repr(v if len(v) <= 40 else v[:37] + "...")
+    if isinstance(v, float):
+        return "a number with a fraction or exponent" if v == v and abs(v) != float("inf") else str(v)
+    return {"list": "a list", "dict": "an object"}.get(type(v).__name__, type(v).__name__)
+
+
+def at(field: str, key: Any) -> str:
+    """The path of ``key`` inside ``field`` (long keys shortened)."""
+    k = key if isinstance(key, str) else str(type(key).__name__)
+    if len(k) > 60:
+        k = k[:57] + "..."
+    return f"{field}.{k}" if field else k
+
+
+def _obj(v: Any, field: str, keys: tuple[str, ...] | None = None,
+         keyset: frozenset[str] | None = None) -> dict[str, Any]:
+    """An object (with exactly ``keys``, when given)."""
+    if type(v) is not dict:
+        fail(field or "state", f"must be an object, not {show(v)}")
     if keys is not None:
-        for k in v:
-            if k not in keys:
-                fail(f"{field}.{k}", "unknown field")
-        for k in keys:
-            if k not in v:
-                fail(f"{field}.{k}", "missing field")
+        ks = keyset if keyset is not None else frozenset(keys)
+        if v.keys() != ks:
+            for k in v:
+                if k not in ks:
+                    fail(at(field, k), "unknown field")
+            for k in keys:
+                if k not in v:
+                    fail(at(field, k), "missing field")
     return v
 
 
-def _int(v: Any, field: str, lo: int | None = None, hi: int | None = None, rule: str = "") -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        fail(field, "must be an integer")
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        fail(field, f"{v} is outside {lo}-{hi}", rule)
+def _int(v: Any, field: str, lo: int, hi: int, rule: str = "") -> int:
+    if type(v) is not int:
+        fail(field, f"must be an integer, not {show(v)}")
+    if v < lo or v > hi:
+        fail(field, f"{show(v)} is outside {lo}-{hi}", rule)
     return v
 
 
 def _bool(v: Any, field: str) -> bool:
-    if not isinstance(v, bool):
-        fail(field, "must be true or false")
+    if type(v) is not bool:
+        fail(field, f"must be true or false, not {show(v)}")
     return v
 
 
 def _list(v: Any, field: str) -> list[Any]:
-    if not isinstance(v, list):
-        fail(field, "must be a list")
+    if type(v) is not list:
+        fail(field, f"must be a list, not {show(v)}")
     return v
 
 
-def _cards(v: Any, field: str, allowed: set[int] = ALL_CARDS) -> list[int]:
+def _choice(v: Any, field: str, allowed: tuple[Any, ...], rule: str = "") -> Any:
+    """One of ``allowed`` (compared by type and value: ``1`` is not ``true``)."""
+    for a in allowed:
+        if v is a or (type(v) is type(a) and v == a):
+            return v
+    fail(field, f"{show(v)} is not one of {list(allowed)}", rule)
+
+
+def _cards(v: Any, field: str, allowed: frozenset[int], what: str = "card") -> list[int]:
+    """A list of distinct card numbers from ``allowed``."""
     out = _list(v, field)
-    for i, c in enumerate(out):
-        if not isinstance(c, int) or isinstance(c, bool) or c not in allowed:
-            fail(f"{field}[{i}]", f"unknown card {c!r}")
+    if out and not (set(map(type, out)) <= _INT and allowed.issuperset(out)):
+        for i, c in enumerate(out):
+            if type(c) is not int or c not in allowed:
+                fail(f"{field}[{i}]", f"{show(c)} is not a {what}")
+    if len(set(out)) != len(out):
+        seen: set[int] = set()
+        for i, c in enumerate(out):
+            if c in seen:
+                fail(f"{field}[{i}]", f"card {c} appears twice")
+            seen.add(c)
     return out
 
 
-def validate(data: Any) -> State:
-    d = _obj(data, "state")
-    if d.get("schema") != SCHEMA:
-        fail("schema", f"must be {SCHEMA!r}")
-    _obj(d, "state", TOP_KEYS)
-    if d["scenario"] not in SCENARIOS:
-        fail("scenario", f"unknown scenario {d['scenario']!r}")
-    from .scenarios import check_options
-    from .errors import BadRequest
+class _Budget:
+    """Bounds the generic data (frames, result, Deception) in size; see ``plain``."""
 
-    try:
-        options = check_options(d["options"])
-    except BadRequest as e:
-        fail(e.field, e.reason)
-    if options != d["options"]:
-        fail("options", "every option must be present")
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = PLAIN_NODES
+
+
+def plain(v: Any, field: str, budget: _Budget, depth: int = 0) -> None:
+    """Generic JSON data as the engine writes it: objects, lists, strings (at most PLAIN_STR
+    characters), integers (|n| <= 2^53 - 1), booleans and null; nested at most PLAIN_DEPTH deep."""
+    budget.left -= 1
+    if budget.left < 0:
+        fail(field, f"too much data (more than {PLAIN_NODES} values in pending, result and"
+             " deception together)")
+    t = type(v)
+    if t is str:
+        if len(v) > PLAIN_STR:
+            fail(field, f"a string longer than {PLAIN_STR} characters")
+    elif t is int:
+        if not -PLAIN_INT <= v <= PLAIN_INT:
+            fail(field, f"{show(v)} is outside ±(2^53 - 1)")
+    elif t is dict:
+        if depth >= PLAIN_DEPTH:
+            fail(field, f"nested more than {PLAIN_DEPTH} levels deep")
+        for k, x in v.items():
+            if type(k) is not str:
+                fail(field, "object keys must be strings")
+            plain(x, at(field, k), budget, depth + 1)
+    elif t is list:
+        if depth >= PLAIN_DEPTH:
+            fail(field, f"nested more than {PLAIN_DEPTH} levels deep")
+        for i, x in enumerate(v):
+            plain(x, f"{field}[{i}]", budget, depth + 1)
+    elif v is not None and t is not bool:
+        fail(field, f"{show(v)} is not allowed (strings, integers, true/false, null, lists and"
+             " objects only)")
+
+
+# --- the document ----------------------------------------------------------------------------
+
+
+def validate(data: Any) -> State:
+    """Check a parsed state document and build the State from it (it keeps the containers)."""
+    d = _obj(data, "")
+    if d.get("schema") != SCHEMA or type(d.get("schema")) is not str:
+        fail("schema", f"must be {SCHEMA!r}, not {show(d.get('schema'))}")
+    _obj(d, "", TOP_KEYS, _TOP)
+    scenario = _choice(d["scenario"], "scenario", tuple(SCENARIOS))
+    options = _check_options(d["options"])
+    managed = options["chance"] == "managed"
+    budget = _Budget()
     s = State.__new__(State)
-    s.scenario = d["scenario"]
+    s._legal = None
+    s.scenario = scenario
     s.options = options
-    indep = False
-    cards = _check_cards(d["cards"], options)
-    indep = 61 in cards["in_effect"]
-    s.spaces = _check_spaces(d["spaces"], indep)
+    s.cards = _check_cards(d["cards"], scenario, managed)
+    indep = 61 in s.cards["in_effect"]
+    s.spaces, flat = _check_spaces(d["spaces"], indep)
     s.boxes = _check_boxes(d["boxes"])
-    _check_pool(s)
-    res = _obj(d["resources"], "resources", ("gov", "fln"))
-    s.resources = {k: _int(res[k], f"resources.{k}", 0, 50, "1.8") for k in ("gov", "fln")}
+    _check_pool(s, flat)
+    res = _obj(d["resources"], "resources", SIDES, _SIDES)
+    _int(res["gov"], "resources.gov", 0, 50, "1.8")
+    _int(res["fln"], "resources.fln", 0, 50, "1.8")
+    s.resources = {"gov": res["gov"], "fln": res["fln"]}
     s.commitment = _int(d["commitment"], "commitment", 0, 50, "1.8")
-    if d["france_track"] not in FRANCE_BOXES or not isinstance(d["france_track"], str) or len(
-            d["france_track"]) != 1:
-        fail("france_track", "must be one of A-F")
-    s.france_track = d["france_track"]
+    s.france_track = _choice(d["france_track"], "france_track", tuple("ABCDEF"), "6.2.3")
     bz = d["border_zone"]
     if indep:
+        if bz is None:
+            fail("border_zone", "must be 0-4 once Morocco and Tunisia are independent", "5.1.8")
         s.border_zone = _int(bz, "border_zone", 0, 4, "5.1.8")
     elif bz is not None:
         fail("border_zone", "must be null until Morocco and Tunisia are independent", "5.1.8")
     else:
         s.border_zone = None
-    s.cards = cards
     s.sop = _check_sop(d["sop"])
     r = _obj(d["rng"], "rng", ("seed", "counter"))
-    s.rng = {"seed": _int(r["seed"], "rng.seed", 0, (1 << 64) - 1),
-             "counter": _int(r["counter"], "rng.counter", 0)}
-    s.result = d["result"] if d["result"] is None else _obj(d["result"], "result")
-    s.deception = d["deception"] if d["deception"] is None else _obj(d["deception"], "deception")
-    s.turn = _int(d["turn"], "turn", 0)
-    s.pending = _check_pending(d["pending"], s)
+    _int(r["seed"], "rng.seed", 0, U64)
+    _int(r["counter"], "rng.counter", 0, U64)
+    s.rng = {"seed": r["seed"], "counter": r["counter"]}
+    deck = SCENARIOS[scenario]["deck"]
+    s.turn = _int(d["turn"], "turn", 0, deck["draw_deck_size"])
+    if s.turn + s.cards["deck_left"] != deck["draw_deck_size"]:
+        fail("turn", f"{s.turn} cards drawn and {s.cards['deck_left']} left do not make the"
+             f" {deck['draw_deck_size']}-card draw deck", "10.0")
+    if (s.cards["current"] is None) != (s.turn == 0):
+        fail("cards.current", "must be a card once one has been drawn, and null before", "2.2")
+    s.deception = _check_deception(d["deception"], options, budget)
+    s.result = _check_result(d["result"], s, budget)
+    s.pending = _check_pending(d["pending"], s, budget)
     return s
 
 
-def _check_spaces(v: Any, indep: bool) -> dict[str, dict[str, Any]]:
+def _check_options(v: Any) -> dict[str, Any]:
+    """The game's options, every one present (scenarios.OPTION_DEFAULTS, check_options)."""
+    from .errors import BadRequest
+    from .scenarios import CHANCE_MODES, OPTION_DEFAULTS, check_options
+
+    o = _obj(v, "options", tuple(OPTION_DEFAULTS))
+    for k, default in OPTION_DEFAULTS.items():
+        if k == "chance":
+            _choice(o[k], "options.chance", CHANCE_MODES)
+        elif isinstance(default, bool):
+            _bool(o[k], "options." + k)
+    try:
+        return check_options(o)
+    except BadRequest as e:
+        fail(e.field, e.reason)
+
+
+# --- the map ---------------------------------------------------------------------------------
+
+
+_ALGERIA = {n: n not in COUNTRIES for n in SPACE_NAMES}
+_POPULATED = {n: SPACES[n].population > 0 for n in SPACE_NAMES}
+
+
+class _Slow(Exception):
+    """The fast path met something unusual: the full checks will name it."""
+
+
+def _check_spaces(v: Any, indep: bool) -> tuple[dict[str, SpaceData], list[int]]:
+    """1.3, 1.4.2, 1.6: every space, its pieces and markers. Returns the spaces (keys in the
+    engine's order: map order matters to move lists) and all piece counts, space by space in
+    MAP_PIECES order. A fast path takes the usual document; anything it does not expect is checked again
+    field by field (``_spaces_in_full``), which names the first error."""
     sps = _obj(v, "spaces")
-    for n in sps:
-        if n not in SPACES:
-            fail(f"spaces.{n}", "unknown space")
-    out: dict[str, dict[str, Any]] = {}
-    terror = 0
+    if sps.keys() != SPACES.keys():
+        for n in sps:
+            if n not in SPACES:
+                fail(at("spaces", n), "unknown space")
+        for n in SPACE_NAMES:
+            if n not in sps:
+                fail(at("spaces", n), "missing space")
+    marks = [0, 0, 0, 0]  # Terror markers, Pop 0 markers, Pop +1 markers, Base markers
+    try:
+        out, flat = _spaces_fast(sps, indep, marks)
+    except (_Slow, KeyError, TypeError):
+        _spaces_in_full(sps, indep)
+        fail("spaces", "malformed")  # not reached: the full checks name the error
+    if marks[0] > TERROR_MARKERS:
+        fail("spaces", f"{marks[0]} Terror markers on the map; there are {TERROR_MARKERS}",
+             "3.3.4")
+    if marks[1] > POP0_MARKERS:
+        fail("spaces", f"{marks[1]} Resettled Sectors; there are {POP0_MARKERS} Pop 0 markers",
+             "4.2.1")
+    if marks[2] > _POP_PLUS_MARKERS or marks[3] > _BASE_MARKERS:
+        fail("spaces", "more Pop +1 or Base markers than the game has", "1.3.3")
+    return out, flat
+
+
+def _spaces_fast(sps: dict[str, Any], indep: bool,
+                 marks: list[int]) -> tuple[dict[str, SpaceData], list[int]]:
+    """The spaces of a well-formed document, checked with as few operations as possible."""
+    out: dict[str, SpaceData] = {}
+    flat: list[int] = []
     for n in SPACE_NAMES:
-        if n not in sps:
-            fail(f"spaces.{n}", "missing space")
-        f = f"spaces.{n}"
-        sp = _obj(sps[n], f, SPACE_KEYS)
-        pieces = _obj(sp["pieces"], f + ".pieces", MAP_PIECES)
-        pc = {k: _int(pieces[k], f"{f}.pieces.{k}", 0) for k in MAP_PIECES}
-        if sp["support"] not in SUPPORT_LEVELS:
-            fail(f + ".support", f"must be one of {list(SUPPORT_LEVELS)}")
-        t = _int(sp["terror"], f + ".terror", 0, TERROR_MARKERS, "3.3.4")
-        terror += t
-        resettled = _bool(sp["resettled"], f + ".resettled")
-        bonus = _int(sp["pop_bonus"], f + ".pop_bonus", 0, 1, "1.3.3")
-        marker = _bool(sp["base_marker"], f + ".base_marker")
-        spc = SPACES[n]
-        if resettled and not (spc.is_sector and spc.population == 1):
-            fail(f + ".resettled", "only Pop 1 Sectors can be Resettled", "4.2.1")
-        if bonus and not spc.is_city:
-            fail(f + ".pop_bonus", "only Cities take a Pop +1 marker", "1.3.3")
-        if marker and n not in COUNTRIES:
-            fail(f + ".base_marker", "only Morocco and Tunisia take a Base marker", "1.4.2")
-        pop = 0 if resettled else spc.population + bonus
-        if n in COUNTRIES:
-            if sp["support"] != "neutral":
-                fail(f + ".support", "Countries carry no marker (always Oppose once independent)",
-                     "5.1.8")
-            if any(pc[k] for k in GOV_PIECES):
-                fail(f + ".pieces", "Government pieces may never be in Morocco or Tunisia", "1.4.2")
-            if not indep and any(pc[k] for k in (UG, AG, FB)):
-                fail(f + ".pieces", "FLN pieces may not be in Morocco or Tunisia before they are"
-                     " independent", "1.3.4")
-        elif pop == 0 and sp["support"] != "neutral":
-            fail(f + ".support", "a Pop 0 space is always Neutral", "1.6.2")
-        cap = 3 if marker else 2
-        if pc["gov_bases"] + pc["fln_bases"] > cap:
-            fail(f + ".pieces", f"more than {cap} Bases", "1.4.2")
-        out[n] = {"pieces": pc, "support": sp["support"], "terror": t, "resettled": resettled,
+        sp = sps[n]
+        if type(sp) is not dict or len(sp) != 6:
+            raise _Slow
+        pc = sp["pieces"]
+        if type(pc) is not dict or len(pc) != 8:
+            raise _Slow
+        p = {FT: pc[FT], FP: pc[FP], AT: pc[AT], AP: pc[AP], GB: pc[GB], UG: pc[UG], AG: pc[AG],
+             FB: pc[FB]}
+        sup, terror, rs, bonus, marker = (sp["support"], sp["terror"], sp["resettled"],
+                                          sp["pop_bonus"], sp["base_marker"])
+        if not (rs is False and marker is False and type(terror) is int and type(bonus) is int
+                and not terror and not bonus and _ALGERIA[n] and type(sup) is str
+                and (sup == "neutral" or (_POPULATED[n] and sup in _SUPPORT))
+                and p[GB] + p[FB] <= 2):
+            _check_space(n, sp, p, indep, marks)
+        out[n] = {"pieces": p, "support": sup, "terror": terror, "resettled": rs,
                   "pop_bonus": bonus, "base_marker": marker}
-    if terror > TERROR_MARKERS:
-        fail("spaces", f"{terror} Terror markers on the map; there are {TERROR_MARKERS}", "3.3.4")
-    return out
+        flat.extend(p.values())
+    if not set(map(type, flat)) <= _INT or min(flat) < 0:
+        raise _Slow
+    return out, flat
+
+
+def _spaces_in_full(sps: dict[str, Any], indep: bool) -> None:
+    """Every check on every space, in order, each error naming its field."""
+    marks = [0, 0, 0, 0]
+    for n in SPACE_NAMES:
+        f = "spaces." + n
+        sp = _obj(sps[n], f, SPACE_KEYS, _SPACE)
+        pc = _obj(sp["pieces"], f + ".pieces", MAP_PIECES, _MAP)
+        for k in MAP_PIECES:
+            _int(pc[k], f"{f}.pieces.{k}", 0, U64, "1.4.1")
+        _check_space(n, sp, pc, indep, marks)
+
+
+def _check_space(n: str, sp: dict[str, Any], pc: dict[str, Any], indep: bool,
+                 marks: list[int]) -> None:
+    """Every check on one space but its piece counts' types: markers (1.3.3, 1.4.2, 3.3.4, 4.2.1),
+    Support (1.6), stacking (1.4.2), Countries (1.3.4, 5.1.8). ``marks`` counts markers used."""
+    f = "spaces." + n
+    sup = sp["support"]
+    if type(sup) is not str or sup not in _SUPPORT:
+        fail(f + ".support", f"{show(sup)} is not one of {list(SUPPORT_LEVELS)}", "1.6.1")
+    t = _int(sp["terror"], f + ".terror", 0, TERROR_MARKERS, "3.3.4")
+    rs = _bool(sp["resettled"], f + ".resettled")
+    bonus = _int(sp["pop_bonus"], f + ".pop_bonus", 0, 1, "1.3.3")
+    marker = _bool(sp["base_marker"], f + ".base_marker")
+    spc = SPACES[n]
+    marks[0] += t
+    if rs:
+        marks[1] += 1
+        if not (spc.is_sector and spc.population == 1):
+            fail(f + ".resettled", "only Pop 1 Sectors can be Resettled", "4.2.1")
+    if bonus:
+        marks[2] += 1
+        if not spc.is_city:
+            fail(f + ".pop_bonus", "only Cities take a Pop +1 marker", "1.3.3")
+    if marker:
+        marks[3] += 1
+        if n not in COUNTRIES:
+            fail(f + ".base_marker", "only Morocco and Tunisia take a Base marker", "1.4.2")
+    if n in COUNTRIES:
+        if sup != "neutral":
+            fail(f + ".support", "Countries carry no Support/Opposition marker (they count as"
+                 " Oppose once independent)", "5.1.8")
+        if t:
+            fail(f + ".terror", "Terror markers go only into Algerian spaces", "3.3.4")
+        for k in (FT, FP, AT, AP, GB):
+            if pc[k]:
+                fail(f"{f}.pieces.{k}", "Government pieces may never be in Morocco or Tunisia",
+                     "1.4.2")
+        if not indep:
+            for k in (UG, AG, FB):
+                if pc[k]:
+                    fail(f"{f}.pieces.{k}", "FLN pieces may not be in Morocco or Tunisia before"
+                         " they are independent", "1.3.4")
+    elif sup != "neutral" and (rs or spc.population + bonus == 0):
+        fail(f + ".support", "a Pop 0 space is always Neutral", "1.6.2")
+    if pc[GB] + pc[FB] > (3 if marker else 2):
+        fail(f + ".pieces", f"{show(pc[GB] + pc[FB])} Bases; at most {3 if marker else 2} may"
+             " occupy a space", "1.4.2")
 
 
 def _check_boxes(v: Any) -> dict[str, dict[str, int]]:
+    """1.4.1: Available, Casualties, Out of Play, and pieces set aside by an Event (5.1.9)."""
     b = _obj(v, "boxes", BOXES)
-    out = {}
     for box in BOXES:
-        pieces = _obj(b[box], f"boxes.{box}", BOX_PIECES)
-        out[box] = {k: _int(pieces[k], f"boxes.{box}.{k}", 0) for k in BOX_PIECES}
-    return out
+        pieces = _obj(b[box], "boxes." + box, BOX_PIECES, _BOX)
+        if not set(map(type, pieces.values())) <= _INT or min(pieces.values()) < 0:
+            for k in BOX_PIECES:
+                _int(pieces[k], f"boxes.{box}.{k}", 0, FORCE_POOL[k], "1.4.1")
+    return {box: {k: b[box][k] for k in BOX_PIECES} for box in BOXES}
 
 
-def _check_pool(s: State) -> None:
+def _check_pool(s: State, flat: list[int]) -> None:
+    """1.4.1: for each kind of piece, map + Available + Casualties + Out of Play + set aside
+    equals the force pool. ``flat``: the pieces of every space in MAP_PIECES order."""
+    ft, fp, at_, ap, gb, ug, ag, fb = (sum(flat[i::8]) for i in range(8))
+    on_map = {FT: ft, FP: fp, AT: at_, AP: ap, GB: gb, "guerrillas": ug + ag, FB: fb}
+    boxes = s.boxes
     for key in BOX_PIECES:
-        on_map = sum(sp["pieces"][p] for sp in s.spaces.values() for p in MAP_PIECES
-                     if box_key(p) == key)
-        total = on_map + sum(s.boxes[b][key] for b in BOXES)
-        if total != FORCE_POOL[key]:
-            fail(f"boxes.*.{key}", f"map + boxes hold {total} {key}, the force pool has"
+        where = [on_map[key]] + [boxes[b][key] for b in BOXES]
+        if sum(where) != FORCE_POOL[key]:
+            _pool_error(s, key, where)
+
+
+def _pool_error(s: State, key: str, where: list[int]) -> NoReturn:
+    """Name the most specific field: a single count above the pool, else the piece type."""
+    for n, sp in s.spaces.items():
+        for k in MAP_PIECES:
+            if box_key(k) == key and sp["pieces"][k] > FORCE_POOL[key]:
+                fail(f"spaces.{n}.pieces.{k}", f"{show(sp['pieces'][k])} is more than the force pool"
+                     f" of {FORCE_POOL[key]}", "1.4.1")
+    for b in BOXES:
+        if s.boxes[b][key] > FORCE_POOL[key]:
+            fail(f"boxes.{b}.{key}", f"{show(s.boxes[b][key])} is more than the force pool of"
                  f" {FORCE_POOL[key]}", "1.4.1")
+    parts = ", ".join(f"{name} {n}" for name, n in zip(("map",) + BOXES, where))
+    fail(f"boxes.*.{key}", f"{parts}: {sum(where)} in all, but the force pool has"
+         f" {FORCE_POOL[key]}", "1.4.1")
 
 
-def _check_cards(v: Any, options: dict[str, Any]) -> dict[str, Any]:
-    keys = ("deck", "deck_left", "piles", "unseen", "current", "played", "set_aside", "held",
-            "in_effect", "removed", "capabilities", "momentum", "coup_played", "coup_campaign",
-            "propaganda_total", "propaganda_drawn", "rounds", "last_propaganda", "delayed")
-    c = _obj(v, "cards", keys)
-    managed = options["chance"] == "managed"
-    deck = None if c["deck"] is None else _cards(c["deck"], "cards.deck")
-    if managed != (deck is not None):
-        fail("cards.deck", "a list in managed chance mode, null in external mode")
-    deck_left = _int(c["deck_left"], "cards.deck_left", 0, 65)
-    if deck is not None and len(deck) != deck_left:
-        fail("cards.deck_left", "must equal the number of cards in cards.deck")
-    piles = _list(c["piles"], "cards.piles")
-    for i, p in enumerate(piles):
-        if (not isinstance(p, list) or len(p) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in p)
-                or p[0] > 12 or p[1] > 1):
-            fail(f"cards.piles[{i}]", "must be [events left (0-12), propaganda left (0-1)]")
-    if sum(p[0] + p[1] for p in piles) != deck_left:
-        fail("cards.piles", "pile counts must add up to cards.deck_left")
-    unseen = _cards(c["unseen"], "cards.unseen", set(EVENT_CARDS))
-    if managed and unseen:
-        fail("cards.unseen", "used only in external chance mode")
-    current = c["current"]
-    if current is not None:
-        _cards([current], "cards.current")
-    played = _cards(c["played"], "cards.played")
-    set_aside = None if c["set_aside"] is None else _cards(c["set_aside"], "cards.set_aside",
-                                                           set(EVENT_CARDS))
-    held = _obj(c["held"], "cards.held", ("gov", "fln"))
-    for side in ("gov", "fln"):
-        for i, card in enumerate(_cards(held[side], f"cards.held.{side}", set(PIVOTAL_OWNER))):
-            if PIVOTAL_OWNER[card] != side:
-                fail(f"cards.held.{side}[{i}]", f"card {card} belongs to the other side", "5.1.4")
-    in_effect = _cards(c["in_effect"], "cards.in_effect", set(PIVOTAL_OWNER))
-    removed = _cards(c["removed"], "cards.removed")
-    if managed:
-        seen = list(deck or []) + played + (set_aside or []) + ([current] if current else [])
-        dup = {x for x in seen if seen.count(x) > 1 and x in EVENT_CARDS}
-        if dup:
-            fail("cards", f"event card(s) {sorted(dup)} appear more than once")
-    caps = _obj(c["capabilities"], "cards.capabilities")
-    for k, side in caps.items():
-        if not k.isdigit() or int(k) not in ALL_CARDS or side not in ("unshaded", "shaded"):
-            fail(f"cards.capabilities.{k}", "must map a card number to 'unshaded' or 'shaded'")
-    for i, mo in enumerate(_list(c["momentum"], "cards.momentum")):
-        mo = _obj(mo, f"cards.momentum[{i}]", ("card", "side"))
-        _cards([mo["card"]], f"cards.momentum[{i}].card")
-        if mo["side"] not in ("unshaded", "shaded"):
-            fail(f"cards.momentum[{i}].side", "must be 'unshaded' or 'shaded'")
+# --- cards -----------------------------------------------------------------------------------
+
+
+def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
+    """2.2, 2.4, 5.1.4, 5.3, 5.4, 10.0: the deck, the played cards, the Pivotal Events."""
+    c = _obj(v, "cards", CARD_KEYS, _CARD)
+    sc = SCENARIOS[scenario]["deck"]
+    size, n_piles, per_pile = sc["draw_deck_size"], sc["piles"], sc["events_per_pile"]
+    total = _int(c["propaganda_total"], "cards.propaganda_total", n_piles, n_piles, "10.0")
+    drawn = _int(c["propaganda_drawn"], "cards.propaganda_drawn", 0, total, "2.4")
+    _int(c["rounds"], "cards.rounds", 0, drawn, "6.0")
+    _bool(c["last_propaganda"], "cards.last_propaganda")
     _bool(c["coup_played"], "cards.coup_played")
     if c["coup_campaign"] is not None:
-        _int(c["coup_campaign"], "cards.coup_campaign", 0, 6)
-    total = _int(c["propaganda_total"], "cards.propaganda_total", 3, 5)
-    _int(c["propaganda_drawn"], "cards.propaganda_drawn", 0, total)
-    _int(c["rounds"], "cards.rounds", 0, total)
-    _bool(c["last_propaganda"], "cards.last_propaganda")
-    for i, d in enumerate(_list(c["delayed"], "cards.delayed")):
-        if not isinstance(d, str):
-            fail(f"cards.delayed[{i}]", "must be the name of a delayed Event effect")
-    _ = (in_effect, removed)
-    return {k: c[k] for k in keys}
+        _int(c["coup_campaign"], "cards.coup_campaign", 0, 6, "5.1.5")
+    deck_left = _int(c["deck_left"], "cards.deck_left", 0, size, "2.2")
+    piles = _check_piles(c["piles"], per_pile, deck_left)
+    left = sum(p[1] for p in piles)
+    if drawn + left != total:
+        fail("cards.propaganda_drawn", f"{drawn} drawn and {left} in the piles do not make"
+             f" {total} Propaganda cards", "10.0")
+    current = c["current"]
+    if current is not None and (type(current) is not int or current not in DRAWABLE):
+        fail("cards.current", f"{show(current)} is not an Event or Propaganda card", "2.2")
+    played = _cards(c["played"], "cards.played", ALL_CARDS)
+    removed = _cards(c["removed"], "cards.removed", REMOVABLE, "removable card")
+    held = _obj(c["held"], "cards.held", SIDES, _SIDES)
+    in_hand: list[int] = []
+    for side in SIDES:
+        for i, card in enumerate(_cards(held[side], "cards.held." + side, PIVOTALS,
+                                        "Pivotal Event")):
+            if PIVOTAL_OWNER[card] != side:
+                fail(f"cards.held.{side}[{i}]", f"card {card} belongs to the other player",
+                     "5.1.4")
+            in_hand.append(card)
+    in_effect = _cards(c["in_effect"], "cards.in_effect", PIVOTALS, "Pivotal Event")
+    for i, card in enumerate(in_effect):
+        if card in in_hand:
+            fail(f"cards.in_effect[{i}]", f"card {card} is also held", "5.1.4")
+    if managed:
+        deck = _cards(c["deck"], "cards.deck", DRAWABLE, "Event or Propaganda card")
+        if len(deck) != deck_left:
+            fail("cards.deck_left", f"must equal the {len(deck)} cards in cards.deck")
+        _check_deck_piles(deck, piles, drawn)
+        set_aside = _cards(c["set_aside"], "cards.set_aside", EVENTS, "Event card")
+        if len(set_aside) != 60 - sc["event_cards"]:
+            fail("cards.set_aside", f"the {scenario} scenario sets {60 - sc['event_cards']} Event"
+                 " cards aside", "10.0")
+        if c["unseen"] != []:
+            fail("cards.unseen", "must be empty in managed chance mode (the deck is known)")
+        _disjoint(deck, set_aside, "cards.set_aside", "10.0")
+        hidden: list[int] = deck + set_aside
+    else:
+        if c["deck"] is not None:
+            fail("cards.deck", "must be null in external chance mode (the deck is physical)")
+        if c["set_aside"] is not None:
+            fail("cards.set_aside", "must be null in external chance mode")
+        hidden = _cards(c["unseen"], "cards.unseen", EVENTS, "Event card")
+    # 10.0: every Event card is in exactly one place; played Propaganda cards come in order.
+    out = played + ([current] if current is not None else [])
+    _disjoint(hidden, out, "cards.played", "2.2")
+    _disjoint(hidden + out, removed, "cards.removed", "2.2")
+    _disjoint(in_hand, played + removed, "cards.held", "5.1.4")
+    if current is not None and current in played:
+        fail("cards.current", f"card {current} is also in cards.played", "2.2")
+    events = {x for x in hidden + out + removed if x in EVENTS}
+    if len(events) != 60:
+        missing = sorted(EVENTS - events)[:5]
+        fail("cards", f"Event card(s) {missing} are nowhere (deck, set aside, unseen, played,"
+             " current or removed)", "10.0")
+    seen = [x for x in out if x in PROPAGANDA]
+    if seen != list(PROPAGANDA_CARDS[:drawn]):
+        fail("cards.played", f"the Propaganda cards drawn must be {list(PROPAGANDA_CARDS[:drawn])}"
+             f" (cards.propaganda_drawn = {drawn})", "2.4")
+    _check_markers(c)
+    delayed = _list(c["delayed"], "cards.delayed")
+    for i, x in enumerate(delayed):
+        if type(x) is not str or not 0 < len(x) <= 40 or delayed.index(x) != i:
+            fail(f"cards.delayed[{i}]", "must be distinct effect names (e.g. \"suez_crisis\")",
+                 "5.1.9")
+    cards = {k: c[k] for k in CARD_KEYS}
+    cards["held"] = {"gov": held["gov"], "fln": held["fln"]}
+    return cards
+
+
+def _check_piles(v: Any, per_pile: int, deck_left: int) -> list[list[int]]:
+    """10.0: the draw deck is a stack of piles, each [Events left, Propaganda cards left]; only the
+    top pile can have been drawn from."""
+    piles = _list(v, "cards.piles")
+    for i, p in enumerate(piles):
+        if (type(p) is not list or len(p) != 2 or type(p[0]) is not int or type(p[1]) is not int
+                or not 0 <= p[0] <= per_pile or not 0 <= p[1] <= 1 or p == [0, 0]):
+            fail(f"cards.piles[{i}]", f"must be [Events left (0-{per_pile}), Propaganda left (0-1)],"
+                 " not empty", "10.0")
+        if i and p != [per_pile, 1]:
+            fail(f"cards.piles[{i}]", f"only the top pile can have been drawn from: must be"
+                 f" [{per_pile}, 1]", "10.0")
+    if sum(p[0] + p[1] for p in piles) != deck_left:
+        fail("cards.piles", "the piles must add up to cards.deck_left", "10.0")
+    return piles
+
+
+def _check_deck_piles(deck: list[int], piles: list[list[int]], drawn: int) -> None:
+    """Managed chance: each pile of the deck holds its own Propaganda card, in order (10.0)."""
+    start = 0
+    nxt = drawn
+    for i, (events, props) in enumerate(piles):
+        part = deck[start: start + events + props]
+        start += events + props
+        got = [x for x in part if x in PROPAGANDA]
+        want = list(PROPAGANDA_CARDS[nxt: nxt + props])
+        if got != want:
+            fail("cards.deck", f"pile {i} must hold Propaganda card(s) {want}, not {got}", "10.0")
+        nxt += props
+
+
+def _disjoint(a: list[int], b: list[int], field: str, rule: str) -> None:
+    both = set(a) & set(b)
+    if both:
+        fail(field, f"card(s) {sorted(both)[:5]} appear in two places", rule)
+
+
+def _check_markers(c: dict[str, Any]) -> None:
+    """5.3 Capabilities ({card: side}) and 5.4 Momentum ([{card, side}]) in play."""
+    caps = _obj(c["capabilities"], "cards.capabilities")
+    for k, side in caps.items():
+        f = at("cards.capabilities", k)
+        if not (type(k) is str and k.isascii() and k.isdigit() and len(k) <= 3 and k == str(int(k)) and int(k) in ALL_CARDS):
+            fail(f, "keys are card numbers written in decimal, e.g. \"13\"")
+        _choice(side, f, EVENT_SIDES)
+        if (int(k), side) not in _CAPABILITY:
+            fail(f, f"the {side} text of card {k} is not a Capability", "5.3")
+    seen: set[int] = set()
+    for i, mo in enumerate(_list(c["momentum"], "cards.momentum")):
+        f = f"cards.momentum[{i}]"
+        mo = _obj(mo, f, ("card", "side"))
+        card = mo["card"]
+        if type(card) is not int or card not in ALL_CARDS:
+            fail(f + ".card", f"{show(card)} is not a card")
+        _choice(mo["side"], f + ".side", EVENT_SIDES)
+        if (card, mo["side"]) not in _MOMENTUM:
+            fail(f, f"the {mo['side']} text of card {card} is not a Momentum Event", "5.4")
+        if card in seen:
+            fail(f + ".card", f"card {card} is in play twice", "5.4")
+        seen.add(card)
+
+
+# --- sequence of play, result, deception -----------------------------------------------------
 
 
 def _check_sop(v: Any) -> dict[str, Any]:
-    sop = _obj(v, "sop", ("first", "first_box", "second_box"))
-    if sop["first"] not in ("gov", "fln"):
-        fail("sop.first", "must be 'gov' or 'fln'")
-    boxes = (None, "event", "op_plus_sa", "op_only", "limited_op", "pass")
-    for k in ("first_box", "second_box"):
-        if sop[k] not in boxes:
-            fail(f"sop.{k}", f"must be one of {list(boxes)}")
-    return dict(sop)
+    """2.3.1-2.3.2: the First Eligible player and the Initiative Track boxes used on this card."""
+    sop = _obj(v, "sop", SOP_KEYS)
+    _choice(sop["first"], "sop.first", SIDES, "2.3.1")
+    _choice(sop["first_box"], "sop.first_box", SOP_BOXES, "2.3.2")
+    _choice(sop["second_box"], "sop.second_box", SOP_BOXES, "2.3.2")
+    if sop["second_box"] is not None and sop["first_box"] is None:
+        fail("sop.second_box", "the Second Eligible acts only after the First Eligible", "2.3.2")
+    return {"first": sop["first"], "first_box": sop["first_box"], "second_box": sop["second_box"]}
 
 
-def _check_pending(v: Any, s: State) -> list[dict[str, Any]]:
-    from .machine import FRAMES, legal_moves
+def _check_deception(v: Any, options: dict[str, Any], budget: _Budget) -> dict[str, Any] | None:
+    """7.3 Victory Deception option: per side, the markers ``held`` (hidden) and ``used``
+    (revealed); each player drew two of the markers of ``victory.DECEPTION_MARKERS``."""
+    if not options["deception"]:
+        if v is not None:
+            fail("deception", "must be null unless the Victory Deception option is on", "7.3")
+        return None
+    from .victory import DECEPTION_MARKERS
+
+    if options["chance"] != "managed":
+        fail("options.deception", "the Victory Deception option needs managed chance", "7.3")
+    d = _obj(v, "deception", SIDES, _SIDES)
+    plain(d, "deception", budget)
+    pool = list(DECEPTION_MARKERS)
+    for side in SIDES:
+        f = "deception." + side
+        m = _obj(d[side], f, ("held", "used"))
+        drawn = _list(m["held"], f + ".held") + _list(m["used"], f + ".used")
+        if len(drawn) != 2:
+            fail(f, f"each player draws two Deception markers, not {len(drawn)}", "7.3")
+        for x in drawn:
+            if x not in pool:
+                fail(f, f"{show(x)} is not a Deception marker left to draw", "7.3")
+            pool.remove(x)
+    return {side: {"held": d[side]["held"], "used": d[side]["used"]} for side in SIDES}
+
+
+def _check_result(v: Any, s: State, budget: _Budget) -> dict[str, Any] | None:
+    """7.1-7.3, 2.4.1: the outcome of a finished game."""
+    if v is None:
+        return None
+    r = _obj(v, "result")
+    if "winner" not in r:
+        fail("result.winner", "missing field")
+    _choice(r["winner"], "result.winner", SIDES, "7.1")
+    plain(r, "result", budget)
+    c = s.cards
+    if c["deck_left"] and c["current"] not in PROPAGANDA:
+        fail("result", "the game ends only on a Propaganda card (victory check or final round)"
+             " or when the deck is exhausted", "2.4.1")
+    return r
+
+
+# --- the pending decision --------------------------------------------------------------------
+
+
+def _check_pending(v: Any, s: State, budget: _Budget) -> list[dict[str, Any]]:
+    """DESIGN §2: the stack of decision frames. Each frame is a registered kind holding plain data;
+    the game loop is at the bottom; the frame on top belongs to a player (or to chance, in external
+    chance mode) and offers at least one legal move. Frames that handlers compute with are asked
+    for their actor and moves; any failure is reported against the frame."""
+    from .machine import FRAMES, handler, legal_moves, prompt
 
     frames = _list(v, "pending")
-    for i, f in enumerate(frames):
-        f = _obj(f, f"pending[{i}]")
-        if f.get("k") not in FRAMES:
-            fail(f"pending[{i}].k", f"unknown decision kind {f.get('k')!r}")
     if s.result is None and not frames:
-        fail("pending", "a game that is not over must have a pending decision")
+        fail("pending", "a game without a result must have a pending decision")
     if s.result is not None and frames:
-        fail("pending", "a finished game has no pending decision")
-    if frames and frames[0]["k"] != "game":
-        fail("pending[0].k", "the bottom decision must be the game loop")
+        fail("pending", "a finished game (result set) has no pending decision", "2.4.1")
+    for i, f in enumerate(frames):
+        fi = f"pending[{i}]"
+        _obj(f, fi)
+        k = f.get("k")
+        if type(k) is not str or k not in FRAMES:
+            fail(fi + ".k", f"unknown decision kind {show(k)}")
+        plain(f, fi, budget)
+        if (k == "game") != (i == 0):
+            fail(fi + ".k", "the game loop is the bottom decision, and only it")
+        _check_frame(s, frames, i, f, k)
     s.pending = frames
+    if not frames:
+        return frames
+    top = len(frames) - 1
+    i = 0
     try:
-        if frames:
-            from .machine import to_move
-
-            actor = to_move(s)
-            if actor not in ("gov", "fln", "chance"):
-                fail("pending", "the decision on top must belong to gov, fln or chance")
-            if not legal_moves(s):
-                fail("pending", "the pending decision has no legal move")
+        for i, f in enumerate(frames):
+            a = handler(f).actor(s, f)
+            if a not in ("gov", "fln", "chance", "auto"):
+                fail(f"pending[{i}]", f"belongs to {show(a)}, not gov, fln, chance or engine")
+            if a == "chance" and i != top:
+                fail(f"pending[{i}]", "a chance decision can only be the current one")
+        if a == "auto":
+            fail(f"pending[{top}]", "the current decision must belong to gov, fln or chance"
+                 " (automatic steps are never left pending)")
+        if a == "chance" and s.options["chance"] == "managed":
+            fail(f"pending[{top}]", "in managed chance mode the engine resolves chance itself:"
+                 " a chance decision is never left pending")
+        i = top
+        prompt(s)
+        if not legal_moves(s):
+            fail(f"pending[{top}]", "the current decision has no legal move")
     except StateError:
         raise
-    except Exception as e:  # a frame whose data does not fit its kind
-        fail(f"pending[{len(frames) - 1}]", f"inconsistent with the rest of the state ({type(e).__name__})")
+    except Exception as e:  # a frame whose data does not fit its kind or the rest of the state
+        fail(f"pending[{i}]", f"inconsistent with the rest of the state ({type(e).__name__})")
     return frames
+
+
+def _check_frame(s: State, frames: list[dict[str, Any]], i: int, f: dict[str, Any],
+                 k: str) -> None:
+    """The kinds of the core modules (sequence, chance, ops): their fields. Other kinds are
+    checked generically (``plain``) and by asking their handler."""
+    fi = f"pending[{i}]"
+    sop = s.sop
+    if k == "game":
+        _obj(f, fi, ("k", "stage"))
+        _choice(f["stage"], fi + ".stage", ("draw", "play"), "2.3.6")
+    elif k == "draw":
+        _obj(f, fi, ("k",))
+    elif k == "card":
+        _obj(f, fi, ("k", "stage"))
+        _choice(f["stage"], fi + ".stage", ("pivotal", "first", "second", "adjust"), "2.3")
+        if s.cards["current"] not in EVENTS:
+            fail(fi, "an Event card round needs an Event card as cards.current", "2.3")
+    elif k == "pivotal_window":
+        _obj(f, fi, ("k", "who"))
+        _choice(f["who"], fi + ".who", SIDES, "2.3.7")
+    elif k == "eligible":
+        _obj(f, fi, ("k", "who", "role", "options"))
+        role = _choice(f["role"], fi + ".role", ("first", "second"), "2.3.2")
+        opts = _list(f["options"], fi + ".options")
+        for j, o in enumerate(opts):
+            _choice(o, f"{fi}.options[{j}]", tuple(SECOND_OPTIONS["pass"]), "2.3.2")
+        if len(set(opts)) != len(opts):
+            fail(fi + ".options", "an option is listed twice")
+        if "pass" not in opts:
+            fail(fi + ".options", "a player may always Pass", "2.3.3")
+        _eligible_matches_sop(fi, f["who"], role, sop)
+    elif k == "roll":
+        _obj(f, fi, ("k", "purpose", "rule", "into"))
+        for key in ("purpose", "rule", "into"):
+            if type(f[key]) is not str:
+                fail(f"{fi}.{key}", "must be a string")
+        if i == 0 or type(frames[i - 1].get("x")) is not dict:
+            fail(fi, "a die roll needs a decision below it with working data (x) to receive it",
+                 "3.3.3")
+    elif k.startswith("op:"):
+        _check_op_frame(fi, f, sop)
+    elif k.startswith("sa:"):
+        _check_sa_frame(fi, f)
+
+
+def _eligible_matches_sop(fi: str, who: Any, role: str, sop: dict[str, Any]) -> None:
+    """2.3.1-2.3.2: the First Eligible acts first, then the other player."""
+    want = sop["first"] if role == "first" else ("fln" if sop["first"] == "gov" else "gov")
+    if who != want or type(who) is not str:
+        fail(fi + ".who", f"the {role} eligible player is {want} (sop.first = {sop['first']})",
+             "2.3.1")
+    if role == "first" and sop["first_box"] is not None:
+        fail(fi, "the First Eligible has already acted on this card (sop.first_box)", "2.3.2")
+    if role == "second" and (sop["first_box"] is None or sop["second_box"] is not None):
+        fail(fi, "the Second Eligible acts after the First Eligible and only once", "2.3.2")
+
+
+OP_FRAME = ("k", "who", "op", "role", "box", "free", "sa_ok", "sa", "locs", "stage", "x")
+SA_FRAME = ("k", "who", "sa", "op", "free", "locs", "x")
+
+
+def _required(f: dict[str, Any], fi: str, keys: tuple[str, ...]) -> None:
+    for key in keys:
+        if key not in f:
+            fail(f"{fi}.{key}", "missing field")
+
+
+def _check_op_frame(fi: str, f: dict[str, Any], sop: dict[str, Any]) -> None:
+    """3.1, 4.1 (engine.ops): an Operation in progress (its kind may be a variant, e.g. an Event's
+    free Operation, so ``op`` need not repeat it). Operations may keep further fields."""
+    _required(f, fi, OP_FRAME)
+    if type(f["op"]) is not str:
+        fail(fi + ".op", "must be the name of the Operation")
+    _choice(f["who"], fi + ".who", SIDES)
+    role = _choice(f["role"], fi + ".role", ("first", "second", None), "2.3.2")
+    _choice(f["box"], fi + ".box", (None, "limited_op", "op_only", "op_plus_sa"), "2.3.2")
+    _bool(f["free"], fi + ".free")
+    _bool(f["sa_ok"], fi + ".sa_ok")
+    if f["sa"] is not None and type(f["sa"]) is not str:
+        fail(fi + ".sa", "must be the name of a Special Activity or null")
+    for j, loc in enumerate(_list(f["locs"], fi + ".locs")):
+        if type(loc) is not str:
+            fail(f"{fi}.locs[{j}]", "must be a space or track name")
+    _choice(f["stage"], fi + ".stage", ("main", "post"), "4.1")
+    _obj(f["x"], fi + ".x")
+    if role is not None:
+        _eligible_matches_sop(fi, f["who"], role, sop)
+
+
+def _check_sa_frame(fi: str, f: dict[str, Any]) -> None:
+    """4.1 (engine.ops): a Special Activity in progress."""
+    _required(f, fi, SA_FRAME)
+    if type(f["sa"]) is not str:
+        fail(fi + ".sa", "must be the name of the Special Activity")
+    _choice(f["who"], fi + ".who", SIDES)
+    if f["op"] is not None and type(f["op"]) is not str:
+        fail(fi + ".op", "must be the name of an Operation or null")
+    _bool(f["free"], fi + ".free")
+    for j, loc in enumerate(_list(f["locs"], fi + ".locs")):
+        if type(loc) is not str:
+            fail(f"{fi}.locs[{j}]", "must be a space or track name")
+    _obj(f["x"], fi + ".x")

@@ -93,3 +93,19 @@ def test_package_data_matches_reference_facts() -> None:
     for name in ("ct-data.json", "ct-cards.json"):
         ours = json.loads((Path(engine.__file__).parent / "data" / name).read_text())
         assert ours == json.loads((SHARED / name).read_text()), name
+
+
+def test_reveal_capabilities_option_puts_set_aside_capabilities_in_effect() -> None:
+    from engine.scenarios import REVEAL_SIDE
+
+    s = engine.new_game("short", 7, {"reveal_capabilities": True})
+    expected = {str(n): REVEAL_SIDE[n] for n in s.cards["set_aside"] if n in REVEAL_SIDE}
+    assert s.cards["capabilities"] == expected
+    t = engine.new_game("short", 7, {"reveal_capabilities": True, "reveal_torture": True})
+    if 18 in t.cards["set_aside"]:
+        assert t.cards["capabilities"]["18"] == "unshaded"
+    assert engine.new_game("full", 7, {"reveal_capabilities": True}).cards["capabilities"] == {}
+    with pytest.raises(engine.BadRequest):
+        engine.new_game("short", 7, {"reveal_torture": True})
+    with pytest.raises(engine.BadRequest):
+        engine.new_game("short", 7, {"reveal_capabilities": True, "chance": "external"})
