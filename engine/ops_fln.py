@@ -24,6 +24,7 @@ from .board import (
     add_commitment, available, base_room, control, cubes, gov_count, guerrillas, independent,
     map_sources, move_piece, place_from_available, population, remove_to, support, terror_left,
 )
+from . import modifiers as mod
 from .chance import roll_frame
 from .data import (
     AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRENCH, FT, GB, SPACES, UG, G,
@@ -171,8 +172,8 @@ class Rally(FlnOperation):
 
     def limit(self, s: State, n: str) -> int:
         """Guerrillas that may be placed: one, or Population + Bases with an FLN Base (Resettled
-        Sectors count as Pop 0)."""
-        b = s.spaces[n]["pieces"][FB]
+        Sectors count as Pop 0; Momentum #10 shaded: modifiers.rally_bases)."""
+        b = mod.rally_bases(s, n)
         return population(s, n) + b if b else 1
 
     def action_moves(self, s: State, n: str) -> list[Move]:
@@ -187,7 +188,7 @@ class Rally(FlnOperation):
                     if src is not None:
                         m["from"] = src
                     ms.append(m)
-        if p[FB] > 0 and p[AG] > 0:
+        if mod.rally_bases(s, n) > 0 and p[AG] > 0:
             ms.append({"t": "flip", "space": n})
         return ms
 
@@ -335,6 +336,8 @@ class March(FlnOperation):
                 continue  # 1.3.4, 5.1.8
             if f"{a}>{b}" in f["x"].get("pairs", []):
                 continue
+            if mod.march_barred(s, a, b):
+                continue  # Momentum #44 unshaded (Paranoia)
             if limited and f["locs"] and b != f["locs"][0]:
                 continue  # 2.3.4: a single destination
             if b not in f["locs"] and not self.affordable(s, f):
@@ -379,12 +382,14 @@ class March(FlnOperation):
             self.add_location(s, f, b, log)
         intl = (a in COUNTRIES) != (b in COUNTRIES)
         crossed = intl or wilaya(a) != wilaya(b)
-        total = ug + ag + cubes(s, b) + ((s.border_zone or 0) if intl else 0)
+        before = cubes(s, b)
+        total = ug + ag + before + ((s.border_zone or 0) if intl else 0)
         if ug:
             move_piece(s, UG, a, b, ug)
         if ag:
             move_piece(s, AG, a, b, ag)
-        activated = (support(s, b) == "support" or intl) and total > 3
+        activated = (((support(s, b) == "support" or intl) and total > 3)
+                     or mod.march_city_activation(s, b, before))
         if activated and ug:
             s.spaces[b]["pieces"][UG] -= ug
             s.spaces[b]["pieces"][AG] += ug
@@ -392,7 +397,7 @@ class March(FlnOperation):
         emit(log, self.rule, f"March: {ug + ag} Guerrilla(s) {a} -> {b}"
              + (" (Activated)" if activated else ""), space=b, source=a, activated=activated,
              crossed=crossed)
-        if crossed or f["box"] == "limited_op":
+        if crossed or f["box"] == "limited_op" or not mod.march_may_continue(s):
             stop = x.setdefault("stop", {}).setdefault(b, [0, 0])
             stop[0] += ug
             stop[1] += ag
@@ -430,8 +435,8 @@ class Attack(FlnOperation):
                         for p in removal_choices(s, n, x["hits"])]
             return [{"t": "place", "space": n, "from": a, "piece": p}
                     for a, p in guerrilla_sources(s, n)] + [{"t": "decline"}]
-        if not self.may_add_location(f) or not self.affordable(s, f):
-            return []
+        if mod.attack_banned(s) or not self.may_add_location(f) or not self.affordable(s, f):
+            return []  # Momentum #57 (Peace Talks): no Attack
         return [{"t": "space", "space": n} for n in self.targets(s, f)]
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
@@ -519,32 +524,46 @@ class Attack(FlnOperation):
 class Terror(FlnOperation):
     """3.3.4: in spaces with an Underground Guerrilla (never Resettled, 4.2.1; Cities or Sectors):
     pay 1, Activate one Underground Guerrilla, place a Terror marker if none (and one is left),
-    set the space to Neutral."""
+    set the space to Neutral.
+
+    Lasting Events: #32 unshaded (City Terror needs and Activates 2 Underground Guerrillas), #32
+    shaded (City Terror costs 0), #31 unshaded (the space is not set to Neutral)."""
 
     name = "terror"
     rule = "3.3.4"
     sas = ("extort", "subvert")
 
+    def space_cost(self, s: State, f: Frame, n: str) -> int:
+        """1 Resource per space (0 when free, 3.1.2; 0 in a City under #32 shaded)."""
+        return 0 if f["free"] else mod.terror_cost(s, n)
+
     def targets(self, s: State, f: Frame) -> list[str]:
         return [n for n, sp in s.spaces.items()
-                if n not in COUNTRIES and sp["pieces"][UG] > 0 and not sp["resettled"]
-                and n not in f["locs"]]
+                if n not in COUNTRIES and sp["pieces"][UG] >= mod.terror_underground(s, n)
+                and not sp["resettled"] and n not in f["locs"]
+                and s.resources[f["who"]] >= self.space_cost(s, f, n)]
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
-        if not self.may_add_location(f) or not self.affordable(s, f):
+        if not self.may_add_location(f):
             return []
         return [{"t": "space", "space": n} for n in self.targets(s, f)]
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
-        self.add_location(s, f, n, log)
+        self.add_location(s, f, n, log, pay=False)
+        s.resources[f["who"]] -= self.space_cost(s, f, n)
         sp = s.spaces[n]
-        sp["pieces"][UG] -= 1
-        sp["pieces"][AG] += 1
+        k = mod.terror_underground(s, n)
+        sp["pieces"][UG] -= k
+        sp["pieces"][AG] += k
         if sp["terror"] == 0 and terror_left(s) > 0:
             sp["terror"] = 1
             emit(log, self.rule, f"Terror marker placed in {n}", space=n)
-        sp["support"] = "neutral"
+        if mod.terror_sets_neutral(s):
+            sp["support"] = "neutral"
+        else:
+            emit(log, "5.4", f"Intimidation: {n} is not set to Neutral", card=mod.INTIMIDATION,
+                 space=n)
 
 
 __all__ = ["Rally", "March", "Attack", "Terror", "FlnOperation"]

@@ -8,12 +8,18 @@ Moves (besides the generic ``sa`` / ``done`` of engine.ops):
   cube from Available in the space selected last, or – only when none of that type is Available
   (1.4.1) – ``{"t": "place", "piece", "space", "from": T}`` takes it from space T;
   ``{"t": "pacify", "space": S}`` performs one Pacification step (remove one Terror marker, else
-  shift one level toward Support) in the one Pacify space.
+  shift one level toward Support) in the one Pacify space (two under Capability #13 unshaded).
 * Garrison (3.2.2): ``{"t": "pick", "piece": FP|AP, "from": A}`` then
   ``{"t": "move", "piece", "from": A, "to": D}``; ``{"t": "activate", "space": S}`` ends it.
 * Sweep (3.2.3): ``{"t": "space", "space": D}`` then ``{"t": "move", "piece": FT|AT, "from": A,
   "to": D}`` from adjacent spaces; Activation is resolved when the Sweep is declared complete.
 * Assault (3.2.4): ``{"t": "space", "space": S}`` (resolved at once, nothing left to choose).
+* Sweep and Assault under Momentum #5 unshaded (Peace of the Brave): ``{"t": "space", "space": S,
+  "amnesty": UG|AG}`` selects S and pays 1 more Resource to remove that Guerrilla to Available.
+* Assault under Capability #33 shaded (Revenge!): once the Government declares it complete, the FLN
+  answers ``{"t": "revenge", "space": S}`` (an Assault space) or ``{"t": "decline"}``.
+
+Capabilities and Momentum are applied through engine.modifiers, at the point each rule is applied.
 
 Working data in ``f["x"]``: ``busy`` (a picked cube awaits its destination), ``in`` (cubes that moved
 in this Operation, per space and type: a cube moves once), and each Operation's own fields.
@@ -25,17 +31,20 @@ from typing import Any
 
 from .board import (
     add_commitment, available, control, cubes, de_gaulle, fln_count, independent,
-    is_border_sector, map_sources, move_piece, place_from_available, police, population,
+    map_sources, move_piece, place_from_available, police, population,
     remove_guerrillas_alternating, remove_to, shift, troops,
 )
-from .data import AG, ALGERIA, ALGERIAN_CUBES, COUNTRIES, FB, FRANCE_BOXES, GB, POLICE, SPACES, TROOPS, UG
+from . import modifiers as mod
+from .data import (
+    AG, ALGERIA, ALGERIAN_CUBES, AP, COUNTRIES, FB, FRANCE_BOXES, GB, POLICE, SPACES, TROOPS, UG,
+)
 from .machine import Log, emit
 from .ops import TRACKS, Operation, register_op
 from .state import Frame, Move, State
 
 PACIFY_COST = 2  # 3.2.1: per Terror marker removed or level shifted, even in a free Train
 GARRISON_MAX = 6  # 3.2.2
-TRAIN_MAX = 4  # 3.2.1
+TRAIN_MAX = mod.TRAIN_CUBES  # 3.2.1 (Momentum #29 shaded: see modifiers.train_cubes)
 BORDER_ZONE_MAX = 4  # 5.1.8
 
 # --- helpers shared with the Government Special Activities (engine.sa_gov) -------------------
@@ -56,11 +65,6 @@ def note_moved_in(f: Frame, space: str, piece: str) -> None:
 def movable(s: State, f: Frame, space: str, piece: str) -> int:
     """Pieces of a type in a space that have not already moved in during this action."""
     return int(s.spaces[space]["pieces"][piece]) - moved_in(f, space, piece)
-
-
-def per_cubes(space: str, n: int) -> int:
-    """3.2.2-3.2.4: one per cube, or one per two cubes in Mountain spaces (odd totals round down)."""
-    return n // 2 if SPACES[space].mountain else n
 
 
 def activate(s: State, space: str, n: int, log: Log, rule: str) -> int:
@@ -112,12 +116,26 @@ class Train(GovOperation):
         """3.2.1, 5.1.7: Cities, Sectors with a Government Base; under Recall De Gaulle also
         Populated Sectors with Government Control and both Troops and Police."""
         sp = SPACES[n]
-        if sp.is_country:
+        if sp.is_country or mod.train_barred(s, n):
             return False
-        if sp.is_city or s.spaces[n]["pieces"][GB] > 0:
+        return self.normal_space(s, n) or mod.moghazni_sector(s, n)
+
+    def normal_space(self, s: State, n: str) -> bool:
+        """3.2.1, 5.1.7: a City, a Sector with a Government Base, or (Recall De Gaulle) a Populated
+        Sector with Government Control, Troops and Police."""
+        if SPACES[n].is_city or s.spaces[n]["pieces"][GB] > 0:
             return True
         return (de_gaulle(s) and population(s, n) >= 1 and control(s, n) == "gov"
                 and troops(s, n) > 0 and police(s, n) > 0)
+
+    def police_only(self, s: State, n: str) -> bool:
+        """Momentum #46 unshaded: a Sector selectable only because of Moghazni receives Algerian
+        Police only."""
+        return not self.normal_space(s, n)
+
+    def cube_types(self, f: Frame) -> tuple[str, ...]:
+        """The Algerian cubes that may be placed in the space being trained (3.2.1, #46)."""
+        return (AP,) if f["x"].get("police_only") else ALGERIAN_CUBES
 
     def track_ok(self, s: State, t: str) -> bool:
         """3.2.1, 5.1.8: the France Track (one box toward A) unless already at A; the Border Zone
@@ -131,7 +149,8 @@ class Train(GovOperation):
         Government Control, 2 Resources, Terror markers first, one level shift at most; never in a
         Pop 0 space (1.6.2: always Neutral)."""
         x = f["x"]
-        if x.get("pacify") not in (None, n) or x.get("shifted"):
+        done = x.get("pacified", [])
+        if (n not in done and len(done) >= mod.pacify_spaces(s)) or n in x.get("shifted", []):
             return None
         if population(s, n) < 1 or control(s, n) != "gov" or s.resources[f["who"]] < PACIFY_COST:
             return None
@@ -145,7 +164,8 @@ class Train(GovOperation):
     def useful(self, s: State, f: Frame, n: str) -> bool:
         """Something can be done in a space selected now: a cube can be placed (1.4.1), or it
         can be Pacified with the Resources left after paying for it."""
-        if any(available(s, p) > 0 or map_sources(s, p, exclude=n) for p in ALGERIAN_CUBES):
+        types = (AP,) if self.police_only(s, n) else ALGERIAN_CUBES
+        if any(available(s, p) > 0 or map_sources(s, p, exclude=n) for p in types):
             return True
         rest = s.resources[f["who"]] - self.price(s, f)
         sp = s.spaces[n]
@@ -155,7 +175,7 @@ class Train(GovOperation):
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
         ms: list[Move] = []
-        if x.get("pacify") is None:
+        if not x.get("pacified"):
             if self.may_add_location(f) and self.affordable(s, f):
                 ms += [{"t": "space", "space": t} for t in TRACKS
                        if t not in f["locs"] and self.track_ok(s, t)]
@@ -170,10 +190,10 @@ class Train(GovOperation):
         """3.2.1, 1.4.1: cubes for the space being trained, from Available, else from the map."""
         x = f["x"]
         cur = x.get("cur")
-        if cur is None or x["placed"] >= TRAIN_MAX:
+        if cur is None or x["placed"] >= mod.train_cubes(s):
             return []
         ms: list[Move] = []
-        for piece in ALGERIAN_CUBES:
+        for piece in self.cube_types(f):
             if available(s, piece) > 0:
                 ms.append({"t": "place", "piece": piece, "space": cur})
             else:
@@ -191,6 +211,7 @@ class Train(GovOperation):
                 self.shift_track(s, n, log)
             else:
                 x["cur"], x["placed"] = n, 0
+                x["police_only"] = self.police_only(s, n)
         elif m["t"] == "place":
             self.place(s, f, m, log)
         else:
@@ -222,7 +243,9 @@ class Train(GovOperation):
         """3.2.1: one Pacification step, paid 2 Resources even if the Train is free (3.1.2)."""
         x = f["x"]
         step = self.pacify_step(s, f, n)
-        x["pacify"], x["cur"] = n, None
+        x["cur"] = None
+        if n not in x.setdefault("pacified", []):
+            x["pacified"].append(n)
         s.resources[f["who"]] -= PACIFY_COST
         sp = s.spaces[n]
         if step == "terror":
@@ -230,7 +253,7 @@ class Train(GovOperation):
             emit(log, self.rule, f"Pacify: Terror marker removed in {n}", space=n, cost=PACIFY_COST)
         else:
             sp["support"] = shift(sp["support"], "support")
-            x["shifted"] = True
+            x.setdefault("shifted", []).append(n)
             emit(log, self.rule, f"Pacify: {n} shifted to {sp['support']}", space=n,
                  support=sp["support"], cost=PACIFY_COST)
 
@@ -261,7 +284,9 @@ class Garrison(GovOperation):
         return [d for d in ALGERIA if d != src and garrison_space(s, d)]
 
     def activation(self, s: State, n: str) -> int:
-        return min(per_cubes(n, police(s, n)), int(s.spaces[n]["pieces"][UG]))
+        """3.2.2: one per Police cube (Mountain: per two; #17 unshaded: Algerian Police one
+        each), at most the Underground Guerrillas there."""
+        return min(mod.garrison_activation(s, n), int(s.spaces[n]["pieces"][UG]))
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
@@ -311,6 +336,27 @@ class Garrison(GovOperation):
 # --- 3.2.3 Sweep -------------------------------------------------------------------------------
 
 
+def amnesty_moves(s: State, f: Frame, n: str, price: int) -> list[Move]:
+    """Momentum #5 unshaded (Peace of the Brave): the ways to select ``n`` while paying 1 more
+    Resource (even in a free Operation) to remove one of its Guerrillas, Active or Underground."""
+    if not mod.amnesty(s) or s.resources[f["who"]] < price + 1:
+        return []
+    p = s.spaces[n]["pieces"]
+    return [{"t": "space", "space": n, "amnesty": g} for g in (UG, AG) if p[g] > 0]
+
+
+def apply_amnesty(s: State, f: Frame, m: Move, log: Log) -> None:
+    """Momentum #5 unshaded: right after the space is selected and paid for, 1 Resource removes
+    the chosen Guerrilla to Available (at most one per selected space)."""
+    if "amnesty" not in m:
+        return
+    n, g = m["space"], m["amnesty"]
+    s.resources[f["who"]] -= 1
+    remove_to(s, g, n, "available")
+    emit(log, "5.4", f"Peace of the Brave: 1 Resource, {g} removed from {n} to Available",
+         card=mod.PEACE_OF_THE_BRAVE, space=n, piece=g)
+
+
 @register_op
 class Sweep(GovOperation):
     """3.2.3: pay 2 per selected space; move adjacent Troops (not Police) into selected spaces (a
@@ -335,8 +381,12 @@ class Sweep(GovOperation):
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         ms: list[Move] = []
         if self.may_add_location(f) and self.affordable(s, f):
-            ms += [{"t": "space", "space": n} for n in ALGERIA
-                   if n not in f["locs"] and self.useful(s, f, n)]
+            for n in ALGERIA:
+                if n in f["locs"]:
+                    continue
+                if self.useful(s, f, n):
+                    ms.append({"t": "space", "space": n})
+                ms += amnesty_moves(s, f, n, self.price(s, f))
         for d in f["locs"]:
             ms += [{"t": "move", "piece": p, "from": a, "to": d} for a, p in self.sources(s, f, d)]
         return ms
@@ -344,6 +394,7 @@ class Sweep(GovOperation):
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "space":
             self.add_location(s, f, m["space"], log)
+            apply_amnesty(s, f, m, log)
             return
         piece, src, dst = m["piece"], m["from"], m["to"]
         move_piece(s, piece, src, dst)
@@ -351,56 +402,120 @@ class Sweep(GovOperation):
         emit(log, self.rule, f"{piece} moved from {src} to {dst}", piece=piece, source=src, space=dst)
 
     def finish(self, s: State, f: Frame, log: Log) -> None:
-        """3.2.3: Activation in each selected space, once all Troops have moved."""
+        """3.2.3: Activation in each selected space, once all Troops have moved (#17 unshaded,
+        #45 shaded: modifiers.sweep_activation)."""
         for n in f["locs"]:
-            activate(s, n, per_cubes(n, cubes(s, n)), log, self.rule)
+            activate(s, n, mod.sweep_activation(s, n), log, self.rule)
 
 
 # --- 3.2.4 Assault -----------------------------------------------------------------------------
 
 
-def assault_strength(s: State, n: str) -> int:
-    """3.2.4, 1.3.7: Troops (Police too in Cities and in Border Sectors once Morocco and Tunisia are
-    independent); one per two in Mountain spaces."""
-    k = troops(s, n)
-    if SPACES[n].is_city or is_border_sector(s, n):
-        k += police(s, n)
-    return per_cubes(n, k)
+def assault_removals(s: State, n: str, active: int) -> tuple[int, int]:
+    """3.2.4: how many of ``active`` Active Guerrillas, then (if the cubes are not used up) how
+    many Bases the counted cubes can remove: one per cube, one per two cubes in Mountain spaces –
+    except Guerrillas under Capability #35 unshaded (Napalm: 1:1 in Mountain Sectors; Bases still
+    need two cubes each there)."""
+    k = mod.assault_cubes(s, n)
+    if not SPACES[n].mountain:
+        g = min(k, active)
+        return g, k - g
+    if mod.napalm(s, n):
+        g = min(k, active)
+        return g, (k - g) // 2
+    g = min(k // 2, active)
+    return g, k // 2 - g
 
 
 @register_op
 class Assault(GovOperation):
     """3.2.4: pay 2 per space with Government cubes and FLN pieces; remove Active Guerrillas (to
     Available and Casualties alternately, Available first, counted within the space), then Bases
-    once no Guerrilla remains (to Available, +1 Commitment each); never Underground Guerrillas."""
+    once no Guerrilla remains (to Available, +1 Commitment each); never Underground Guerrillas.
+
+    Lasting Events: cost 3 under #35 shaded; at most 1 space under #13 shaded; none at all under
+    #57; the #5 unshaded amnesty when selecting a space; the #33 shaded Revenge once the Assault
+    is complete – while it waits (``x["revenge"]``) the frame belongs to the FLN, whose moves are
+    ``{"t": "revenge", "space": S}`` (one Available Guerrilla, Underground, into an Assault space)
+    and ``{"t": "decline"}``."""
 
     name = "assault"
     rule = "3.2.4"
     cost = 2
     sas = ("troop_lift",)
 
+    def price(self, s: State, f: Frame, n: int = 1) -> int:
+        return 0 if f["free"] else mod.assault_cost(s) * n
+
+    def may_add_space(self, s: State, f: Frame) -> bool:
+        """2.3.4 (one location if Limited) and Capability #13 shaded (at most 1 space)."""
+        cap = mod.assault_max_spaces(s)
+        return self.may_add_location(f) and (cap is None or len(f["locs"]) < cap)
+
     def op_moves(self, s: State, f: Frame) -> list[Move]:
-        if not (self.may_add_location(f) and self.affordable(s, f)):
+        if mod.assault_banned(s) or not (self.may_add_space(s, f) and self.affordable(s, f)):
             return []
-        return [{"t": "space", "space": n} for n in ALGERIA
-                if n not in f["locs"] and cubes(s, n) > 0 and fln_count(s, n) > 0]
+        ms: list[Move] = []
+        for n in ALGERIA:
+            if n not in f["locs"] and cubes(s, n) > 0 and fln_count(s, n) > 0:
+                ms.append({"t": "space", "space": n})
+                ms += amnesty_moves(s, f, n, self.price(s, f))
+        return ms
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
         self.add_location(s, f, n, log)
+        apply_amnesty(s, f, m, log)
         resolve_assault(s, n, log, self.rule)
+
+    # -- #33 shaded Revenge: an FLN decision once the Assault is complete ------------------------
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "fln" if f["x"].get("revenge") else str(f["who"])
+
+    def prompt(self, s: State, f: Frame) -> str:
+        if f["x"].get("revenge"):
+            return "Revenge!: place 1 Guerrilla in an Assault space, or decline"
+        return super().prompt(s, f)
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        if f["x"].get("revenge"):
+            return [{"t": "revenge", "space": n} for n in f["locs"]] + [{"t": "decline"}]
+        return super().moves(s, f)
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        x = f["x"]
+        if x.get("revenge"):
+            x["revenge"] = False
+            if m["t"] == "revenge":
+                place_from_available(s, UG, m["space"])
+                emit(log, "5.3", f"Revenge!: Guerrilla placed in {m['space']}", actor="fln",
+                     card=mod.OVERKILL, space=m["space"])
+            self.after_assault(s, f, log)
+            return
+        if (m["t"] == "done" and f["stage"] == "main" and mod.revenge(s) and f["locs"]
+                and available(s, UG) > 0):
+            x["revenge"] = True  # the FLN decides now (Capability #33 shaded)
+            return
+        super().apply(s, f, m, log)
+
+    def after_assault(self, s: State, f: Frame, log: Log) -> None:
+        """What ``done`` does once the Revenge is settled: a Special Activity may still follow
+        (4.1), else the Operation is complete."""
+        if self.sa_starts(s, f):
+            f["stage"] = "post"
+        else:
+            self.complete(s, f, log)
 
 
 def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
     """3.2.4: remove enemy pieces in one space, to the maximum extent possible (3.1)."""
     p = s.spaces[n]["pieces"]
-    k = assault_strength(s, n)
-    g = min(k, p[AG])
+    g, rest = assault_removals(s, n, p[AG])
     remove_guerrillas_alternating(s, n, AG, g)
-    k -= g
     b = 0
-    if k > 0 and p[UG] == 0 and p[AG] == 0:
-        b = min(k, p[FB])
+    if rest > 0 and p[UG] == 0 and p[AG] == 0:
+        b = min(rest, p[FB])
         if b:
             remove_to(s, FB, n, "available", b)
             add_commitment(s, b)

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import deployment  # noqa: F401  (registers the Open Deployment frames, 10.0)
+from . import modifiers
 from .board import (
     add_commitment, add_resources, control, de_gaulle, fln_bases_on_map, fln_count, independent,
     population, resettled_count, shift, total_support,
@@ -56,8 +57,9 @@ def suez_payback_pending(s: State) -> bool:
 
 
 def cross_wilaya(s: State) -> bool:
-    """#27 shaded FLN Capability: Redeploy from any Algerian space to any with an FLN Base."""
-    return bool(s.cards["capabilities"].get(str(COVERT_MOVEMENT)) == "shaded")
+    """#27 shaded FLN Capability: Redeploy from any Algerian space to any with an FLN Base
+    (modifiers.cross_wilaya)."""
+    return modifiers.cross_wilaya(s)
 
 
 # --- 6.0: the Propaganda card ---------------------------------------------------------------

@@ -12,6 +12,7 @@ Moves (besides ``{"t": "done"}``):
 
 from __future__ import annotations
 
+from . import modifiers as mod
 from .board import add_resources, control, gov_count, population, remove_to
 from .data import AG, AP, AT, UG
 from .machine import Log, emit
@@ -37,7 +38,7 @@ class Extort(SpecialActivity):
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         return [{"t": "space", "space": n} for n, sp in s.spaces.items()
                 if n not in f["locs"] and sp["pieces"][UG] > 0 and population(s, n) >= 1
-                and control(s, n) == "fln"]
+                and control(s, n) == "fln" and not mod.extort_barred(s, n)]
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
@@ -130,8 +131,8 @@ class Ambush(SpecialActivity):
         return opf
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
-        if len(f["locs"]) >= 2:
-            return []
+        if len(f["locs"]) >= 2 or mod.attack_banned(s):
+            return []  # Momentum #57 (Peace Talks): no Attack, hence no Ambush
         taken: list[str] = list(f["locs"])
         if f["op"] is not None:
             opf = self.attack(s, f) if f["op"] == "attack" else None
@@ -152,8 +153,10 @@ class Ambush(SpecialActivity):
             assert opf is not None
             OPS["attack"].add_location(s, opf, n, log)
         f["locs"].append(n)
-        sp = s.spaces[n]
-        sp["pieces"][UG] -= 1
-        sp["pieces"][AG] += 1
-        emit(log, self.rule, f"Ambush in {n}", actor="fln", sa="ambush", space=n)
+        if mod.ambush_activates(s):
+            sp = s.spaces[n]
+            sp["pieces"][UG] -= 1
+            sp["pieces"][AG] += 1
+        emit(log, self.rule, f"Ambush in {n}", actor="fln", sa="ambush", space=n,
+             activated=mod.ambush_activates(s))
         remove_enemy(s, n, m["piece"], log, self.rule)

@@ -16,7 +16,8 @@ from .board import (
     add_commitment, available, base_room, control, mobilized, police, population,
     remove_to, resettled_count, shift, terror_left, troops,
 )
-from .data import AG, ALGERIA, FB, FRENCH, FT, GB, POP0_MARKERS, SPACES, UG
+from . import modifiers as mod
+from .data import AG, ALGERIA, FB, FT, GB, POP0_MARKERS, SPACES, UG
 from .machine import Log, emit
 from .ops import SpecialActivity, register_sa
 from .ops_gov import movable, moved_in, note_moved_in, pick_moves
@@ -26,12 +27,13 @@ AVAILABLE = "available"
 DEPLOY_MAX = 6  # 4.2.1
 DEPLOY_SPACES = 3  # 4.2.1
 NEUTRALIZE_SPACES = 2  # 4.2.3
-NEUTRALIZE_MAX = 2  # 4.2.3
+NEUTRALIZE_MAX = mod.NEUTRALIZE_PIECES  # 4.2.3 (Overkill: modifiers.neutralize_pieces)
 
 
 def troop_lift_spaces(s: State) -> int:
-    """4.2.2: how many spaces a Troop Lift may select (Events and Momentum may change it)."""
-    return 3
+    """4.2.2: how many spaces a Troop Lift may select – 3, changed by Momentum #8, #11, #12, #40
+    (modifiers.troop_lift_spaces)."""
+    return mod.troop_lift_spaces(s)
 
 
 def new_spaces(f: Frame, *ends: str) -> int:
@@ -118,7 +120,7 @@ class Deploy(GovSA):
             for src in (AVAILABLE, *ALGERIA):
                 if src != AVAILABLE and not deploy_space(s, src):
                     continue
-                ms += [{"t": "pick", "piece": p, "from": src} for p in FRENCH
+                ms += [{"t": "pick", "piece": p, "from": src} for p in mod.deploy_pieces(s)
                        if self.source_count(s, f, p, src) > 0 and self.dests(s, f, p, src)]
         if not x.get("moved"):
             ms += [{"t": "resettle", "space": n} for n in ALGERIA if resettle_ok(s, n)]
@@ -186,29 +188,49 @@ class TroopLift(GovSA):
 @register_sa
 class Neutralize(GovSA):
     """4.2.3: in up to two spaces with Government Troops and Police: remove in all up to two Active
-    enemy pieces (Bases only where no other FLN piece remains; Guerrillas to Available and Casualties
+    enemy pieces (Bases only where no Guerrilla remains; Guerrillas to Available and Casualties
     alternately, Available first; +1 Commitment per Base); shift each space one level toward
-    Opposition, or place a Terror marker where already at Oppose."""
+    Opposition, or place a Terror marker where already at Oppose.
+
+    Capabilities: #33 unshaded (Overkill) raises the total to four; #18 Torture allows one more
+    piece in each selected space, which may be Underground, and costs 1 Commitment per Neutralize.
+    ``x``: ``per`` (pieces removed per space), ``ug`` (spaces where an Underground Guerrilla was
+    removed), ``guerrillas`` (Guerrillas removed, for the alternation)."""
 
     name = "neutralize"
     rule = "4.2.3"
 
     def targets(self, s: State, n: str) -> list[str]:
+        """The pieces that may go next in ``n``: Active Guerrillas (and, under Torture, an
+        Underground one as the extra piece), Bases once no Guerrilla remains."""
         p = s.spaces[n]["pieces"]
-        if p[AG] > 0:
-            return [AG]
-        if p[FB] > 0 and p[UG] == 0:
-            return [FB]
-        return []
+        out = [AG] if p[AG] > 0 else []
+        if p[UG] > 0 and mod.torture(s):
+            out.append(UG)
+        if p[FB] > 0 and p[UG] == 0 and p[AG] == 0:
+            out.append(FB)
+        return out
+
+    def within_limits(self, s: State, f: Frame, n: str, piece: str) -> bool:
+        """May one more ``piece`` be removed in ``n``? The normal removals (Active pieces) stay
+        within the total (2, or 4 with #33 unshaded); under Torture each space absorbs one extra
+        removal, at most one of them an Underground Guerrilla."""
+        x = f["x"]
+        per: dict[str, int] = dict(x.get("per", {}))
+        per[n] = per.get(n, 0) + 1
+        if not mod.torture(s):
+            return sum(per.values()) <= mod.neutralize_pieces(s)
+        if piece == UG and n in x.get("ug", []):
+            return False
+        return sum(max(0, k - 1) for k in per.values()) <= mod.neutralize_pieces(s)
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         ms: list[Move] = []
         if len(f["locs"]) < NEUTRALIZE_SPACES:
             ms += [{"t": "space", "space": n} for n in ALGERIA
                    if n not in f["locs"] and troops(s, n) > 0 and police(s, n) > 0]
-        if f["x"].get("removed", 0) < NEUTRALIZE_MAX:
-            ms += [{"t": "remove", "piece": p, "space": n} for n in f["locs"]
-                   for p in self.targets(s, n)]
+        ms += [{"t": "remove", "piece": p, "space": n} for n in f["locs"]
+               for p in self.targets(s, n) if self.within_limits(s, f, n, p)]
         return ms
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
@@ -218,6 +240,13 @@ class Neutralize(GovSA):
             self.shift_toward_opposition(s, n, log)
         else:
             self.remove(s, f, m["piece"], n, log)
+
+    def finish(self, s: State, f: Frame, log: Log) -> None:
+        """Capability #18 (Torture): -1 Commitment per Neutralize executed (floor 0)."""
+        if mod.torture(s):
+            add_commitment(s, -1)
+            emit(log, "5.3.2", f"Torture: Commitment -1 (now {s.commitment})", actor="gov",
+                 card=mod.TORTURE, commitment=s.commitment)
 
     def shift_toward_opposition(self, s: State, n: str, log: Log) -> None:
         """4.2.3: one level toward Opposition; at Oppose, a Terror marker if none (and one is left).
@@ -237,10 +266,14 @@ class Neutralize(GovSA):
     def remove(self, s: State, f: Frame, piece: str, n: str, log: Log) -> None:
         x = f["x"]
         x["removed"] = x.get("removed", 0) + 1
-        if piece == AG:
+        per = x.setdefault("per", {})
+        per[n] = per.get(n, 0) + 1
+        if piece == UG:
+            x.setdefault("ug", []).append(n)
+        if piece in (AG, UG):
             g = x.get("guerrillas", 0)
             box = "available" if g % 2 == 0 else "casualties"
-            remove_to(s, AG, n, box)
+            remove_to(s, piece, n, box)
             x["guerrillas"] = g + 1
         else:
             remove_to(s, FB, n, "available")

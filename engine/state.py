@@ -76,14 +76,12 @@ class State:
         s = State.__new__(State)
         s.scenario = self.scenario
         s.options = self.options  # never mutated after new_game
-        s.spaces = {
-            n: {
-                "pieces": dict(sp["pieces"]), "support": sp["support"], "terror": sp["terror"],
-                "resettled": sp["resettled"], "pop_bonus": sp["pop_bonus"],
-                "base_marker": sp["base_marker"],
-            }
-            for n, sp in self.spaces.items()
-        }
+        spaces: dict[str, SpaceData] = {}
+        for n, sp in self.spaces.items():
+            c = sp.copy()
+            c["pieces"] = sp["pieces"].copy()
+            spaces[n] = c
+        s.spaces = spaces
         s.boxes = {b: dict(v) for b, v in self.boxes.items()}
         s.resources = dict(self.resources)
         s.commitment = self.commitment

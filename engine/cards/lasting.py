@@ -1,1 +1,625 @@
-"""Cards: see engine/cards/__init__.py."""
+"""Event cards with a Capability (5.3) or Momentum (5.4) text – both texts of each card: #2, #5,
+#8, #10-#13, #17, #18, #27, #29, #31-#33, #35, #40, #44-#46, #53, #56, #57 (specification:
+ct-cards-01-35.md, ct-cards-36-71.md).
+
+A Capability or Momentum text has no steps of its own: when it finishes, the Event runner
+(engine/events.py) records its marker, and the rule it modifies reads it at the point where that
+rule is applied (engine/modifiers.py, called by the Operations and Special Activities). The other
+texts of these cards are ordinary programs of steps (5.1).
+
+Decision frames defined here (besides engine.event_steps' pick / place / remove):
+
+* ``lst_move`` – move up to ``max`` pieces of the given types among the selected spaces, each piece
+  once (#12 shaded, #40 unshaded): ``{"t": "move", "piece": P, "from": A, "to": B}`` or
+  ``{"t": "done"}``;
+* ``lst_replace`` – #46 shaded: replace Algerian Police in one Sector by Underground Guerrillas,
+  one at a time: ``{"t": "replace", "space": S}`` (``"from": T, "piece": P`` for a Guerrilla the
+  FLN takes from the map when none is Available, 1.4.1) or ``{"t": "done"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..board import (
+    add_commitment, add_resources, available, cubes, independent, map_sources, place_from_available,
+    remove_to,
+)
+from ..chance import roll_frame
+from ..data import (
+    AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FP, FRANCE_TRACK, FT, SPACES, UG, G,
+)
+from ..errors import StateError
+from ..event_steps import free_op, pick, remove
+from ..events import Event, StepFn, register_event
+from ..machine import FrameType, Log, emit, pop, push, register
+from ..ops import OPS, op_frame
+from ..state import Frame, Move, State
+
+WILAYAS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+GUERRILLAS: tuple[str, ...] = (UG, AG)
+GOV_CUBES: tuple[str, ...] = (FT, FP, AT, AP)
+SECTORS: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].is_sector)
+COASTAL_ALGERIA: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].coastal)
+
+
+def no_steps() -> Sequence[StepFn]:
+    """A Capability or Momentum text: the runner records the marker when it finishes (5.3, 5.4)."""
+    return []
+
+
+def picked(f: Frame, key: str) -> list[str | int]:
+    """The values chosen in an event_steps.pick decision (none if it was never asked)."""
+    return list(f["x"].get(key, []))
+
+
+def free_op_possible(s: State, op: str, who: str, max_locs: int | None = None) -> bool:
+    """Can a free Operation granted by an Event begin (5.5)? Checked on the frame free_op pushes."""
+    f = op_frame(op, who, None, None, free=True, sa_ok=False)
+    if max_locs is not None:
+        f["x"]["max_locs"] = max_locs
+    return bool(OPS[op].op_moves(s, f))
+
+
+def check_fields(f: Frame, fields: dict[str, type]) -> None:
+    """A loaded decision frame (untrusted input) has its fields, of the right types."""
+    for k, kind in fields.items():
+        if type(f.get(k)) is not kind:
+            raise StateError(k, f"must be a {kind.__name__}")
+
+
+def check_spaces(values: object, field: str) -> None:
+    if type(values) is not list or not all(isinstance(n, str) and n in SPACES for n in values):
+        raise StateError(field, "must be a list of space names")
+
+
+def wilaya_spaces(w: int) -> list[str]:
+    """1.3.2, 1.3.3: the Sectors of a Wilaya and the City located in it."""
+    return [n for n, sp in SPACES.items() if sp.wilaya == w]
+
+
+# --- decision: move pieces among selected spaces -------------------------------------------------
+
+
+def move_frame(who: str, prompt: str, pieces: Sequence[str], spaces: Sequence[str], n: int,
+               into: str) -> Frame:
+    """Move up to ``n`` pieces of the ``pieces`` types from one of ``spaces`` to another; a piece
+    moves at most once and keeps its state."""
+    return {"k": "lst_move", "who": who, "prompt": prompt, "pieces": list(pieces),
+            "spaces": list(spaces), "max": n, "into": into, "moved": [], "arrived": {}}
+
+
+@register
+class MovePieces(FrameType):
+    kind = "lst_move"
+    rule = "5.1"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_fields(f, {"who": str, "prompt": str, "pieces": list, "spaces": list, "max": int,
+                         "into": str, "moved": list, "arrived": dict})
+        check_spaces(f["spaces"], "spaces")
+        if not set(f["pieces"]) <= set(GUERRILLAS + GOV_CUBES):
+            raise StateError("pieces", "must be Guerrilla or cube map keys")
+        for n, d in f["arrived"].items():
+            if n not in f["spaces"] or type(d) is not dict or any(
+                    p not in f["pieces"] or type(k) is not int
+                    or not 0 <= k <= s.spaces[n]["pieces"][p] for p, k in d.items()):
+                raise StateError("arrived", "must count pieces present in the selected spaces")
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"{f['prompt']} ({f['max'] - len(f['moved'])} more at most)"
+
+    def movable(self, s: State, f: Frame, n: str, piece: str) -> int:
+        return int(s.spaces[n]["pieces"][piece] - f["arrived"].get(n, {}).get(piece, 0))
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        if len(f["moved"]) >= f["max"]:
+            return []
+        return [{"t": "move", "piece": p, "from": a, "to": b} for a in f["spaces"]
+                for p in f["pieces"] if self.movable(s, f, a, p) > 0
+                for b in f["spaces"] if b != a]
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return self.options(s, f) + [{"t": "done"}]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "move":
+            p, a, b = m["piece"], m["from"], m["to"]
+            s.spaces[a]["pieces"][p] -= 1
+            s.spaces[b]["pieces"][p] += 1
+            arrived = f["arrived"].setdefault(b, {})
+            arrived[p] = arrived.get(p, 0) + 1
+            f["moved"].append([p, a, b])
+            emit(log, self.rule, f"{p} moved from {a} to {b}", actor=f["who"], piece=p,
+                 source=a, space=b)
+            if self.options(s, f):
+                return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = [list(x) for x in f["moved"]]
+
+
+# --- decision: #46 shaded, replace Algerian Police by Guerrillas -------------------------------
+
+
+def guerrilla_sources(s: State, dest: str) -> list[tuple[str, str]]:
+    """1.4.1: where the FLN may take a Guerrilla from when none is Available – any other space
+    but Morocco and Tunisia, Underground or Active at its choice."""
+    return sorted([(n, UG) for n in map_sources(s, UG, exclude=dest)]
+                  + [(n, AG) for n in map_sources(s, AG, exclude=dest)])
+
+
+@register
+class ReplacePolice(FrameType):
+    """#46 shaded (Force K): replace Algerian Police in ``space`` by Underground Guerrillas, up to
+    all of them. The Guerrillas come from Available; an FLN executor placing its own pieces may take
+    them from the map when none is Available (1.4.1); when no Guerrilla can be had at all the
+    Police cube is simply removed (5.1.1)."""
+
+    kind = "lst_replace"
+    rule = "5.1.1"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_fields(f, {"who": str, "space": str, "into": str, "replaced": int})
+        check_spaces([f["space"]], "space")
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"Force K: replace an Algerian Police cube in {f['space']}, or finish"
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        n = f["space"]
+        if s.spaces[n]["pieces"][AP] <= 0:
+            return []
+        base: Move = {"t": "replace", "space": n}
+        if available(s, G) > 0 or f["who"] != "fln":
+            return [base]
+        srcs = guerrilla_sources(s, n)
+        return [dict(base, **{"from": a, "piece": p}) for a, p in srcs] if srcs else [base]
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return self.options(s, f) + [{"t": "done"}]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "replace":
+            n = m["space"]
+            remove_to(s, AP, n, "available")
+            if "from" in m:
+                s.spaces[m["from"]]["pieces"][m["piece"]] -= 1
+                s.spaces[n]["pieces"][UG] += 1
+                src = m["from"]
+            elif available(s, G) > 0:
+                place_from_available(s, UG, n)
+                src = "available"
+            else:
+                src = "none"
+            f["replaced"] += 1
+            emit(log, self.rule, f"Force K: Algerian Police in {n} replaced"
+                 + (" (no Guerrilla to place)" if src == "none" else ""), actor=f["who"],
+                 space=n, source=src)
+            if self.options(s, f):
+                return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = f["replaced"]
+
+
+# --- the cards -----------------------------------------------------------------------------------
+
+
+@register_event
+class BalkyConscripts(Event):
+    """#2. Unshaded: the Government Trains for free in up to 2 locations (3.2.1, 5.5). Shaded: FLN
+    MOMENTUM – Deploy may not move French Police (modifiers.deploy_pieces)."""
+
+    card = 2
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.train] if side == "unshaded" else no_steps()
+
+    def train(self, s: State, f: Frame, log: Log) -> None:
+        free_op(s, "train", "gov", max_locs=2)
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "shaded" or free_op_possible(s, "train", "gov", 2)
+
+
+@register_event
+class PeaceOfTheBrave(Event):
+    """#5. Unshaded: GOVERNMENT MOMENTUM – amnesty in Sweep and Assault spaces
+    (modifiers.amnesty). Shaded: the FLN Rallies for free in up to 2 locations (3.3.1, 5.5)."""
+
+    card = 5
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps() if side == "unshaded" else [self.rally]
+
+    def rally(self, s: State, f: Frame, log: Log) -> None:
+        free_op(s, "rally", "fln", max_locs=2)
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "unshaded" or free_op_possible(s, "rally", "fln", 2)
+
+
+@register_event
+class CrossBorderAirStrike(Event):
+    """#8. Unshaded: once Morocco and Tunisia are independent, remove up to 3 Guerrillas (even
+    Underground) from one of them to Available. Shaded: FLN MOMENTUM – Troop Lift -1 space."""
+
+    card = 8
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.choose_country, self.strike] if side == "unshaded" else no_steps()
+
+    def countries(self, s: State) -> list[str]:
+        if not independent(s):
+            return []
+        return [c for c in COUNTRIES
+                if s.spaces[c]["pieces"][UG] + s.spaces[c]["pieces"][AG] > 0]
+
+    def choose_country(self, s: State, f: Frame, log: Log) -> None:
+        opts = self.countries(s)
+        if opts:
+            push(s, pick(f["who"], "Cross-border Air Strike: Morocco or Tunisia", opts,
+                         "country", 1, 1))
+
+    def strike(self, s: State, f: Frame, log: Log) -> None:
+        for c in picked(f, "country"):
+            push(s, remove(f["who"], [[p, str(c)] for p in GUERRILLAS], "removed", max_total=3,
+                           must=False))
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "shaded" or bool(self.countries(s))
+
+
+@register_event
+class Moudjahidine(Event):
+    """#10. Unshaded: every Underground Guerrilla in one Wilaya is Activated. Shaded: FLN
+    MOMENTUM – Rally treats FLN-Controlled spaces without a Base as having one
+    (modifiers.rally_bases)."""
+
+    card = 10
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.name_wilaya, self.activate] if side == "unshaded" else no_steps()
+
+    def name_wilaya(self, s: State, f: Frame, log: Log) -> None:
+        push(s, pick(f["who"], "Moudjahidine: name a Wilaya", WILAYAS, "wilaya", 1, 1))
+
+    def activate(self, s: State, f: Frame, log: Log) -> None:
+        for n in wilaya_spaces(int(f["x"]["wilaya"][0])):
+            p = s.spaces[n]["pieces"]
+            if p[UG]:
+                emit(log, "5.1", f"{p[UG]} Guerrilla(s) Activated in {n}", space=n,
+                     activated=p[UG])
+                p[AG] += p[UG]
+                p[UG] = 0
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "shaded" or any(s.spaces[n]["pieces"][UG] for n in ALGERIA)
+
+
+@register_event
+class Bananes(Event):
+    """#11. Unshaded: GOVERNMENT MOMENTUM – Troop Lift +2 spaces. Shaded: Commitment -1."""
+
+    card = 11
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps() if side == "unshaded" else [self.commitment]
+
+    def commitment(self, s: State, f: Frame, log: Log) -> None:
+        add_commitment(s, -1)
+        emit(log, "5.1", f"Commitment -1 (now {s.commitment})", commitment=s.commitment)
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "unshaded" or s.commitment >= 1
+
+
+@register_event
+class Ventilos(Event):
+    """#12. Unshaded: GOVERNMENT MOMENTUM – Troop Lift +1 space. Shaded: roll 1d6; move up to
+    (roll ÷ 2, rounded up) Guerrillas among up to 3 coastal spaces (Morocco and Tunisia once
+    independent), keeping their state – not a March."""
+
+    card = 12
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        if side == "unshaded":
+            return no_steps()
+        return [self.roll, self.choose_spaces, self.move]
+
+    def coastal(self, s: State) -> list[str]:
+        return list(COASTAL_ALGERIA) + (list(COUNTRIES) if independent(s) else [])
+
+    def roll(self, s: State, f: Frame, log: Log) -> None:
+        push(s, roll_frame("Ventilos: Guerrillas to move (roll ÷ 2, rounded up)", "5.1"))
+
+    def choose_spaces(self, s: State, f: Frame, log: Log) -> None:
+        n = (int(f["x"]["roll"]) + 1) // 2
+        f["x"]["n"] = n
+        emit(log, "5.1", f"Ventilos: roll {f['x']['roll']}, up to {n} Guerrilla(s) may move",
+             roll=f["x"]["roll"], n=n)
+        push(s, pick(f["who"], "Ventilos: select up to 3 coastal spaces", self.coastal(s),
+                     "spaces", 0, 3))
+
+    def move(self, s: State, f: Frame, log: Log) -> None:
+        spaces = [str(n) for n in picked(f, "spaces")]
+        if len(spaces) >= 2:
+            push(s, move_frame(f["who"], "Ventilos: move Guerrillas", GUERRILLAS, spaces,
+                               int(f["x"]["n"]), "moved"))
+
+    def effective(self, s: State, side: str) -> bool:
+        if side == "unshaded":
+            return True
+        spaces = self.coastal(s)
+        return len(spaces) >= 2 and any(
+            s.spaces[n]["pieces"][UG] + s.spaces[n]["pieces"][AG] > 0 for n in spaces)
+
+
+@register_event
+class Sas(Event):
+    """#13. Unshaded: GOVERNMENT CAPABILITY – Train may Pacify in up to 2 spaces. Shaded: FLN
+    CAPABILITY – at most 1 Assault space (modifiers.pacify_spaces, assault_max_spaces)."""
+
+    card = 13
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps()
+
+
+@register_event
+class Commandos(Event):
+    """#17. Unshaded: GOVERNMENT CAPABILITY – Commandos de Chasse (Algerian cubes Activate 1:1 in
+    Mountain Sectors). Shaded: FLN CAPABILITY – Zonal Commandos (Ambush does not Activate)."""
+
+    card = 17
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps()
+
+
+@register_event
+class Torture(Event):
+    """#18 (single text, either player, 5.3.2): CAPABILITY – each Neutralize costs 1 Commitment
+    and may remove 1 more piece, even Underground, in each of its spaces (modifiers.torture)."""
+
+    card = 18
+    texts = ("unshaded",)
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps()
+
+
+@register_event
+class CovertMovement(Event):
+    """#27. Unshaded: GOVERNMENT CAPABILITY – Dead Zones (a group Marches one space only).
+    Shaded: FLN CAPABILITY – Cross-Wilaya Redeployment (6.4.2)."""
+
+    card = 27
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps()
+
+
+@register_event
+class TheCallUp(Event):
+    """#29. Unshaded: any number k of French Police from Out of Play to Available, then
+    Commitment - (k ÷ 3, rounded down), k limited so that Commitment covers it (1.8). Shaded: FLN
+    MOMENTUM – Train places at most 2 cubes per space (modifiers.train_cubes)."""
+
+    card = 29
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.choose, self.call_up] if side == "unshaded" else no_steps()
+
+    def most(self, s: State) -> int:
+        return min(s.boxes["out_of_play"][FP], 3 * s.commitment + 2)
+
+    def choose(self, s: State, f: Frame, log: Log) -> None:
+        k = self.most(s)
+        if k:
+            push(s, pick(f["who"], "The Call Up: French Police from Out of Play to Available",
+                         list(range(k + 1)), "k", 1, 1))
+
+    def call_up(self, s: State, f: Frame, log: Log) -> None:
+        k = int(f["x"].get("k", [0])[0])
+        if not k:
+            return
+        s.boxes["out_of_play"][FP] -= k
+        s.boxes["available"][FP] += k
+        add_commitment(s, -(k // 3))
+        emit(log, "5.1", f"The Call Up: {k} French Police to Available, Commitment -{k // 3}",
+             piece=FP, n=k, commitment=s.commitment)
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "shaded" or s.boxes["out_of_play"][FP] > 0
+
+
+@register_event
+class Intimidation(Event):
+    """#31. Unshaded: GOVERNMENT MOMENTUM – Terror does not set Neutral. Shaded: FLN Resources +
+    the "+Resource" value of the France Track's box (cap 50)."""
+
+    card = 31
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps() if side == "unshaded" else [self.donations]
+
+    def donations(self, s: State, f: Frame, log: Log) -> None:
+        n = FRANCE_TRACK[s.france_track]["plus_resource"]
+        add_resources(s, "fln", n)
+        emit(log, "5.1", f"FLN Resources +{n} (now {s.resources['fln']})", faction="fln",
+             resources=s.resources["fln"])
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "unshaded" or s.resources["fln"] < 50
+
+
+@register_event
+class TalebTheBombMaker(Event):
+    """#32. Unshaded: GOVERNMENT CAPABILITY – Amateur Bombers (City Terror needs and Activates 2
+    Underground Guerrillas). Shaded: FLN CAPABILITY – City Terror costs 0."""
+
+    card = 32
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps()
+
+
+@register_event
+class Overkill(Event):
+    """#33. Unshaded: GOVERNMENT CAPABILITY – Neutralize removes up to 4 pieces. Shaded: FLN
+    CAPABILITY – Revenge (1 Guerrilla after each Assault, ops_gov.Assault)."""
+
+    card = 33
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps()
+
+
+@register_event
+class Napalm(Event):
+    """#35. Unshaded: GOVERNMENT CAPABILITY – Assault 1:1 against Guerrillas in Mountain Sectors.
+    Shaded: FLN CAPABILITY – each Assault space costs 3 Resources."""
+
+    card = 35
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps()
+
+
+@register_event
+class StrategicMovement(Event):
+    """#40. Unshaded: move up to 6 cubes among up to 3 Algerian coastal spaces, for free (not a
+    Troop Lift). Shaded: FLN MOMENTUM – Troop Lift -1 space."""
+
+    card = 40
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return [self.choose_spaces, self.move] if side == "unshaded" else no_steps()
+
+    def choose_spaces(self, s: State, f: Frame, log: Log) -> None:
+        push(s, pick(f["who"], "Strategic Movement: select up to 3 coastal spaces",
+                     COASTAL_ALGERIA, "spaces", 0, 3))
+
+    def move(self, s: State, f: Frame, log: Log) -> None:
+        spaces = [str(n) for n in picked(f, "spaces")]
+        if len(spaces) >= 2:
+            push(s, move_frame(f["who"], "Strategic Movement: move cubes", GOV_CUBES, spaces, 6,
+                               "moved"))
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "shaded" or any(cubes(s, n) > 0 for n in COASTAL_ALGERIA)
+
+
+@register_event
+class Paranoia(Event):
+    """#44. Unshaded: GOVERNMENT MOMENTUM – no March across Wilaya boundaries. Shaded: every
+    Active Guerrilla on the map, Countries included, flips Underground."""
+
+    card = 44
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps() if side == "unshaded" else [self.flip]
+
+    def flip(self, s: State, f: Frame, log: Log) -> None:
+        for n, sp in s.spaces.items():
+            p = sp["pieces"]
+            if p[AG]:
+                emit(log, "5.1", f"{p[AG]} Guerrilla(s) flipped Underground in {n}", space=n,
+                     flipped=p[AG])
+                p[UG] += p[AG]
+                p[AG] = 0
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "unshaded" or any(sp["pieces"][AG] for sp in s.spaces.values())
+
+
+@register_event
+class ChallePlan(Event):
+    """#45. Unshaded: GOVERNMENT MOMENTUM – Police count as Troops in every Assault. Shaded: FLN
+    MOMENTUM – Troops and Police never combine in Sweep or Assault."""
+
+    card = 45
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps()
+
+
+@register_event
+class Moghazni(Event):
+    """#46. Unshaded: GOVERNMENT MOMENTUM – Train also in Sectors at Support under Government
+    Control (Algerian Police only there). Shaded: in one Sector, replace any number of Algerian
+    Police by Underground Guerrillas."""
+
+    card = 46
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps() if side == "unshaded" else [self.choose_sector, self.replace]
+
+    def sectors(self, s: State) -> list[str]:
+        return [n for n in SECTORS if s.spaces[n]["pieces"][AP] > 0]
+
+    def choose_sector(self, s: State, f: Frame, log: Log) -> None:
+        opts = self.sectors(s)
+        if opts:
+            push(s, pick(f["who"], "Force K: select a Sector with Algerian Police", opts,
+                         "sector", 1, 1))
+
+    def replace(self, s: State, f: Frame, log: Log) -> None:
+        for n in picked(f, "sector"):
+            push(s, {"k": ReplacePolice.kind, "who": f["who"], "space": str(n),
+                     "into": "replaced", "replaced": 0})
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "unshaded" or bool(self.sectors(s))
+
+
+@register_event
+class PopulationControl(Event):
+    """#53. Unshaded: GOVERNMENT MOMENTUM – a March into a City with 3+ Government cubes
+    Activates. Shaded: set any 1 City to Neutral (Terror markers unchanged)."""
+
+    card = 53
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps() if side == "unshaded" else [self.choose_city, self.neutral]
+
+    def cities(self, s: State) -> list[str]:
+        return [n for n in CITIES if s.spaces[n]["support"] != "neutral"]
+
+    def choose_city(self, s: State, f: Frame, log: Log) -> None:
+        opts = self.cities(s)
+        if opts:
+            push(s, pick(f["who"], "Collective Punishment: a City to set to Neutral", opts,
+                         "city", 1, 1))
+
+    def neutral(self, s: State, f: Frame, log: Log) -> None:
+        for n in picked(f, "city"):
+            s.spaces[str(n)]["support"] = "neutral"
+            emit(log, "5.1", f"{n} set to Neutral", space=n, support="neutral")
+
+    def effective(self, s: State, side: str) -> bool:
+        return side == "unshaded" or bool(self.cities(s))
+
+
+@register_event
+class HardenedAttitudes(Event):
+    """#56 (single text): MOMENTUM – no Train in Sectors not at Support, no Extort in Sectors
+    without an FLN Base (modifiers.train_barred, extort_barred)."""
+
+    card = 56
+    texts = ("unshaded",)
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps()
+
+
+@register_event
+class PeaceTalks(Event):
+    """#57 (single text): MOMENTUM – no Assault, no Attack (hence no Ambush)
+    (modifiers.assault_banned, attack_banned)."""
+
+    card = 57
+    texts = ("unshaded",)
+
+    def steps(self, side: str) -> Sequence[StepFn]:
+        return no_steps()
