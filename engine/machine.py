@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import BadRequest, IllegalMove
+from .errors import BadRequest, EngineError, IllegalMove, StateError
 from .state import Frame, Move, State
 
 LogEntry = dict[str, Any]
@@ -47,6 +47,11 @@ class FrameType:
 
     def managed(self, s: State, f: Frame) -> Move:
         raise AssertionError(f"frame {self.kind} is not a chance frame")
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        """Called by from_json for every frame of this kind: raise StateError if the frame's own
+        data cannot belong to a state the engine produced. Default: nothing beyond the generic
+        checks."""
 
     def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
         """Why ``m`` is not legal here: (reason, rule). Handlers may refine it."""
@@ -102,9 +107,19 @@ def legal_moves(s: State) -> list[Move]:
     cached: list[Move] | None = getattr(s, "_legal", None)
     if cached is None:
         f = top(s)
-        cached = [] if f is None else handler(f).moves(s, f)
+        try:
+            cached = [] if f is None else handler(f).moves(s, f)
+        except EngineError:
+            raise
+        except Exception as e:  # only reachable with decision data the engine never produced
+            raise _inconsistent(s, e) from e
         s._legal = cached
     return list(cached)
+
+
+def _inconsistent(s: State, e: Exception) -> StateError:
+    return StateError(f"pending[{len(s.pending) - 1}]",
+                      f"the pending decision's data is inconsistent ({type(e).__name__})")
 
 
 def check_move_shape(m: Any) -> Move:
@@ -128,8 +143,13 @@ def apply(s: State, m: Move) -> tuple[State, Log]:
         raise IllegalMove(reason, rule)
     n = s.copy()
     log: Log = []
-    h.apply(n, n.pending[-1], m, log)
-    settle(n, log)
+    try:
+        h.apply(n, n.pending[-1], m, log)
+        settle(n, log)
+    except EngineError:
+        raise
+    except Exception as e:  # only reachable with decision data the engine never produced
+        raise _inconsistent(s, e) from e
     return n, log
 
 

@@ -1,8 +1,8 @@
 """Checking an untrusted state document (DESIGN §1; every field is described in docs/state.md).
 
 ``validate(data)`` turns parsed JSON into a ``State`` or raises ``StateError(field, reason, rule)``;
-it never raises anything else, whatever ``data`` is, and never "fixes" a state silently. The field is
-a path into the document: ``spaces.Medea.pieces.french_troops``, ``cards.held.gov[0]``,
+it never raises anything else, whatever ``data`` is, and never "fixes" a state silently. The field
+is a path into the document: ``spaces.Medea.pieces.french_troops``, ``cards.held.gov[0]``,
 ``pending[2].x``. Checks, in order: the shape of every field (types, exact key sets, ranges), the
 rules that tie fields together (force pool 1.4.1, stacking 1.4.2, Countries 1.3.4/5.1.8, Pop 0 is
 Neutral 1.6.2, the cards and the deck 2.2/10.0, the Sequence of Play 2.3) and finally the pending
@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from .data import (
-    AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, EVENT_CARDS, FB, FORCE_POOL, FP, FT,
-    GB, MAP_PIECES, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW, SCENARIOS, SECOND_OPTIONS,
-    SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
+    AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, EVENT_CARDS, FB, FORCE_POOL, FP, FT, GB,
+    MAP_PIECES, MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW,
+    SCENARIOS, SECOND_OPTIONS, SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
 from .errors import StateError
 from .state import SCHEMA, SpaceData, State
@@ -81,7 +81,8 @@ def show(v: Any) -> str:
     if isinstance(v, str):
         return repr(v if len(v) <= 40 else v[:37] + "...")
     if isinstance(v, float):
-        return "a number with a fraction or exponent" if v == v and abs(v) != float("inf") else str(v)
+        finite = v == v and abs(v) != float("inf")
+        return "a number with a fraction or exponent" if finite else str(v)
     return {"list": "a list", "dict": "an object"}.get(type(v).__name__, type(v).__name__)
 
 
@@ -163,35 +164,62 @@ class _Budget:
         self.left = PLAIN_NODES
 
 
-def plain(v: Any, field: str, budget: _Budget, depth: int = 0) -> None:
+class _Bad(Exception):
+    """A generic value that is not allowed: the reason and the path to it, innermost first."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.path: list[str | int] = []
+
+
+def plain(v: Any, field: str, budget: _Budget) -> None:
     """Generic JSON data as the engine writes it: objects, lists, strings (at most PLAIN_STR
-    characters), integers (|n| <= 2^53 - 1), booleans and null; nested at most PLAIN_DEPTH deep."""
+    characters), integers (|n| <= 2^53 - 1), booleans and null; nested at most PLAIN_DEPTH deep,
+    PLAIN_NODES values in all. The error names the offending value's field."""
+    try:
+        _plain(v, budget, 0)
+    except _Bad as e:
+        for part in reversed(e.path):
+            field = f"{field}[{part}]" if isinstance(part, int) else at(field, part)
+        fail(field, e.reason)
+
+
+def _plain(v: Any, budget: _Budget, depth: int) -> None:
     budget.left -= 1
     if budget.left < 0:
-        fail(field, f"too much data (more than {PLAIN_NODES} values in pending, result and"
-             " deception together)")
+        raise _Bad(f"too much data (more than {PLAIN_NODES} values in pending, result and"
+                   " deception together)")
     t = type(v)
     if t is str:
         if len(v) > PLAIN_STR:
-            fail(field, f"a string longer than {PLAIN_STR} characters")
+            raise _Bad(f"a string longer than {PLAIN_STR} characters")
     elif t is int:
         if not -PLAIN_INT <= v <= PLAIN_INT:
-            fail(field, f"{show(v)} is outside ±(2^53 - 1)")
+            raise _Bad(f"{show(v)} is outside ±(2^53 - 1)")
     elif t is dict:
         if depth >= PLAIN_DEPTH:
-            fail(field, f"nested more than {PLAIN_DEPTH} levels deep")
+            raise _Bad(f"nested more than {PLAIN_DEPTH} levels deep")
         for k, x in v.items():
             if type(k) is not str:
-                fail(field, "object keys must be strings")
-            plain(x, at(field, k), budget, depth + 1)
+                raise _Bad("object keys must be strings")
+            try:
+                _plain(x, budget, depth + 1)
+            except _Bad as e:
+                e.path.append(k)
+                raise
     elif t is list:
         if depth >= PLAIN_DEPTH:
-            fail(field, f"nested more than {PLAIN_DEPTH} levels deep")
+            raise _Bad(f"nested more than {PLAIN_DEPTH} levels deep")
         for i, x in enumerate(v):
-            plain(x, f"{field}[{i}]", budget, depth + 1)
+            try:
+                _plain(x, budget, depth + 1)
+            except _Bad as e:
+                e.path.append(i)
+                raise
     elif v is not None and t is not bool:
-        fail(field, f"{show(v)} is not allowed (strings, integers, true/false, null, lists and"
-             " objects only)")
+        raise _Bad(f"{show(v)} is not allowed (strings, integers, true/false, null, lists and"
+                   " objects only)")
 
 
 # --- the document ----------------------------------------------------------------------------
@@ -212,7 +240,7 @@ def validate(data: Any) -> State:
     s.scenario = scenario
     s.options = options
     s.cards = _check_cards(d["cards"], scenario, managed)
-    indep = 61 in s.cards["in_effect"]
+    indep = MOROCCO_TUNISIA_INDEPENDENT in s.cards["in_effect"]
     s.spaces, flat = _check_spaces(d["spaces"], indep)
     s.boxes = _check_boxes(d["boxes"])
     _check_pool(s, flat)
@@ -280,8 +308,8 @@ class _Slow(Exception):
 def _check_spaces(v: Any, indep: bool) -> tuple[dict[str, SpaceData], list[int]]:
     """1.3, 1.4.2, 1.6: every space, its pieces and markers. Returns the spaces (keys in the
     engine's order: map order matters to move lists) and all piece counts, space by space in
-    MAP_PIECES order. A fast path takes the usual document; anything it does not expect is checked again
-    field by field (``_spaces_in_full``), which names the first error."""
+    MAP_PIECES order. A fast path takes the usual document; anything it does not expect is checked
+    again field by field (``_spaces_in_full``), which names the first error."""
     sps = _obj(v, "spaces")
     if sps.keys() != SPACES.keys():
         for n in sps:
@@ -424,8 +452,8 @@ def _pool_error(s: State, key: str, where: list[int]) -> NoReturn:
     for n, sp in s.spaces.items():
         for k in MAP_PIECES:
             if box_key(k) == key and sp["pieces"][k] > FORCE_POOL[key]:
-                fail(f"spaces.{n}.pieces.{k}", f"{show(sp['pieces'][k])} is more than the force pool"
-                     f" of {FORCE_POOL[key]}", "1.4.1")
+                fail(f"spaces.{n}.pieces.{k}", f"{show(sp['pieces'][k])} is more than the force"
+                     f" pool of {FORCE_POOL[key]}", "1.4.1")
     for b in BOXES:
         if s.boxes[b][key] > FORCE_POOL[key]:
             fail(f"boxes.{b}.{key}", f"{show(s.boxes[b][key])} is more than the force pool of"
@@ -449,7 +477,7 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
     _bool(c["last_propaganda"], "cards.last_propaganda")
     _bool(c["coup_played"], "cards.coup_played")
     if c["coup_campaign"] is not None:
-        _int(c["coup_campaign"], "cards.coup_campaign", 0, 6, "5.1.5")
+        _int(c["coup_campaign"], "cards.coup_campaign", 0, drawn, "5.1.5")
     deck_left = _int(c["deck_left"], "cards.deck_left", 0, size, "2.2")
     piles = _check_piles(c["piles"], per_pile, deck_left)
     left = sum(p[1] for p in piles)
@@ -494,22 +522,25 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
             fail("cards.set_aside", "must be null in external chance mode")
         hidden = _cards(c["unseen"], "cards.unseen", EVENTS, "Event card")
     # 10.0: every Event card is in exactly one place; played Propaganda cards come in order.
-    out = played + ([current] if current is not None else [])
+    # 5.4: a Momentum card in effect waits beside the deck until the Reset (not yet played).
+    beside = [x for x in _check_markers(c) if x != current]
+    _disjoint(played, beside, "cards.momentum", "5.4")
+    out = played + ([current] if current is not None else []) + beside
     _disjoint(hidden, out, "cards.played", "2.2")
     _disjoint(hidden + out, removed, "cards.removed", "2.2")
     _disjoint(in_hand, played + removed, "cards.held", "5.1.4")
+    _disjoint(in_effect, removed, "cards.in_effect", "5.1.5")
     if current is not None and current in played:
         fail("cards.current", f"card {current} is also in cards.played", "2.2")
     events = {x for x in hidden + out + removed if x in EVENTS}
     if len(events) != 60:
         missing = sorted(EVENTS - events)[:5]
         fail("cards", f"Event card(s) {missing} are nowhere (deck, set aside, unseen, played,"
-             " current or removed)", "10.0")
+             " current, Momentum or removed)", "10.0")
     seen = [x for x in out if x in PROPAGANDA]
     if seen != list(PROPAGANDA_CARDS[:drawn]):
         fail("cards.played", f"the Propaganda cards drawn must be {list(PROPAGANDA_CARDS[:drawn])}"
              f" (cards.propaganda_drawn = {drawn})", "2.4")
-    _check_markers(c)
     delayed = _list(c["delayed"], "cards.delayed")
     for i, x in enumerate(delayed):
         if type(x) is not str or not 0 < len(x) <= 40 or delayed.index(x) != i:
@@ -527,8 +558,8 @@ def _check_piles(v: Any, per_pile: int, deck_left: int) -> list[list[int]]:
     for i, p in enumerate(piles):
         if (type(p) is not list or len(p) != 2 or type(p[0]) is not int or type(p[1]) is not int
                 or not 0 <= p[0] <= per_pile or not 0 <= p[1] <= 1 or p == [0, 0]):
-            fail(f"cards.piles[{i}]", f"must be [Events left (0-{per_pile}), Propaganda left (0-1)],"
-                 " not empty", "10.0")
+            fail(f"cards.piles[{i}]", f"must be [Events left (0-{per_pile}), Propaganda left"
+                 " (0-1)], not empty", "10.0")
         if i and p != [per_pile, 1]:
             fail(f"cards.piles[{i}]", f"only the top pile can have been drawn from: must be"
                  f" [{per_pile}, 1]", "10.0")
@@ -557,12 +588,14 @@ def _disjoint(a: list[int], b: list[int], field: str, rule: str) -> None:
         fail(field, f"card(s) {sorted(both)[:5]} appear in two places", rule)
 
 
-def _check_markers(c: dict[str, Any]) -> None:
-    """5.3 Capabilities ({card: side}) and 5.4 Momentum ([{card, side}]) in play."""
+def _check_markers(c: dict[str, Any]) -> list[int]:
+    """5.3 Capabilities ({card: side}) and 5.4 Momentum ([{card, side}]) in play. Returns the
+    Momentum cards."""
     caps = _obj(c["capabilities"], "cards.capabilities")
     for k, side in caps.items():
         f = at("cards.capabilities", k)
-        if not (type(k) is str and k.isascii() and k.isdigit() and len(k) <= 3 and k == str(int(k)) and int(k) in ALL_CARDS):
+        if not (type(k) is str and k.isascii() and k.isdigit() and len(k) <= 3
+                and k == str(int(k)) and int(k) in ALL_CARDS):
             fail(f, "keys are card numbers written in decimal, e.g. \"13\"")
         _choice(side, f, EVENT_SIDES)
         if (int(k), side) not in _CAPABILITY:
@@ -580,6 +613,7 @@ def _check_markers(c: dict[str, Any]) -> None:
         if card in seen:
             fail(f + ".card", f"card {card} is in play twice", "5.4")
         seen.add(card)
+    return list(seen)
 
 
 # --- sequence of play, result, deception -----------------------------------------------------
@@ -645,9 +679,12 @@ def _check_result(v: Any, s: State, budget: _Budget) -> dict[str, Any] | None:
 def _check_pending(v: Any, s: State, budget: _Budget) -> list[dict[str, Any]]:
     """DESIGN §2: the stack of decision frames. Each frame is a registered kind holding plain data;
     the game loop is at the bottom; the frame on top belongs to a player (or to chance, in external
-    chance mode) and offers at least one legal move. Frames that handlers compute with are asked
-    for their actor and moves; any failure is reported against the frame."""
-    from .machine import FRAMES, handler, legal_moves, prompt
+    chance mode) and offers at least one legal move. Every frame's handler is asked for its actor
+    and, if it defines one, runs its own check ``check_frame(s, f)``, which raises
+    ``StateError(field within the frame, reason, rule)`` (or any exception) when the frame's data
+    does not fit; the current frame's prompt and moves are computed. Any failure is reported
+    against the frame: ``pending[i]`` (+ ``.field``)."""
+    from .machine import FRAMES, check_move_shape, handler, legal_moves, prompt
 
     frames = _list(v, "pending")
     if s.result is None and not frames:
@@ -671,11 +708,18 @@ def _check_pending(v: Any, s: State, budget: _Budget) -> list[dict[str, Any]]:
     i = 0
     try:
         for i, f in enumerate(frames):
-            a = handler(f).actor(s, f)
+            h = handler(f)
+            a = h.actor(s, f)
             if a not in ("gov", "fln", "chance", "auto"):
                 fail(f"pending[{i}]", f"belongs to {show(a)}, not gov, fln, chance or engine")
             if a == "chance" and i != top:
                 fail(f"pending[{i}]", "a chance decision can only be the current one")
+            hook = getattr(h, "check_frame", None)
+            if hook is not None:  # the kind's own checks of its data (optional, see docstring)
+                try:
+                    hook(s, f)
+                except StateError as e:
+                    fail(f"pending[{i}]" + ("." + e.field if e.field else ""), e.reason, e.rule)
         if a == "auto":
             fail(f"pending[{top}]", "the current decision must belong to gov, fln or chance"
                  " (automatic steps are never left pending)")
@@ -684,8 +728,11 @@ def _check_pending(v: Any, s: State, budget: _Budget) -> list[dict[str, Any]]:
                  " a chance decision is never left pending")
         i = top
         prompt(s)
-        if not legal_moves(s):
+        moves = legal_moves(s)
+        if not moves:
             fail(f"pending[{top}]", "the current decision has no legal move")
+        for m in moves:  # moves built from the frame's data must be well-formed (DESIGN §2)
+            check_move_shape(m)
     except StateError:
         raise
     except Exception as e:  # a frame whose data does not fit its kind or the rest of the state
@@ -706,9 +753,12 @@ def _check_frame(s: State, frames: list[dict[str, Any]], i: int, f: dict[str, An
         _obj(f, fi, ("k",))
     elif k == "card":
         _obj(f, fi, ("k", "stage"))
-        _choice(f["stage"], fi + ".stage", ("pivotal", "first", "second", "adjust"), "2.3")
+        stage = _choice(f["stage"], fi + ".stage", ("pivotal", "first", "second", "adjust"), "2.3")
         if s.cards["current"] not in EVENTS:
             fail(fi, "an Event card round needs an Event card as cards.current", "2.3")
+        if stage == "adjust" and sop["first_box"] is None:
+            fail(fi + ".stage", "the Second Eligible acts only after the First Eligible (sop"
+                 ".first_box)", "2.3.2")
     elif k == "pivotal_window":
         _obj(f, fi, ("k", "who"))
         _choice(f["who"], fi + ".who", SIDES, "2.3.7")
@@ -735,6 +785,11 @@ def _check_frame(s: State, frames: list[dict[str, Any]], i: int, f: dict[str, An
         _check_op_frame(fi, f, sop)
     elif k.startswith("sa:"):
         _check_sa_frame(fi, f)
+        below = frames[i - 1]
+        if f["op"] is not None and not (str(below.get("k")).startswith("op:")
+                                        and below.get("op") == f["op"]):
+            fail(fi + ".op", f"a Special Activity accompanying {show(f['op'])} sits on that"
+                 " Operation", "4.1")
 
 
 def _eligible_matches_sop(fi: str, who: Any, role: str, sop: dict[str, Any]) -> None:

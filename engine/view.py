@@ -1,41 +1,112 @@
-"""What each role may see (DESIGN §4; rules 2.2, 10.0, 7.3): the draw deck's order, the set-aside
-cards, the random-generator state and the other side's Deception markers are hidden."""
+"""What each role may see (DESIGN §4; docs/state.md, "Views").
+
+``view(state, role)`` for ``role`` in ``"gov" | "fln" | "observer"`` is the state document with
+the hidden parts replaced by counts, plus the derived values a client displays:
+
+* hidden from everyone: the order of the draw deck (2.2: only the number of cards is open), the
+  Event cards set aside in the Short and Medium scenarios (10.0), the random-generator state (it
+  would reveal both), and the Deception markers set aside (7.3);
+* hidden from the other player and from observers: a player's Deception markers still held (7.3);
+  the markers it has used (revealed) stay visible. Deception data is treated generically: each
+  side's entry is shown whole to that side; to others only its ``used`` part (if any) and a count;
+* ``derived``: Control, Population and effective Support per space, Total Support/Opposition,
+  the victory scores and margins (1.9, 7.3), Terror markers left, the actor to move and the prompt;
+* ``legal_moves``: the moves of the role to move (chance moves in external chance mode are shown to
+  everyone: the physical deck and dice are public); empty for anyone else.
+
+The view is a fresh dict that shares unchanged containers with the state: serialize it, do not
+mutate it.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .board import control, fln_score, gov_score, margins, total_opposition, total_support
+from .board import (
+    control, fln_bases_on_map, fln_score, gov_score, margins, population, support, terror_left,
+    total_opposition, total_support,
+)
 from .errors import BadRequest
 from .machine import legal_moves, prompt, to_move
-from .state import State
+from .state import SCHEMA, State
 
 ROLES = ("gov", "fln", "observer")
+VIEW_SCHEMA = "ct-view/1"
 
 
 def view(s: State, role: str) -> dict[str, Any]:
-    if role not in ROLES:
+    """The state as ``role`` may see it (DESIGN §4), with derived values and its legal moves."""
+    if not isinstance(role, str) or role not in ROLES:
         raise BadRequest("role", f"must be one of {list(ROLES)}")
     d = s.to_data()
-    cards = dict(d["cards"])
-    cards["deck"] = None
-    cards["set_aside"] = None
-    cards["set_aside_count"] = len(s.cards["set_aside"] or [])
-    d["cards"] = cards
+    hidden: list[str] = ["rng"]
+    d["schema"] = VIEW_SCHEMA
+    d["state_schema"] = SCHEMA
+    d["role"] = role
     d["rng"] = None
+    d["cards"] = _cards(s, hidden)
     if s.deception is not None:
-        d["deception"] = {side: (v if side == role else {"count": len(v.get("held", []))})
-                          for side, v in s.deception.items()}
+        d["deception"] = _deception(s.deception, role, hidden)
     actor = to_move(s)
-    d["derived"] = {
-        "control": {n: control(s, n) for n in s.spaces},
+    d["derived"] = derived(s, actor)
+    d["legal_moves"] = legal_moves(s) if actor is not None and actor in (role, "chance") else []
+    d["hidden"] = hidden
+    return d
+
+
+def _cards(s: State, hidden: list[str]) -> dict[str, Any]:
+    """2.2: played cards and the number of cards in the draw deck are open; 10.0: the set-aside
+    Events are not."""
+    cards = dict(s.cards)
+    if cards.get("deck") is not None:
+        cards["deck"] = None
+        hidden.append("cards.deck")
+    set_aside = cards.get("set_aside")
+    cards["set_aside_count"] = len(set_aside) if isinstance(set_aside, list) else None
+    if set_aside is not None:
+        cards["set_aside"] = None
+        hidden.append("cards.set_aside")
+    return cards
+
+
+def _count(v: Any) -> int:
+    """How many hidden markers a Deception entry holds (``held`` list, or the entry itself)."""
+    if isinstance(v, dict):
+        held = v.get("held")
+        if isinstance(held, list):
+            return len(held)
+        return sum(len(x) for x in v.values() if isinstance(x, list))
+    return len(v) if isinstance(v, list) else 1
+
+
+def _deception(dec: dict[str, Any], role: str, hidden: list[str]) -> dict[str, Any]:
+    """7.3: each player sees its own markers; others see the revealed (used) ones and a count."""
+    out: dict[str, Any] = {}
+    for side, v in dec.items():
+        if side == role:
+            out[side] = v
+            continue
+        shown: dict[str, Any] = {"count": _count(v)}
+        if isinstance(v, dict) and "used" in v:
+            shown["used"] = v["used"]
+        out[side] = shown
+        hidden.append(f"deception.{side}")
+    return out
+
+
+def derived(s: State, actor: str | None = None) -> dict[str, Any]:
+    """Values computed from the state, never stored (DESIGN §1; 1.6, 1.7, 1.9, 7.3)."""
+    spaces = {n: {"control": control(s, n), "population": population(s, n),
+                  "support": support(s, n)} for n in s.spaces}
+    return {
+        "spaces": spaces,
         "total_support": total_support(s),
         "total_opposition": total_opposition(s),
+        "fln_bases_on_map": fln_bases_on_map(s),
         "gov_score": gov_score(s),
         "fln_score": fln_score(s),
         "margins": margins(s),
-        "to_move": actor,
+        "terror_left": terror_left(s),
+        "to_move": actor if actor is not None else to_move(s),
         "prompt": prompt(s),
     }
-    d["legal_moves"] = legal_moves(s) if actor == role or role == "observer" else []
-    return d
