@@ -192,6 +192,16 @@ class Rally(FlnOperation):
             ms.append({"t": "flip", "space": n})
         return ms
 
+    def has_action(self, s: State, n: str) -> bool:
+        """``bool(self.action_moves(s, n))`` without building the moves (hot in can_start)."""
+        p = s.spaces[n]["pieces"]
+        if can_place_guerrilla(s, n):
+            return True
+        if p[UG] + p[AG] >= 2 and base_room(s, n) >= 1 and (
+                available(s, FB) > 0 or map_sources(s, FB, exclude=n)):
+            return True
+        return mod.rally_bases(s, n) > 0 and p[AG] > 0
+
     def agitate_spaces(self, s: State, f: Frame) -> list[str]:
         """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, populated, not a
         Country; each step costs 1 Resource even in a free Rally (3.1.2)."""
@@ -219,7 +229,7 @@ class Rally(FlnOperation):
             if self.may_add_location(f) and self.affordable(s, f):
                 for n in s.spaces:
                     if (n not in f["locs"] and self.eligible_space(s, n)
-                            and self.action_moves(s, n)):
+                            and self.has_action(s, n)):
                         ms.append({"t": "space", "space": n})
                 if FRANCE_TRACK not in f["locs"] and s.france_track != "F":
                     ms.append({"t": "space", "space": FRANCE_TRACK})

@@ -165,7 +165,7 @@ class Train(GovOperation):
         """Something can be done in a space selected now: a cube can be placed (1.4.1), or it
         can be Pacified with the Resources left after paying for it."""
         types = (AP,) if self.police_only(s, n) else ALGERIAN_CUBES
-        if any(available(s, p) > 0 or map_sources(s, p, exclude=n) for p in types):
+        if any(available(s, p) > 0 or _elsewhere(s, p, n) for p in types):
             return True
         rest = s.resources[f["who"]] - self.price(s, f)
         sp = s.spaces[n]
@@ -300,15 +300,16 @@ class Garrison(GovOperation):
         if not self.first_payment(s, f):
             return []
         ms: list[Move] = []
+        spaces = [n for n in ALGERIA if garrison_space(s, n)]
+        limited = f["box"] == "limited_op" and f["locs"]
         if x.get("moved", 0) < GARRISON_MAX:
-            for n in ALGERIA:
-                if not garrison_space(s, n) or not self.dests(s, f, n):
+            for n in spaces:
+                # self.dests(s, f, n) is non-empty (computed without rebuilding it per space)
+                if (f["locs"][0] == n) if limited else len(spaces) < 2:
                     continue
                 ms += [{"t": "pick", "piece": p, "from": n} for p in POLICE if movable(s, f, n, p) > 0]
-        limited = f["box"] == "limited_op" and f["locs"]
-        ms += [{"t": "activate", "space": n} for n in ALGERIA
-               if garrison_space(s, n) and self.activation(s, n) > 0
-               and not (limited and n != f["locs"][0])]
+        ms += [{"t": "activate", "space": n} for n in spaces
+               if self.activation(s, n) > 0 and not (limited and n != f["locs"][0])]
         return ms
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
@@ -522,3 +523,10 @@ def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
     emit(log, rule, f"Assault in {n}: {g} Guerrilla(s), {b} Base(s) removed", space=n,
          guerrillas=g, bases=b)
     return {"guerrillas": g, "bases": b}
+
+
+def _elsewhere(s: State, piece: str, n: str) -> bool:
+    """Is some ``piece`` on the map outside ``n`` (and the Countries) – i.e. is
+    ``board.map_sources(s, piece, exclude=n)`` non-empty (1.4.1)?"""
+    return any(sp["pieces"][piece] > 0 for name, sp in s.spaces.items()
+               if name != n and name not in COUNTRIES)
