@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .board import base_room, guerrillas, independent, max_bases
 from .data import (
-    ALGERIA, AP, AT, COUNTRIES, FB, FP, FT, G, GB, SCENARIOS, UG, box_key,
+    ALGERIA, AP, AT, COUNTRIES, FB, FP, FT, G, GB, UG, box_key,
 )
 from .machine import FrameType, Log, emit, pop, register
 from .state import Frame, Move, State

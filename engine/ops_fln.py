@@ -227,11 +227,14 @@ class Rally(FlnOperation):
         ms: list[Move] = []
         if not x.get("agit"):
             if self.may_add_location(f) and self.affordable(s, f):
+                base_only = x.get("base_only")  # #6 shaded: a space with an FLN Base only
                 for n in s.spaces:
                     if (n not in f["locs"] and self.eligible_space(s, n)
+                            and not (base_only and s.spaces[n]["pieces"][FB] == 0)
                             and self.has_action(s, n)):
                         ms.append({"t": "space", "space": n})
-                if FRANCE_TRACK not in f["locs"] and s.france_track != "F":
+                if (FRANCE_TRACK not in f["locs"] and s.france_track != "F"
+                        and not base_only):
                     ms.append({"t": "space", "space": FRANCE_TRACK})
             if x.get("cur") and x.get("left", 0) > 0:
                 ms += place_guerrilla_moves(s, {"t": "place", "space": x["cur"]})

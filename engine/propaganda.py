@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from . import deployment  # noqa: F401  (registers the Open Deployment frames, 10.0)
 from . import modifiers
 from .board import (
     add_commitment, add_resources, control, de_gaulle, fln_bases_on_map, fln_count, independent,

@@ -286,7 +286,8 @@ def test_6_shaded_without_fln_base_does_nothing_and_gov_executor_lets_fln_rally(
     assert at_second_eligible(ev(s, "shaded"))
     s = on_card(position(spaces={"Medea": {"fb": 1}}, first="gov"), 6)
     s = ev(s, "shaded")
-    assert engine.to_move(s) == "fln" and s.pending[-1]["k"] == "op:rally_at_base"
+    assert engine.to_move(s) == "fln" and s.pending[-1]["k"] == "op:rally"
+    assert s.pending[-1]["x"]["base_only"]
     s = play(s, {"t": "space", "space": "Medea"}, {"t": "place", "space": "Medea"}, DONE)
     assert pieces(s, "Medea") == {"fb": 1, "ug": 1}
     assert at_second_eligible(s, "fln")

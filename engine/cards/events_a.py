@@ -9,8 +9,6 @@ Decision frames defined here (besides engine.event_steps' pick / place / remove)
 * ``eva_guerrillas`` – place up to ``max`` Guerrillas Underground in one space, from Available or,
   for the FLN placing its own pieces when none is Available, from the map (1.4.1):
   ``{"t": "place", "space": S}`` (``"from": T, "piece": P`` for a map source) or ``{"t": "done"}``.
-* ``op:rally_at_base`` – the free Rally of #6 shaded: Rally (3.3.1) limited to one space that
-  holds an FLN Base (see ``BaseRally``).
 """
 
 from __future__ import annotations
@@ -28,9 +26,9 @@ from ..data import (
 )
 from ..event_steps import free_op, pick, place, remove
 from ..events import Event, StepFn, register_event
-from ..machine import FRAMES, FrameType, Log, emit, pop, push, register
+from ..machine import FrameType, Log, emit, pop, push, register
 from ..ops import OPS, op_frame
-from ..ops_fln import Rally, can_place_guerrilla, place_guerrilla, place_guerrilla_moves
+from ..ops_fln import can_place_guerrilla, place_guerrilla, place_guerrilla_moves
 from ..state import Frame, Move, State
 
 OTHER = {"gov": "fln", "fln": "gov"}
@@ -227,33 +225,17 @@ class PlaceGuerrillas(FrameType):
 # --- #6 shaded: a Rally restricted to one space with an FLN Base -------------------------------
 
 
-class BaseRally(Rally):
-    """#6 shaded: a free Limited Rally (3.3.1, 2.3.4, 5.5) whose one location must be a space
-    holding an FLN Base (never the France Track). Everything else is the Rally Operation's own
-    procedure; the frame carries ``op: "rally"``."""
-
-    def op_moves(self, s: State, f: Frame) -> list[Move]:
-        return [m for m in super().op_moves(s, f)
-                if m["t"] != "space" or (m["space"] in s.spaces
-                                         and s.spaces[m["space"]]["pieces"][FB] > 0)]
-
-
-BaseRally.kind = "op:rally_at_base"
-register(BaseRally)
-
-
 def base_rally_frame() -> Frame:
-    """The #6 free Limited Rally frame (5.5: no Special Activity, no eligibility change)."""
+    """The #6 free Limited Rally (3.3.1, 2.3.4, 5.5: no Special Activity, no eligibility change)
+    whose one location must hold an FLN Base (``x["base_only"]``, never the France Track)."""
     f = op_frame("rally", "fln", None, "limited_op", free=True, sa_ok=False)
-    f["k"] = BaseRally.kind
     f["x"]["base_only"] = True
     return f
 
 
 def base_rally_possible(s: State) -> bool:
-    """Can the #6 Rally begin (a Rally-legal space with an FLN Base where something can be
-    done)? Checked on the restricted frame itself, so the pushed prompt is never a dead end."""
-    return bool(FRAMES[BaseRally.kind].moves(s, base_rally_frame()))
+    """Can the #6 Rally begin? Checked on the restricted frame itself (no dead-end prompt)."""
+    return bool(OPS["rally"].moves(s, base_rally_frame()))
 
 
 # --- the cards -----------------------------------------------------------------------------------
@@ -884,4 +866,4 @@ class ChangeInTactics(Event):
         return bool(s.cards["capabilities"])
 
 
-__all__ = ["Transfer", "PlaceGuerrillas", "BaseRally", "wilaya_spaces"]
+__all__ = ["Transfer", "PlaceGuerrillas", "wilaya_spaces"]
