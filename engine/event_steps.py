@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from .board import base_room
 from .data import box_key
-from .data import COUNTRIES, GOV_PIECES
+from .data import AG, COUNTRIES, GOV_PIECES, SPACES, UG
 from .machine import FrameType, Log, emit, pop, push, register
 from .ops import OPS, SAS, op_frame, sa_frame
 from .state import Frame, Move, State
@@ -177,3 +177,18 @@ def free_sa(s: State, sa: str, who: str, **extra: Any) -> None:
     f["x"].update(extra)
     if SAS[sa].sa_moves(s, f):
         push(s, f)
+
+
+def wilaya_spaces(w: int) -> list[str]:
+    """1.3.2, 1.3.3: the Sectors of a Wilaya and the City located in it (never the Countries)."""
+    return [n for n, sp in SPACES.items() if sp.wilaya == w]
+
+
+def activate_wilaya(s: State, w: int, log: Log) -> None:
+    """Flip every Underground Guerrilla in Wilaya ``w`` Active (#3 unshaded, #10 unshaded)."""
+    for n in wilaya_spaces(w):
+        p = s.spaces[n]["pieces"]
+        if p[UG]:
+            emit(log, "5.1", f"{p[UG]} Guerrilla(s) Activated in {n}", space=n, activated=p[UG])
+            p[AG] += p[UG]
+            p[UG] = 0

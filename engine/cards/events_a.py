@@ -24,7 +24,7 @@ from ..data import (
     AG, ALGERIA, AP, AT, BOXES, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG, G,
     box_key,
 )
-from ..event_steps import free_op, pick, place, remove
+from ..event_steps import activate_wilaya, free_op, pick, place, remove, wilaya_spaces
 from ..events import Event, StepFn, register_event
 from ..machine import FrameType, Log, emit, pop, push, register
 from ..ops import OPS, op_frame
@@ -39,11 +39,6 @@ GUERRILLAS: tuple[str, ...] = (UG, AG)
 
 
 # --- shared helpers ----------------------------------------------------------------------------
-
-
-def wilaya_spaces(w: int) -> list[str]:
-    """1.3.2, 1.3.3: the Sectors of a Wilaya and the City located in it (never the Countries)."""
-    return [n for n, sp in SPACES.items() if sp.wilaya == w]
 
 
 def guerrillas_in(s: State, spaces: Sequence[str]) -> int:
@@ -283,14 +278,7 @@ class LeadershipSnatch(Event):
         push(s, pick(f["who"], "Leadership Snatch: name a Wilaya", WILAYAS, "wilaya", 1, 1))
 
     def activate(self, s: State, f: Frame, log: Log) -> None:
-        w = int(f["x"]["wilaya"][0])
-        for n in wilaya_spaces(w):
-            p = s.spaces[n]["pieces"]
-            if p[UG]:
-                emit(log, "5.1", f"{p[UG]} Guerrilla(s) Activated in {n}", space=n,
-                     activated=p[UG])
-                p[AG] += p[UG]
-                p[UG] = 0
+        activate_wilaya(s, int(f["x"]["wilaya"][0]), log)
 
     def targets(self, s: State) -> list[str]:
         return [n for n in ALGERIA if populated(s, n) and control(s, n) == "fln"
@@ -866,4 +854,4 @@ class ChangeInTactics(Event):
         return bool(s.cards["capabilities"])
 
 
-__all__ = ["Transfer", "PlaceGuerrillas", "wilaya_spaces"]
+__all__ = ["Transfer", "PlaceGuerrillas"]

@@ -30,7 +30,7 @@ from ..data import (
     AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FP, FRANCE_TRACK, FT, SPACES, UG, G,
 )
 from ..errors import StateError
-from ..event_steps import free_op, pick, remove
+from ..event_steps import activate_wilaya, free_op, pick, remove
 from ..events import Event, StepFn, register_event
 from ..machine import FrameType, Log, emit, pop, push, register
 from ..ops import OPS, op_frame
@@ -71,11 +71,6 @@ def check_fields(f: Frame, fields: dict[str, type]) -> None:
 def check_spaces(values: object, field: str) -> None:
     if type(values) is not list or not all(isinstance(n, str) and n in SPACES for n in values):
         raise StateError(field, "must be a list of space names")
-
-
-def wilaya_spaces(w: int) -> list[str]:
-    """1.3.2, 1.3.3: the Sectors of a Wilaya and the City located in it."""
-    return [n for n, sp in SPACES.items() if sp.wilaya == w]
 
 
 # --- decision: move pieces among selected spaces -------------------------------------------------
@@ -284,13 +279,7 @@ class Moudjahidine(Event):
         push(s, pick(f["who"], "Moudjahidine: name a Wilaya", WILAYAS, "wilaya", 1, 1))
 
     def activate(self, s: State, f: Frame, log: Log) -> None:
-        for n in wilaya_spaces(int(f["x"]["wilaya"][0])):
-            p = s.spaces[n]["pieces"]
-            if p[UG]:
-                emit(log, "5.1", f"{p[UG]} Guerrilla(s) Activated in {n}", space=n,
-                     activated=p[UG])
-                p[AG] += p[UG]
-                p[UG] = 0
+        activate_wilaya(s, int(f["x"]["wilaya"][0]), log)
 
     def effective(self, s: State, side: str) -> bool:
         return side == "shaded" or any(s.spaces[n]["pieces"][UG] for n in ALGERIA)
