@@ -1,0 +1,201 @@
+"""The bot's driver (8.1): a Runner holds the current state, the moves the non-player FLN has made,
+the trace, and the bot's own die generator. Every move goes through ``engine.apply`` (the one
+definition of legality); procedures call ``Runner.play`` and never touch the state themselves.
+
+A procedure that reaches a point where the FLN no longer has the decision (the Government decides,
+an external die roll is awaited, the game is over) is unwound by ``Handoff``; ``decide`` then
+returns what was done so far. Branches (``Runner.branch``) execute an Operation tentatively – the
+flowchart's "if no such Rally is possible" – and are committed or discarded; hypotheticals
+(``Runner.hypothetical``, 8.1.3 "would") also resolve the Government's decisions inside the FLN's
+own action with its first legal move, to evaluate an outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from .. import rng as erng
+from ..machine import apply, legal_moves, to_move
+from ..state import Frame, Move, State
+from .trace import Trace
+
+Criterion = tuple[str, Callable[[str], Any], str]  # (label, key function, "yes" | "max" | "min")
+
+
+class Handoff(Exception):
+    """The FLN no longer has the decision (another actor, or the game is over)."""
+
+
+@dataclass
+class RandomSpaces:
+    """8.2 Random Spaces Map, pluggable: ``numbers`` maps the 30 two-dice numbers (11-56) to spaces,
+    ``arrows`` lists the 30 spaces in arrow order (the chain wraps between Morocco and Tunisia).
+    Not public: when ``None`` is installed the PLAYNOTE method (a die roll among tied candidates)
+    is used."""
+
+    numbers: dict[int, str]
+    arrows: list[str]
+
+    def choose(self, cands: Sequence[str], rng: dict[str, Any]) -> str:
+        tens = 6
+        while tens == 6:
+            tens = erng.die(rng)
+        ones = erng.die(rng)
+        start = self.numbers.get(10 * tens + ones)
+        if start is None or start not in self.arrows:
+            return cands[erng.uniform(rng, len(cands))]
+        i = self.arrows.index(start)
+        for k in range(len(self.arrows)):
+            sp = self.arrows[(i + k) % len(self.arrows)]
+            if sp in cands:
+                return sp
+        return cands[erng.uniform(rng, len(cands))]
+
+
+RANDOM_SPACES: list[RandomSpaces | None] = [None]
+
+
+def install_random_spaces(table: RandomSpaces | None) -> None:
+    """Use the printed Random Spaces Map (8.2) for random space choices (None: PLAYNOTE)."""
+    RANDOM_SPACES[0] = table
+
+
+@dataclass
+class Runner:
+    s: State
+    rng: dict[str, Any]
+    trace: Trace
+    hyp: bool = False  # a hypothetical: Government decisions resolved by default, never handed off
+    moves: list[Move] = field(default_factory=list)
+    actors: list[str] = field(default_factory=list)
+    states: list[State] = field(default_factory=list)
+    ctx: dict[str, Any] = field(default_factory=dict)
+
+    # -- engine access --------------------------------------------------------------------------
+    def top(self) -> Frame | None:
+        return self.s.pending[-1] if self.s.pending else None
+
+    def legal(self) -> list[Move]:
+        return legal_moves(self.s)
+
+    def can(self, m: Move) -> bool:
+        return m in legal_moves(self.s)
+
+    def play(self, m: Move) -> None:
+        """Apply one FLN move (it must be legal); hand off when the FLN loses the decision."""
+        actor = to_move(self.s) or "none"
+        self.s, _ = apply(self.s, m)
+        self.moves.append(m)
+        self.actors.append(actor)
+        self.states.append(self.s)
+        if self.hyp:
+            self.resolve_others()
+        elif to_move(self.s) != "fln":
+            raise Handoff()
+
+    def resolve_others(self) -> None:
+        """In a hypothetical: the Government's decisions inside the FLN's action take its first
+        legal move (the player's real choice is unknown)."""
+        depth = self.ctx.get("scope")
+        guard = 0
+        while (to_move(self.s) not in ("fln", None) and depth is not None
+               and len(self.s.pending) > depth and guard < 500):
+            ms = legal_moves(self.s)
+            if not ms:
+                break
+            actor = to_move(self.s) or "none"
+            self.s, _ = apply(self.s, ms[0])
+            self.moves.append(ms[0])
+            self.actors.append(actor)
+            self.states.append(self.s)
+            guard += 1
+
+    def fln_to_move(self) -> bool:
+        return to_move(self.s) == "fln"
+
+    # -- randomness (8.2) -----------------------------------------------------------------------
+    def die(self) -> int:
+        return erng.die(self.rng)
+
+    def choose(self, cands: Sequence[Any], what: str = "") -> Any:
+        """8.2: a random choice among tied candidates (spaces: Random Spaces Map if installed,
+        else a die roll among them, PLAYNOTE); candidates in canonical order first."""
+        cs = canonical(cands)
+        if len(cs) == 1:
+            return cs[0]
+        table = RANDOM_SPACES[0]
+        if table is not None and all(isinstance(c, str) for c in cs):
+            pick = table.choose(cs, self.rng)
+        else:
+            pick = cs[erng.uniform(self.rng, len(cs))]
+        self.trace.note("8.2", f"random choice{(' of ' + what) if what else ''} among "
+                        f"{len(cs)} tied candidates", candidates=[str(c) for c in cs],
+                        chosen=str(pick))
+        return pick
+
+    def best(self, cands: Iterable[str], criteria: Sequence[Criterion], what: str) -> str | None:
+        """Successive filters (ct-fln-bot §1.1): a yes/no criterion keeps those that satisfy it
+        (unless none does), max/min keep the extreme; then a random pick."""
+        cs = list(dict.fromkeys(cands))
+        if not cs:
+            return None
+        applied: list[str] = []
+        for label, fn, kind in criteria:
+            if len(cs) <= 1:
+                break
+            if kind == "yes":
+                keep = [c for c in cs if fn(c)]
+                if keep and len(keep) < len(cs):
+                    applied.append(label)
+                    cs = keep
+            else:
+                vals = {c: fn(c) for c in cs}
+                ext = max(vals.values()) if kind == "max" else min(vals.values())
+                keep = [c for c in cs if vals[c] == ext]
+                if len(keep) < len(cs):
+                    applied.append(label)
+                cs = keep
+        if len(cs) == 1:
+            if applied:
+                self.trace.note("tie", f"{what}: {cs[0]} (by {', '.join(applied)})",
+                                chosen=cs[0], tie_breakers=applied)
+            return cs[0]
+        return str(self.choose(cs, what))
+
+    # -- branches -------------------------------------------------------------------------------
+    def branch(self, hyp: bool | None = None) -> Runner:
+        b = Runner(self.s, self.rng, Trace(), self.hyp if hyp is None else hyp)
+        b.ctx = dict(self.ctx)
+        return b
+
+    def commit(self, b: Runner) -> None:
+        self.s = b.s
+        self.moves += b.moves
+        self.actors += b.actors
+        self.states += b.states
+        self.trace.extend(b.trace)
+        self.ctx.update(b.ctx)
+
+
+def canonical(cands: Sequence[Any]) -> list[Any]:
+    """ct-fln-bot §2.1: candidates in the canonical order of ct-data.json (the France Track after
+    Tunisia); anything else in its given order."""
+    from ..data import SPACE_NAMES
+
+    order = {n: i for i, n in enumerate(SPACE_NAMES)}
+    order["france_track"] = len(order)
+    if all(isinstance(c, str) and c in order for c in cands):
+        return sorted(cands, key=lambda c: order[c])
+    return list(cands)
+
+
+def run_guarded(fn: Callable[[], None]) -> Exception | None:
+    """Run a policy step; a Handoff propagates, any other error is returned (never raised)."""
+    try:
+        fn()
+    except Handoff:
+        raise
+    except Exception as e:  # noqa: BLE001 - the bot never raises: the driver falls back
+        return e
+    return None

@@ -1,0 +1,138 @@
+"""Read-only facts the non-player FLN evaluates (8.1.3 terms, ct-fln-bot §1 and §3): the
+sequence-of-play flags of its turn, spare Underground Guerrillas, the final Campaign, and the
+sources for placing Guerrillas from the map (8.1.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import control, cubes, fln_count, gov_count, guerrillas, population, support
+from ..data import AG, AP, AT, CARDS, CITIES, COUNTRIES, FB, FP, FT, GB, SPACES, UG
+from ..state import Frame, State
+
+if TYPE_CHECKING:
+    from .core import Runner
+
+CITY_WILAYAS: frozenset[int] = frozenset(
+    w for w in (SPACES[c].wilaya for c in CITIES) if w is not None)
+
+
+@dataclass(frozen=True)
+class Flags:
+    """ct-fln-bot §3.1: what the Sequence of Play allows the FLN on this card."""
+
+    role: str
+    event_ok: bool
+    sa_ok: bool
+    multi_ok: bool
+    gov_will_be_second: bool
+    gov_acted: bool
+
+    @property
+    def limop_only(self) -> bool:
+        return not self.multi_ok
+
+
+def flags_of(s: State, f: Frame, event_legal: bool) -> Flags:
+    """Flags from the FLN's ``eligible`` prompt (2.3.2, 2.3.4, 2.3.5)."""
+    opts = f["options"]
+    second = f["role"] == "second"
+    gov_box = s.sop.get("first_box") if second else None
+    return Flags(
+        role=f["role"],
+        event_ok="event" in opts and event_legal,
+        sa_ok="op_plus_sa" in opts,
+        multi_ok="op_plus_sa" in opts or "op_only" in opts,
+        gov_will_be_second=second and gov_box in ("op_only", "op_plus_sa"),
+        gov_acted=second and gov_box not in (None, "pass"),
+    )
+
+
+def gov_acted(s: State) -> bool:
+    """The Government executed an Event or an Operation on this card before the FLN (ct-fln-bot
+    §3.1 GOV_ACTED; a Pass does not count)."""
+    return s.sop.get("first") == "gov" and s.sop.get("first_box") not in (None, "pass")
+
+
+def final_campaign(s: State) -> bool:
+    """8.4.2: the next Propaganda card will be the last one of the game."""
+    return int(s.cards["propaganda_drawn"]) == int(s.cards["propaganda_total"]) - 1
+
+
+def algerian_base(s: State, n: str) -> bool:
+    return n not in COUNTRIES and s.spaces[n]["pieces"][FB] > 0
+
+
+def spare_ug(s: State, n: str, protect: dict[str, int] | None = None) -> int:
+    """Underground Guerrillas that may be Activated or moved without exposing an Algerian Base
+    (ct-fln-bot §1 "spare UG"; Country Bases are not protected)."""
+    ug = s.spaces[n]["pieces"][UG] - (protect or {}).get(n, 0)
+    if algerian_base(s, n):
+        ug -= 1
+    return max(0, ug)
+
+
+def marked(card: int | None) -> bool:
+    return card is not None and bool(CARDS.get(card, {}).get("fln_bot_marked"))
+
+
+def french_pieces(s: State, n: str) -> int:
+    p = s.spaces[n]["pieces"]
+    return p[FT] + p[FP] + p[GB]
+
+
+def algerian_cubes(s: State, n: str) -> int:
+    p = s.spaces[n]["pieces"]
+    return p[AT] + p[AP]
+
+
+def removal_sequence(s: State, n: str, k: int) -> list[str]:
+    """3.3.3 with 8.1.2: the next ``k`` Government pieces an Attack or Ambush removes – Police,
+    then Troops, then Bases; French before Algerian within a type."""
+    p = dict(s.spaces[n]["pieces"])
+    out: list[str] = []
+    for kind in ((FP, AP), (FT, AT), (GB,)):
+        for piece in kind:
+            while p[piece] > 0 and len(out) < k:
+                p[piece] -= 1
+                out.append(piece)
+    return out
+
+
+def gov_controlled(s: State, n: str) -> bool:
+    return control(s, n) == "gov"
+
+
+def map_sources(s: State, dest: str, exclude: tuple[str, ...] = ()) -> list[str]:
+    """8.1.2 fifth bullet, 8.4.5: spaces an Active Guerrilla may be taken from to be placed in
+    ``dest`` – never a Country, never ``dest``; from an FLN Base space or a space at Support never
+    either of the last two Guerrillas."""
+    out = []
+    for n, sp in s.spaces.items():
+        if n == dest or n in COUNTRIES or n in exclude or sp["pieces"][AG] == 0:
+            continue
+        if (sp["pieces"][FB] > 0 or sp["support"] == "support") and guerrillas(s, n) <= 2:
+            continue
+        out.append(n)
+    return out
+
+
+def best_map_source(r: Runner, dest: str, exclude: tuple[str, ...] = ()) -> str | None:
+    """8.1.2: remove first from where there are the most Guerrillas (then random)."""
+    s = r.s
+    return r.best(map_sources(s, dest, exclude), [("most Guerrillas", lambda n: guerrillas(s, n),
+                                                    "max")], "map source")
+
+
+def place_preference(s: State, n: str) -> tuple[bool, bool]:
+    """8.1.2: place Guerrillas in spaces at Support, otherwise where friendly pieces are."""
+    return (support(s, n) == "support", fln_count(s, n) > 0)
+
+
+__all__ = [
+    "CITY_WILAYAS", "Flags", "flags_of", "gov_acted", "final_campaign", "algerian_base",
+    "spare_ug", "marked", "french_pieces", "algerian_cubes", "removal_sequence",
+    "gov_controlled", "map_sources", "best_map_source", "place_preference", "population",
+    "cubes", "gov_count", "guerrillas",
+]

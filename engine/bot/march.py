@@ -1,0 +1,465 @@
+"""8.4.6 March (ct-fln-bot §9): cover exposed Bases (M1), Amateur Bombers City (M2), Support spaces
+(M3), break Government Control (M4), seed a future Base (M5) – multi-step moves within a Wilaya,
+crossing from Morocco/Tunisia, combined sources, never exposing a Base, never the last Guerrilla of
+a Support space, never handing a populated space to Government Control; two-thirds cap; pausing
+to Extort; then Subvert or Extort."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import modifiers as mod
+from ..board import (
+    base_room, control, cubes, fln_count, gov_count, independent, population, support,
+)
+from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
+from ..state import Frame, Move, State
+from .core import Runner
+from .info import final_campaign
+from .sa import after_operation, finish, sa_unused, try_extort
+
+MAX_PATH = 5
+TALEB = 32
+
+
+@dataclass(frozen=True)
+class Leg:
+    """Guerrillas from one source along one path: ``u`` Underground and ``a`` Active at the
+    start."""
+
+    path: tuple[str, ...]
+    u: int
+    a: int
+
+    @property
+    def source(self) -> str:
+        return self.path[0]
+
+
+@dataclass(frozen=True)
+class Plan:
+    dest: str
+    legs: tuple[Leg, ...]
+    cost: int
+    hidden: int  # Guerrillas arriving Underground
+
+    @property
+    def spaces(self) -> set[str]:
+        return {x for leg in self.legs for x in leg.path[1:]}
+
+
+def wilaya(n: str) -> int | None:
+    return SPACES[n].wilaya
+
+
+def activates(s: State, path: tuple[str, ...], size: int) -> bool:
+    """3.3.2: entering a space at Support, or crossing an international border, with more than 3
+    (group + cubes there + Border Zone when crossing) Activates the group; #53 unshaded: a City
+    with 3+ cubes."""
+    for x, y in zip(path, path[1:]):
+        intl = (x in COUNTRIES) != (y in COUNTRIES)
+        before = cubes(s, y)
+        total = size + before + ((s.border_zone or 0) if intl else 0)
+        at_support = y not in COUNTRIES and s.spaces[y]["support"] == "support"
+        if ((at_support or intl) and total > 3) or mod.march_city_activation(s, y, before):
+            return True
+    return False
+
+
+class March:
+    """One March Operation conducted by the bot, resumable from its frame."""
+
+    def __init__(self, r: Runner) -> None:
+        self.r = r
+        self.depth = len(r.s.pending) - 1
+        f = self.frame()
+        assert f is not None
+        st = r.ctx.get("march")
+        fresh = not f["locs"] and not f["x"].get("pairs") and not f["x"].get("busy")
+        if st is None or st.get("depth") != self.depth or fresh:
+            r0 = r.s.resources["fln"] + (0 if f["free"] else len(f["locs"]))
+            st = {"depth": self.depth, "r0": r0, "arrived": {}}
+            r.ctx["march"] = st
+        self.st: dict[str, Any] = st
+        self.free = bool(f["free"])
+        self.limop = f["box"] == "limited_op"
+
+    def frame(self) -> Frame | None:
+        f = self.r.top()
+        if f is None or len(self.r.s.pending) - 1 != self.depth or f.get("op") != "march":
+            return None
+        return f
+
+    @property
+    def s(self) -> State:
+        return self.r.s
+
+    @property
+    def cap(self) -> int | None:
+        r0 = int(self.st["r0"])
+        return None if self.free or r0 <= 8 else (2 * r0) // 3
+
+    def spent(self, f: Frame) -> int:
+        return 0 if self.free else len(f["locs"])
+
+    # -- movable Guerrillas (guards, ct-fln-bot §9.2) --------------------------------------------
+    def movable(self, n: str) -> tuple[int, int, int, int]:
+        """(free UG, free Active, most that may leave, most Underground that may leave)."""
+        s = self.s
+        f = self.frame()
+        assert f is not None
+        p = s.spaces[n]["pieces"]
+        stop = f["x"].get("stop", {}).get(n, [0, 0])
+        arr = self.st["arrived"].get(n, [0, 0])
+        fu = max(0, p[UG] - stop[0] - arr[0])
+        fa = max(0, p[AG] - stop[1] - arr[1])
+        g = p[UG] + p[AG]
+        keep, keep_ug = 0, 0
+        if n not in COUNTRIES and p[FB] > 0:
+            keep, keep_ug = 2, 1
+        if n not in COUNTRIES and s.spaces[n]["support"] == "support":
+            keep = max(keep, 1)
+        if n not in COUNTRIES and population(s, n) >= 1 and control(s, n) != "gov":
+            keep = max(keep, gov_count(s, n) - p[FB])
+        mt = max(0, min(fu + fa, g - keep))
+        mu = max(0, min(fu, p[UG] - keep_ug, mt))
+        return fu, fa, mt, mu
+
+    # -- paths --------------------------------------------------------------------------------
+    def paths(self, a: str) -> dict[str, list[tuple[str, ...]]]:
+        s = self.s
+        f = self.frame()
+        assert f is not None
+        used = set(f["x"].get("pairs", []))
+        out: dict[str, list[tuple[str, ...]]] = {}
+        cont = mod.march_may_continue(s) and not self.limop
+
+        def dfs(path: tuple[str, ...]) -> None:
+            x = path[-1]
+            for y in SPACES[x].adjacent:
+                if y in path or (y in COUNTRIES and not independent(s)):
+                    continue
+                if f"{x}>{y}" in used or mod.march_barred(s, x, y):
+                    continue
+                if self.limop and f["locs"] and y != f["locs"][0]:
+                    continue
+                np = path + (y,)
+                out.setdefault(y, []).append(np)
+                intl = (x in COUNTRIES) != (y in COUNTRIES)
+                if intl or wilaya(x) != wilaya(y) or not cont or len(np) > MAX_PATH:
+                    continue
+                dfs(np)
+
+        dfs((a,))
+        return out
+
+    def path_cost(self, path: tuple[str, ...], extra: set[str]) -> int:
+        f = self.frame()
+        assert f is not None
+        return sum(1 for y in path[1:] if y not in f["locs"] and y not in extra)
+
+    def leg(self, n: str, path: tuple[str, ...], k: int, ug_only: bool) -> Leg | None:
+        """k Guerrillas from ``n`` along ``path``: Underground first, unless the March is certain
+        to Activate them (or leaves a Base space): then Active first (8.1.2)."""
+        fu, fa, mt, mu = self.movable(n)
+        if k > mt or k <= 0:
+            return None
+        if ug_only:
+            if k > mu:
+                return None
+            return Leg(path, k, 0)
+        active_first = activates(self.s, path, k) or (
+            n not in COUNTRIES and self.s.spaces[n]["pieces"][FB] > 0)
+        if active_first:
+            a = min(fa, k)
+            u = k - a
+        else:
+            u = min(mu, k)
+            a = k - u
+        if u > mu or a > fa:
+            return None
+        return Leg(path, u, a)
+
+    def hidden_of(self, leg: Leg) -> int:
+        return 0 if activates(self.s, leg.path, leg.u + leg.a) else leg.u
+
+    def plan(self, dest: str, k: int, mode: str) -> Plan | None:
+        """ct-fln-bot §9.3: a March of exactly ``k`` Guerrillas into ``dest``. ``mode``: "ug"
+        (Underground arrivals required), "prefer" (preferred), "any"."""
+        s = self.s
+        options: list[tuple[str, int, list[tuple[str, ...]]]] = []
+        for n in s.spaces:
+            if n == dest:
+                continue
+            _, _, mt, mu = self.movable(n)
+            if mt == 0 or (mode == "ug" and mu == 0):
+                continue
+            ps = self.all_paths.setdefault(n, self.paths(n)).get(dest)
+            if ps:
+                options.append((n, mt, ps))
+        if not options:
+            return None
+        if mode in ("ug", "prefer"):
+            best: Plan | None = None
+            cands: list[Plan] = []
+            for n, mt, ps in options:
+                leg_best: Leg | None = None
+                key: tuple[int, int] | None = None
+                for p in ps:
+                    lg = self.leg(n, p, min(k, mt) if k > 1 else 1, mode == "ug")
+                    if lg is None:
+                        continue
+                    h = self.hidden_of(lg)
+                    if mode == "ug" and h < 1:
+                        continue
+                    kk = (-h, self.path_cost(p, set()))
+                    if key is None or kk < key:
+                        key, leg_best = kk, lg
+                if leg_best is not None:
+                    cands.append(Plan(dest, (leg_best,), self.path_cost(leg_best.path, set()),
+                                      self.hidden_of(leg_best)))
+            if k == 1:
+                if not cands:
+                    return None
+                mv = {c.legs[0].source: self.movable(c.legs[0].source)[2] for c in cands}
+                by: dict[str, Plan] = {c.legs[0].source: c for c in cands}
+                crit: list[Any] = []
+                if mode == "prefer":
+                    crit.append(("arrives Underground", lambda x: by[x].hidden > 0, "yes"))
+                crit += [("lowest cost", lambda x: by[x].cost, "min"),
+                         ("most movable", lambda x: mv[x], "max")]
+                src = self.r.best(list(by), crit, f"March source for {dest}")
+                return by[src] if src is not None else None
+            best = self.combine(dest, k, [(c.legs[0].source, c.legs[0].path) for c in sorted(
+                cands, key=lambda c: (-c.hidden, c.cost))], mode == "ug")
+            return best
+        # M4, M5: hidden-first plan vs cheapest plan.
+        hidden: list[tuple[int, int, str, tuple[str, ...]]] = []
+        cheap: list[tuple[int, int, str, tuple[str, ...]]] = []
+        for n, mt, ps in options:
+            g = min(mt, k)
+
+            def hid(p: tuple[str, ...]) -> int:
+                lg = self.leg(n, p, g, False)
+                return self.hidden_of(lg) if lg else -1
+
+            hp = min(ps, key=lambda p: (-hid(p), self.path_cost(p, set())))
+            cp = min(ps, key=lambda p: (self.path_cost(p, set()), -hid(p)))
+            hidden.append((-hid(hp), self.path_cost(hp, set()), n, hp))
+            cheap.append((self.path_cost(cp, set()), -mt, n, cp))
+        p1 = self.combine(dest, k, [(n, p) for _, _, n, p in sorted(hidden)], False)
+        p2 = self.combine(dest, k, [(n, p) for _, _, n, p in sorted(cheap)], False)
+        if p1 is None:
+            return p2
+        if p2 is None or p1.cost <= p2.cost:
+            return p1
+        return p2
+
+    def combine(self, dest: str, k: int, order: list[tuple[str, tuple[str, ...]]],
+                ug_only: bool) -> Plan | None:
+        legs: list[Leg] = []
+        left = k
+        spaces: set[str] = set()
+        for n, p in order:
+            if left == 0:
+                break
+            mt = self.movable(n)[3 if ug_only else 2]
+            take = min(mt, left)
+            lg = self.leg(n, p, take, ug_only) if take > 0 else None
+            if lg is None:
+                continue
+            legs.append(lg)
+            left -= take
+            spaces |= set(p[1:])
+        if left:
+            return None
+        cost = self.path_cost(("",) + tuple(sorted(spaces)), set())
+        return Plan(dest, tuple(legs), cost, sum(self.hidden_of(lg) for lg in legs))
+
+    # -- executing ----------------------------------------------------------------------------
+    def affordable(self, plan: Plan, protect: dict[str, int]) -> bool:
+        f = self.frame()
+        assert f is not None
+        cost = 0 if self.free else plan.cost
+        cap = self.cap
+        if cap is not None and self.spent(f) + cost > cap:
+            return False
+        if self.s.resources["fln"] >= cost:
+            return True
+        if sa_unused(self.r) and try_extort(self.r, protect, why="pause to pay for March"):
+            return self.s.resources["fln"] >= cost
+        return False
+
+    def execute(self, plan: Plan, why: str) -> bool:
+        self.r.trace.note("8.4.6", f"March to {plan.dest}: {why}",
+                          legs=[f"{'>'.join(lg.path)} ({lg.u} UG, {lg.a} Active)"
+                                for lg in plan.legs], cost=plan.cost)
+        # Legs that share a step (x -> y) move as one group (3.3.2: one group per pair), in an
+        # order where every group has collected what arrives at its origin first.
+        state = [[lg.u, lg.a] for lg in plan.legs]
+        steps: dict[tuple[str, str], list[int]] = {}
+        for i, lg in enumerate(plan.legs):
+            for x, y in zip(lg.path, lg.path[1:]):
+                steps.setdefault((x, y), []).append(i)
+        done: set[tuple[str, str]] = set()
+        moved = False
+        while len(done) < len(steps):
+            ready = [st for st in steps if st not in done and not any(
+                o[1] == st[0] and o not in done for o in steps)]
+            if not ready:
+                break
+            x, y = ready[0]
+            done.add((x, y))
+            legs = steps[(x, y)]
+            u = sum(state[i][0] for i in legs)
+            a = sum(state[i][1] for i in legs)
+            m: Move = {"t": "group", "from": x, "to": y}
+            if not self.r.can(m):
+                break
+            self.r.play(m)
+            for piece, n in ((UG, u), (AG, a)):
+                for _ in range(n):
+                    am: Move = {"t": "add", "piece": piece}
+                    if self.r.can(am):
+                        self.r.play(am)
+            if not self.r.can({"t": "go"}):
+                break
+            before = self.s.spaces[y]["pieces"][AG]
+            self.r.play({"t": "go"})
+            moved = True
+            if self.s.spaces[y]["pieces"][AG] - before > a:
+                for i in legs:
+                    state[i] = [0, state[i][0] + state[i][1]]
+        arr = self.st["arrived"].setdefault(plan.dest, [0, 0])
+        for u, a in state:
+            arr[0] += u
+            arr[1] += a
+        return moved
+
+    def step(self, label: str, dests: list[tuple[str, int, str]], order: list[Any],
+             limit: int | None) -> None:
+        """Choose destinations one at a time among the feasible, affordable ones."""
+        done = 0
+        tried: set[str] = set()
+        while limit is None or done < limit:
+            if self.frame() is None:
+                return
+            self.all_paths: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+            plans: dict[str, Plan] = {}
+            for d, k, mode in dests:
+                if d in tried:
+                    continue
+                p = self.plan(d, k, mode)
+                if p is not None:
+                    plans[d] = p
+            if not plans:
+                return
+            dn = self.r.best(list(plans), [(lbl, (lambda fn: lambda x: fn(plans[x]))(fn), kind)
+                                           for lbl, fn, kind in order], label)
+            assert dn is not None
+            d = dn
+            tried.add(d)
+            p = plans[d]
+            protect = {lg.source: lg.u for lg in p.legs if lg.u}
+            before = self.s
+            if not self.affordable(p, protect):
+                continue
+            p2: Plan | None = p
+            if self.s is not before:  # an Extort changed the board: plan again
+                self.all_paths = {}
+                p2 = self.plan(d, *next((k, mode) for dd, k, mode in dests if dd == d))
+            if p2 is None:
+                continue
+            if self.execute(p2, label):
+                done += 1
+            dests = [x for x in dests if x[0] != d]
+
+    def must_march(self) -> None:
+        """5.1.3: a free March granted by an Event is implemented as far as possible – where no
+        priority applies, one Guerrilla that may leave (guards of §9.2) moves to a space chosen
+        per 8.1.2 (at Support, else with friendly pieces)."""
+        s = self.s
+        groups = [m for m in self.r.legal() if m["t"] == "group"
+                  and self.movable(m["from"])[2] > 0]
+        if not groups:
+            return
+        dest = self.r.best(sorted({m["to"] for m in groups}), [
+            ("at Support", lambda x: x in s.spaces and s.spaces[x]["support"] == "support",
+             "yes"),
+            ("friendly pieces", lambda x: fln_count(s, x) > 0, "yes")], "free March destination")
+        src = self.r.best([m["from"] for m in groups if m["to"] == dest],
+                          [("most movable", lambda x: self.movable(x)[2], "max")],
+                          "free March source")
+        if dest is None or src is None:
+            return
+        lg = self.leg(src, (src, dest), 1, False)
+        if lg is not None:
+            self.execute(Plan(dest, (lg,), 1, self.hidden_of(lg)), "free March (5.1.3), 8.1.2")
+
+    def run(self) -> None:
+        f = self.frame()
+        if f is None:
+            return
+        if f["x"].get("busy"):
+            ms = [m for m in self.r.legal() if m["t"] == "go"] or self.r.legal()
+            self.r.play(ms[0])
+        s = self.s
+        final = final_campaign(s)
+        self.all_paths = {}
+        # M1: one Underground Guerrilla to each Algerian Base without one.
+        m1 = [(n, 1, "ug") for n in s.spaces if n not in COUNTRIES
+              and s.spaces[n]["pieces"][FB] > 0 and s.spaces[n]["pieces"][UG] == 0]
+        self.step("M1 cover exposed Base", m1, [("lowest cost", lambda p: p.cost, "min")], None)
+        # M2: Amateur Bombers (#32 unshaded): two Guerrillas to a City at Support.
+        if mod.gov_capability(s, TALEB):
+            s = self.s
+            m2 = []
+            for c in CITIES:
+                if s.spaces[c]["support"] != "support":
+                    continue
+                have = s.spaces[c]["pieces"][UG] if final else (
+                    s.spaces[c]["pieces"][UG] + s.spaces[c]["pieces"][AG])
+                if have < 2:
+                    m2.append((c, 2 - have, "ug" if final else "prefer"))
+            self.step("M2 Amateur Bombers City", m2, [
+                ("arrives Underground", lambda p: p.hidden > 0, "yes"),
+                ("lowest cost", lambda p: p.cost, "min")], 1)
+        # M3: one Guerrilla to each space at Support without Guerrillas.
+        s = self.s
+        m3 = [(n, 1, "ug" if final else "prefer") for n in s.spaces if n not in COUNTRIES
+              and s.spaces[n]["support"] == "support"
+              and s.spaces[n]["pieces"][UG] + s.spaces[n]["pieces"][AG] == 0]
+        self.step("M3 Support space", m3, [("arrives Underground", lambda p: p.hidden > 0, "yes"),
+                                           ("lowest cost", lambda p: p.cost, "min")], None)
+        # M4: make one populated Sector not at Oppose Uncontrolled.
+        s = self.s
+        m4 = [(n, gov_count(s, n) - fln_count(s, n), "any") for n in s.spaces
+              if SPACES[n].is_sector and population(s, n) >= 1 and support(s, n) != "oppose"
+              and control(s, n) == "gov"]
+        self.step("M4 remove Government Control", m4, [
+            ("Mountain", lambda p: SPACES[p.dest].mountain, "yes"),
+            ("highest Population", lambda p: population(self.s, p.dest), "max"),
+            ("lowest cost", lambda p: p.cost, "min")], 1)
+        # M5: exactly three Guerrillas to a Pop 0 Sector with room for a Base.
+        s = self.s
+        m5 = [(n, 3, "any") for n in s.spaces if SPACES[n].is_sector
+              and SPACES[n].population == 0 and not s.spaces[n]["resettled"]
+              and base_room(s, n) >= 1 and s.spaces[n]["pieces"][FB] == 0]
+        self.step("M5 seed a future Base", m5, [
+            ("fewest Government cubes", lambda p: cubes(self.s, p.dest), "min"),
+            ("Mountain", lambda p: SPACES[p.dest].mountain, "yes"),
+            ("lowest cost", lambda p: p.cost, "min"),
+            ("one arrives Underground", lambda p: p.hidden > 0, "yes")], 1)
+        f = self.frame()
+        if f is not None and not f["locs"] and f["free"] and not f["x"].get("busy"):
+            self.must_march()
+        f = self.frame()
+        if f is None or not f["locs"]:
+            return
+        after_operation(self.r)
+        finish(self.r, self.depth)
+
+
+def run(r: Runner) -> None:
+    March(r).run()

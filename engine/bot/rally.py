@@ -1,0 +1,523 @@
+"""8.4.5 Rally (ct-fln-bot §8): the entry test, the nine priority bullets R1-R9, the limits (six
+locations, two-thirds of Resources when starting with 9+), never a second Base in an Algerian
+space, placement per 8.1.2 and the "Important" paragraph, the reserved Agitation, pausing to
+Extort, then Subvert or Extort."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import modifiers as mod
+from ..board import (
+    available, base_room, control, cubes, fln_count, gov_count, guerrillas, independent,
+    population,
+)
+from ..data import AG, COUNTRIES, FB, G, SPACES, UG
+from ..state import Frame, Move, State
+from .core import Criterion, Runner
+from .info import CITY_WILAYAS, best_map_source, map_sources, place_preference
+from .sa import after_operation, finish, sa_unused, try_extort
+
+FRANCE = "france_track"
+MAX_LOCS = 6
+
+
+def preference(s: State) -> list[Criterion]:
+    """ct-fln-bot §1.1 step 3 (8.1.2): when placing Guerrillas, a space at Support, otherwise one
+    that already holds FLN pieces – the last criterion before a random pick."""
+    return [("8.1.2 at Support", lambda x: place_preference(s, x)[0], "yes"),
+            ("8.1.2 friendly pieces", lambda x: place_preference(s, x)[1], "yes")]
+
+
+def rally_legal(s: State, n: str) -> bool:
+    """3.3.1: any Algerian Sector, a City not at Support, the Countries once independent."""
+    sp = SPACES[n]
+    if sp.is_country:
+        return independent(s)
+    if sp.is_city:
+        return bool(s.spaces[n]["support"] != "support")
+    return True
+
+
+def to_place(s: State, n: str) -> int:
+    """ct-fln-bot §8.4: in a Base space up to Pop + Bases but never more than Pop + 1 Guerrillas in
+    the space; elsewhere one."""
+    b = mod.rally_bases(s, n)
+    if b:
+        return max(0, min(population(s, n) + b, population(s, n) + 1 - guerrillas(s, n)))
+    return 1
+
+
+def obtainable(s: State, n: str) -> int:
+    """Guerrillas the bot may place in ``n``: Available ones, then Active ones from the map."""
+    k = s.boxes["available"][G]
+    for m in map_sources(s, n):
+        p = s.spaces[m]["pieces"]
+        keep = 2 if (p[FB] > 0 or s.spaces[m]["support"] == "support") else 0
+        k += min(p[AG], guerrillas(s, m) - keep)
+    return k
+
+
+def action(s: State, n: str) -> str | None:
+    """What a Rally in ``n`` would do: "place", "flip" or None (cannot be Rallied)."""
+    if to_place(s, n) > 0 and obtainable(s, n) > 0:
+        return "place"
+    if mod.rally_bases(s, n) > 0 and s.spaces[n]["pieces"][AG] > 0:
+        return "flip"
+    return None
+
+
+def base_candidates(s: State, min_g: int, no_cubes: bool) -> list[str]:
+    """R1/R2: room for a Base, never a second one in an Algerian space, a Base Available."""
+    if available(s, FB) == 0:
+        return []
+    out = []
+    for n in s.spaces:
+        if not rally_legal(s, n) or guerrillas(s, n) < min_g or base_room(s, n) < 1:
+            continue
+        if n not in COUNTRIES and s.spaces[n]["pieces"][FB] > 0:
+            continue
+        if no_cubes and cubes(s, n) > 0:
+            continue
+        out.append(n)
+    return out
+
+
+def entry_test(r: Runner, limop: bool) -> bool:
+    """ct-fln-bot §8.1: (A) R1 or R2 would place a Base, or (B) 2 x FLN Bases on the map >
+    Guerrillas in Base spaces + 1d6/2 (rolled only if (A) fails)."""
+    s = r.s
+    a = bool(base_candidates(s, 3, not limop) or base_candidates(s, 4, False))
+    if a:
+        r.trace.note("8.4.5", "Rally entry: a Rally would place a Base")
+        return True
+    bases = sum(sp["pieces"][FB] for sp in s.spaces.values())
+    g = sum(guerrillas(s, n) for n, sp in s.spaces.items() if sp["pieces"][FB] > 0)
+    d = r.die()
+    ok = 2 * bases > g + d // 2
+    r.trace.note("8.4.5", f"Rally entry: 2 x {bases} Bases {'>' if ok else '<='} {g} Guerrillas "
+                 f"at Bases + {d}/2 (die {d})", die=d, result=ok)
+    return ok
+
+
+@dataclass
+class Limits:
+    r0: int
+    free: bool
+    max_locs: int
+    reserved: str | None = None
+    reserve_cost: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def cap(self) -> int | None:
+        return None if self.free or self.r0 <= 8 else (2 * self.r0) // 3
+
+
+def spent(f: Frame, lim: Limits) -> int:
+    return 0 if lim.free else len(f["locs"])
+
+
+def loc_cost(lim: Limits) -> int:
+    return 0 if lim.free else 1
+
+
+class Rally:
+    """One Rally Operation conducted by the bot, resumable from any point of its frame."""
+
+    def __init__(self, r: Runner) -> None:
+        self.r = r
+        self.depth = len(r.s.pending) - 1
+        f = self.frame()
+        assert f is not None
+        st = r.ctx.get("rally_limits")
+        fresh = not f["locs"] and not f["x"].get("busy")
+        if st is None or st.get("depth") != self.depth or fresh:
+            r0 = r.s.resources["fln"] + (0 if f["free"] else len(f["locs"]))
+            st = {"depth": self.depth, "r0": r0}
+            r.ctx["rally_limits"] = st
+        cap = 1 if f["box"] == "limited_op" else (f["x"].get("max_locs") or f.get("max_locs")
+                                                  or MAX_LOCS)
+        self.lim = Limits(int(st["r0"]), bool(f["free"]), int(cap))
+        if f["x"].get("base_only"):
+            self.base_only = True
+        else:
+            self.base_only = False
+
+    def frame(self) -> Frame | None:
+        f = self.r.top()
+        if f is None or len(self.r.s.pending) - 1 != self.depth:
+            return None
+        return f
+
+    @property
+    def s(self) -> State:
+        return self.r.s
+
+    # -- limits -------------------------------------------------------------------------------
+    def room(self, extra: int = 0) -> bool:
+        """Can one more location (plus ``extra`` Resources) be paid within the limits?"""
+        f = self.frame()
+        if f is None or len(f["locs"]) >= self.lim.max_locs or f["x"].get("agit"):
+            return False
+        need = loc_cost(self.lim) + extra + self.lim.reserve_cost
+        cap = self.lim.cap
+        if cap is not None and spent(f, self.lim) + loc_cost(self.lim) + extra + \
+                self.lim.reserve_cost > cap:
+            return False
+        if self.s.resources["fln"] >= need:
+            return True
+        if sa_unused(self.r) and try_extort(self.r, why="pause to pay for Rally"):
+            return self.s.resources["fln"] >= need
+        return False
+
+    def full(self) -> bool:
+        """No further location can be selected (limit reached or Agitation begun)."""
+        f = self.frame()
+        return f is None or len(f["locs"]) >= self.lim.max_locs or bool(f["x"].get("agit"))
+
+    def selectable(self, n: str) -> bool:
+        f = self.frame()
+        return (f is not None and not self.full() and n not in f["locs"] and rally_legal(self.s, n)
+                and (not self.base_only or self.s.spaces[n]["pieces"][FB] > 0))
+
+    # -- acting -------------------------------------------------------------------------------
+    def select(self, n: str) -> bool:
+        m: Move = {"t": "space", "space": n}
+        if not self.r.can(m):
+            return False
+        self.r.play(m)
+        return True
+
+    def place_move(self, n: str) -> Move | None:
+        if available(self.s, G) > 0:
+            return {"t": "place", "space": n}
+        src = best_map_source(self.r, n)
+        if src is None:
+            return None
+        return {"t": "place", "space": n, "from": src, "piece": AG}
+
+    def rally_in(self, n: str, why: str) -> bool:
+        """Select ``n`` and place (or flip) per ct-fln-bot §8.4."""
+        what = action(self.s, n)
+        if what is None or not self.room():
+            return False
+        k = to_place(self.s, n)
+        if not self.select(n):
+            return False
+        self.r.trace.note("8.4.5", f"Rally in {n}: {why}")
+        placed = 0
+        if what == "place":
+            while placed < k:
+                m = self.place_move(n)
+                if m is None or not self.r.can(m):
+                    break
+                self.r.play(m)
+                placed += 1
+        if placed == 0:
+            for m in ({"t": "flip", "space": n},):
+                if self.r.can(m):
+                    self.r.play(m)
+                    return True
+            self.any_action(n)
+        return True
+
+    def any_action(self, n: str) -> None:
+        """No action per the priorities in a selected space: flip if possible, else place a
+        Guerrilla taken from the map – Active first, from where there are the most Guerrillas,
+        sparing FLN Base and Support spaces if possible (8.1.2; 1.4.1); never a dead end."""
+        s = self.s
+        ms = [m for m in self.r.legal() if m["t"] in ("place", "flip", "base")]
+        if not ms:
+            return
+        flips = [m for m in ms if m["t"] == "flip"]
+        places = [m for m in ms if m["t"] == "place"]
+        if flips or not places:
+            self.r.play((flips or ms)[0])
+            return
+
+        def key(m: Move) -> tuple[int, int, int]:
+            src = m.get("from")
+            if src is None:
+                return (9, 9, 99)
+            guarded = (s.spaces[src]["pieces"][FB] > 0 or s.spaces[src]["support"] == "support") \
+                and guerrillas(s, src) <= 2
+            return (int(not guarded), int(m.get("piece") == AG), guerrillas(s, src))
+
+        self.r.trace.note("8.1.2", f"Rally in {n}: no placement per the priorities; taking a "
+                          "Guerrilla from the map (1.4.1)")
+        self.r.play(max(places, key=key))
+
+    def base_in(self, n: str, why: str) -> bool:
+        if not self.room():
+            return False
+        p = self.s.spaces[n]["pieces"]
+        k = max(0, 2 - p[AG])
+        if not self.select(n):
+            return False
+        m: Move = {"t": "base", "space": n, "ug": k}
+        if not self.r.can(m):
+            ms = [x for x in self.r.legal() if x["t"] == "base"]
+            m = ms[0]
+        self.r.trace.note("8.4.5", f"Rally in {n}: replace two Guerrillas with a Base ({why})")
+        self.r.play(m)
+        return True
+
+    # -- the bullets ----------------------------------------------------------------------------
+    def r_bases(self, min_g: int, no_cubes: bool, label: str) -> None:
+        while True:
+            f = self.frame()
+            if f is None:
+                return
+            c = [n for n in base_candidates(self.s, min_g, no_cubes) if self.selectable(n)]
+            if not c:
+                return
+            s = self.s
+            n = self.r.best(c, [
+                ("2+ Active and 1 Underground", lambda x: s.spaces[x]["pieces"][AG] >= 2
+                 and s.spaces[x]["pieces"][UG] >= 1, "yes"),
+                ("1+ Active and 1 Underground", lambda x: s.spaces[x]["pieces"][AG] >= 1
+                 and s.spaces[x]["pieces"][UG] >= 1, "yes"),
+                ("1+ Active", lambda x: s.spaces[x]["pieces"][AG] >= 1, "yes")], label)
+            assert n is not None
+            if not self.base_in(n, label):
+                return
+
+    def r3(self) -> None:
+        while True:
+            s = self.s
+
+            def unprotected(n: str) -> bool:
+                p = s.spaces[n]["pieces"]
+                if p[FB] == 0:
+                    return False
+                if n in COUNTRIES or population(s, n) == 0:
+                    return p[UG] == 0
+                return p[UG] <= 1
+
+            c = [n for n in s.spaces if unprotected(n) and self.selectable(n)
+                 and action(s, n) is not None]
+            if not c:
+                return
+            n = self.r.best(c, [
+                ("in Algeria", lambda x: x not in COUNTRIES, "yes"),
+                ("with Government cubes", lambda x: cubes(s, x) > 0, "yes"),
+                ("Population 1+", lambda x: population(s, x) >= 1, "yes"),
+                ("fewest Underground", lambda x: s.spaces[x]["pieces"][UG], "min")]
+                + preference(s), "R3 unprotected Base")
+            assert n is not None
+            if not self.rally_in(n, "R3 unprotected Base"):
+                return
+
+    def r4(self) -> None:
+        f = self.frame()
+        if f is None or self.base_only or self.s.france_track == "F" or FRANCE in f["locs"]:
+            return
+        if self.room() and self.r.can({"t": "space", "space": FRANCE}):
+            self.r.trace.note("8.4.5", "Rally: shift the France Track toward F (R4)")
+            self.r.play({"t": "space", "space": FRANCE})
+
+    def r5(self) -> None:
+        while True:
+            s = self.s
+            c = [n for n in s.spaces if SPACES[n].is_sector and s.spaces[n]["support"] == "support"
+                 and s.spaces[n]["pieces"][UG] == 0 and self.selectable(n)
+                 and action(s, n) is not None]
+            if not c:
+                return
+            n = self.r.best(c, [("highest Population", lambda x: population(s, x), "max")]
+                            + preference(s), "R5 Support Sector")
+            assert n is not None
+            if not self.rally_in(n, "R5 Support Sector without Underground Guerrilla"):
+                return
+
+    def agitation_candidates(self, min_pop: int) -> list[tuple[str, int]]:
+        """R6/R9: spaces whose full Agitation (Terror + one shift) is affordable, with its cost
+        (plus 1 if the space must still be Rallied)."""
+        f = self.frame()
+        if f is None:
+            return []
+        s = self.s
+        out = []
+        for n in s.spaces:
+            if n in COUNTRIES or population(s, n) < min_pop:
+                continue
+            sp = s.spaces[n]
+            if sp["support"] == "oppose":
+                continue
+            selected = n in f["locs"]
+            if not selected:
+                if not self.selectable(n) or len(f["locs"]) >= self.lim.max_locs:
+                    continue
+                if action(s, n) is None:
+                    continue
+            gain = 0 if selected else (to_place(s, n) if action(s, n) == "place" else 0)
+            gain = min(gain, obtainable(s, n)) if not selected else 0
+            if not (sp["pieces"][FB] > 0 or control(s, n) == "fln"
+                    or fln_count(s, n) + gain > gov_count(s, n)):
+                continue
+            cost = sp["terror"] + 1 + (0 if selected else loc_cost(self.lim))
+            out.append((n, cost))
+        return out
+
+    def affordable(self, cost: int) -> bool:
+        f = self.frame()
+        assert f is not None
+        cap = self.lim.cap
+        if cap is not None and spent(f, self.lim) + cost > cap:
+            return False
+        return self.s.resources["fln"] >= cost
+
+    def reserve(self, min_pop: int, label: str) -> None:
+        if self.lim.reserved is not None:
+            return
+        cands = self.agitation_candidates(min_pop)
+        ok = [(n, c) for n, c in cands if self.affordable(c)]
+        if not ok and cands and sa_unused(self.r):
+            cheapest = min(c for _, c in cands)
+            cap = self.lim.cap
+            f = self.frame()
+            assert f is not None
+            if cap is None or spent(f, self.lim) + cheapest <= cap:
+                try_extort(self.r, why=f"pause to afford the Agitation ({label})")
+                cands = self.agitation_candidates(min_pop)
+                ok = [(n, c) for n, c in cands if self.affordable(c)]
+        if not ok:
+            if cands:
+                self.r.trace.note("8.4.5", f"{label}: no affordable Agitation",
+                                  candidates=[n for n, _ in cands])
+            return
+        f = self.frame()
+        assert f is not None
+        s = self.s
+        costs = dict(ok)
+        n = self.r.best(list(costs), [
+            ("at Support", lambda x: s.spaces[x]["support"] == "support", "yes"),
+            ("fewest Terror", lambda x: s.spaces[x]["terror"], "min"),
+            ("already selected", lambda x: x in f["locs"], "yes"),
+            ("highest Population", lambda x: population(s, x), "max")] + preference(s), label)
+        assert n is not None
+        if n not in f["locs"]:
+            if not self.rally_in(n, f"{label}: Rally in the Agitation space"):
+                return
+        self.lim.reserved = n
+        self.lim.reserve_cost = s.spaces[n]["terror"] + 1
+        self.r.trace.note("8.4.5", f"{label}: reserve {self.lim.reserve_cost} Resources to "
+                          f"Agitate in {n}")
+
+    def r7(self) -> None:
+        for _ in range(2):
+            s = self.s
+            f = self.frame()
+            if f is None:
+                return
+
+            def placeable(n: str) -> bool:
+                return (s.spaces[n]["pieces"][FB] == 0
+                        or guerrillas(s, n) < population(s, n) + 1)
+
+            c = [n for n in s.spaces if n not in COUNTRIES and self.selectable(n)
+                 and placeable(n) and action(s, n) == "place"]
+            if not c:
+                return
+            n = self.r.best(c, [
+                ("highest Population", lambda x: population(s, x), "max"),
+                ("Neutral, gains FLN Control", lambda x: s.spaces[x]["support"] == "neutral"
+                 and gov_count(s, x) == fln_count(s, x), "yes"),
+                ("Neutral, removes Government Control", lambda x: s.spaces[x]["support"]
+                 == "neutral" and gov_count(s, x) == fln_count(s, x) + 1, "yes"),
+                ("Wilaya with a City", lambda x: SPACES[x].wilaya in CITY_WILAYAS, "yes"),
+                ("fewest Terror", lambda x: s.spaces[x]["terror"], "min")] + preference(s),
+                "R7 highest Population")
+            assert n is not None
+            if not self.rally_in(n, "R7 highest Population"):
+                return
+
+    def r8(self) -> None:
+        for _ in range(2):
+            s = self.s
+            c = [n for n in s.spaces if guerrillas(s, n) > 0 and s.spaces[n]["pieces"][FB] == 0
+                 and self.selectable(n) and action(s, n) == "place"]
+            if not c:
+                return
+            n = self.r.best(c, [
+                ("in Algeria", lambda x: x not in COUNTRIES, "yes"),
+                ("most Guerrillas", lambda x: guerrillas(s, x), "max"),
+                ("no Government cubes", lambda x: cubes(s, x) == 0, "yes")] + preference(s),
+                "R8 Guerrillas without Base")
+            assert n is not None
+            if not self.rally_in(n, "R8 Guerrillas without a Base"):
+                return
+
+    def agitate(self) -> None:
+        n = self.lim.reserved
+        if n is None:
+            return
+        self.lim.reserve_cost = 0
+        sp = self.s.spaces[n]
+        steps = sp["terror"] + 1
+        if self.s.resources["fln"] < steps:
+            self.r.trace.note("8.4.5", f"Agitation in {n} no longer affordable")
+            return
+        self.r.trace.note("8.4.5", f"Agitate in {n}: remove {sp['terror']} Terror, shift once")
+        for _ in range(steps):
+            m: Move = {"t": "agitate", "space": n}
+            if not self.r.can(m):
+                break
+            self.r.play(m)
+
+    def must_rally(self) -> None:
+        """5.1.3: a free Rally granted by an Event is implemented as far as possible – where no
+        priority applies, in a space chosen per 8.1.2 (at Support, else with friendly pieces)."""
+        s = self.s
+        c = [m["space"] for m in self.r.legal() if m["t"] == "space" and m["space"] != FRANCE
+             and action(s, m["space"]) is not None]
+        n = self.r.best(c, [("at Support", lambda x: place_preference(s, x)[0], "yes"),
+                            ("friendly pieces", lambda x: place_preference(s, x)[1], "yes")],
+                        "free Rally space (8.1.2)")
+        if n is not None:
+            self.rally_in(n, "free Rally (5.1.3), 8.1.2 placement")
+            return
+        c = [m["space"] for m in self.r.legal() if m["t"] == "space" and m["space"] != FRANCE]
+        n = self.r.best(c, [("at Support", lambda x: place_preference(s, x)[0], "yes"),
+                            ("friendly pieces", lambda x: place_preference(s, x)[1], "yes")],
+                        "free Rally space (8.1.2)")
+        if n is not None and self.select(n):
+            self.r.trace.note("8.4.5", f"free Rally (5.1.3) in {n}")
+            self.any_action(n)
+
+    def run(self) -> None:
+        f = self.frame()
+        if f is None:
+            return
+        if f["x"].get("busy"):
+            n = f["x"]["cur"]
+            m = self.place_move(n)
+            if m is None or not self.r.can(m):
+                ms = [x for x in self.r.legal() if x["t"] in ("place", "flip", "base")]
+                m = ms[0]
+            self.r.play(m)
+        if not f["x"].get("agit"):
+            limop = f["box"] == "limited_op"
+            self.r_bases(3, not limop, "R1 Base where no cubes")
+            self.r_bases(4, False, "R2 Base where 4+ Guerrillas")
+            self.r3()
+            self.r4()
+            self.r5()
+            self.reserve(2, "R6 reserve Agitation")
+            self.r7()
+            self.r8()
+            self.reserve(1, "R9 Agitation")
+            self.agitate()
+        f = self.frame()
+        if f is not None and not f["locs"] and f["free"] and not f["x"].get("busy"):
+            self.must_rally()
+        f = self.frame()
+        if f is None or not f["locs"]:
+            return  # nothing selected: the caller discards this branch
+        after_operation(self.r)
+        finish(self.r, self.depth)
+
+
+def run(r: Runner) -> None:
+    Rally(r).run()

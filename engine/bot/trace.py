@@ -1,0 +1,31 @@
+"""The bot's trace: one entry per decision, readable by a person – which flowchart box (8.4.x),
+which priority bullet, which tie-breaker, which candidates were considered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Trace(list[dict[str, Any]]):
+    """A list of entries ``{"box": rule or box, "text": explanation, ...details}``."""
+
+    def note(self, box: str, text: str, **data: Any) -> None:
+        entry: dict[str, Any] = {"box": box, "text": text}
+        for k, v in data.items():
+            entry[k] = _plain(v)
+        self.append(entry)
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, (str, int, float, bool)) or v is None:
+        return v
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple, set)):
+        return [_plain(x) for x in v]
+    return str(v)
+
+
+def render(trace: list[dict[str, Any]]) -> str:
+    """The trace as text, one line per entry."""
+    return "\n".join(f"[{e.get('box', '')}] {e.get('text', '')}" for e in trace)
