@@ -19,7 +19,7 @@ from .sa import after_operation, do_subvert, finish, try_extort
 
 SENTINEL: Frame = {"k": "pick", "who": "gov", "prompt": "end of the FLN action (bot sentinel)",
                    "options": ["end"], "min": 0, "max": 1, "into": "sentinel", "picked": []}
-OP_KINDS = ("op:terror", "op:attack", "op:rally", "op:march", "op:rally_at_base")
+OP_KINDS = ("op:terror", "op:attack", "op:rally", "op:march")
 
 
 # --- Step 0: Pivotal window (8.3) --------------------------------------------------------------
@@ -115,7 +115,7 @@ def run_op(r: Runner) -> None:
     f = r.top()
     assert f is not None
     name = f.get("op")
-    if f["k"] == "op:rally_at_base" or name == "rally":
+    if name == "rally":
         rally.run(r)
     elif name == "march":
         march.run(r)
@@ -355,8 +355,7 @@ def step(r: Runner) -> None:
         eligible(r)
     elif k == "pivotal_window":
         pivotal_window(r)
-    elif k in OP_KINDS or (k == "evb_capped_op" and f.get("op") in ("rally", "march", "attack",
-                                                                     "terror")):
+    elif k in OP_KINDS:
         run_op(r)
     elif k == "op:assault":
         revenge(r)

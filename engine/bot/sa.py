@@ -15,7 +15,7 @@ EXTORT_CEILING = 5  # 8.4.2: never Extort at 5 Resources or more
 
 def op_on_top(r: Runner) -> Frame | None:
     f = r.top()
-    if f is not None and (f["k"].startswith("op:") or f["k"] == "evb_capped_op"):
+    if f is not None and f["k"].startswith("op:"):
         return f
     return None
 
@@ -211,7 +211,7 @@ def finish(r: Runner, depth: int) -> None:
     while len(r.s.pending) > depth and r.fln_to_move() and guard < 4:
         f = r.top()
         assert f is not None
-        if not (f["k"].startswith("op:") or f["k"] == "evb_capped_op"):
+        if not f["k"].startswith("op:"):
             break
         if not r.can({"t": "done"}):
             break

@@ -2,7 +2,7 @@
 #41-#43, #47-#52, #54, #55, #58-#60. Each card cites its specification (ct-cards-01-35.md /
 ct-cards-36-71.md) and the rules it applies.
 
-Besides the shared decisions of engine.event_steps, this module defines four decision frames:
+Besides the shared decisions of engine.event_steps, this module defines three decision frames:
 
 * ``evb_place`` – place one piece type from named boxes (Available, Out of Play), with the 1.4.1
   map fallback for the executor's own pieces: ``{"t": "place", "space": S, "source": BOX}``,
@@ -12,7 +12,6 @@ Besides the shared decisions of engine.event_steps, this module defines four dec
   "piece": P}`` or ``{"t": "decline"}`` (the piece is simply removed);
 * ``evb_move`` – move pieces along given routes: ``{"t": "move", "piece": P, "from": A,
   "to": B}``;
-* ``evb_capped_op`` – a free Operation limited to a number of locations (#37 Train);
 
 and ``evb_subvert``, the free Subvert of #37 shaded (no Operation, no Underground Guerrilla
 needed, 5.1.1 example). Every one of them ends with ``{"t": "done"}`` where the text says "up to".
@@ -30,10 +29,10 @@ from ..data import (
     AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FB, FRANCE_BOXES, FT, GB, GOV_PIECES, SPACES, UG,
     box_key,
 )
-from ..event_steps import pick, remove
+from ..event_steps import free_op, pick, remove
 from ..events import Event, StepFn, register_event
 from ..machine import FrameType, Log, emit, pop, push, register
-from ..ops import OPS, op_frame, sa_frame
+from ..ops import OPS, sa_frame
 from ..sa_fln import Subvert
 from ..state import Frame, Move, State
 
@@ -324,44 +323,6 @@ class MovePieces(FrameType):
         s.pending[-1]["x"][f["into"]] = [list(x) for x in f["moved"]]
 
 
-@register
-class CappedOperation(FrameType):
-    """A free Operation (5.5) in at most ``max_locs`` locations (#37: "Train in up to 2 spaces"):
-    the Operation's own handler with its location-selecting moves withheld once the cap is met.
-    The frame carries every field of an Operation frame (engine.ops.op_frame) plus ``max_locs``."""
-
-    kind = "evb_capped_op"
-    rule = "5.5"
-
-    def op(self, f: Frame) -> FrameType:
-        return OPS[f["op"]]
-
-    def actor(self, s: State, f: Frame) -> str:
-        return str(f["who"])
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"{self.op(f).prompt(s, f)} (free, at most {f['max_locs']} locations)"
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        ms = self.op(f).moves(s, f)
-        if len(f["locs"]) >= f["max_locs"]:
-            ms = [m for m in ms if m["t"] != "space"]
-        return ms
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        self.op(f).apply(s, f, m, log)
-
-
-def capped_free_op(s: State, op: str, who: str, max_locs: int) -> None:
-    """Push a free Operation (3.1.2, 5.5; no Special Activity) limited to ``max_locs``
-    locations, if it can start at all (5.1.3)."""
-    if not OPS[op].can_start(s, who, None, None, True):
-        return
-    f = op_frame(op, who, None, None, free=True, sa_ok=False)
-    f["k"], f["max_locs"] = CappedOperation.kind, max_locs
-    push(s, f)
-
-
 class IntegrationSubvert(Subvert):
     """#37 shaded (5.1.1 example): the FLN may Subvert for free with no Operation and without an
     Underground Guerrilla – any space with Algerian cubes qualifies; it may also decline."""
@@ -488,7 +449,7 @@ class Integration(Event):
         return [self.train if side == "unshaded" else self.subvert]
 
     def train(self, s: State, f: Frame, log: Log) -> None:
-        capped_free_op(s, "train", "gov", 2)
+        free_op(s, "train", "gov", max_locs=2)
 
     def subvert(self, s: State, f: Frame, log: Log) -> None:
         if _algerian_cubes(s):
