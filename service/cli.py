@@ -263,6 +263,7 @@ def play(client: Any, scenario: str, seed: int, inp: TextIO, out: TextIO) -> int
                  "\n"))
     out.write("Enter a move number, 'b' to show the board, 'q' to quit.\n")
     show = True
+    bot_calls = 0
     while True:
         lm = client.legal_moves(state, "observer")
         if show:
@@ -274,7 +275,8 @@ def play(client: Any, scenario: str, seed: int, inp: TextIO, out: TextIO) -> int
             out.write(f"\nGame over: {json.dumps(json_format.MessageToDict(lm.result))}\n")
             return 0
         if lm.to_move == "fln" and ready_bot:
-            d = client.decide(state, seed)
+            bot_calls += 1  # a fresh, reproducible seed for each of the bot's decisions
+            d = client.decide(state, seed + bot_calls)
             for m in d.moves:
                 out.write(f"FLN bot: {json.dumps(move_dict(m))}\n")
             state = d.state

@@ -157,15 +157,17 @@ def view_to_proto(v: Mapping[str, Any], role: str) -> pb.View:
         for k, n in (sp.get("pieces") or {}).items():
             if k in pb.MapPieces.DESCRIPTOR.fields_by_name:
                 setattr(sv.pieces, k, n)
-        sv.support = str(sp.get("support") or "")
+        ds = dspaces.get(name) or {}
+        # the level in force (derived: independent Countries are always at Oppose, 5.1.8)
+        sv.support = str(ds.get("support") or sp.get("support") or "")
         for k in ("terror", "resettled", "pop_bonus", "base_marker"):
             if sp.get(k) is not None:
                 setattr(sv, k, sp[k])
-        ds = dspaces.get(name) or {}
         sv.control = str(control.get(name) or ds.get("control") or "")
         if isinstance(ds.get("population"), int):
             sv.population = ds["population"]
-        rest = {k: val for k, val in ds.items() if k not in ("control", "population")}
+        rest = {k: val for k, val in ds.items()
+                if k not in ("control", "population", "support")}
         if rest:
             dspaces_extra[name] = rest
     for box, pieces in (v.get("boxes") or {}).items():
