@@ -71,15 +71,24 @@ def test_illegal_move_reports_index_reason_rule(client: Client) -> None:
     assert not hasattr(v, "state")
 
 
-def test_fln_bot_not_offered_until_it_lands(client: Client, servers: Servers) -> None:
-    g = client.new_game("short", 1)
-    if servers.core.bot_available:
-        r = client.decide(g.state, 1)
-        assert r.state.json
-        return
-    e = err(client.decide, g.state, 1)
-    assert e.code == "unimplemented"
-    assert e.status in (501, "UNIMPLEMENTED")
+def test_fln_bot_decides_and_its_moves_replay(client: Client, servers: Servers) -> None:
+    """The non-player FLN is served: its moves replay (via Apply) to the state it returns."""
+    import engine
+    from ct_referee_client import move_dict
+
+    assert servers.core.bot_available
+    g = client.new_game("medium", 1)
+    state, to_move = g.state, g.to_move
+    if to_move == "gov":  # the Government first declines its Coup d'Etat window (2.3.7)
+        a = client.apply(state, {"t": "decline"})
+        state, to_move = a.state, a.to_move
+    assert to_move == "fln"
+    r = client.decide(state, 1)
+    assert r.moves and r.trace
+    s = engine.from_json(state.json)
+    s, _ = engine.apply_all(s, [move_dict(m) for m in r.moves])
+    assert engine.to_json(s) == r.state.json
+    assert engine.to_move(s) != "fln"
 
 
 def _post(url: str, body: bytes, method: str = "POST") -> tuple[int, dict[str, Any]]:
@@ -105,7 +114,7 @@ def test_rest_error_bodies(servers: Servers) -> None:
     status, body = _post(servers.http + "/v1/apply", b"", method="GET")
     assert status == 405 and body["error"]["code"] == "method_not_allowed"
     status, body = _post(servers.http + "/v1/bot/fln/decide", b"{}")
-    assert status in (501, 400)
+    assert status == 400 and body["error"]["field"] == "state.json"
 
 
 def test_grpc_message_too_large(servers: Servers) -> None:

@@ -26,7 +26,6 @@ def test_server_reflection(servers: Servers) -> None:
         answers = list(stub.ServerReflectionInfo(iter(reqs), timeout=5))
         names = {s.name for s in answers[0].list_services_response.service}
         assert "ct_referee.v1.Referee" in names and "grpc.health.v1.Health" in names
-        if not servers.core.bot_available:
-            assert "ct_referee.v1.FlnBot" not in names  # not offered until the bot lands
+        assert "ct_referee.v1.FlnBot" in names
         files = answers[1].file_descriptor_response.file_descriptor_proto
         assert files and b"ct_referee/v1/referee.proto" in files[0]

@@ -1,5 +1,5 @@
 """Two `ct-referee serve` processes sharing one Redis serve one game interchangeably (stateless,
-signed states accepted by both); `serve --bot-only` refuses to start without the bot."""
+signed states accepted by both); `serve --bot-only` serves just the FLN bot."""
 
 from __future__ import annotations
 
@@ -73,15 +73,36 @@ def test_two_processes_serve_one_game(two: list[tuple[str, str]]) -> None:
         c.close()
 
 
-def test_bot_only_needs_the_bot(redis_url: str) -> None:
-    import importlib.util
+def test_bot_only_serves_just_the_fln_bot(redis_url: str) -> None:
+    """`serve --bot-only`: the FLN-bot endpoint answers, the Referee endpoints do not exist."""
+    import json
+    import urllib.error
+    import urllib.request
 
-    if importlib.util.find_spec("engine.bot") is not None:
-        pytest.skip("the FLN bot is part of this build")
-    r = subprocess.run([sys.executable, "-m", "service.cli", "serve", "--bot-only",
-                        "--http-port", "0", "--grpc-port", "0"], capture_output=True, text=True,
-                       timeout=60)
-    assert r.returncode != 0 and "bot" in (r.stderr + r.stdout)
+    import engine
+
+    p, http, _ = spawn(redis_url, "--bot-only")
+    try:
+        from service.trust import Trust
+
+        s = engine.new_game("full", 2)
+        while engine.to_move(s) == "gov":  # the Government declines its Pivotal window (2.3.7)
+            s, _ = engine.apply(s, {"t": "decline"})
+        text = engine.to_json(s)
+        sig = Trust(SECRET.encode(), strict=True).sign(text)  # the tournament's shared secret
+        body = json.dumps({"state": {"json": text, "signature": sig}, "seed": 3}).encode()
+        req = urllib.request.Request(http + "/v1/bot/fln/decide", data=body,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req) as r:
+            assert r.status == 200 and json.loads(r.read())["moves"]
+        req = urllib.request.Request(http + "/v1/apply", data=body,
+                                     headers={"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(req)
+        assert e.value.code == 404
+    finally:
+        p.terminate()
+        p.wait(10)
 
 
 def test_serve_with_two_worker_processes(redis_url: str) -> None:
