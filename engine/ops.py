@@ -61,7 +61,7 @@ class Operation(FrameType):
         return []
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        raise NotImplementedError  # only reached for moves op_moves offered
+        raise AssertionError(f"{self.kind} offered a move it does not apply: {m}")
 
     def can_finish(self, s: State, f: Frame) -> bool:
         """May ``done`` be chosen now? Default: at least one location and no step half-way, or – when
@@ -180,7 +180,7 @@ class SpecialActivity(FrameType):
         return []
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        raise NotImplementedError  # only reached for moves sa_moves offered
+        raise AssertionError(f"{self.kind} offered a move it does not apply: {m}")
 
     def can_start(self, s: State, op: Frame) -> bool:
         """May this Special Activity start now, accompanying Operation frame ``op``?"""
