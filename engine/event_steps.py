@@ -19,6 +19,11 @@ from .state import Frame, Move, State
 Value = str | int
 
 
+def picked(f: Frame, key: str) -> list[str]:
+    """The values chosen in a ``pick`` decision stored under ``key`` (none if never asked)."""
+    return [str(v) for v in f["x"].get(key, [])]
+
+
 def pick(who: str, prompt: str, options: Sequence[Value], into: str, lo: int = 0,
          hi: int = 1) -> Frame:
     """Choose between ``lo`` and ``hi`` distinct values among ``options`` (spaces, numbers, …)."""
@@ -159,16 +164,25 @@ class Remove(FrameType):
         s.pending[-1]["x"][f["into"]] = [list(p) for p in f["removed"]]
 
 
-def free_op(s: State, op: str, who: str, *, limited: bool = False, **extra: Any) -> None:
-    """Push a free Operation (3.1.2, 5.5): no Resource cost (Pacify/Agitate still cost), no
+def free_op_frame(op: str, who: str, *, limited: bool = False, **extra: Any) -> Frame:
+    """The frame of a free Operation (3.1.2, 5.5): no Resource cost (Pacify/Agitate still cost), no
     eligibility change, no Special Activity unless the text grants one. ``extra`` goes into the
-    Operation's ``x`` for Event-specific restrictions."""
-    box = "limited_op" if limited else None
-    f = op_frame(op, who, None, box, free=True, sa_ok=False)
+    Operation's ``x`` for Event-specific restrictions (``max_locs``, ``base_only``, …)."""
+    f = op_frame(op, who, None, "limited_op" if limited else None, free=True, sa_ok=False)
     f["x"].update(extra)
-    if not OPS[op].op_moves(s, f):
-        return  # 5.1.3: nothing of it can be implemented
-    push(s, f)
+    return f
+
+
+def free_op_possible(s: State, op: str, who: str, *, limited: bool = False, **extra: Any) -> bool:
+    """Can that free Operation begin (5.1.3), judged on the very frame ``free_op`` pushes?"""
+    return bool(OPS[op].op_moves(s, free_op_frame(op, who, limited=limited, **extra)))
+
+
+def free_op(s: State, op: str, who: str, *, limited: bool = False, **extra: Any) -> None:
+    """Push a free Operation if any of it can be implemented (5.1.3, 5.5)."""
+    f = free_op_frame(op, who, limited=limited, **extra)
+    if OPS[op].op_moves(s, f):
+        push(s, f)
 
 
 def free_sa(s: State, sa: str, who: str, **extra: Any) -> None:

@@ -17,17 +17,19 @@ from typing import Sequence
 
 from ..board import (
     add_commitment, add_resources, available, control, guerrillas, independent,
-    populated, population, terror_left,
+    populated, population, shift, terror_left,
 )
 from ..chance import roll_frame
 from ..data import (
     AG, ALGERIA, AP, AT, BOXES, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG, G,
     box_key,
 )
-from ..event_steps import activate_wilaya, free_op, pick, place, remove, wilaya_spaces
+from ..event_steps import (
+    activate_wilaya, free_op, free_op_possible, pick, picked, place, remove, wilaya_spaces,
+)
 from ..events import Event, StepFn, register_event
 from ..machine import FrameType, Log, emit, pop, push, register
-from ..ops import OPS, op_frame
+from ..ops import OPS
 from ..ops_fln import can_place_guerrilla, place_guerrilla, place_guerrilla_moves
 from ..state import Frame, Move, State
 
@@ -101,16 +103,6 @@ def set_support(s: State, space: str, level: str, log: Log) -> None:
     """1.6: set a space's Support/Opposition level (callers offer Populated spaces only)."""
     s.spaces[space]["support"] = level
     emit(log, "5.1", f"{space} set to {level}", space=space, support=level)
-
-
-def toward_opposition(level: str) -> str:
-    """1.6.1: one level toward Opposition."""
-    return "neutral" if level == "support" else "oppose"
-
-
-def picked(f: Frame, key: str) -> list[str | int]:
-    """The values chosen in an event_steps.pick decision (none if it was never asked)."""
-    return list(f["x"].get(key, []))
 
 
 # --- decision: transfer exactly n pieces to a box ----------------------------------------------
@@ -217,22 +209,6 @@ class PlaceGuerrillas(FrameType):
         s.pending[-1]["x"][f["into"]] = f["placed"]
 
 
-# --- #6 shaded: a Rally restricted to one space with an FLN Base -------------------------------
-
-
-def base_rally_frame() -> Frame:
-    """The #6 free Limited Rally (3.3.1, 2.3.4, 5.5: no Special Activity, no eligibility change)
-    whose one location must hold an FLN Base (``x["base_only"]``, never the France Track)."""
-    f = op_frame("rally", "fln", None, "limited_op", free=True, sa_ok=False)
-    f["x"]["base_only"] = True
-    return f
-
-
-def base_rally_possible(s: State) -> bool:
-    """Can the #6 Rally begin? Checked on the restricted frame itself (no dead-end prompt)."""
-    return bool(OPS["rally"].moves(s, base_rally_frame()))
-
-
 # --- the cards -----------------------------------------------------------------------------------
 
 
@@ -290,7 +266,7 @@ class LeadershipSnatch(Event):
 
     def oppose(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "spaces"):
-            set_support(s, str(n), "oppose", log)
+            set_support(s, n, "oppose", log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -369,13 +345,13 @@ class Factionalism(Event):
             emit(log, "5.1", f"France Track to {s.france_track}", france_track=s.france_track)
 
     def rally(self, s: State, f: Frame, log: Log) -> None:
-        if base_rally_possible(s):
-            push(s, base_rally_frame())
+        """Shaded: a free Limited Rally in one space holding an FLN Base (never the Track)."""
+        free_op(s, "rally", "fln", limited=True, base_only=True)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
             return guerrillas_in_algeria(s) > 0 or s.france_track != "A"
-        return base_rally_possible(s)
+        return free_op_possible(s, "rally", "fln", limited=True, base_only=True)
 
 
 @register_event
@@ -414,7 +390,7 @@ class FifthBureau(Event):
 
     def shift(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "spaces"):
-            set_support(s, str(n), toward_opposition(s.spaces[str(n)]["support"]), log)
+            set_support(s, n, shift(s.spaces[n]["support"], "oppose"), log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -672,7 +648,7 @@ class EconomicDevelopment(Event):
 
     def support(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "spaces"):
-            set_support(s, str(n), "support", log)
+            set_support(s, n, "support", log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -781,7 +757,7 @@ class Casbah(Event):
             sp["terror"] -= 1
             emit(log, "5.1", "Agitate: Terror marker removed from Algiers", space=self.CITY)
         else:
-            set_support(s, self.CITY, toward_opposition(sp["support"]), log)
+            set_support(s, self.CITY, shift(sp["support"], "oppose"), log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":

@@ -12,10 +12,10 @@ from typing import Callable, Sequence
 from ..board import add_commitment, add_resources, guerrillas, independent, population
 from ..chance import roll_frame
 from ..data import AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FB, FRANCE_BOXES, FT, GB, SPACES, UG
-from ..event_steps import free_op, pick, remove
+from ..event_steps import free_op, free_op_possible, pick, picked, remove
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
-from ..ops import OPS, sa_frame
+from ..ops import sa_frame
 from ..state import Frame, State
 from .frames_b import (
     IntegrationSubvert, can_obtain, has_room, move_frame, place_frame, push_place, replace_frame,
@@ -82,10 +82,6 @@ def _set_support(s: State, space: str, level: str, log: Log) -> None:
     emit(log, "5.1", f"{space} set to {level}", space=space, support=level)
 
 
-def _picked(f: Frame, key: str) -> list[str]:
-    return [str(v) for v in f["x"].get(key, [])]
-
-
 def _guerrilla_choices(spaces: Sequence[str], s: State) -> list[list[str]]:
     return [[p, n] for n in spaces for p in (UG, AG) if s.spaces[n]["pieces"][p] > 0]
 
@@ -141,7 +137,7 @@ class Elections(Event):
                      opts, "mandate", 1, 1))
 
     def apply_mandate(self, s: State, f: Frame, log: Log) -> None:
-        for v in _picked(f, "mandate"):
+        for v in picked(f, "mandate"):
             if v == "commitment":
                 _commitment(1)(s, f, log)
             else:
@@ -153,7 +149,7 @@ class Elections(Event):
             push(s, pick(f["who"], "Elections: a Sector to set to Neutral", opts, "sector", 1, 1))
 
     def neutralize(self, s: State, f: Frame, log: Log) -> None:
-        for n in _picked(f, "sector"):
+        for n in picked(f, "sector"):
             _set_support(s, n, "neutral", log)
 
     def effective(self, s: State, side: str) -> bool:
@@ -198,7 +194,7 @@ class Assassination(Event):
             push(s, pick(f["who"], "Assassination: a space for the Guerrilla", opts, "space", 1, 1))
 
     def place_martyr(self, s: State, f: Frame, log: Log) -> None:
-        for n in _picked(f, "space"):
+        for n in picked(f, "space"):
             push(s, place_frame(f["who"], UG, [n], "placed", n=1, must=True, boxes=self.BOXES,
                                 fallback=f["who"] == "fln"))
 
@@ -229,7 +225,7 @@ class Integration(Event):
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
-            return OPS["train"].can_start(s, "gov", None, None, True)
+            return free_op_possible(s, "train", "gov", max_locs=2)
         return _algerian_cubes(s)
 
 
@@ -276,7 +272,7 @@ class RetreatIntoDjebel(Event):
                          opts, "spaces", min(2, len(opts)), 2))
 
     def clear(self, s: State, f: Frame, log: Log) -> None:
-        for n in _picked(f, "spaces"):
+        for n in picked(f, "spaces"):
             p = s.spaces[n]["pieces"]
             k = p[UG] + p[AG]
             s.boxes["available"]["guerrillas"] += k
@@ -361,7 +357,7 @@ class Refugees(Event):
                          min(2, len(opts)), 2))
 
     def mark_cities(self, s: State, f: Frame, log: Log) -> None:
-        for c in _picked(f, "cities"):
+        for c in picked(f, "cities"):
             s.spaces[c]["pop_bonus"] = 1
             emit(log, "1.3.3", f"+1 Pop marker in {c}", space=c)
 
@@ -400,7 +396,7 @@ class ThirdForce(Event):
             push(s, pick(f["who"], "Third Force: a Sector with Guerrillas", opts, "sector", 1, 1))
 
     def rally(self, s: State, f: Frame, log: Log) -> None:
-        for n in _picked(f, "sector"):
+        for n in picked(f, "sector"):
             push(s, replace_frame(f["who"], [n], [UG, AG], AP, "replaced", n=3,
                                   fallback=f["who"] == "gov"))
 
@@ -411,7 +407,7 @@ class ThirdForce(Event):
                          "Opposition", opts, "sector", 1, 1))
 
     def oppose(self, s: State, f: Frame, log: Log) -> None:
-        for n in _picked(f, "sector"):
+        for n in picked(f, "sector"):
             _set_support(s, n, "oppose", log)
 
     def effective(self, s: State, side: str) -> bool:
@@ -506,14 +502,14 @@ class Bleuite(Event):
 
     def purge(self, s: State, f: Frame, log: Log) -> None:
         f["x"].pop("roll", None)
-        for n in _picked(f, "space"):
+        for n in picked(f, "space"):
             _activate_all(s, n, log)
             push(s, roll_frame(f"Bleuite: purge in {n} if the roll is at most the Guerrillas"
                                " there", "5.1"))
 
     def resolve(self, s: State, f: Frame, log: Log) -> None:
         roll = f["x"].get("roll")
-        for n in _picked(f, "space"):
+        for n in picked(f, "space"):
             here = s.spaces[n]["pieces"][AG]
             if roll is not None and int(roll) <= here:
                 k = min(2, here)
@@ -558,7 +554,7 @@ class StripeyHole(Event):
             push(s, pick(f["who"], "Stripey Hole: a Sector", opts, "sector", 1, 1))
 
     def imprison(self, s: State, f: Frame, log: Log) -> None:
-        for n in _picked(f, "sector"):
+        for n in picked(f, "sector"):
             _activate_all(s, n, log)
             _set_support(s, n, "oppose", log)
 
@@ -569,7 +565,7 @@ class StripeyHole(Event):
             push(s, pick(f["who"], "Stripey Hole: a Sector for 2 Guerrillas", opts, "sector", 1, 1))
 
     def prison_break(self, s: State, f: Frame, log: Log) -> None:
-        for n in _picked(f, "sector"):
+        for n in picked(f, "sector"):
             push(s, place_frame(f["who"], UG, [n], "placed", n=2, must=True, boxes=self.BOXES,
                                 fallback=f["who"] == "fln"))
 
@@ -596,7 +592,7 @@ class CabinetShuffle(Event):
                      "box", 1, 1))
 
     def shuffle(self, s: State, f: Frame, log: Log) -> None:
-        for b in _picked(f, "box"):
+        for b in picked(f, "box"):
             s.france_track = b
             emit(log, "5.1", f"France Track to {b}", france_track=b)
 
@@ -622,7 +618,7 @@ class Operation744(Event):
                      1, 1))
 
     def beat(self, s: State, f: Frame, log: Log) -> None:
-        n = _picked(f, "sector")[0]
+        n = picked(f, "sector")[0]
         routes = [[a, n] for a in ALGERIA if a != n]
         if any(s.spaces[a]["pieces"][FT] > 0 for a, _ in routes):
             push(s, move_frame(f["who"], [FT], routes, "moved", n=4))
@@ -634,7 +630,7 @@ class Operation744(Event):
             x["stopped"] = True
         if x.get("stopped"):
             return
-        n = _picked(f, "sector")[0]
+        n = picked(f, "sector")[0]
         choices = _guerrilla_choices([n], s) or ([[FB, n]] if s.spaces[n]["pieces"][FB] else [])
         if choices:
             push(s, remove(f["who"], choices, "removed", max_total=1, must=False))

@@ -30,10 +30,9 @@ from ..data import (
     AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FP, FRANCE_TRACK, FT, SPACES, UG, G,
 )
 from ..errors import StateError
-from ..event_steps import activate_wilaya, free_op, pick, remove
+from ..event_steps import activate_wilaya, free_op, free_op_possible, pick, picked, remove
 from ..events import Event, StepFn, register_event
 from ..machine import FrameType, Log, emit, pop, push, register
-from ..ops import OPS, op_frame
 from ..state import Frame, Move, State
 
 WILAYAS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
@@ -46,19 +45,6 @@ COASTAL_ALGERIA: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].coastal
 def no_steps() -> Sequence[StepFn]:
     """A Capability or Momentum text: the runner records the marker when it finishes (5.3, 5.4)."""
     return []
-
-
-def picked(f: Frame, key: str) -> list[str | int]:
-    """The values chosen in an event_steps.pick decision (none if it was never asked)."""
-    return list(f["x"].get(key, []))
-
-
-def free_op_possible(s: State, op: str, who: str, max_locs: int | None = None) -> bool:
-    """Can a free Operation granted by an Event begin (5.5)? Checked on the frame free_op pushes."""
-    f = op_frame(op, who, None, None, free=True, sa_ok=False)
-    if max_locs is not None:
-        f["x"]["max_locs"] = max_locs
-    return bool(OPS[op].op_moves(s, f))
 
 
 def check_fields(f: Frame, fields: dict[str, type]) -> None:
@@ -213,7 +199,7 @@ class BalkyConscripts(Event):
         free_op(s, "train", "gov", max_locs=2)
 
     def effective(self, s: State, side: str) -> bool:
-        return side == "shaded" or free_op_possible(s, "train", "gov", 2)
+        return side == "shaded" or free_op_possible(s, "train", "gov", max_locs=2)
 
 
 @register_event
@@ -230,7 +216,7 @@ class PeaceOfTheBrave(Event):
         free_op(s, "rally", "fln", max_locs=2)
 
     def effective(self, s: State, side: str) -> bool:
-        return side == "unshaded" or free_op_possible(s, "rally", "fln", 2)
+        return side == "unshaded" or free_op_possible(s, "rally", "fln", max_locs=2)
 
 
 @register_event
@@ -330,7 +316,7 @@ class Ventilos(Event):
                      "spaces", 0, 3))
 
     def move(self, s: State, f: Frame, log: Log) -> None:
-        spaces = [str(n) for n in picked(f, "spaces")]
+        spaces = picked(f, "spaces")
         if len(spaces) >= 2:
             push(s, move_frame(f["who"], "Ventilos: move Guerrillas", GUERRILLAS, spaces,
                                int(f["x"]["n"]), "moved"))
@@ -490,7 +476,7 @@ class StrategicMovement(Event):
                      COASTAL_ALGERIA, "spaces", 0, 3))
 
     def move(self, s: State, f: Frame, log: Log) -> None:
-        spaces = [str(n) for n in picked(f, "spaces")]
+        spaces = picked(f, "spaces")
         if len(spaces) >= 2:
             push(s, move_frame(f["who"], "Strategic Movement: move cubes", GOV_CUBES, spaces, 6,
                                "moved"))
