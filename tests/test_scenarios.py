@@ -64,9 +64,13 @@ def test_rng_reference_values() -> None:
     """The generator specified in engine/rng.py (and docs/chance.md): SplitMix64 by counter."""
     assert rng.word(0, 0) == 0xE220A8397B1DCDAF
     assert rng.word(1234567, 0) == 0x599ED017FB08FC85
+    assert [rng.word(42, n) for n in range(3)] == [
+        0xBDD732262FEB6E95, 0x28EFE333B266F103, 0x47526757130F9F52]
     r = {"seed": 42, "counter": 0}
-    assert [rng.die(r) for _ in range(10)] == [rng.die({"seed": 42, "counter": i}) for i in range(10)]
+    assert [rng.die(r) for _ in range(10)] == [2, 2, 1, 1, 5, 1, 2, 3, 2, 3]  # docs/chance.md
     assert r["counter"] == 10
+    assert rng.shuffle({"seed": 42, "counter": 0}, list(range(1, 11))) == [
+        1, 10, 6, 9, 7, 5, 8, 3, 2, 4]
 
 
 def test_external_chance_draws_are_client_moves() -> None:
@@ -75,7 +79,9 @@ def test_external_chance_draws_are_client_moves() -> None:
     moves = engine.legal_moves(s)
     assert len(moves) == 61 and {"t": "draw", "card": 67} in moves  # 60 events or Propaganda
     s, _ = engine.apply(s, {"t": "draw", "card": 23})
-    assert s.cards["current"] == 23 and engine.to_move(s) in ("fln", "gov")  # gov: Coup window
+    assert s.cards["current"] == 23
+    # 2.3.7: the Government, Second Eligible, is first asked about its Coup d'Etat.
+    assert engine.legal_moves(s) == [{"t": "pivotal", "card": 66}, {"t": "decline"}]
     assert 23 not in s.cards["unseen"] and s.cards["deck"] is None and s.cards["set_aside"] is None
 
 
@@ -100,10 +106,11 @@ def test_reveal_capabilities_option_puts_set_aside_capabilities_in_effect() -> N
 
     s = engine.new_game("short", 7, {"reveal_capabilities": True})
     expected = {str(n): REVEAL_SIDE[n] for n in s.cards["set_aside"] if n in REVEAL_SIDE}
-    assert s.cards["capabilities"] == expected
-    t = engine.new_game("short", 7, {"reveal_capabilities": True, "reveal_torture": True})
-    if 18 in t.cards["set_aside"]:
-        assert t.cards["capabilities"]["18"] == "unshaded"
+    assert expected and s.cards["capabilities"] == expected
+    t = engine.new_game("short", 2, {"reveal_capabilities": True, "reveal_torture": True})
+    assert 18 in t.cards["set_aside"] and t.cards["capabilities"]["18"] == "unshaded"
+    u = engine.new_game("short", 2, {"reveal_capabilities": True})
+    assert "18" not in u.cards["capabilities"]  # Torture only if both agree (10.0)
     assert engine.new_game("full", 7, {"reveal_capabilities": True}).cards["capabilities"] == {}
     with pytest.raises(engine.BadRequest):
         engine.new_game("short", 7, {"reveal_torture": True})

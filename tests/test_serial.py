@@ -538,11 +538,11 @@ def test_a_generic_frame_that_makes_its_handler_fail_names_the_frame() -> None:
 
 
 def test_special_activity_sits_on_its_operation() -> None:
-    states = random_play("short", 5, steps=200)
-    sa_state = next((s for s in states if s.pending[-1]["k"].startswith("sa:")
-                     and s.pending[-1]["op"] is not None), None)
-    if sa_state is None:  # pragma: no cover - depends on the random walk
-        pytest.skip("no Special Activity reached")
+    from tests.helpers import play, position
+
+    sa_state = play(position(spaces={"Medea": {"ug": 2}}, resources=(10, 5)),
+                    {"t": "op", "op": "terror"}, {"t": "sa", "sa": "extort"})
+    assert sa_state.pending[-1]["k"] == "sa:extort"
     top = len(sa_state.pending) - 1
     e = mutated(sa_state, lambda d: d["pending"].pop(top - 1))
     assert (e.field, e.rule) == (f"pending[{top - 1}].op", "4.1")
