@@ -71,10 +71,37 @@ def _bases(piece: str) -> bool:
     return piece in ("gov_bases", "fln_bases")
 
 
+class _Batch(FrameType):
+    """A decision repeated up to a limit (place / remove one piece at a time), ending with
+    ``done``; with ``must`` (5.1.3) ``done`` is offered only once nothing more can be done. On
+    completion the list under ``record`` goes to the calling Event frame's ``x[into]``."""
+
+    record = ""
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        return []
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        ms = self.options(s, f)
+        if not f["must"] or not ms:
+            ms.append({"t": "done"})
+        return ms
+
+    def finish_unless_more(self, s: State, f: Frame) -> None:
+        """After a step: stay while more is possible, else hand the outcome back."""
+        if not self.options(s, f):
+            self.finish(s, f)
+
+    def finish(self, s: State, f: Frame) -> None:
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = [list(p) for p in f[self.record]]
+
+
 @register
-class Place(FrameType):
+class Place(_Batch):
     kind = "ev_place"
     rule = "5.1.1"
+    record = "placed"
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"place up to {f['max_total'] - len(f['placed'])} more: {', '.join(f['pieces'])}"
@@ -100,12 +127,6 @@ class Place(FrameType):
                 out.append({"t": "place", "piece": piece, "space": sp})
         return out
 
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        ms = self.options(s, f)
-        if not f["must"] or not ms:
-            ms.append({"t": "done"})
-        return ms
-
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "place":
             piece, sp = m["piece"], m["space"]
@@ -113,10 +134,9 @@ class Place(FrameType):
             s.spaces[sp]["pieces"][piece] += 1
             f["placed"].append([piece, sp])
             emit(log, self.rule, f"{piece} placed in {sp}", actor=f["who"], piece=piece, space=sp)
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = [list(p) for p in f["placed"]]
+            self.finish_unless_more(s, f)
+        else:
+            self.finish(s, f)
 
 
 def remove(who: str, choices: list[list[str]], into: str, *, max_total: int, to: str = "available",
@@ -129,9 +149,10 @@ def remove(who: str, choices: list[list[str]], into: str, *, max_total: int, to:
 
 
 @register
-class Remove(FrameType):
+class Remove(_Batch):
     kind = "ev_remove"
     rule = "5.1"
+    record = "removed"
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"remove up to {f['max_total'] - len(f['removed'])} more pieces"
@@ -144,12 +165,6 @@ class Remove(FrameType):
                 if s.spaces[sp]["pieces"][p] > 0 and not (
                     f["max_spaces"] is not None and sp not in used and len(used) >= f["max_spaces"])]
 
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        ms = self.options(s, f)
-        if not f["must"] or not ms:
-            ms.append({"t": "done"})
-        return ms
-
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "remove":
             piece, sp = m["piece"], m["space"]
@@ -158,10 +173,9 @@ class Remove(FrameType):
             f["removed"].append([piece, sp])
             emit(log, self.rule, f"{piece} removed from {sp} to {f['to']}", actor=f["who"],
                  piece=piece, space=sp)
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = [list(p) for p in f["removed"]]
+            self.finish_unless_more(s, f)
+        else:
+            self.finish(s, f)
 
 
 def free_op_frame(op: str, who: str, *, limited: bool = False, **extra: Any) -> Frame:
