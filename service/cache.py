@@ -15,7 +15,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from typing import Any, Protocol
+from typing import Any, Generic, Hashable, Protocol, TypeVar
 
 import redis
 
@@ -43,26 +43,25 @@ class NullStats:
         pass
 
 
-class LocalCache:
-    """Keeps the records themselves (no serialization): a hit costs a dict lookup."""
+V = TypeVar("V")
 
-    backend = "local"
 
-    def __init__(self, size: int = 4096, stats: Stats | None = None) -> None:
+class LRU(Generic[V]):
+    """A thread-safe least-recently-used map of at most ``size`` entries (0 keeps nothing)."""
+
+    def __init__(self, size: int) -> None:
         self.size = size
-        self.stats = stats or NullStats()
-        self._data: OrderedDict[str, Record] = OrderedDict()
+        self._data: OrderedDict[Hashable, V] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: str) -> Record | None:
+    def get(self, key: Hashable) -> V | None:
         with self._lock:
             v = self._data.get(key)
             if v is not None:
                 self._data.move_to_end(key)
-        self.stats.cache_event("hit" if v is not None else "miss")
         return v
 
-    def set(self, key: str, value: Record) -> None:
+    def put(self, key: Hashable, value: V) -> None:
         if self.size <= 0:
             return
         with self._lock:
@@ -71,8 +70,29 @@ class LocalCache:
             while len(self._data) > self.size:
                 self._data.popitem(last=False)
 
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+class LocalCache:
+    """Keeps the records themselves (no serialization): a hit costs a dict lookup."""
+
+    backend = "local"
+
+    def __init__(self, size: int = 4096, stats: Stats | None = None) -> None:
+        self.stats = stats or NullStats()
+        self._lru: LRU[Record] = LRU(size)
+
+    def get(self, key: str) -> Record | None:
+        v = self._lru.get(key)
+        self.stats.cache_event("hit" if v is not None else "miss")
+        return v
+
+    def set(self, key: str, value: Record) -> None:
+        self._lru.put(key, value)
+
     def status(self) -> dict[str, object]:
-        return {"backend": self.backend, "status": "ok", "entries": len(self._data)}
+        return {"backend": self.backend, "status": "ok", "entries": len(self._lru)}
 
     def close(self) -> None:
         pass

@@ -321,6 +321,10 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--grpc-port", type=int, help="gRPC port (default 50051; 0 = any free port)")
     s.add_argument("--redis-url", help="Redis cache (env REDIS_URL); default: in-process LRU")
     s.add_argument("--cache-size", type=int, help="entries of the in-process LRU (default 4096)")
+    s.add_argument("--response-cache-mb", type=int,
+                   help="in-process cache of whole responses, MiB (default 64; 0 = none)")
+    s.add_argument("--state-cache-size", type=int,
+                   help="parsed states kept to skip parsing them again (default 256; 0 = none)")
     s.add_argument("--secret", help="HMAC/sealing secret (env CT_REFEREE_SECRET)")
     s.add_argument("--secret-file", help="read the secret from this file")
     s.add_argument("--strict", action="store_true", default=None,
@@ -372,6 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             cfg = from_env().with_(
                 host=args.host, http_port=args.http_port, grpc_port=args.grpc_port,
                 redis_url=args.redis_url, cache_size=args.cache_size,
+                response_cache_mb=args.response_cache_mb, state_cache_size=args.state_cache_size,
                 secret=secret.encode() if secret else None, strict=args.strict, seal=args.seal,
                 workers=args.workers, threads=args.threads,
                 max_request_bytes=args.max_request_bytes, request_timeout=args.request_timeout,

@@ -5,10 +5,18 @@ are ``ServiceError``. The transports (``rest``, ``grpc_server``) only convert to
 and map ``ServiceError.code`` through ``errors.STATUS``: no rule is decided there, and none here
 either — every rule question is the engine's.
 
-Deterministic results are cached (``cache``) under a hash of the engine version, the operation,
-the state document (with its hidden part, when sealed), the request and the sealing mode. A cached
-record is the plain result; the response is built from it the same way on a hit and on a miss.
-Nothing about a game is kept between requests.
+Every operation is deterministic, and cached in three tiers:
+
+* ``handle`` answers a request whose encoded bytes this process answered before with the same
+  encoded response (``responses``), without decoding or running it;
+* the result cache (``cache``: Redis or an in-process LRU) keeps plain results under a hash of the
+  engine version, the operation, the state document (with its hidden part, when sealed), the
+  request and the sealing mode; the response is built from a record the same way on a hit and on a
+  miss;
+* the states this process returned (or parsed) are kept parsed (``states``), so that the next
+  request on one of them skips parsing and validating it again.
+
+None of them holds anything a request depends on: nothing about a game is kept between requests.
 """
 
 from __future__ import annotations
@@ -22,23 +30,27 @@ import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
+
+from google.protobuf.message import Message
 
 import engine
 from ct_referee_proto.v1 import referee_pb2 as pb
 
-from .cache import Cache, make_cache
+from .cache import LRU, Cache, make_cache
 from .config import Config
 from .convert import (
     dumps, log_to_proto, move_to_engine, moves_from_engine, options_to_engine, view_to_proto,
 )
 from .errors import ServiceError, internal
 from .metrics import Metrics
+from .responses import ResponseCache
 from .trust import Opened, Trust, split
 
 log = logging.getLogger("ct_referee")
 
 Record = dict[str, Any]
+Req = TypeVar("Req", bound=Message)
 BotFn = Callable[[engine.State, int], tuple[list[dict[str, Any]], engine.State, list[Any]]]
 
 
@@ -85,10 +97,16 @@ class Core:
         c = self.config
         self.cache = cache or make_cache(c.redis_url, c.cache_size, c.cache_ttl, c.redis_timeout,
                                          c.redis_retry, stats=self.metrics)
+        self.responses = ResponseCache(c.response_cache_mb << 20, stats=self.metrics)
+        self.states: LRU[engine.State] = LRU(c.state_cache_size)
         self.trust = Trust(c.secret, strict=c.strict, seal=c.seal)
         self.bot: BotFn | None = find_bot() if bot == "auto" else bot  # type: ignore[assignment]
         self._seal_tag = "s1" if c.seal else "s0"
         self.fingerprint = engine_fingerprint()
+        # what else decides the bytes of a response: the signing key and the modes
+        self._response_tag = hashlib.sha256(b"\x00".join([
+            self.fingerprint.encode(), self._seal_tag.encode(), str(c.strict).encode(),
+            hashlib.sha256(c.secret or b"").digest()])).digest()
 
     # -- plumbing --------------------------------------------------------------------------------
 
@@ -111,6 +129,23 @@ class Core:
             eid = secrets.token_hex(6)
             log.exception("internal error %s", eid)
             raise internal(eid) from None
+
+    def handle(self, op: str, wire: str, raw: bytes, decode: Callable[[bytes], Req],
+               encode: Callable[[Any], bytes], call: Call) -> bytes:
+        """One request of a transport, encoded (``wire`` names the encoding): the operation
+        ``op`` of this core on ``decode(raw)``, answered ``encode``-d. An identical request
+        answered before gets the same bytes (``call.cache`` = "hit") without running again."""
+        h = hashlib.blake2b(f"{wire}:{op}\x00".encode(), digest_size=20, key=self._response_tag)
+        h.update(raw)
+        key = h.digest()
+        hit = self.responses.get(key)
+        if hit is not None:
+            call.cache = "hit"
+            return hit
+        method = getattr(self, op)
+        body: bytes = self.guard(lambda: encode(method(decode(raw), call)))
+        self.responses.put(key, body)
+        return body
 
     def _key(self, op: str, opened: Opened | None, *args: Any) -> str:
         h = hashlib.sha256()
@@ -140,17 +175,32 @@ class Core:
             raise ServiceError(**rec["_error"])
         return rec
 
+    @staticmethod
+    def _doc_key(doc: str) -> bytes:
+        return hashlib.blake2b(doc.encode(), digest_size=20).digest()
+
     def _parse(self, opened: Opened, call: Call) -> engine.State:
+        """The engine state of a request: one this process returned or parsed before is taken
+        as it is (the engine never changes a state it is given), any other is parsed and
+        validated."""
         call.check()
+        doc = opened.engine_json()
+        key = self._doc_key(doc)
+        s = self.states.get(key)
+        if s is not None:
+            return s
         try:
-            return engine.from_json(opened.engine_json())
+            s = engine.from_json(doc)
         except engine.StateError as e:
             field = "state.json" if e.field == "state" else f"state.{e.field}"
             raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None
+        self.states.put(key, s)
+        return s
 
     def _state_record(self, s: engine.State) -> Record:
         """A state as cached: its canonical JSON, and the sealed split when sealing is on."""
         full = engine.to_json(s)
+        self.states.put(self._doc_key(full), s)
         rec: Record = {"json": full}
         if self.trust.seal:
             rec["public"], rec["hidden"] = split(json.loads(full))

@@ -11,26 +11,23 @@ from __future__ import annotations
 import logging
 import secrets
 from concurrent import futures
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable
 
 import grpc
 from google.protobuf import any_pb2
-from google.protobuf.message import Message
+from google.protobuf.message import DecodeError, Message
 from google.rpc import status_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
 from ct_referee_proto.v1 import referee_pb2 as pb
-from ct_referee_proto.v1 import referee_pb2_grpc as pb_grpc
 
 from .config import Config
 from .core import Core
 from .errors import ServiceError, internal
 
 log = logging.getLogger("ct_referee.grpc")
-Req = TypeVar("Req", bound=Message)
-Resp = TypeVar("Resp", bound=Message)
 REFEREE = pb.DESCRIPTOR.services_by_name["Referee"].full_name
 FLN_BOT = pb.DESCRIPTOR.services_by_name["FlnBot"].full_name
 
@@ -42,77 +39,53 @@ def abort(context: grpc.ServicerContext, err: ServiceError) -> None:
     context.abort_with_status(rpc_status.to_status(st))
 
 
-class _Base:
-    def __init__(self, core: Core) -> None:
-        self.core = core
-
-    def _serve(self, name: str, method: Callable[[Req, Any], Resp], req: Req,
-               context: grpc.ServicerContext) -> Resp:
-        with self.core.metrics.observe("grpc", name) as outcome:
-            remaining = context.time_remaining()
-            call = self.core.call(remaining)
-            try:
-                resp: Resp = self.core.guard(lambda: method(req, call))
-            except ServiceError as e:
-                outcome[0] = e.code
-                abort(context, e)
-                raise  # abort raises; this keeps type checkers informed
-            context.set_trailing_metadata((("x-cache", call.cache),))
-            return resp
+# method -> (request message class, core operation, endpoint label), per service
+REFEREE_METHODS: dict[str, tuple[type[Message], str, str]] = {
+    "ListScenarios": (pb.ListScenariosRequest, "list_scenarios", "scenarios"),
+    "NewGame": (pb.NewGameRequest, "new_game", "games"),
+    "LegalMoves": (pb.LegalMovesRequest, "legal_moves", "legal-moves"),
+    "Apply": (pb.ApplyRequest, "apply", "apply"),
+    "Validate": (pb.ValidateRequest, "validate", "validate"),
+    "View": (pb.ViewRequest, "view", "view"),
+}
+FLN_BOT_METHODS: dict[str, tuple[type[Message], str, str]] = {"Decide": (pb.DecideRequest, "decide", "bot/fln/decide")}
 
 
-class RefereeServicer(_Base, pb_grpc.RefereeServicer):
-    def ListScenarios(self, request: pb.ListScenariosRequest, context: grpc.ServicerContext
-                      ) -> pb.ListScenariosResponse:
-        return self._serve("scenarios", self.core.list_scenarios, request, context)
-
-    def NewGame(self, request: pb.NewGameRequest, context: grpc.ServicerContext
-                ) -> pb.NewGameResponse:
-        return self._serve("games", self.core.new_game, request, context)
-
-    def LegalMoves(self, request: pb.LegalMovesRequest, context: grpc.ServicerContext
-                   ) -> pb.LegalMovesResponse:
-        return self._serve("legal-moves", self.core.legal_moves, request, context)
-
-    def Apply(self, request: pb.ApplyRequest, context: grpc.ServicerContext) -> pb.ApplyResponse:
-        return self._serve("apply", self.core.apply, request, context)
-
-    def Validate(self, request: pb.ValidateRequest, context: grpc.ServicerContext
-                 ) -> pb.ValidateResponse:
-        return self._serve("validate", self.core.validate, request, context)
-
-    def View(self, request: pb.ViewRequest, context: grpc.ServicerContext) -> pb.ViewResponse:
-        return self._serve("view", self.core.view, request, context)
+def _decoder(cls: type[Message]) -> Callable[[bytes], Message]:
+    def decode(raw: bytes) -> Message:
+        try:
+            return cls.FromString(raw)
+        except DecodeError as e:
+            raise ServiceError("invalid_argument", f"malformed request: {e}") from None
+    return decode
 
 
-class FlnBotServicer(_Base, pb_grpc.FlnBotServicer):
-    def Decide(self, request: pb.DecideRequest, context: grpc.ServicerContext
-               ) -> pb.DecideResponse:
-        return self._serve("bot/fln/decide", self.core.decide, request, context)
+def _encode(msg: Message) -> bytes:
+    return msg.SerializeToString()
 
 
-class _CrashGuard(grpc.ServerInterceptor):
-    """Last resort: an exception escaping a handler becomes INTERNAL with an id, no internals."""
+def _handlers(core: Core, service: str, methods: dict[str, tuple[type[Message], str, str]]
+              ) -> grpc.GenericRpcHandler:
+    """The service's methods on the wire's bytes: the core decodes, runs (or answers from its
+    response cache) and encodes; errors are mapped here, once."""
+    def method(cls: type[Message], op: str, label: str) -> grpc.RpcMethodHandler[bytes, bytes]:
+        decode = _decoder(cls)
 
-    def intercept_service(self, continuation: Any, handler_call_details: Any) -> Any:
-        handler = continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None:
-            return handler
-        inner = handler.unary_unary
+        def unary(raw: bytes, context: grpc.ServicerContext) -> bytes:
+            with core.metrics.observe("grpc", label) as outcome:
+                call = core.call(context.time_remaining())
+                try:
+                    body = core.handle(op, "proto", raw, decode, _encode, call)
+                except ServiceError as e:
+                    outcome[0] = e.code
+                    abort(context, e)
+                    raise  # abort raises; this keeps type checkers informed
+                context.set_trailing_metadata((("x-cache", call.cache),))
+                return body
+        return grpc.unary_unary_rpc_method_handler(unary)
 
-        def guarded(request: Any, context: grpc.ServicerContext) -> Any:
-            try:
-                return inner(request, context)
-            except Exception:
-                if context.code() is not None:  # type: ignore[attr-defined]  # aborted already
-                    raise
-                eid = secrets.token_hex(6)
-                log.exception("internal error %s", eid)
-                abort(context, internal(eid))
-
-        return grpc.unary_unary_rpc_method_handler(
-            guarded, request_deserializer=handler.request_deserializer,
-            response_serializer=handler.response_serializer)
+    return grpc.method_handlers_generic_handler(
+        service, {name: method(*spec) for name, spec in methods.items()})
 
 
 def create_server(addr: str, config: Config | None = None, core: Core | None = None
@@ -123,17 +96,16 @@ def create_server(addr: str, config: Config | None = None, core: Core | None = N
     core = core or Core(config)
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=config.threads, thread_name_prefix="grpc"),
-        interceptors=[_CrashGuard()],
         options=[("grpc.max_receive_message_length", config.max_request_bytes),
                  ("grpc.max_send_message_length", 64 << 20),
                  ("grpc.so_reuseport", 1)],
     )
     names = []
     if not config.bot_only:
-        pb_grpc.add_RefereeServicer_to_server(RefereeServicer(core), server)
+        server.add_generic_rpc_handlers((_handlers(core, REFEREE, REFEREE_METHODS),))
         names.append(REFEREE)
     if core.bot_available:  # FlnBot is registered only once the bot is part of the build
-        pb_grpc.add_FlnBotServicer_to_server(FlnBotServicer(core), server)
+        server.add_generic_rpc_handlers((_handlers(core, FLN_BOT, FLN_BOT_METHODS),))
         names.append(FLN_BOT)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

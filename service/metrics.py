@@ -24,7 +24,9 @@ class Metrics:
                                 ["transport", "endpoint", "code"], registry=r)
         self.latency = Histogram("ct_referee_request_seconds", "Request latency",
                                  ["transport", "endpoint"], buckets=BUCKETS, registry=r)
-        self.cache_hits = Counter("ct_referee_cache_hits", "Cache hits", registry=r)
+        self.cache_hits = Counter("ct_referee_cache_hits",
+                                  "Cache hits by tier: whole responses, or results",
+                                  ["tier"], registry=r)
         self.cache_misses = Counter("ct_referee_cache_misses", "Cache misses", registry=r)
         self.cache_errors = Counter("ct_referee_cache_errors", "Cache backend failures", registry=r)
         self.cache_bypassed = Counter("ct_referee_cache_bypassed",
@@ -34,8 +36,13 @@ class Metrics:
                                     "1 while the cache backend is unavailable", registry=r)
 
     def cache_event(self, kind: str) -> None:
-        {"hit": self.cache_hits, "miss": self.cache_misses, "error": self.cache_errors,
-         "bypass": self.cache_bypassed}[kind].inc()
+        if kind == "hit":
+            self.cache_hits.labels("result").inc()
+        elif kind == "response_hit":
+            self.cache_hits.labels("response").inc()
+        else:
+            {"miss": self.cache_misses, "error": self.cache_errors,
+             "bypass": self.cache_bypassed}[kind].inc()
 
     @contextmanager
     def observe(self, transport: str, endpoint: str) -> Iterator[list[str]]:

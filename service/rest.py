@@ -107,15 +107,16 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
     def make_view(path: str, cls: type[Message] | None, method: str) -> Callable[[], Response]:
         label = path.removeprefix("/v1/")
 
+        def decode(body: bytes) -> Message:
+            return pb.ListScenariosRequest() if cls is None else parse_body(body, cls)
+
         def view() -> Response:
             with metrics.observe("rest", label) as outcome:
                 try:
                     call: Call = core.call()
-                    req = (pb.ListScenariosRequest() if cls is None
-                           else parse_body(request.get_data(), cls))
-                    fn = getattr(core, method)
-                    resp = core.guard(lambda: fn(req, call))
-                    r = Response(to_json_body(resp), mimetype="application/json")
+                    body = core.handle(method, "json", request.get_data(), decode, to_json_body,
+                                       call)
+                    r = Response(body, mimetype="application/json")
                     r.headers["X-Cache"] = call.cache
                     return r
                 except ServiceError as e:

@@ -1,5 +1,7 @@
 """Cache hit and miss through both transports (Redis), visible in X-Cache / x-cache and in
-/metrics; a hit gives the same answer as the miss."""
+/metrics; a hit gives the same answer as the miss. A repeated request is answered whole from the
+response tier; the same request in another encoding, or after the response tier forgot it, from
+the result tier (Redis)."""
 
 from __future__ import annotations
 
@@ -19,17 +21,21 @@ def cache_of(c: Client) -> str:
     return t.last_metadata["x-cache"]
 
 
-def metric(servers: Servers, name: str) -> float:
+def metric(servers: Servers, name: str, labels: str = "") -> float:
     with urllib.request.urlopen(servers.http + "/metrics") as r:
         text = r.read().decode()
-    m = re.search(rf"^{name} ([0-9.e+]+)$", text, re.M)
+    m = re.search(rf"^{name}{re.escape(labels)} ([0-9.e+]+)$", text, re.M)
     return float(m.group(1)) if m else 0.0
+
+
+RESPONSE = '{tier="response"}'
+RESULT = '{tier="result"}'
 
 
 def test_hit_and_miss(client: Client, servers: Servers) -> None:
     seed = 4242 + (0 if isinstance(client.transport, RestTransport) else 1)
     servers.core.cache._client.flushdb()  # type: ignore[attr-defined]
-    hits0 = metric(servers, "ct_referee_cache_hits_total")
+    hits0 = metric(servers, "ct_referee_cache_hits_total", RESPONSE)
     misses0 = metric(servers, "ct_referee_cache_misses_total")
     g = client.new_game("short", seed)
     assert cache_of(client) == "miss"
@@ -46,8 +52,37 @@ def test_hit_and_miss(client: Client, servers: Servers) -> None:
     assert cache_of(client) == "miss"
     r2 = client.apply(g.state, g.legal_moves[-1])
     assert cache_of(client) == "hit" and r1 == r2
-    assert metric(servers, "ct_referee_cache_hits_total") >= hits0 + 3
+    assert metric(servers, "ct_referee_cache_hits_total", RESPONSE) >= hits0 + 3
     assert metric(servers, "ct_referee_cache_misses_total") >= misses0 + 4
+
+
+def test_the_result_tier_answers_another_encoding(servers: Servers) -> None:
+    """The same Apply as JSON with other spacing: not the same bytes, the same request."""
+    import json
+
+    g = Client(RestTransport(servers.http)).new_game("short", 4343)
+    from google.protobuf import json_format
+
+    doc = {"state": json_format.MessageToDict(g.state, preserving_proto_field_name=True),
+           "move": json_format.MessageToDict(g.legal_moves[0],
+                                             preserving_proto_field_name=True)}
+    bodies = [json.dumps(doc).encode(), json.dumps(doc, indent=2).encode()]
+    answers = []
+    for body, want in zip(bodies + bodies[:1], ("miss", "hit", "hit")):
+        before = (metric(servers, "ct_referee_cache_hits_total", RESPONSE),
+                  metric(servers, "ct_referee_cache_hits_total", RESULT))
+        req = urllib.request.Request(servers.http + "/v1/apply", data=body,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req) as r:
+            assert r.headers["X-Cache"] == want
+            answers.append(json.loads(r.read()))
+        after = (metric(servers, "ct_referee_cache_hits_total", RESPONSE),
+                 metric(servers, "ct_referee_cache_hits_total", RESULT))
+        if want == "hit":  # the second body from the result tier, the repeat from the response
+            tier = 1 if body is bodies[1] else 0
+            assert after[tier] == before[tier] + 1 and after[1 - tier] == before[1 - tier]
+    assert answers[0]["legal_moves"] == answers[1]["legal_moves"] == answers[2]["legal_moves"]
+    assert answers[0]["state"]["json"] == answers[1]["state"]["json"]
 
 
 def test_illegal_moves_are_cached_too(client: Client) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.cache import LocalCache, RedisCache
 from service.metrics import Metrics
+from service.responses import ResponseCache
 
 
 def test_lru_evicts_the_least_recently_used() -> None:
@@ -14,10 +15,28 @@ def test_lru_evicts_the_least_recently_used() -> None:
     assert c.get("a") == {"v": 1}  # a is now the most recent
     c.set("c", {"v": 3})
     assert c.get("b") is None and c.get("a") == {"v": 1} and c.get("c") == {"v": 3}
-    assert m.cache_hits._value.get() == 3 and m.cache_misses._value.get() == 1
+    assert m.cache_hits.labels("result")._value.get() == 3 and m.cache_misses._value.get() == 1
     off = LocalCache(size=0)
     off.set("a", {"v": 1})
     assert off.get("a") is None
+
+
+def test_response_tier_is_bounded_by_size() -> None:
+    m = Metrics()
+    r = ResponseCache(max_bytes=800, stats=m)
+    r.put(b"a", b"x" * 100)
+    r.put(b"b", b"y" * 100)
+    r.put(b"huge", b"z" * 101)  # more than an eighth of the tier: never kept
+    assert r.get(b"a") == b"x" * 100 and r.get(b"huge") is None
+    for i in range(7):  # 900 bytes: the least recently used goes ("b": "a" was just read)
+        r.put(bytes([i]), b"w" * 100)
+    assert r.get(b"b") is None and r.size == 800 and len(r) == 8
+    r.put(b"last", b"v" * 100)  # then "a"
+    assert r.get(b"a") is None and r.size == 800 and len(r) == 8
+    assert m.cache_hits.labels("response")._value.get() == 1  # the one read of "a"
+    off = ResponseCache(max_bytes=0)
+    off.put(b"a", b"")
+    assert off.get(b"a") is None
 
 
 def test_redis_that_is_not_there_degrades_without_failing() -> None:

@@ -1,0 +1,80 @@
+"""The parsed-state tier of the core: a state the referee returned (or parsed) is not parsed again,
+and keeping it changes nothing about any answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engine
+from ct_referee_client import to_move
+from ct_referee_proto.v1 import referee_pb2 as pb
+from service.config import Config
+from service.core import Core
+
+
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The documents engine.from_json is asked to parse."""
+    seen: list[str] = []
+    real = engine.from_json
+
+    def counting(doc: str) -> Any:
+        seen.append(doc)
+        return real(doc)
+    monkeypatch.setattr(engine, "from_json", counting)
+    return seen
+
+
+def core(states: int) -> Core:
+    # no result or response cache: every request runs, so only the state tier can skip a parse
+    return Core(Config(cache_size=0, response_cache_mb=0, state_cache_size=states))
+
+
+def apply(c: Core, state: pb.GameState, move: dict[str, Any]) -> pb.ApplyResponse:
+    return c.apply(pb.ApplyRequest(state=state, move=to_move(move)), c.call())
+
+
+def test_returned_states_are_not_parsed_again(parses: list[str]) -> None:
+    c = core(16)
+    g = c.new_game(pb.NewGameRequest(scenario="short", seed=3), c.call())
+    r = apply(c, g.state, engine.legal_moves(engine.from_json(g.state.json))[0])
+    parses.clear()
+    nxt = c.legal_moves(pb.LegalMovesRequest(state=r.state), c.call())
+    assert parses == [] and nxt.legal_moves
+
+
+def test_a_client_state_is_parsed_once(parses: list[str]) -> None:
+    c = core(16)
+    doc = engine.to_json(engine.new_game("short", 5, {}))
+    ms = engine.legal_moves(engine.from_json(doc))
+    parses.clear()
+    first = apply(c, pb.GameState(json=doc), ms[0])
+    second = apply(c, pb.GameState(json=doc), ms[-1])
+    assert parses == [doc]
+    # the same answers as a core that parses every time
+    plain = core(0)
+    assert apply(plain, pb.GameState(json=doc), ms[0]) == first
+    assert apply(plain, pb.GameState(json=doc), ms[-1]) == second
+    assert len(parses) == 3
+
+
+def test_kept_states_are_never_changed() -> None:
+    """The bot and the engine get the kept object itself: it must read the same afterwards."""
+    c = core(64)
+    g = c.new_game(pb.NewGameRequest(scenario="short", seed=11), c.call())
+    state = g.state
+    for _ in range(40):
+        lm = c.legal_moves(pb.LegalMovesRequest(state=state), c.call())
+        if not lm.to_move:
+            break
+        before = state.json
+        kept = c.states.get(c._doc_key(before))
+        assert kept is not None and engine.to_json(kept) == before
+        if lm.to_move == "fln":
+            state = c.decide(pb.DecideRequest(state=state, seed=2), c.call()).state
+        else:
+            state = c.apply(pb.ApplyRequest(state=state, move=lm.legal_moves[-1]),
+                            c.call()).state
+        assert engine.to_json(kept) == before
