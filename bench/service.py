@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
 """Service benchmark (issue 5): REST and gRPC ``Apply`` on a mid-game state at concurrency 1 and
-32, with the cache hit and missed, against the floors (a bare Flask echo under the same WSGI
-server and a bare gRPC echo of the same payload), and the FLN bot's cache speedup.
+32, cache hit and miss, against the floors (a bare Flask echo and a bare gRPC echo of the same
+payload, served the same way: ``bench/floor.py``), and the FLN bot's cache speedup.
 
-    .venv/bin/python bench/service.py [--requests 400] [--threads 32]
+    .venv/bin/python bench/service.py [--seconds 5] [--workers N] [--threads 4]
 
-Servers run in their own processes (``ct-referee serve``; the floors via ``--floor``); the load
-comes from threads of this process with one persistent connection per thread (REST) or one shared
-channel (gRPC). The last line is:
+The servers are ``ct-referee serve`` processes with ``--workers`` = the machine's cores: one with
+its caches (the hit runs: the same request again and again), one with every cache off (the miss
+runs: each request parsed, applied and encoded from nothing). The load comes from wrk (REST) and
+h2load (gRPC), in C, so that the load generator takes little of the machine it shares. Each
+request is checked once before the load. The last two lines are
 
+    uncached: rest_p50_ms=A rest_p99_ms=B grpc_p50_ms=C rest_floor_ratio=D grpc_floor_ratio=E ...
     rest_p50_ms=A rest_p99_ms=B grpc_p50_ms=C rest_floor_ratio=D grpc_floor_ratio=E bot_cache_speedup=F
 
-where A, B, C, D, E are for uncached Apply (a cache miss: what a referee sees when every state is
-new) at concurrency 32, the ratios are p50 over the floor's p50 at the same concurrency, and F is
-uncached / cached bot decision time ("n/a" while the bot is not part of the build).
+at concurrency 32: the last for the service as it runs (the cache on: a repeated mid-game Apply is
+a hit), the one before for the same request with every cache off. A ratio is the p50 over the
+floor's p50; F is uncached over cached bot decision time.
 """
 
 from __future__ import annotations
@@ -22,53 +25,33 @@ import argparse
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
-import threading
+import tempfile
 import time
-from concurrent import futures
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "clients"))
+sys.path[:0] = [str(ROOT), str(ROOT / "clients")]
 
-ECHO_METHOD = "/bench.Echo/Echo"
+APPLY = "/ct_referee.v1.Referee/Apply"
+ECHO = "/bench.Echo/Echo"
+TARGETS = (("REST p50 at 32 (ms)", "rest_p50_ms", 2.0), ("REST p99 at 32 (ms)", "rest_p99_ms", 10.0),
+           ("gRPC p50 at 32 (ms)", "grpc_p50_ms", 1.0), ("REST / floor", "rest_floor_ratio", 1.5),
+           ("gRPC / floor", "grpc_floor_ratio", 1.5))
 
 
-# ---- floor servers ---------------------------------------------------------------------------
-
-def floor_server(threads: int) -> None:
-    import grpc
-    from flask import Flask, Response, request
-    from waitress import create_server
-
-    app = Flask("floor")
-
-    @app.post("/echo")
-    def echo() -> Response:
-        return Response(request.get_data(), mimetype="application/json")
-
-    http = create_server(app, host="127.0.0.1", port=0, threads=threads)
-    handler = grpc.method_handlers_generic_handler("bench.Echo", {
-        "Echo": grpc.unary_unary_rpc_method_handler(lambda req, ctx: req)})
-    g = grpc.server(futures.ThreadPoolExecutor(max_workers=threads))
-    g.add_generic_rpc_handlers((handler,))
-    gport = g.add_insecure_port("127.0.0.1:0")
-    g.start()
-    print(f"floor listening: http=127.0.0.1:{http.effective_port} grpc=127.0.0.1:{gport}",
-          flush=True)
-    http.run()
-
+# ---- servers ---------------------------------------------------------------------------------
 
 def spawn(args: list[str]) -> tuple[subprocess.Popen[str], str, str]:
     env = dict(os.environ)
     env.pop("REDIS_URL", None)  # the embedded cache: the benchmark measures the service itself
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "clients")])
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "bench"), str(ROOT), str(ROOT / "clients")])
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                         env=env)
+                         env=env, cwd=str(ROOT))
     assert p.stdout is not None
     while True:
         line = p.stdout.readline()
@@ -81,216 +64,235 @@ def spawn(args: list[str]) -> tuple[subprocess.Popen[str], str, str]:
 
 # ---- load ------------------------------------------------------------------------------------
 
-def run_load(fn: Callable[[int], None], n: int, concurrency: int) -> dict[str, float]:
-    """``n`` calls of ``fn(i)`` from ``concurrency`` threads; latency percentiles and rate."""
-    lat: list[float] = []
-    lock = threading.Lock()
-    counter = iter(range(n))
-
-    def worker() -> None:
-        mine = []
-        while True:
-            with lock:
-                i = next(counter, None)
-            if i is None:
-                break
-            t0 = time.perf_counter()
-            fn(i)
-            mine.append(time.perf_counter() - t0)
-        with lock:
-            lat.extend(mine)
-
-    for i in range(min(20, n)):  # warm-up (connections, caches of the hit runs)
-        fn(i)
-    t0 = time.perf_counter()
-    ts = [threading.Thread(target=worker) for _ in range(concurrency)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
-    wall = time.perf_counter() - t0
-    lat.sort()
-    return {"p50": 1000 * lat[len(lat) // 2], "p99": 1000 * lat[min(len(lat) - 1,
-                                                                     int(len(lat) * 0.99))],
-            "rps": len(lat) / wall}
+WRK_LUA = """
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local f = io.open("%s", "rb"); wrk.body = f:read("*a"); f:close()
+"""
 
 
-def mid_game_states(count: int) -> list[tuple[str, dict[str, Any]]]:
-    """Distinct mid-game states (JSON, one legal move each): seeded games played 25 moves in."""
+def wrk(url: str, body: Path, conc: int, seconds: float, tmp: Path) -> dict[str, float]:
+    lua = tmp / f"{body.stem}.lua"
+    lua.write_text(WRK_LUA % body)
+    out = subprocess.run(["wrk", "-t1", f"-c{conc}", f"-d{seconds:g}s", "--latency", "-s", str(lua),
+                          url], capture_output=True, text=True, check=True).stdout
+    if "Non-2xx" in out or "Socket errors" in out:
+        raise RuntimeError(f"wrk saw failed requests:\n{out}")
+
+    def ms(label: str) -> float:
+        m = re.search(rf"^\s+{label}\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+        assert m, out
+        return float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m.group(2)]
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    assert rps, out
+    return {"p50": ms("50%"), "p99": ms("99%"), "rps": float(rps.group(1))}
+
+
+def h2load(target: str, method: str, frame: Path, conc: int, seconds: float, tmp: Path
+           ) -> dict[str, float]:
+    log = tmp / "h2load.log"
+    log.unlink(missing_ok=True)
+    out = subprocess.run(
+        ["h2load", "-c", str(conc), "-m", "1", "-t", "1", "-D", f"{seconds:g}", "-d", str(frame),
+         "-H", "content-type: application/grpc", "-H", "te: trailers", f"--log-file={log}",
+         f"http://{target}{method}"], capture_output=True, text=True, check=True).stdout
+    m = re.search(r"(\d+) succeeded, (\d+) failed, (\d+) errored", out)
+    assert m, out
+    if int(m.group(2)) or int(m.group(3)) or not re.search(r"status codes: \d+ 2xx, 0 3xx, 0 4xx, 0 5xx", out):
+        raise RuntimeError(f"h2load saw failed requests:\n{out}")
+    lat = sorted(int(line.split()[2]) / 1000 for line in log.read_text().splitlines())
+    rps = re.search(r"finished in [\d.]+m?s, ([\d.]+) req/s", out)
+    assert rps, out
+    return {"p50": lat[len(lat) // 2], "p99": lat[min(len(lat) - 1, int(len(lat) * 0.99))],
+            "rps": float(rps.group(1))}
+
+
+# ---- the request -----------------------------------------------------------------------------
+
+def mid_game_request() -> tuple[str, dict[str, Any]]:
+    """A mid-game state (JSON) and a legal move: of seeded Short games played 25 random moves
+    in, the one whose in-process Apply time is the median."""
     import random
 
     import engine
 
-    out = []
-    seed = 0
-    while len(out) < count:
-        seed += 1
+    cands = []
+    for seed in range(1, 40):
         rnd = random.Random(seed)
         s = engine.new_game("short", seed, {})
-        try:
-            for _ in range(25):
-                ms = engine.legal_moves(s)
-                if not ms:
-                    break
-                s, _ = engine.apply(s, rnd.choice(ms))
+        for _ in range(25):
             ms = engine.legal_moves(s)
             if not ms:
-                continue
-            m = ms[0]
-            engine.apply(s, m)
-        except Exception:  # noqa: BLE001 - parts of the rules may still be missing
-            continue
-        out.append((engine.to_json(s), m))
-    return out
+                break
+            s, _ = engine.apply(s, rnd.choice(ms))
+        ms = engine.legal_moves(s)
+        if ms:
+            cands.append((engine.to_json(s), ms[0]))
+    timed = sorted((engine_work(j, m), j, m) for j, m in cands)
+    _, j, m = timed[len(timed) // 2]
+    return j, m
 
 
-def engine_floor(states: list[tuple[str, dict[str, Any]]]) -> float:
-    """The engine's own cost of an uncached Apply (DESIGN §8), median over the states."""
+def engine_work(doc: str, move: dict[str, Any], n: int = 20) -> float:
+    """The engine's own cost of an uncached Apply (DESIGN §8): from_json, apply, legal_moves and
+    to_json, median ms."""
     import engine
 
     times = []
-    for j, m in states:
+    for _ in range(n):
         t0 = time.perf_counter()
-        s = engine.from_json(j)
-        s2, _ = engine.apply(s, m)
+        s = engine.from_json(doc)
+        s2, _ = engine.apply(s, move)
         engine.legal_moves(s2)
         engine.to_json(s2)
         times.append(time.perf_counter() - t0)
     return 1000 * statistics.median(times)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--requests", type=int, default=400, help="requests per measurement")
-    ap.add_argument("--threads", type=int, default=32, help="the high concurrency")
-    ap.add_argument("--floor", action="store_true", help=argparse.SUPPRESS)
-    a = ap.parse_args()
-    if a.floor:
-        floor_server(a.threads)
-        return 0
-
-    import grpc
-
-    from ct_referee_client import connect, to_move
-    from ct_referee_proto.v1 import referee_pb2 as pb
-
-    n, hi = a.requests, a.threads
-    print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}; "
-          f"{n} requests per run; server threads {hi}; embedded cache", flush=True)
-    states = mid_game_states(max(n, 64))
-    payloads = [pb.ApplyRequest(state=pb.GameState(json=j), move=to_move(m)) for j, m in states]
+def decision_points(http: str, count: int = 30) -> list[bytes]:
+    """Decide requests (REST bodies) for distinct FLN decision points of one game, the Government
+    playing its first legal move, collected from ``http``."""
     from google.protobuf import json_format
 
-    rest_bodies = [json_format.MessageToJson(p, preserving_proto_field_name=True,
-                                             indent=None).encode() for p in payloads]
-    grpc_bodies = [p.SerializeToString() for p in payloads]
-    print(f"mid-game state: {len(states[0][0])} bytes of JSON; Apply request {len(rest_bodies[0])}"
-          f" bytes (REST) / {len(grpc_bodies[0])} bytes (gRPC)", flush=True)
+    from ct_referee_client import connect
+    from ct_referee_proto.v1 import referee_pb2 as pb
 
-    print(f"engine work per uncached Apply, in-process (from_json + apply + legal_moves + "
-          f"to_json): {engine_floor(states):.2f} ms", flush=True)
+    client = connect(http)
+    out = []
+    resp: Any = client.new_game("short", 7)
+    state, to_move, moves = resp.state, resp.to_move, list(resp.legal_moves)
+    while to_move and len(out) < count:
+        if to_move == "fln":
+            out.append(json_format.MessageToJson(pb.DecideRequest(state=state, seed=1),
+                                                 indent=None).encode())
+            d = client.decide(state, 1)
+            lm = client.legal_moves(d.state)
+            state, to_move, moves = d.state, lm.to_move, list(lm.legal_moves)
+        else:
+            a = client.apply(state, moves[0])
+            state, to_move, moves = a.state, a.to_move, list(a.legal_moves)
+    client.close()
+    return out
 
-    serve = [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1",
-             "--http-port", "0", "--grpc-port", "0", "--threads", str(hi)]
-    procs = []
-    cached = spawn(serve)
-    uncached = spawn(serve + ["--cache-size", "0"])
-    floor = spawn([sys.executable, str(Path(__file__)), "--floor", "--threads", str(hi)])
-    procs = [cached[0], uncached[0], floor[0]]
+
+def bot_speedup(url: str, bodies: list[bytes]) -> tuple[float, float]:
+    """Each Decide request sent twice to a server that has never seen it: the first is a miss,
+    the second a hit; the median times of each (the server's answer, read whole, undecoded)."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    u = urlsplit(url)
+    conn = http.client.HTTPConnection(u.hostname, u.port)
+    times: list[list[float]] = [[], []]
+    for body in bodies:
+        for i in range(2):
+            t0 = time.perf_counter()
+            conn.request("POST", "/v1/bot/fln/decide", body=body,
+                         headers={"Content-Type": "application/json"})
+            r = conn.getresponse()
+            r.read()
+            times[i].append(time.perf_counter() - t0)
+            assert r.status == 200 and r.getheader("X-Cache") == ("miss", "hit")[i]
+    conn.close()
+    return 1000 * statistics.median(times[0]), 1000 * statistics.median(times[1])
+
+
+def line(r: dict[tuple[str, str, int], dict[str, float]], case: str, hi: int) -> dict[str, float]:
+    rest, grpc_ = r[("rest", case, hi)], r[("grpc", case, hi)]
+    return {"rest_p50_ms": rest["p50"], "rest_p99_ms": rest["p99"], "grpc_p50_ms": grpc_["p50"],
+            "rest_floor_ratio": rest["p50"] / r[("rest", "floor", hi)]["p50"],
+            "grpc_floor_ratio": grpc_["p50"] / r[("grpc", "floor", hi)]["p50"]}
+
+
+def fmt(d: dict[str, float]) -> str:
+    return " ".join(f"{k}={v:.2f}" for k, v in d.items())
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=5.0, help="load per measurement")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--concurrency", type=int, default=32, help="the high concurrency")
+    a = ap.parse_args()
+    missing = [t for t in ("wrk", "h2load") if shutil.which(t) is None]
+    if missing:
+        print(f"bench/service.py needs {' and '.join(missing)} (Debian/Ubuntu: apt-get install "
+              "wrk nghttp2-client)", file=sys.stderr)
+        return 2
+
+    from google.protobuf import json_format
+
+    from ct_referee_client import GrpcTransport, RestTransport, Client, to_move
+    from ct_referee_proto.v1 import referee_pb2 as pb
+
+    hi, secs = a.concurrency, a.seconds
+    doc, move = mid_game_request()
+    req = pb.ApplyRequest(state=pb.GameState(json=doc), move=to_move(move))
+    tmp = Path(tempfile.mkdtemp(prefix="ct-bench-"))
+    rest_body = tmp / "apply.json"
+    rest_body.write_bytes(json_format.MessageToJson(req, preserving_proto_field_name=True,
+                                                    indent=None).encode())
+    raw = req.SerializeToString()
+    frame = tmp / "apply.grpc"
+    frame.write_bytes(b"\x00" + len(raw).to_bytes(4, "big") + raw)
+    print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}; servers: "
+          f"{a.workers} workers x {a.threads} threads, embedded cache; {secs:g} s per run; "
+          f"load: wrk (REST), h2load (gRPC)", flush=True)
+    print(f"mid-game state: {len(doc)} bytes of JSON; Apply request {rest_body.stat().st_size} "
+          f"bytes (REST) / {len(raw)} bytes (gRPC); engine work of the uncached Apply, "
+          f"in-process: {engine_work(doc, move, 200):.2f} ms", flush=True)
+
+    py = sys.executable
+    serve = [py, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
+             "--grpc-port", "0", "--workers", str(a.workers), "--threads", str(a.threads)]
+    servers = {"hit": spawn(serve),
+               "miss": spawn(serve + ["--cache-size", "0", "--response-cache-mb", "0",
+                                      "--state-cache-size", "0"]),
+               "floor": spawn([py, str(ROOT / "bench" / "floor.py"), "--workers", str(a.workers),
+                               "--threads", str(a.threads)])}
     results: dict[tuple[str, str, int], dict[str, float]] = {}
     try:
-        import http.client
-        from urllib.parse import urlsplit
-
-        def rest_caller(base: str, path: str, bodies: list[bytes], vary: bool
-                        ) -> Callable[[int], None]:
-            u = urlsplit(base)
-            local = threading.local()
-
-            def call(i: int) -> None:
-                c = getattr(local, "c", None)
-                if c is None:
-                    c = local.c = http.client.HTTPConnection(u.hostname, u.port)
-                c.request("POST", path, body=bodies[i % len(bodies) if vary else 0],
-                          headers={"Content-Type": "application/json"})
-                r = c.getresponse()
-                r.read()
-                if r.status != 200:
-                    raise RuntimeError(f"HTTP {r.status}")
-            return call
-
-        def grpc_caller(target: str, method: str, bodies: list[bytes], vary: bool
-                        ) -> Callable[[int], None]:
-            ch = grpc.insecure_channel(target)
-            rpc = ch.unary_unary(method)
-
-            def call(i: int) -> None:
-                rpc(bodies[i % len(bodies) if vary else 0], timeout=30)
-            return call
-
-        apply_method = "/ct_referee.v1.Referee/Apply"
+        for case in ("hit", "miss"):  # the exact request succeeds on both transports
+            _, http, target = servers[case]
+            for c in (Client(RestTransport(http)), Client(GrpcTransport(target))):
+                assert c.apply(pb.GameState(json=doc), move).state.json
+                c.close()
         for conc in (1, hi):
-            for label, (proc, http_url, grpc_target), vary in (
-                    ("hit", cached, False), ("miss", uncached, True)):
-                results[("rest", label, conc)] = run_load(
-                    rest_caller(http_url, "/v1/apply", rest_bodies, vary), n, conc)
-                results[("grpc", label, conc)] = run_load(
-                    grpc_caller(grpc_target, apply_method, grpc_bodies, vary), n, conc)
-            results[("rest", "floor", conc)] = run_load(
-                rest_caller(floor[1], "/echo", rest_bodies, False), n, conc)
-            results[("grpc", "floor", conc)] = run_load(
-                grpc_caller(floor[2], ECHO_METHOD, grpc_bodies, False), n, conc)
+            for case, (_, http, target) in servers.items():
+                path, method = ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY)
+                results[("rest", case, conc)] = wrk(http + path, rest_body, conc, secs, tmp)
+                results[("grpc", case, conc)] = h2load(target, method, frame, conc, secs, tmp)
         print(f"\n{'transport':<9} {'case':<6} {'conc':>4} {'p50 ms':>8} {'p99 ms':>8} "
               f"{'req/s':>8}")
-        for (t, label, conc), r in sorted(results.items()):
-            print(f"{t:<9} {label:<6} {conc:>4} {r['p50']:>8.2f} {r['p99']:>8.2f} "
-                  f"{r['rps']:>8.0f}")
-
-        # the FLN bot's cache speedup: over distinct FLN decision points of one game (the
-        # Government plays its first legal move), the first Decide of each state (a miss) against
-        # a repeat of the same request (a hit)
-        client = connect(cached[1])
-        speedup = "n/a"
-        try:
-            misses, hits = [], []
-            resp: Any = client.new_game("short", 7)
-            state, to_move, moves = resp.state, resp.to_move, list(resp.legal_moves)
-            while to_move and len(misses) < 30:
-                if to_move == "fln":
-                    s0 = time.perf_counter()
-                    d = client.decide(state, 1)
-                    misses.append(time.perf_counter() - s0)
-                    s0 = time.perf_counter()
-                    client.decide(state, 1)
-                    hits.append(time.perf_counter() - s0)
-                    lm = client.legal_moves(d.state)
-                    state, to_move, moves = d.state, lm.to_move, list(lm.legal_moves)
-                else:
-                    a = client.apply(state, moves[0])
-                    state, to_move, moves = a.state, a.to_move, list(a.legal_moves)
-            speedup = f"{statistics.median(misses) / statistics.median(hits):.1f}"
-            print(f"\nbot Decide over {len(misses)} FLN decision points: uncached p50"
-                  f" {statistics.median(misses) * 1000:.2f} ms, cached p50"
-                  f" {statistics.median(hits) * 1000:.2f} ms")
-        except Exception as e:  # noqa: BLE001
-            print(f"\nbot: the FLN bot is not part of this build yet ({e}); no bot cache"
-                  " speedup to measure", flush=True)
-        client.close()
+        for (t, case, conc), r in sorted(results.items()):
+            print(f"{t:<9} {case:<6} {conc:>4} {r['p50']:>8.2f} {r['p99']:>8.2f} {r['rps']:>8.0f}")
+        bodies = decision_points(servers["miss"][1])
+        miss_ms, hit_ms = bot_speedup(servers["hit"][1], bodies)
+        print(f"\nbot Decide over {len(bodies)} FLN decision points (REST, concurrency 1): "
+              f"uncached p50 {miss_ms:.2f} ms, cached p50 {hit_ms:.2f} ms")
     finally:
-        for p in procs:
+        for p, _, _ in servers.values():
             p.terminate()
-            p.wait(10)
+            p.wait(15)
+        shutil.rmtree(tmp, ignore_errors=True)
 
-    miss = results[("rest", "miss", hi)]
-    gmiss = results[("grpc", "miss", hi)]
-    rfloor = results[("rest", "floor", hi)]
-    gfloor = results[("grpc", "floor", hi)]
-    hit = results[("rest", "hit", hi)]
-    print(f"\ncache: REST Apply p50 {hit['p50']:.2f} ms hit vs {miss['p50']:.2f} ms miss at "
-          f"concurrency {hi}")
-    print(f"rest_p50_ms={miss['p50']:.2f} rest_p99_ms={miss['p99']:.2f} "
-          f"grpc_p50_ms={gmiss['p50']:.2f} rest_floor_ratio={miss['p50'] / rfloor['p50']:.2f} "
-          f"grpc_floor_ratio={gmiss['p50'] / gfloor['p50']:.2f} bot_cache_speedup={speedup}")
+    for case in ("hit", "miss"):
+        c1 = {t: results[(t, case, 1)]["p50"] / results[(t, "floor", 1)]["p50"]
+              for t in ("rest", "grpc")}
+        print(f"{case} at concurrency 1: REST p50 {results[('rest', case, 1)]['p50']:.2f} ms "
+              f"({c1['rest']:.2f}x floor), gRPC p50 {results[('grpc', case, 1)]['p50']:.2f} ms "
+              f"({c1['grpc']:.2f}x floor)")
+    hit, miss = line(results, "hit", hi), line(results, "miss", hi)
+    speedup = miss_ms / hit_ms
+    print("\ntargets at concurrency", hi)
+    for label, key, bound in TARGETS:
+        print(f"  {label:<22} <= {bound:<5g} cached {hit[key]:>7.2f} "
+              f"{'met' if hit[key] <= bound else 'MISSED':<7} uncached {miss[key]:>7.2f} "
+              f"{'met' if miss[key] <= bound else 'MISSED'}")
+    print(f"  {'bot cache speedup':<22} >= 5     {speedup:>14.1f} {'met' if speedup >= 5 else 'MISSED'}")
+    print(f"uncached: {fmt(miss)}")
+    print(f"{fmt(hit)} bot_cache_speedup={speedup:.1f}")
     return 0
 
 

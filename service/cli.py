@@ -18,14 +18,15 @@ import json
 import logging
 import multiprocessing
 import os
-import signal
 import socket
 import sys
+import threading
+import time
 from typing import Any, Sequence, TextIO
 
 from google.protobuf.message import Message
 
-from .config import Config, from_env
+from .config import Config, from_env, to_env
 
 log = logging.getLogger("ct_referee")
 
@@ -43,86 +44,77 @@ def _reuse_socket(host: str, port: int, listen: bool) -> socket.socket:
     return s
 
 
-def run_worker(config: Config, announce: bool = True) -> None:
-    """One server process: REST (waitress) and gRPC on the configured ports, sharing one core."""
-    from waitress.server import create_server
-
-    from .core import Core
-    from .grpc_server import create_server as create_grpc
-    from .rest import create_app
-
-    core = Core(config)
-    if config.bot_only and not core.bot_available:
-        raise SystemExit("ct-referee: --bot-only needs the FLN bot, which is not part of this"
-                         " build yet")
-    grpc_server, grpc_port = create_grpc(f"{_grpc_host(config.host)}:{config.grpc_port}", config,
-                                         core)
-    sock = _reuse_socket(config.host, config.http_port, listen=True)
-    http = create_server(create_app(config, core), sockets=[sock], threads=config.threads,
-                         channel_timeout=max(30, int(config.request_timeout) + 5),
-                         ident="ct-referee", clear_untrusted_proxy_headers=True)
-    grpc_server.start()
-    http_port = sock.getsockname()[1]
-    if announce:
-        print(f"ct-referee {_version()} listening: http={config.host}:{http_port} "
-              f"grpc={config.host}:{grpc_port} cache={core.cache.backend} strict={config.strict}"
-              f" seal={config.seal} fln_bot={core.bot_available} pid={os.getpid()}", flush=True)
-
-    def stop(signum: int, frame: Any) -> None:
-        raise SystemExit(0)
-
-    signal.signal(signal.SIGTERM, stop)
-    try:
-        http.run()
-    except (SystemExit, KeyboardInterrupt):
-        pass
-    finally:
-        grpc_server.stop(grace=2).wait(3)
-        http.close()
-        core.cache.close()
-
-
-def _grpc_host(host: str) -> str:
-    return f"[{host}]" if ":" in host and not host.startswith("[") else host
-
-
 def _version() -> str:
     import engine
 
     return engine.VERSION
 
 
-def serve(config: Config) -> int:
-    """``serve``: one process, or ``workers`` processes sharing both ports (SO_REUSEPORT)."""
+def _announce_when_ready(config: Config, bot: bool, timeout: float = 60.0) -> None:
+    """Print the listening line once both ports answer (clients may wait for it)."""
+    import urllib.request
+
+    import grpc
+
+    from .worker import grpc_host
+
+    host = "127.0.0.1" if config.host in ("0.0.0.0", "") else config.host
+    url = f"http://{grpc_host(host)}:{config.http_port}/healthz"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                pass
+            with grpc.insecure_channel(f"{grpc_host(host)}:{config.grpc_port}") as ch:
+                grpc.channel_ready_future(ch).result(timeout=1)
+            break
+        except (OSError, grpc.FutureTimeoutError):
+            time.sleep(0.05)
+    else:
+        log.error("the workers did not answer within %.0fs", timeout)
+        return
+    cache = "redis" if config.redis_url else "local"
+    print(f"ct-referee {_version()} listening: http={config.host}:{config.http_port} "
+          f"grpc={config.host}:{config.grpc_port} cache={cache} strict={config.strict}"
+          f" seal={config.seal} fln_bot={bot} workers={config.workers} pid={os.getpid()}",
+          flush=True)
+
+
+def serve(config: Config, app: str = "service.worker:app") -> int:
+    """``serve``: ``workers`` processes (Granian's), each serving REST and gRPC on one core
+    (``worker.app``; the benchmark's floor passes its bare echo), all on the same two ports
+    (SO_REUSEPORT)."""
+    from granian.constants import Interfaces
+    from granian.log import LogLevels
+    from granian.server import Server
+
+    from .core import find_bot
+
     config.check()
-    if config.workers == 1:
-        run_worker(config)
-        return 0
-    # Reserve the ports (bound, not listening) so every worker binds the same ones.
+    bot = find_bot() is not None
+    if config.bot_only and not bot:
+        print("ct-referee: --bot-only needs the FLN bot, which is not part of this build",
+              file=sys.stderr)
+        return 2
+    # Port 0 becomes one free port that every worker binds: held here, bound but not listening.
     holds = [_reuse_socket(config.host, config.http_port, listen=False),
              _reuse_socket(config.host, config.grpc_port, listen=False)]
     config = config.with_(http_port=holds[0].getsockname()[1],
                           grpc_port=holds[1].getsockname()[1])
-    ctx = multiprocessing.get_context("spawn")
-    procs = [ctx.Process(target=run_worker, args=(config, i == 0), daemon=False)
-             for i in range(config.workers)]
-    for p in procs:
-        p.start()
-    print(f"ct-referee: {config.workers} workers on http={config.host}:{config.http_port} "
-          f"grpc={config.host}:{config.grpc_port}", flush=True)
-
-    def stop(signum: int, frame: Any) -> None:
-        for p in procs:
-            if p.pid is not None and p.is_alive():
-                os.kill(p.pid, signal.SIGTERM)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    code = 0
-    for p in procs:
-        p.join()
-        code = code or (p.exitcode or 0)
-    return code
+    os.environ.update(to_env(config))
+    # fresh worker processes: a forked one would inherit this process's gRPC threads and hang
+    multiprocessing.set_start_method("spawn", force=True)
+    server = Server(app, factory=True, interface=Interfaces.WSGI,
+                    address=config.host, port=config.http_port, workers=config.workers,
+                    blocking_threads=config.threads, backlog=1024,
+                    log_level=LogLevels.warning if log.getEffectiveLevel() > logging.DEBUG
+                    else LogLevels.debug,
+                    workers_kill_timeout=max(5, int(config.request_timeout) + 2))
+    threading.Thread(target=_announce_when_ready, args=(config, bot), daemon=True).start()
+    server.serve()
+    for h in holds:
+        h.close()
+    return 0
 
 
 # ---- scripting -----------------------------------------------------------------------------------
@@ -332,7 +324,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seal", action="store_true", default=None,
                    help="encrypt the hidden part of returned states (env CT_REFEREE_SEAL)")
     s.add_argument("--workers", type=int, help="server processes (default 1)")
-    s.add_argument("--threads", type=int, help="handler threads per process (default 16)")
+    s.add_argument("--threads", type=int, help="handler threads per process (default 4)")
     s.add_argument("--max-request-bytes", type=int, help="request size limit (default 1 MiB)")
     s.add_argument("--request-timeout", type=float, help="per-request time limit, s (default 10)")
     s.add_argument("--bot-only", action="store_true", default=None,

@@ -31,7 +31,7 @@ class Config:
     request_timeout: float = 10.0       # seconds of work per request
     max_moves: int = 1000               # moves in one Apply/Validate request
     workers: int = 1                    # server processes (SO_REUSEPORT)
-    threads: int = 16                   # HTTP threads and gRPC handler threads per process
+    threads: int = 4                    # HTTP threads and gRPC handler threads per process
     bot_only: bool = False              # serve only the FLN-bot endpoint
 
     def check(self) -> None:
@@ -98,3 +98,19 @@ def from_env(env: Mapping[str, str] | None = None, base: Config | None = None) -
         if raw is not None:
             changes[f.name] = _parse(f.name, f.type, raw)
     return replace(cfg, **changes)
+
+
+def to_env(config: Config) -> dict[str, str]:
+    """The settings as the environment that ``from_env`` reads back (for worker processes)."""
+    out: dict[str, str] = {}
+    for f in fields(Config):
+        v = getattr(config, f.name)
+        if v is None:
+            out[ENV[f.name]] = ""
+        elif isinstance(v, bool):
+            out[ENV[f.name]] = "true" if v else "false"
+        elif isinstance(v, bytes):
+            out[ENV[f.name]] = v.decode()
+        else:
+            out[ENV[f.name]] = str(v)
+    return out

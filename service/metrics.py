@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator
 
 from prometheus_client import (
     CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest,
@@ -35,14 +35,21 @@ class Metrics:
         self.cache_degraded = Gauge("ct_referee_cache_degraded",
                                     "1 while the cache backend is unavailable", registry=r)
 
+        self._events = {"hit": self.cache_hits.labels("result"),
+                        "response_hit": self.cache_hits.labels("response"),
+                        "miss": self.cache_misses, "error": self.cache_errors,
+                        "bypass": self.cache_bypassed}
+        self._children: dict[tuple[str, ...], Any] = {}  # labelled series, looked up once
+
     def cache_event(self, kind: str) -> None:
-        if kind == "hit":
-            self.cache_hits.labels("result").inc()
-        elif kind == "response_hit":
-            self.cache_hits.labels("response").inc()
-        else:
-            {"miss": self.cache_misses, "error": self.cache_errors,
-             "bypass": self.cache_bypassed}[kind].inc()
+        self._events[kind].inc()
+
+    def _child(self, metric: Any, *labels: str) -> Any:
+        key = (metric._name, *labels)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*labels)
+        return child
 
     @contextmanager
     def observe(self, transport: str, endpoint: str) -> Iterator[list[str]]:
@@ -52,8 +59,8 @@ class Metrics:
         try:
             yield outcome
         finally:
-            self.latency.labels(transport, endpoint).observe(time.perf_counter() - t0)
-            self.requests.labels(transport, endpoint, outcome[0]).inc()
+            self._child(self.latency, transport, endpoint).observe(time.perf_counter() - t0)
+            self._child(self.requests, transport, endpoint, outcome[0]).inc()
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

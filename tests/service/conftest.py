@@ -110,27 +110,24 @@ class Servers:
 
 
 def start_servers(config: Config, core: Core | None = None) -> Servers:
-    from waitress import create_server as waitress_server
+    """In this process (tests reach into the core), so the HTTP side runs on werkzeug's threaded
+    server; ``ct-referee serve`` (Granian) is tested in its own processes (test_processes)."""
+    from werkzeug.serving import make_server
 
     core = core or Core(config)
     app = create_app(config, core)
-    http = waitress_server(app, host="127.0.0.1", port=0, threads=8)
-    def run() -> None:
-        try:
-            http.run()
-        except OSError:  # the socket closed under the loop at shutdown
-            pass
-
-    t = threading.Thread(target=run, daemon=True)
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    t = threading.Thread(target=http.serve_forever, daemon=True)
     t.start()
     g, gport = create_server("127.0.0.1:0", config, core)
     g.start()
 
     def stop() -> None:
         g.stop(0)
-        http.close()
+        http.shutdown()
+        http.server_close()
 
-    return Servers(core, f"http://127.0.0.1:{http.effective_port}", f"127.0.0.1:{gport}", stop)
+    return Servers(core, f"http://127.0.0.1:{http.port}", f"127.0.0.1:{gport}", stop)
 
 
 @pytest.fixture(scope="module")

@@ -24,19 +24,23 @@ def test_lru_evicts_the_least_recently_used() -> None:
 def test_response_tier_is_bounded_by_size() -> None:
     m = Metrics()
     r = ResponseCache(max_bytes=800, stats=m)
-    r.put(b"a", b"x" * 100)
-    r.put(b"b", b"y" * 100)
-    r.put(b"huge", b"z" * 101)  # more than an eighth of the tier: never kept
-    assert r.get(b"a") == b"x" * 100 and r.get(b"huge") is None
+
+    def k(name: str) -> tuple[str, bytes]:  # a request of 10 bytes
+        return ("json:apply", name.encode().ljust(10))
+    r.put(k("a"), b"x" * 90)  # 100 bytes with its request
+    r.put(k("b"), b"y" * 90)
+    r.put(k("huge"), b"z" * 91)  # more than an eighth of the tier: never kept
+    assert r.get(k("a")) == b"x" * 90 and r.get(k("huge")) is None
+    assert r.get(("proto:apply", k("a")[1])) is None  # another operation or encoding
     for i in range(7):  # 900 bytes: the least recently used goes ("b": "a" was just read)
-        r.put(bytes([i]), b"w" * 100)
-    assert r.get(b"b") is None and r.size == 800 and len(r) == 8
-    r.put(b"last", b"v" * 100)  # then "a"
-    assert r.get(b"a") is None and r.size == 800 and len(r) == 8
+        r.put(k(str(i)), b"w" * 90)
+    assert r.get(k("b")) is None and r.size == 800 and len(r) == 8
+    r.put(k("last"), b"v" * 90)  # then "a"
+    assert r.get(k("a")) is None and r.size == 800 and len(r) == 8
     assert m.cache_hits.labels("response")._value.get() == 1  # the one read of "a"
     off = ResponseCache(max_bytes=0)
-    off.put(b"a", b"")
-    assert off.get(b"a") is None
+    off.put(k("a"), b"")
+    assert off.get(k("a")) is None
 
 
 def test_redis_that_is_not_there_degrades_without_failing() -> None:

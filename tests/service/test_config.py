@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.config import Config, from_env
+from service.config import Config, from_env, to_env
 
 
 def test_environment() -> None:
@@ -17,6 +17,15 @@ def test_environment() -> None:
     assert c.with_(http_port=9000, strict=None).http_port == 9000
     with pytest.raises(ValueError):
         from_env({"CT_REFEREE_SEAL": "maybe"})
+
+
+def test_workers_read_back_exactly_the_settings_they_are_given() -> None:
+    for c in (Config(), Config(redis_url="redis://r/1", secret="ké".encode(),
+                               strict=True, seal=True, http_port=0, request_timeout=0.5,
+                               response_cache_mb=0, bot_only=True)):
+        assert from_env(to_env(c)) == c
+    # a setting left unset overrides what the environment had
+    assert from_env({**to_env(Config()), "CT_REFEREE_REDIS_URL": "redis://x"}).redis_url is None
 
 
 def test_refusals() -> None:

@@ -3,6 +3,7 @@ signed states accepted by both); `serve --bot-only` serves just the FLN bot."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -105,29 +106,42 @@ def test_bot_only_serves_just_the_fln_bot(redis_url: str) -> None:
         p.wait(10)
 
 
+def children(pid: int) -> list[int]:
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(d))
+            except (OSError, ValueError, IndexError):
+                pass
+    return out
+
+
 def test_serve_with_two_worker_processes(redis_url: str) -> None:
-    """--workers 2: two processes share both ports (SO_REUSEPORT) and both answer."""
-    env = dict(os.environ, REDIS_URL=redis_url)
-    p = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
-         "--grpc-port", "0", "--workers", "2", "--threads", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-        preexec_fn=_die_with_parent)
-    assert p.stdout is not None
+    """--workers 2: two processes share both ports (SO_REUSEPORT) and both answer; the HTTP
+    server's limits and errors are the app's (413 over the size limit, 400 for junk)."""
+    import urllib.error
+    import urllib.request
+
+    p, http, grpc = spawn(redis_url, "--workers", "2", "--threads", "2",
+                          "--max-request-bytes", "100000")
     try:
-        line = p.stdout.readline()
-        m = re.search(r"http=([\d.]+:\d+) grpc=([\d.]+:\d+)", line)
-        assert m, line
-        http, grpc = f"http://{m.group(1)}", m.group(2)
-        deadline = time.monotonic() + 30
-        while "listening" not in line:  # the first worker announces itself once it serves
-            assert time.monotonic() < deadline
-            line = p.stdout.readline()
-        time.sleep(1.0)  # the second worker
         for c in (Client(RestTransport(http)), Client(GrpcTransport(grpc))):
             for seed in range(6):
                 assert c.new_game("short", seed).legal_moves
             c.close()
+        assert len(children(p.pid)) >= 2  # the two workers (spawn may add a tracker)
+        for body, code in ((b"{" + b" " * 200_000 + b"}", 413), (b"not json", 400)):
+            req = urllib.request.Request(http + "/v1/apply", data=body,
+                                         headers={"Content-Type": "application/json"})
+            with pytest.raises(urllib.error.HTTPError) as e:
+                urllib.request.urlopen(req)
+            assert e.value.code == code
+            err = json.loads(e.value.read())["error"]
+            assert err["code"] == {413: "payload_too_large", 400: "invalid_argument"}[code]
     finally:
         p.terminate()
         p.wait(15)
+    assert p.returncode == 0

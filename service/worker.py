@@ -1,0 +1,38 @@
+"""One server process of ``ct-referee serve``: the application core, the gRPC server and the REST
+app, REST and gRPC in one process sharing one core.
+
+``serve`` (in ``cli``) runs the HTTP side on Granian, which starts ``workers`` processes and calls
+``app()`` in each of them; the settings come through the environment (``config.to_env``), with
+the ports already fixed by ``serve`` so that every process binds the same two (SO_REUSEPORT).
+"""
+
+from __future__ import annotations
+
+import atexit
+
+from flask import Flask
+
+from .config import from_env
+from .core import Core
+from .grpc_server import create_server
+from .rest import create_app
+
+
+def grpc_host(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def app() -> Flask:
+    """The worker's entry point (a Granian factory): starts this process's gRPC server, and
+    returns the REST app, both on one core."""
+    config = from_env()
+    core = Core(config)
+    server, _ = create_server(f"{grpc_host(config.host)}:{config.grpc_port}", config, core)
+    server.start()
+
+    def stop() -> None:
+        server.stop(grace=2).wait(3)
+        core.cache.close()
+
+    atexit.register(stop)
+    return create_app(config, core)
