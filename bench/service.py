@@ -197,6 +197,39 @@ def bot_speedup(url: str, bodies: list[bytes]) -> tuple[float, float]:
     return 1000 * statistics.median(times[0]), 1000 * statistics.median(times[1])
 
 
+def sequential_play(url: str, moves: int = 300) -> float:
+    """A referee's flow: one Short game driven through REST Apply, each request on the state the
+    previous answer returned (the first legal move each time, new games as needed); the median
+    time of a request, from sending it to having read the answer."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    u = urlsplit(url)
+    conn = http.client.HTTPConnection(u.hostname, u.port)
+
+    def post(path: str, doc: dict[str, Any]) -> tuple[dict[str, Any], float]:
+        body = json.dumps(doc).encode()
+        t0 = time.perf_counter()
+        conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        r = conn.getresponse()
+        data = r.read()
+        dt = time.perf_counter() - t0
+        assert r.status == 200, data[:200]
+        return json.loads(data), dt
+
+    times: list[float] = []
+    seed = 0
+    while len(times) < moves:
+        seed += 1
+        answer, _ = post("/v1/games", {"scenario": "short", "seed": seed})
+        while answer["legal_moves"] and len(times) < moves:
+            answer, dt = post("/v1/apply", {"state": answer["state"],
+                                            "move": answer["legal_moves"][0]})
+            times.append(dt)
+    conn.close()
+    return 1000 * statistics.median(times)
+
+
 def line(r: dict[tuple[str, str, int], dict[str, float]], case: str, hi: int) -> dict[str, float]:
     rest, grpc_ = r[("rest", case, hi)], r[("grpc", case, hi)]
     return {"rest_p50_ms": rest["p50"], "rest_p99_ms": rest["p99"], "grpc_p50_ms": grpc_["p50"],
@@ -267,9 +300,13 @@ def main() -> int:
               f"{'req/s':>8}")
         for (t, case, conc), r in sorted(results.items()):
             print(f"{t:<9} {case:<6} {conc:>4} {r['p50']:>8.2f} {r['p99']:>8.2f} {r['rps']:>8.0f}")
+        seq_on, seq_off = (sequential_play(servers[c][1]) for c in ("hit", "miss"))
+        print(f"\nsequential play (REST Apply on the state the last answer returned, concurrency "
+              f"1): p50 {seq_on:.2f} ms with the caches (the state tier skips parsing), "
+              f"{seq_off:.2f} ms without")
         bodies = decision_points(servers["miss"][1])
         miss_ms, hit_ms = bot_speedup(servers["hit"][1], bodies)
-        print(f"\nbot Decide over {len(bodies)} FLN decision points (REST, concurrency 1): "
+        print(f"bot Decide over {len(bodies)} FLN decision points (REST, concurrency 1): "
               f"uncached p50 {miss_ms:.2f} ms, cached p50 {hit_ms:.2f} ms")
     finally:
         for p, _, _ in servers.values():

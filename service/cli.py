@@ -97,8 +97,13 @@ def serve(config: Config, app: str = "service.worker:app") -> int:
               file=sys.stderr)
         return 2
     # Port 0 becomes one free port that every worker binds: held here, bound but not listening.
-    holds = [_reuse_socket(config.host, config.http_port, listen=False),
-             _reuse_socket(config.host, config.grpc_port, listen=False)]
+    try:
+        holds = [_reuse_socket(config.host, config.http_port, listen=False),
+                 _reuse_socket(config.host, config.grpc_port, listen=False)]
+    except OSError as e:
+        print(f"ct-referee: cannot bind {config.host} ports {config.http_port}/"
+              f"{config.grpc_port}: {e.strerror}", file=sys.stderr)
+        return 2
     config = config.with_(http_port=holds[0].getsockname()[1],
                           grpc_port=holds[1].getsockname()[1])
     os.environ.update(to_env(config))

@@ -45,6 +45,8 @@ class Config:
             raise ValueError("workers and threads must be >= 1")
         if min(self.cache_size, self.response_cache_mb, self.state_cache_size) < 0:
             raise ValueError("cache_size, response_cache_mb and state_cache_size must be >= 0")
+        if self.redis_url and not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError("the Redis URL must start with redis://, rediss:// or unix://")
         if self.request_timeout <= 0 or self.max_request_bytes <= 0:
             raise ValueError("request_timeout and max_request_bytes must be positive")
 

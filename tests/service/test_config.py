@@ -35,4 +35,6 @@ def test_refusals() -> None:
         Config(seal=True).check()
     with pytest.raises(ValueError):
         Config(http_port=70000).check()
-    Config(secret=b"k", strict=True, seal=True).check()
+    with pytest.raises(ValueError):
+        Config(redis_url="localhost:6379").check()
+    Config(secret=b"k", strict=True, seal=True, redis_url="redis://r:6379/0").check()
