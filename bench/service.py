@@ -3,7 +3,7 @@
 32, cache hit and miss, against the floors (a bare Flask echo and a bare gRPC echo of the same
 payload, served the same way: ``bench/floor.py``), and the FLN bot's cache speedup.
 
-    .venv/bin/python bench/service.py [--seconds 5] [--workers N] [--threads 4]
+    .venv/bin/python bench/service.py [--seconds 4] [--repeat 3] [--workers N] [--threads 4]
 
 The servers are ``ct-referee serve`` processes with ``--workers`` = the machine's cores: one with
 its caches (the hit runs: the same request again and again), one with every cache off (the miss
@@ -243,7 +243,9 @@ def fmt(d: dict[str, float]) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0, help="load per measurement")
+    ap.add_argument("--seconds", type=float, default=4.0, help="load per measurement")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="runs of each measurement (the median of each figure is reported)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--threads", type=int, default=4)
     ap.add_argument("--concurrency", type=int, default=32, help="the high concurrency")
@@ -270,7 +272,8 @@ def main() -> int:
     frame = tmp / "apply.grpc"
     frame.write_bytes(b"\x00" + len(raw).to_bytes(4, "big") + raw)
     print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}; servers: "
-          f"{a.workers} workers x {a.threads} threads, embedded cache; {secs:g} s per run; "
+          f"{a.workers} workers x {a.threads} threads, embedded cache; {secs:g} s per run, "
+          f"median of {a.repeat} runs; "
           f"load: wrk (REST), h2load (gRPC)", flush=True)
     print(f"mid-game state: {len(doc)} bytes of JSON; Apply request {rest_body.stat().st_size} "
           f"bytes (REST) / {len(raw)} bytes (gRPC); engine work of the uncached Apply, "
@@ -284,18 +287,23 @@ def main() -> int:
                                       "--state-cache-size", "0"]),
                "floor": spawn([py, str(ROOT / "bench" / "floor.py"), "--workers", str(a.workers),
                                "--threads", str(a.threads)])}
-    results: dict[tuple[str, str, int], dict[str, float]] = {}
     try:
         for case in ("hit", "miss"):  # the exact request succeeds on both transports
             _, http, target = servers[case]
             for c in (Client(RestTransport(http)), Client(GrpcTransport(target))):
                 assert c.apply(pb.GameState(json=doc), move).state.json
                 c.close()
-        for conc in (1, hi):
-            for case, (_, http, target) in servers.items():
-                path, method = ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY)
-                results[("rest", case, conc)] = wrk(http + path, rest_body, conc, secs, tmp)
-                results[("grpc", case, conc)] = h2load(target, method, frame, conc, secs, tmp)
+        runs: dict[tuple[str, str, int], list[dict[str, float]]] = {}
+        for _ in range(a.repeat):  # interleaved, so that a slow spell of the machine hits all
+            for conc in (1, hi):
+                for case, (_, http, target) in servers.items():
+                    path, method = ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY)
+                    runs.setdefault(("rest", case, conc), []).append(
+                        wrk(http + path, rest_body, conc, secs, tmp))
+                    runs.setdefault(("grpc", case, conc), []).append(
+                        h2load(target, method, frame, conc, secs, tmp))
+        results = {k: {m: statistics.median(r[m] for r in rs) for m in ("p50", "p99", "rps")}
+                   for k, rs in runs.items()}
         print(f"\n{'transport':<9} {'case':<6} {'conc':>4} {'p50 ms':>8} {'p99 ms':>8} "
               f"{'req/s':>8}")
         for (t, case, conc), r in sorted(results.items()):
