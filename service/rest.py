@@ -104,6 +104,13 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
     doc_bytes = json.dumps(doc, indent=1).encode()
     page = docs_page(doc)
 
+    def read_body() -> bytes:
+        raw = request.get_data()
+        if request.content_length is None and len(raw) >= config.max_request_bytes:
+            # a streamed (chunked) body that reached the limit: reading on past it raises 413
+            request.stream.read(1)
+        return raw
+
     def make_view(path: str, cls: type[Message] | None, method: str) -> Callable[[], Response]:
         label = path.removeprefix("/v1/")
 
@@ -114,7 +121,7 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
             with metrics.observe("rest", label) as outcome:
                 try:
                     call: Call = core.call()
-                    body = core.handle(method, "json", request.get_data(), decode, to_json_body,
+                    body = core.handle(method, "json", read_body(), decode, to_json_body,
                                        call)
                     r = Response(body, mimetype="application/json")
                     r.headers["X-Cache"] = call.cache

@@ -133,7 +133,10 @@ def test_serve_with_two_worker_processes(redis_url: str) -> None:
                 assert c.new_game("short", seed).legal_moves
             c.close()
         assert len(children(p.pid)) >= 2  # the two workers (spawn may add a tracker)
-        for body, code in ((b"{" + b" " * 200_000 + b"}", 413), (b"not json", 400)):
+        big = b"{" + b" " * 200_000 + b"}"
+        for body, code in ((big, 413), (iter([big[:150_000], big[150_000:]]), 413),
+                           (b"not json", 400)):
+            # (the second is sent in chunks, without a Content-Length)
             req = urllib.request.Request(http + "/v1/apply", data=body,
                                          headers={"Content-Type": "application/json"})
             with pytest.raises(urllib.error.HTTPError) as e:
