@@ -1,14 +1,7 @@
 """Event cards #1-#30 whose texts leave no lasting marker (chapter 5). Each card cites its
 specification (ct-cards-01-35.md) and the rules it applies; every choice the text leaves open is a
-small decision of the executor (5.1) or of the faction the text names.
-
-Decision frames defined here (besides engine.event_steps' pick / place / remove):
-
-* ``eva_transfer`` – move exactly ``n`` pieces (as many as exist, 5.1.3) chosen among
-  ``sources`` (``[piece, space-or-box]``) to a box: ``{"t": "take", "piece": P, "from": W}``.
-* ``eva_guerrillas`` – place up to ``max`` Guerrillas Underground in one space, from Available or,
-  for the FLN placing its own pieces when none is Available, from the map (1.4.1):
-  ``{"t": "place", "space": S}`` (``"from": T, "piece": P`` for a map source) or ``{"t": "done"}``.
+small decision of the executor (5.1) or of the faction the text names: those of
+engine.event_steps (pick / place / remove) and of frames_a (``eva_transfer``, ``eva_guerrillas``).
 """
 
 from __future__ import annotations
@@ -16,197 +9,22 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..board import (
-    add_commitment, add_resources, available, control, guerrillas, independent,
-    populated, population, shift, terror_left,
+    add_commitment, available, control, independent, populated, population, shift, terror_left,
 )
-from ..chance import roll_frame
-from ..data import (
-    AG, ALGERIA, AP, AT, BOXES, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG, G,
-    box_key,
-)
+from ..data import AG, ALGERIA, AP, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG, G
 from ..event_steps import (
     activate_wilaya, free_op, free_op_possible, pick, picked, place, remove, wilaya_spaces,
 )
 from ..events import Event, StepFn, register_event
-from ..machine import FrameType, Log, emit, pop, push, register
+from ..machine import Log, emit, push
 from ..ops import OPS
-from ..ops_fln import can_place_guerrilla, place_guerrilla, place_guerrilla_moves
-from ..state import Frame, Move, State
-
-OTHER = {"gov": "fln", "fln": "gov"}
-WILAYAS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
-FRENCH_CUBES: tuple[str, ...] = (FT, FP)
-GOV_CUBES: tuple[str, ...] = (FT, FP, AT, AP)
-GUERRILLAS: tuple[str, ...] = (UG, AG)
-
-
-# --- shared helpers ----------------------------------------------------------------------------
-
-
-def guerrillas_in(s: State, spaces: Sequence[str]) -> int:
-    """Guerrillas, Active and Underground (1.4.3), in the given spaces."""
-    return sum(guerrillas(s, n) for n in spaces)
-
-
-def guerrillas_in_algeria(s: State) -> int:
-    """Guerrillas in the 28 Algerian spaces (1.3: the Countries excluded)."""
-    return guerrillas_in(s, ALGERIA)
-
-
-def pairs(pieces: Sequence[str], spaces: Sequence[str]) -> list[list[str]]:
-    """Every ``[piece, space]`` combination, for event_steps.remove (re-checked at each step)."""
-    return [[p, n] for n in spaces for p in pieces]
-
-
-def count_at(s: State, piece: str, where: str) -> int:
-    """1.4.1: pieces of a map key in a space, or of its box type in a box."""
-    if where in BOXES:
-        return s.boxes[where][box_key(piece)]
-    return s.spaces[where]["pieces"][piece]
-
-
-def french_cube_sources(s: State) -> list[list[str]]:
-    """French Troops and Police on the map and in the Government Available box (#4, #16)."""
-    return [[p, w] for w in list(ALGERIA) + ["available"] for p in FRENCH_CUBES]
-
-
-def french_cubes_on_map_or_available(s: State) -> int:
-    """#4, #16: French Troops and Police on the map or Available (never Casualties)."""
-    return sum(count_at(s, p, w) for p, w in french_cube_sources(s))
-
-
-def commitment_step(n: int) -> StepFn:
-    """Commitment +/- n, kept within 0-50 (1.8)."""
-    def step(s: State, f: Frame, log: Log) -> None:
-        add_commitment(s, n)
-        emit(log, "5.1", f"Commitment {n:+d} (now {s.commitment})", commitment=s.commitment)
-    return step
-
-
-def resources_step(who: str, n: int) -> StepFn:
-    """Resources +/- n, kept within 0-50 (1.8, 5.1.1)."""
-    def step(s: State, f: Frame, log: Log) -> None:
-        add_resources(s, who, n)
-        emit(log, "5.1", f"{who} Resources {n:+d} (now {s.resources[who]})", faction=who,
-             resources=s.resources[who])
-    return step
-
-
-def roll_step(purpose: str, into: str = "roll") -> StepFn:
-    """Roll 1d6 (a chance decision); the next step reads ``f["x"][into]``."""
-    def step(s: State, f: Frame, log: Log) -> None:
-        push(s, roll_frame(purpose, "5.1", into))
-    return step
-
-
-def set_support(s: State, space: str, level: str, log: Log) -> None:
-    """1.6: set a space's Support/Opposition level (callers offer Populated spaces only)."""
-    s.spaces[space]["support"] = level
-    emit(log, "5.1", f"{space} set to {level}", space=space, support=level)
-
-
-# --- decision: transfer exactly n pieces to a box ----------------------------------------------
-
-
-def transfer(s: State, who: str, prompt: str, n: int, sources: list[list[str]], to: str,
-             into: str, log: Log) -> None:
-    """Move ``n`` pieces (all of them if fewer exist, 5.1.3) from ``sources`` to box ``to``.
-    Resolved at once when there is no choice (every candidate goes, or only one kind and place);
-    otherwise ``who`` chooses them one by one."""
-    live = [[p, w] for p, w in sources if count_at(s, p, w) > 0]
-    total = sum(count_at(s, p, w) for p, w in live)
-    if n <= 0 or not live:
-        return
-    if total <= n or len(live) == 1:
-        done: list[list[str]] = []
-        left = n
-        for p, w in live:
-            k = min(left, count_at(s, p, w))
-            for _ in range(k):
-                take_piece(s, p, w, to, log)
-                done.append([p, w])
-            left -= k
-        s.pending[-1]["x"][into] = done
-        return
-    push(s, {"k": "eva_transfer", "who": who, "prompt": prompt, "n": n, "sources": live,
-             "to": to, "into": into, "taken": []})
-
-
-def take_piece(s: State, piece: str, where: str, to: str, log: Log) -> None:
-    """1.4.1: move one piece from a space or box to a box."""
-    key = box_key(piece)
-    if where in BOXES:
-        s.boxes[where][key] -= 1
-    else:
-        s.spaces[where]["pieces"][piece] -= 1
-    s.boxes[to][key] += 1
-    emit(log, "5.1", f"{piece} from {where} to {to}", piece=piece, source=where, box=to)
-
-
-@register
-class Transfer(FrameType):
-    """5.1.3: ``who`` moves pieces one by one until ``n`` have gone or none is left."""
-
-    kind = "eva_transfer"
-    rule = "5.1"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"{f['prompt']} ({f['n'] - len(f['taken'])} more)"
-
-    def options(self, s: State, f: Frame) -> list[Move]:
-        if len(f["taken"]) >= f["n"]:
-            return []
-        return [{"t": "take", "piece": p, "from": w} for p, w in f["sources"]
-                if count_at(s, p, w) > 0]
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return self.options(s, f) or [{"t": "done"}]
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "take":
-            take_piece(s, m["piece"], m["from"], f["to"], log)
-            f["taken"].append([m["piece"], m["from"]])
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = [list(t) for t in f["taken"]]
-
-
-# --- decision: place Guerrillas in one space ---------------------------------------------------
-
-
-@register
-class PlaceGuerrillas(FrameType):
-    """Place up to ``max`` Guerrillas Underground in ``space`` (1.4.3); ``fallback``: the FLN places
-    its own pieces and may take them from the map when none is Available (1.4.1)."""
-
-    kind = "eva_guerrillas"
-    rule = "5.1.1"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"place up to {f['max'] - f['placed']} more Guerrillas in {f['space']}"
-
-    def options(self, s: State, f: Frame) -> list[Move]:
-        if f["placed"] >= f["max"]:
-            return []
-        base: Move = {"t": "place", "space": f["space"]}
-        if f["fallback"]:
-            return place_guerrilla_moves(s, base)
-        return [base] if available(s, G) > 0 else []
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return self.options(s, f) + [{"t": "done"}]
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "place":
-            place_guerrilla(s, f["space"], m)
-            f["placed"] += 1
-            emit(log, self.rule, f"Guerrilla placed in {f['space']}", space=f["space"],
-                 source=m.get("from", "available"))
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = f["placed"]
+from ..ops_fln import can_place_guerrilla
+from ..state import Frame, State
+from .frames_a import (
+    GOV_CUBES, GUERRILLAS, OTHER, WILAYAS, commitment_step, french_cube_sources,
+    french_cubes_on_map_or_available, guerrillas_in, guerrillas_in_algeria, pairs, resources_step,
+    roll_step, set_support, take_piece, transfer,
+)
 
 
 # --- the cards -----------------------------------------------------------------------------------
@@ -829,5 +647,3 @@ class ChangeInTactics(Event):
     def effective(self, s: State, side: str) -> bool:
         return bool(s.cards["capabilities"])
 
-
-__all__ = ["Transfer", "PlaceGuerrillas"]
