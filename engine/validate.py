@@ -17,16 +17,19 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from .data import (
-    AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, EVENT_CARDS, FB, FORCE_POOL, FP, FT, GB,
-    MAP_PIECES, MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW,
-    SCENARIOS, SECOND_OPTIONS, SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
+from .checks import (
+    Budget, at, check_bool, check_card_list, check_choice, check_int, check_list, check_obj, fail,
+    plain, show,
 )
-from .errors import StateError
+from .data import (
+    AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, FB, FORCE_POOL, FP, FT, GB, MAP_PIECES,
+    MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW, SCENARIOS,
+    SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
+)
 from .state import SCHEMA, SpaceData, State
+from .validate_pending import EVENTS, SIDES, check_pending
 
-ALL_CARDS = frozenset(EVENT_CARDS) | frozenset(PIVOTAL_OWNER) | frozenset(PROPAGANDA_CARDS)
-EVENTS = frozenset(EVENT_CARDS)
+ALL_CARDS = EVENTS | frozenset(PIVOTAL_OWNER) | frozenset(PROPAGANDA_CARDS)
 PIVOTALS = frozenset(PIVOTAL_OWNER)
 PROPAGANDA = frozenset(PROPAGANDA_CARDS)
 DRAWABLE = EVENTS | PROPAGANDA  # what the draw deck holds (10.0)
@@ -41,7 +44,6 @@ CARD_KEYS = ("deck", "deck_left", "piles", "unseen", "current", "played", "set_a
              "propaganda_total", "propaganda_drawn", "rounds", "last_propaganda", "delayed")
 SOP_KEYS = ("first", "first_box", "second_box")
 SOP_BOXES = (None, "event", "op_plus_sa", "op_only", "limited_op", "pass")
-SIDES = ("gov", "fln")
 EVENT_SIDES = ("unshaded", "shaded")
 
 _TOP, _SPACE, _CARD = frozenset(TOP_KEYS), frozenset(SPACE_KEYS), frozenset(CARD_KEYS)
@@ -53,10 +55,6 @@ _POP_PLUS_MARKERS: int = RAW["markers"]["pop_plus_1_city"]["count"]
 _BASE_MARKERS: int = RAW["markers"]["base_plus_1_country"]["count"]
 
 U64 = (1 << 64) - 1
-PLAIN_INT = (1 << 53) - 1  # integers inside frames, results and Deception data (JSON-safe)
-PLAIN_DEPTH = 12           # nesting allowed inside one frame / the result / Deception data
-PLAIN_STR = 1000           # longest string inside them
-PLAIN_NODES = 20000        # values inside all of pending, result and deception together
 
 # Capability / Momentum markers each side of each card may leave in play (5.3, 5.4).
 _CAPABILITY = {(n, side) for n, c in CARDS.items() for side in EVENT_SIDES
@@ -65,176 +63,19 @@ _MOMENTUM = {(n, side) for n, c in CARDS.items() for side in EVENT_SIDES
              if (c.get(side + "_flag") or "").endswith("momentum")}
 
 
-# --- error helpers ---------------------------------------------------------------------------
-
-
-def fail(field: str, reason: str, rule: str = "") -> NoReturn:
-    raise StateError(field, reason, rule)
-
-
-def show(v: Any) -> str:
-    """A short, safe description of an untrusted value for an error message."""
-    if v is None or isinstance(v, bool):
-        return "null" if v is None else str(v).lower()
-    if isinstance(v, int):
-        return str(v) if -10**18 < v < 10**18 else "a huge integer"
-    if isinstance(v, str):
-        return repr(v if len(v) <= 40 else v[:37] + "...")
-    if isinstance(v, float):
-        finite = v == v and abs(v) != float("inf")
-        return "a number with a fraction or exponent" if finite else str(v)
-    return {"list": "a list", "dict": "an object"}.get(type(v).__name__, type(v).__name__)
-
-
-def at(field: str, key: Any) -> str:
-    """The path of ``key`` inside ``field`` (long keys shortened)."""
-    k = key if isinstance(key, str) else str(type(key).__name__)
-    if len(k) > 60:
-        k = k[:57] + "..."
-    return f"{field}.{k}" if field else k
-
-
-def _obj(v: Any, field: str, keys: tuple[str, ...] | None = None,
-         keyset: frozenset[str] | None = None) -> dict[str, Any]:
-    """An object (with exactly ``keys``, when given)."""
-    if type(v) is not dict:
-        fail(field or "state", f"must be an object, not {show(v)}")
-    if keys is not None:
-        ks = keyset if keyset is not None else frozenset(keys)
-        if v.keys() != ks:
-            for k in v:
-                if k not in ks:
-                    fail(at(field, k), "unknown field")
-            for k in keys:
-                if k not in v:
-                    fail(at(field, k), "missing field")
-    return v
-
-
-def _int(v: Any, field: str, lo: int, hi: int, rule: str = "") -> int:
-    if type(v) is not int:
-        fail(field, f"must be an integer, not {show(v)}")
-    if v < lo or v > hi:
-        fail(field, f"{show(v)} is outside {lo}-{hi}", rule)
-    return v
-
-
-def _bool(v: Any, field: str) -> bool:
-    if type(v) is not bool:
-        fail(field, f"must be true or false, not {show(v)}")
-    return v
-
-
-def _list(v: Any, field: str) -> list[Any]:
-    if type(v) is not list:
-        fail(field, f"must be a list, not {show(v)}")
-    return v
-
-
-def _choice(v: Any, field: str, allowed: tuple[Any, ...], rule: str = "") -> Any:
-    """One of ``allowed`` (compared by type and value: ``1`` is not ``true``)."""
-    for a in allowed:
-        if v is a or (type(v) is type(a) and v == a):
-            return v
-    fail(field, f"{show(v)} is not one of {list(allowed)}", rule)
-
-
-def _cards(v: Any, field: str, allowed: frozenset[int], what: str = "card") -> list[int]:
-    """A list of distinct card numbers from ``allowed``."""
-    out = _list(v, field)
-    if out and not (set(map(type, out)) <= _INT and allowed.issuperset(out)):
-        for i, c in enumerate(out):
-            if type(c) is not int or c not in allowed:
-                fail(f"{field}[{i}]", f"{show(c)} is not a {what}")
-    if len(set(out)) != len(out):
-        seen: set[int] = set()
-        for i, c in enumerate(out):
-            if c in seen:
-                fail(f"{field}[{i}]", f"card {c} appears twice")
-            seen.add(c)
-    return out
-
-
-class _Budget:
-    """Bounds the generic data (frames, result, Deception) in size; see ``plain``."""
-
-    __slots__ = ("left",)
-
-    def __init__(self) -> None:
-        self.left = PLAIN_NODES
-
-
-class _Bad(Exception):
-    """A generic value that is not allowed: the reason and the path to it, innermost first."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.path: list[str | int] = []
-
-
-def plain(v: Any, field: str, budget: _Budget) -> None:
-    """Generic JSON data as the engine writes it: objects, lists, strings (at most PLAIN_STR
-    characters), integers (|n| <= 2^53 - 1), booleans and null; nested at most PLAIN_DEPTH deep,
-    PLAIN_NODES values in all. The error names the offending value's field."""
-    try:
-        _plain(v, budget, 0)
-    except _Bad as e:
-        for part in reversed(e.path):
-            field = f"{field}[{part}]" if isinstance(part, int) else at(field, part)
-        fail(field, e.reason)
-
-
-def _plain(v: Any, budget: _Budget, depth: int) -> None:
-    budget.left -= 1
-    if budget.left < 0:
-        raise _Bad(f"too much data (more than {PLAIN_NODES} values in pending, result and"
-                   " deception together)")
-    t = type(v)
-    if t is str:
-        if len(v) > PLAIN_STR:
-            raise _Bad(f"a string longer than {PLAIN_STR} characters")
-    elif t is int:
-        if not -PLAIN_INT <= v <= PLAIN_INT:
-            raise _Bad(f"{show(v)} is outside ±(2^53 - 1)")
-    elif t is dict:
-        if depth >= PLAIN_DEPTH:
-            raise _Bad(f"nested more than {PLAIN_DEPTH} levels deep")
-        for k, x in v.items():
-            if type(k) is not str:
-                raise _Bad("object keys must be strings")
-            try:
-                _plain(x, budget, depth + 1)
-            except _Bad as e:
-                e.path.append(k)
-                raise
-    elif t is list:
-        if depth >= PLAIN_DEPTH:
-            raise _Bad(f"nested more than {PLAIN_DEPTH} levels deep")
-        for i, x in enumerate(v):
-            try:
-                _plain(x, budget, depth + 1)
-            except _Bad as e:
-                e.path.append(i)
-                raise
-    elif v is not None and t is not bool:
-        raise _Bad(f"{show(v)} is not allowed (strings, integers, true/false, null, lists and"
-                   " objects only)")
-
-
 # --- the document ----------------------------------------------------------------------------
 
 
 def validate(data: Any) -> State:
     """Check a parsed state document and build the State from it (it keeps the containers)."""
-    d = _obj(data, "")
+    d = check_obj(data, "")
     if d.get("schema") != SCHEMA or type(d.get("schema")) is not str:
         fail("schema", f"must be {SCHEMA!r}, not {show(d.get('schema'))}")
-    _obj(d, "", TOP_KEYS, _TOP)
-    scenario = _choice(d["scenario"], "scenario", tuple(SCENARIOS))
+    check_obj(d, "", TOP_KEYS, _TOP)
+    scenario = check_choice(d["scenario"], "scenario", tuple(SCENARIOS))
     options = _check_options(d["options"])
     managed = options["chance"] == "managed"
-    budget = _Budget()
+    budget = Budget()
     s = State.__new__(State)
     s._legal = None
     s.scenario = scenario
@@ -244,28 +85,28 @@ def validate(data: Any) -> State:
     s.spaces, flat = _check_spaces(d["spaces"], indep)
     s.boxes = _check_boxes(d["boxes"])
     _check_pool(s, flat)
-    res = _obj(d["resources"], "resources", SIDES, _SIDES)
-    _int(res["gov"], "resources.gov", 0, 50, "1.8")
-    _int(res["fln"], "resources.fln", 0, 50, "1.8")
+    res = check_obj(d["resources"], "resources", SIDES, _SIDES)
+    check_int(res["gov"], "resources.gov", 0, 50, "1.8")
+    check_int(res["fln"], "resources.fln", 0, 50, "1.8")
     s.resources = {"gov": res["gov"], "fln": res["fln"]}
-    s.commitment = _int(d["commitment"], "commitment", 0, 50, "1.8")
-    s.france_track = _choice(d["france_track"], "france_track", tuple("ABCDEF"), "6.2.3")
+    s.commitment = check_int(d["commitment"], "commitment", 0, 50, "1.8")
+    s.france_track = check_choice(d["france_track"], "france_track", tuple("ABCDEF"), "6.2.3")
     bz = d["border_zone"]
     if indep:
         if bz is None:
             fail("border_zone", "must be 0-4 once Morocco and Tunisia are independent", "5.1.8")
-        s.border_zone = _int(bz, "border_zone", 0, 4, "5.1.8")
+        s.border_zone = check_int(bz, "border_zone", 0, 4, "5.1.8")
     elif bz is not None:
         fail("border_zone", "must be null until Morocco and Tunisia are independent", "5.1.8")
     else:
         s.border_zone = None
     s.sop = _check_sop(d["sop"])
-    r = _obj(d["rng"], "rng", ("seed", "counter"))
-    _int(r["seed"], "rng.seed", 0, U64)
-    _int(r["counter"], "rng.counter", 0, U64)
+    r = check_obj(d["rng"], "rng", ("seed", "counter"))
+    check_int(r["seed"], "rng.seed", 0, U64)
+    check_int(r["counter"], "rng.counter", 0, U64)
     s.rng = {"seed": r["seed"], "counter": r["counter"]}
     deck = SCENARIOS[scenario]["deck"]
-    s.turn = _int(d["turn"], "turn", 0, deck["draw_deck_size"])
+    s.turn = check_int(d["turn"], "turn", 0, deck["draw_deck_size"])
     if s.turn + s.cards["deck_left"] != deck["draw_deck_size"]:
         fail("turn", f"{s.turn} cards drawn and {s.cards['deck_left']} left do not make the"
              f" {deck['draw_deck_size']}-card draw deck", "10.0")
@@ -273,7 +114,7 @@ def validate(data: Any) -> State:
         fail("cards.current", "must be a card once one has been drawn, and null before", "2.2")
     s.deception = _check_deception(d["deception"], options, budget)
     s.result = _check_result(d["result"], s, budget)
-    s.pending = _check_pending(d["pending"], s, budget)
+    s.pending = check_pending(d["pending"], s, budget)
     return s
 
 
@@ -282,12 +123,12 @@ def _check_options(v: Any) -> dict[str, Any]:
     from .errors import BadRequest
     from .scenarios import CHANCE_MODES, OPTION_DEFAULTS, check_options
 
-    o = _obj(v, "options", tuple(OPTION_DEFAULTS))
+    o = check_obj(v, "options", tuple(OPTION_DEFAULTS))
     for k, default in OPTION_DEFAULTS.items():
         if k == "chance":
-            _choice(o[k], "options.chance", CHANCE_MODES)
+            check_choice(o[k], "options.chance", CHANCE_MODES)
         elif isinstance(default, bool):
-            _bool(o[k], "options." + k)
+            check_bool(o[k], "options." + k)
     try:
         return check_options(o)
     except BadRequest as e:
@@ -310,7 +151,7 @@ def _check_spaces(v: Any, indep: bool) -> tuple[dict[str, SpaceData], list[int]]
     engine's order: map order matters to move lists) and all piece counts, space by space in
     MAP_PIECES order. A fast path takes the usual document; anything it does not expect is checked
     again field by field (``_spaces_in_full``), which names the first error."""
-    sps = _obj(v, "spaces")
+    sps = check_obj(v, "spaces")
     if sps.keys() != SPACES.keys():
         for n in sps:
             if n not in SPACES:
@@ -369,10 +210,10 @@ def _spaces_in_full(sps: dict[str, Any], indep: bool) -> None:
     marks = [0, 0, 0, 0]
     for n in SPACE_NAMES:
         f = "spaces." + n
-        sp = _obj(sps[n], f, SPACE_KEYS, _SPACE)
-        pc = _obj(sp["pieces"], f + ".pieces", MAP_PIECES, _MAP)
+        sp = check_obj(sps[n], f, SPACE_KEYS, _SPACE)
+        pc = check_obj(sp["pieces"], f + ".pieces", MAP_PIECES, _MAP)
         for k in MAP_PIECES:
-            _int(pc[k], f"{f}.pieces.{k}", 0, U64, "1.4.1")
+            check_int(pc[k], f"{f}.pieces.{k}", 0, U64, "1.4.1")
         _check_space(n, sp, pc, indep, marks)
 
 
@@ -384,10 +225,10 @@ def _check_space(n: str, sp: dict[str, Any], pc: dict[str, Any], indep: bool,
     sup = sp["support"]
     if type(sup) is not str or sup not in _SUPPORT:
         fail(f + ".support", f"{show(sup)} is not one of {list(SUPPORT_LEVELS)}", "1.6.1")
-    t = _int(sp["terror"], f + ".terror", 0, TERROR_MARKERS, "3.3.4")
-    rs = _bool(sp["resettled"], f + ".resettled")
-    bonus = _int(sp["pop_bonus"], f + ".pop_bonus", 0, 1, "1.3.3")
-    marker = _bool(sp["base_marker"], f + ".base_marker")
+    t = check_int(sp["terror"], f + ".terror", 0, TERROR_MARKERS, "3.3.4")
+    rs = check_bool(sp["resettled"], f + ".resettled")
+    bonus = check_int(sp["pop_bonus"], f + ".pop_bonus", 0, 1, "1.3.3")
+    marker = check_bool(sp["base_marker"], f + ".base_marker")
     spc = SPACES[n]
     marks[0] += t
     if rs:
@@ -426,12 +267,12 @@ def _check_space(n: str, sp: dict[str, Any], pc: dict[str, Any], indep: bool,
 
 def _check_boxes(v: Any) -> dict[str, dict[str, int]]:
     """1.4.1: Available, Casualties, Out of Play, and pieces set aside by an Event (5.1.9)."""
-    b = _obj(v, "boxes", BOXES)
+    b = check_obj(v, "boxes", BOXES)
     for box in BOXES:
-        pieces = _obj(b[box], "boxes." + box, BOX_PIECES, _BOX)
+        pieces = check_obj(b[box], "boxes." + box, BOX_PIECES, _BOX)
         if not set(map(type, pieces.values())) <= _INT or min(pieces.values()) < 0:
             for k in BOX_PIECES:
-                _int(pieces[k], f"boxes.{box}.{k}", 0, FORCE_POOL[k], "1.4.1")
+                check_int(pieces[k], f"boxes.{box}.{k}", 0, FORCE_POOL[k], "1.4.1")
     return {box: {k: b[box][k] for k in BOX_PIECES} for box in BOXES}
 
 
@@ -468,17 +309,17 @@ def _pool_error(s: State, key: str, where: list[int]) -> NoReturn:
 
 def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
     """2.2, 2.4, 5.1.4, 5.3, 5.4, 10.0: the deck, the played cards, the Pivotal Events."""
-    c = _obj(v, "cards", CARD_KEYS, _CARD)
+    c = check_obj(v, "cards", CARD_KEYS, _CARD)
     sc = SCENARIOS[scenario]["deck"]
     size, n_piles, per_pile = sc["draw_deck_size"], sc["piles"], sc["events_per_pile"]
-    total = _int(c["propaganda_total"], "cards.propaganda_total", n_piles, n_piles, "10.0")
-    drawn = _int(c["propaganda_drawn"], "cards.propaganda_drawn", 0, total, "2.4")
-    _int(c["rounds"], "cards.rounds", 0, drawn, "6.0")
-    _bool(c["last_propaganda"], "cards.last_propaganda")
-    _bool(c["coup_played"], "cards.coup_played")
+    total = check_int(c["propaganda_total"], "cards.propaganda_total", n_piles, n_piles, "10.0")
+    drawn = check_int(c["propaganda_drawn"], "cards.propaganda_drawn", 0, total, "2.4")
+    check_int(c["rounds"], "cards.rounds", 0, drawn, "6.0")
+    check_bool(c["last_propaganda"], "cards.last_propaganda")
+    check_bool(c["coup_played"], "cards.coup_played")
     if c["coup_campaign"] is not None:
-        _int(c["coup_campaign"], "cards.coup_campaign", 0, drawn, "5.1.5")
-    deck_left = _int(c["deck_left"], "cards.deck_left", 0, size, "2.2")
+        check_int(c["coup_campaign"], "cards.coup_campaign", 0, drawn, "5.1.5")
+    deck_left = check_int(c["deck_left"], "cards.deck_left", 0, size, "2.2")
     piles = _check_piles(c["piles"], per_pile, deck_left)
     left = sum(p[1] for p in piles)
     if drawn + left != total:
@@ -487,27 +328,27 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
     current = c["current"]
     if current is not None and (type(current) is not int or current not in DRAWABLE):
         fail("cards.current", f"{show(current)} is not an Event or Propaganda card", "2.2")
-    played = _cards(c["played"], "cards.played", ALL_CARDS)
-    removed = _cards(c["removed"], "cards.removed", REMOVABLE, "removable card")
-    held = _obj(c["held"], "cards.held", SIDES, _SIDES)
+    played = check_card_list(c["played"], "cards.played", ALL_CARDS)
+    removed = check_card_list(c["removed"], "cards.removed", REMOVABLE, "removable card")
+    held = check_obj(c["held"], "cards.held", SIDES, _SIDES)
     in_hand: list[int] = []
     for side in SIDES:
-        for i, card in enumerate(_cards(held[side], "cards.held." + side, PIVOTALS,
+        for i, card in enumerate(check_card_list(held[side], "cards.held." + side, PIVOTALS,
                                         "Pivotal Event")):
             if PIVOTAL_OWNER[card] != side:
                 fail(f"cards.held.{side}[{i}]", f"card {card} belongs to the other player",
                      "5.1.4")
             in_hand.append(card)
-    in_effect = _cards(c["in_effect"], "cards.in_effect", PIVOTALS, "Pivotal Event")
+    in_effect = check_card_list(c["in_effect"], "cards.in_effect", PIVOTALS, "Pivotal Event")
     for i, card in enumerate(in_effect):
         if card in in_hand:
             fail(f"cards.in_effect[{i}]", f"card {card} is also held", "5.1.4")
     if managed:
-        deck = _cards(c["deck"], "cards.deck", DRAWABLE, "Event or Propaganda card")
+        deck = check_card_list(c["deck"], "cards.deck", DRAWABLE, "Event or Propaganda card")
         if len(deck) != deck_left:
             fail("cards.deck_left", f"must equal the {len(deck)} cards in cards.deck")
         _check_deck_piles(deck, piles, drawn)
-        set_aside = _cards(c["set_aside"], "cards.set_aside", EVENTS, "Event card")
+        set_aside = check_card_list(c["set_aside"], "cards.set_aside", EVENTS, "Event card")
         if len(set_aside) != 60 - sc["event_cards"]:
             fail("cards.set_aside", f"the {scenario} scenario sets {60 - sc['event_cards']} Event"
                  " cards aside", "10.0")
@@ -520,7 +361,7 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
             fail("cards.deck", "must be null in external chance mode (the deck is physical)")
         if c["set_aside"] is not None:
             fail("cards.set_aside", "must be null in external chance mode")
-        hidden = _cards(c["unseen"], "cards.unseen", EVENTS, "Event card")
+        hidden = check_card_list(c["unseen"], "cards.unseen", EVENTS, "Event card")
     # 10.0: every Event card is in exactly one place; played Propaganda cards come in order.
     # 5.4: a Momentum card in effect waits beside the deck until the Reset (not yet played).
     beside = [x for x in _check_markers(c) if x != current]
@@ -541,7 +382,7 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
     if seen != list(PROPAGANDA_CARDS[:drawn]):
         fail("cards.played", f"the Propaganda cards drawn must be {list(PROPAGANDA_CARDS[:drawn])}"
              f" (cards.propaganda_drawn = {drawn})", "2.4")
-    delayed = _list(c["delayed"], "cards.delayed")
+    delayed = check_list(c["delayed"], "cards.delayed")
     for i, x in enumerate(delayed):
         if type(x) is not str or not 0 < len(x) <= 40 or delayed.index(x) != i:
             fail(f"cards.delayed[{i}]", "must be distinct effect names (e.g. \"suez_crisis\")",
@@ -554,7 +395,7 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
 def _check_piles(v: Any, per_pile: int, deck_left: int) -> list[list[int]]:
     """10.0: the draw deck is a stack of piles, each [Events left, Propaganda cards left]; only the
     top pile can have been drawn from."""
-    piles = _list(v, "cards.piles")
+    piles = check_list(v, "cards.piles")
     for i, p in enumerate(piles):
         if (type(p) is not list or len(p) != 2 or type(p[0]) is not int or type(p[1]) is not int
                 or not 0 <= p[0] <= per_pile or not 0 <= p[1] <= 1 or p == [0, 0]):
@@ -591,23 +432,23 @@ def _disjoint(a: list[int], b: list[int], field: str, rule: str) -> None:
 def _check_markers(c: dict[str, Any]) -> list[int]:
     """5.3 Capabilities ({card: side}) and 5.4 Momentum ([{card, side}]) in play. Returns the
     Momentum cards."""
-    caps = _obj(c["capabilities"], "cards.capabilities")
+    caps = check_obj(c["capabilities"], "cards.capabilities")
     for k, side in caps.items():
         f = at("cards.capabilities", k)
         if not (type(k) is str and k.isascii() and k.isdigit() and len(k) <= 3
                 and k == str(int(k)) and int(k) in ALL_CARDS):
             fail(f, "keys are card numbers written in decimal, e.g. \"13\"")
-        _choice(side, f, EVENT_SIDES)
+        check_choice(side, f, EVENT_SIDES)
         if (int(k), side) not in _CAPABILITY:
             fail(f, f"the {side} text of card {k} is not a Capability", "5.3")
     seen: set[int] = set()
-    for i, mo in enumerate(_list(c["momentum"], "cards.momentum")):
+    for i, mo in enumerate(check_list(c["momentum"], "cards.momentum")):
         f = f"cards.momentum[{i}]"
-        mo = _obj(mo, f, ("card", "side"))
+        mo = check_obj(mo, f, ("card", "side"))
         card = mo["card"]
         if type(card) is not int or card not in ALL_CARDS:
             fail(f + ".card", f"{show(card)} is not a card")
-        _choice(mo["side"], f + ".side", EVENT_SIDES)
+        check_choice(mo["side"], f + ".side", EVENT_SIDES)
         if (card, mo["side"]) not in _MOMENTUM:
             fail(f, f"the {mo['side']} text of card {card} is not a Momentum Event", "5.4")
         if card in seen:
@@ -621,16 +462,16 @@ def _check_markers(c: dict[str, Any]) -> list[int]:
 
 def _check_sop(v: Any) -> dict[str, Any]:
     """2.3.1-2.3.2: the First Eligible player and the Initiative Track boxes used on this card."""
-    sop = _obj(v, "sop", SOP_KEYS)
-    _choice(sop["first"], "sop.first", SIDES, "2.3.1")
-    _choice(sop["first_box"], "sop.first_box", SOP_BOXES, "2.3.2")
-    _choice(sop["second_box"], "sop.second_box", SOP_BOXES, "2.3.2")
+    sop = check_obj(v, "sop", SOP_KEYS)
+    check_choice(sop["first"], "sop.first", SIDES, "2.3.1")
+    check_choice(sop["first_box"], "sop.first_box", SOP_BOXES, "2.3.2")
+    check_choice(sop["second_box"], "sop.second_box", SOP_BOXES, "2.3.2")
     if sop["second_box"] is not None and sop["first_box"] is None:
         fail("sop.second_box", "the Second Eligible acts only after the First Eligible", "2.3.2")
     return {"first": sop["first"], "first_box": sop["first_box"], "second_box": sop["second_box"]}
 
 
-def _check_deception(v: Any, options: dict[str, Any], budget: _Budget) -> dict[str, Any] | None:
+def _check_deception(v: Any, options: dict[str, Any], budget: Budget) -> dict[str, Any] | None:
     """7.3 Victory Deception option: per side, the markers ``held`` (hidden) and ``used``
     (revealed); each player drew two of the markers of ``victory.DECEPTION_MARKERS``."""
     if not options["deception"]:
@@ -641,13 +482,13 @@ def _check_deception(v: Any, options: dict[str, Any], budget: _Budget) -> dict[s
 
     if options["chance"] != "managed":
         fail("options.deception", "the Victory Deception option needs managed chance", "7.3")
-    d = _obj(v, "deception", SIDES, _SIDES)
+    d = check_obj(v, "deception", SIDES, _SIDES)
     plain(d, "deception", budget)
     pool = list(DECEPTION_MARKERS)
     for side in SIDES:
         f = "deception." + side
-        m = _obj(d[side], f, ("held", "used"))
-        drawn = _list(m["held"], f + ".held") + _list(m["used"], f + ".used")
+        m = check_obj(d[side], f, ("held", "used"))
+        drawn = check_list(m["held"], f + ".held") + check_list(m["used"], f + ".used")
         if len(drawn) != 2:
             fail(f, f"each player draws two Deception markers, not {len(drawn)}", "7.3")
         for x in drawn:
@@ -657,195 +498,17 @@ def _check_deception(v: Any, options: dict[str, Any], budget: _Budget) -> dict[s
     return {side: {"held": d[side]["held"], "used": d[side]["used"]} for side in SIDES}
 
 
-def _check_result(v: Any, s: State, budget: _Budget) -> dict[str, Any] | None:
+def _check_result(v: Any, s: State, budget: Budget) -> dict[str, Any] | None:
     """7.1-7.3, 2.4.1: the outcome of a finished game."""
     if v is None:
         return None
-    r = _obj(v, "result")
+    r = check_obj(v, "result")
     if "winner" not in r:
         fail("result.winner", "missing field")
-    _choice(r["winner"], "result.winner", SIDES, "7.1")
+    check_choice(r["winner"], "result.winner", SIDES, "7.1")
     plain(r, "result", budget)
     c = s.cards
     if c["deck_left"] and c["current"] not in PROPAGANDA:
         fail("result", "the game ends only on a Propaganda card (victory check or final round)"
              " or when the deck is exhausted", "2.4.1")
     return r
-
-
-# --- the pending decision --------------------------------------------------------------------
-
-
-def _check_pending(v: Any, s: State, budget: _Budget) -> list[dict[str, Any]]:
-    """DESIGN §2: the stack of decision frames. Each frame is a registered kind holding plain data;
-    the game loop is at the bottom; the frame on top belongs to a player (or to chance, in external
-    chance mode) and offers at least one legal move. Every frame's handler is asked for its actor
-    and, if it defines one, runs its own check ``check_frame(s, f)``, which raises
-    ``StateError(field within the frame, reason, rule)`` (or any exception) when the frame's data
-    does not fit; the current frame's prompt and moves are computed. Any failure is reported
-    against the frame: ``pending[i]`` (+ ``.field``)."""
-    from .machine import FRAMES, check_move_shape, handler, legal_moves, prompt
-
-    frames = _list(v, "pending")
-    if s.result is None and not frames:
-        fail("pending", "a game without a result must have a pending decision")
-    if s.result is not None and frames:
-        fail("pending", "a finished game (result set) has no pending decision", "2.4.1")
-    for i, f in enumerate(frames):
-        fi = f"pending[{i}]"
-        _obj(f, fi)
-        k = f.get("k")
-        if type(k) is not str or k not in FRAMES:
-            fail(fi + ".k", f"unknown decision kind {show(k)}")
-        plain(f, fi, budget)
-        if (k == "game") != (i == 0):
-            fail(fi + ".k", "the game loop is the bottom decision, and only it")
-        _check_frame(s, frames, i, f, k)
-    s.pending = frames
-    if not frames:
-        return frames
-    top = len(frames) - 1
-    i = 0
-    try:
-        for i, f in enumerate(frames):
-            h = handler(f)
-            a = h.actor(s, f)
-            if a not in ("gov", "fln", "chance", "auto"):
-                fail(f"pending[{i}]", f"belongs to {show(a)}, not gov, fln, chance or engine")
-            if a == "chance" and i != top:
-                fail(f"pending[{i}]", "a chance decision can only be the current one")
-            hook = getattr(h, "check_frame", None)
-            if hook is not None:  # the kind's own checks of its data (optional, see docstring)
-                try:
-                    hook(s, f)
-                except StateError as e:
-                    fail(f"pending[{i}]" + ("." + e.field if e.field else ""), e.reason, e.rule)
-        if a == "auto":
-            fail(f"pending[{top}]", "the current decision must belong to gov, fln or chance"
-                 " (automatic steps are never left pending)")
-        if a == "chance" and s.options["chance"] == "managed":
-            fail(f"pending[{top}]", "in managed chance mode the engine resolves chance itself:"
-                 " a chance decision is never left pending")
-        i = top
-        prompt(s)
-        moves = legal_moves(s)
-        if not moves:
-            fail(f"pending[{top}]", "the current decision has no legal move")
-        for m in moves:  # moves built from the frame's data must be well-formed (DESIGN §2)
-            check_move_shape(m)
-    except StateError:
-        raise
-    except Exception as e:  # a frame whose data does not fit its kind or the rest of the state
-        fail(f"pending[{i}]", f"inconsistent with the rest of the state ({type(e).__name__})")
-    return frames
-
-
-def _check_frame(s: State, frames: list[dict[str, Any]], i: int, f: dict[str, Any],
-                 k: str) -> None:
-    """The kinds of the core modules (sequence, chance, ops): their fields. Other kinds are
-    checked generically (``plain``) and by asking their handler."""
-    fi = f"pending[{i}]"
-    sop = s.sop
-    if k == "game":
-        _obj(f, fi, ("k", "stage"))
-        _choice(f["stage"], fi + ".stage", ("draw", "play"), "2.3.6")
-    elif k == "draw":
-        _obj(f, fi, ("k",))
-    elif k == "card":
-        _obj(f, fi, ("k", "stage"))
-        stage = _choice(f["stage"], fi + ".stage", ("pivotal", "first", "second", "adjust"), "2.3")
-        if s.cards["current"] not in EVENTS:
-            fail(fi, "an Event card round needs an Event card as cards.current", "2.3")
-        if stage == "adjust" and sop["first_box"] is None:
-            fail(fi + ".stage", "the Second Eligible acts only after the First Eligible (sop"
-                 ".first_box)", "2.3.2")
-    elif k == "pivotal_window":
-        _obj(f, fi, ("k", "who"))
-        _choice(f["who"], fi + ".who", SIDES, "2.3.7")
-    elif k == "eligible":
-        _obj(f, fi, ("k", "who", "role", "options"))
-        role = _choice(f["role"], fi + ".role", ("first", "second"), "2.3.2")
-        opts = _list(f["options"], fi + ".options")
-        for j, o in enumerate(opts):
-            _choice(o, f"{fi}.options[{j}]", tuple(SECOND_OPTIONS["pass"]), "2.3.2")
-        if len(set(opts)) != len(opts):
-            fail(fi + ".options", "an option is listed twice")
-        if "pass" not in opts:
-            fail(fi + ".options", "a player may always Pass", "2.3.3")
-        _eligible_matches_sop(fi, f["who"], role, sop)
-    elif k == "roll":
-        _obj(f, fi, ("k", "purpose", "rule", "into"))
-        for key in ("purpose", "rule", "into"):
-            if type(f[key]) is not str:
-                fail(f"{fi}.{key}", "must be a string")
-        if i == 0 or type(frames[i - 1].get("x")) is not dict:
-            fail(fi, "a die roll needs a decision below it with working data (x) to receive it",
-                 "3.3.3")
-    elif k.startswith("op:"):
-        _check_op_frame(fi, f, sop)
-    elif k.startswith("sa:"):
-        _check_sa_frame(fi, f)
-        below = frames[i - 1]
-        if f["op"] is not None and not (str(below.get("k")).startswith("op:")
-                                        and below.get("op") == f["op"]):
-            fail(fi + ".op", f"a Special Activity accompanying {show(f['op'])} sits on that"
-                 " Operation", "4.1")
-
-
-def _eligible_matches_sop(fi: str, who: Any, role: str, sop: dict[str, Any]) -> None:
-    """2.3.1-2.3.2: the First Eligible acts first, then the other player."""
-    want = sop["first"] if role == "first" else ("fln" if sop["first"] == "gov" else "gov")
-    if who != want or type(who) is not str:
-        fail(fi + ".who", f"the {role} eligible player is {want} (sop.first = {sop['first']})",
-             "2.3.1")
-    if role == "first" and sop["first_box"] is not None:
-        fail(fi, "the First Eligible has already acted on this card (sop.first_box)", "2.3.2")
-    if role == "second" and (sop["first_box"] is None or sop["second_box"] is not None):
-        fail(fi, "the Second Eligible acts after the First Eligible and only once", "2.3.2")
-
-
-OP_FRAME = ("k", "who", "op", "role", "box", "free", "sa_ok", "sa", "locs", "stage", "x")
-SA_FRAME = ("k", "who", "sa", "op", "free", "locs", "x")
-
-
-def _required(f: dict[str, Any], fi: str, keys: tuple[str, ...]) -> None:
-    for key in keys:
-        if key not in f:
-            fail(f"{fi}.{key}", "missing field")
-
-
-def _check_op_frame(fi: str, f: dict[str, Any], sop: dict[str, Any]) -> None:
-    """3.1, 4.1 (engine.ops): an Operation in progress (its kind may be a variant, e.g. an Event's
-    free Operation, so ``op`` need not repeat it). Operations may keep further fields."""
-    _required(f, fi, OP_FRAME)
-    if type(f["op"]) is not str:
-        fail(fi + ".op", "must be the name of the Operation")
-    _choice(f["who"], fi + ".who", SIDES)
-    role = _choice(f["role"], fi + ".role", ("first", "second", None), "2.3.2")
-    _choice(f["box"], fi + ".box", (None, "limited_op", "op_only", "op_plus_sa"), "2.3.2")
-    _bool(f["free"], fi + ".free")
-    _bool(f["sa_ok"], fi + ".sa_ok")
-    if f["sa"] is not None and type(f["sa"]) is not str:
-        fail(fi + ".sa", "must be the name of a Special Activity or null")
-    for j, loc in enumerate(_list(f["locs"], fi + ".locs")):
-        if type(loc) is not str:
-            fail(f"{fi}.locs[{j}]", "must be a space or track name")
-    _choice(f["stage"], fi + ".stage", ("main", "post"), "4.1")
-    _obj(f["x"], fi + ".x")
-    if role is not None:
-        _eligible_matches_sop(fi, f["who"], role, sop)
-
-
-def _check_sa_frame(fi: str, f: dict[str, Any]) -> None:
-    """4.1 (engine.ops): a Special Activity in progress."""
-    _required(f, fi, SA_FRAME)
-    if type(f["sa"]) is not str:
-        fail(fi + ".sa", "must be the name of the Special Activity")
-    _choice(f["who"], fi + ".who", SIDES)
-    if f["op"] is not None and type(f["op"]) is not str:
-        fail(fi + ".op", "must be the name of an Operation or null")
-    _bool(f["free"], fi + ".free")
-    for j, loc in enumerate(_list(f["locs"], fi + ".locs")):
-        if type(loc) is not str:
-            fail(f"{fi}.locs[{j}]", "must be a space or track name")
-    _obj(f["x"], fi + ".x")

@@ -8,10 +8,8 @@ field) in the ``grpc-status-details-bin`` trailer (``grpc_status.rpc_status.from
 
 from __future__ import annotations
 
-import logging
-import secrets
 from concurrent import futures
-from typing import Any, Callable
+from typing import Callable
 
 import grpc
 from google.protobuf import any_pb2
@@ -25,9 +23,8 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .config import Config
 from .core import Core
-from .errors import ServiceError, internal
+from .errors import ServiceError
 
-log = logging.getLogger("ct_referee.grpc")
 REFEREE = pb.DESCRIPTOR.services_by_name["Referee"].full_name
 FLN_BOT = pb.DESCRIPTOR.services_by_name["FlnBot"].full_name
 
@@ -48,7 +45,9 @@ REFEREE_METHODS: dict[str, tuple[type[Message], str, str]] = {
     "Validate": (pb.ValidateRequest, "validate", "validate"),
     "View": (pb.ViewRequest, "view", "view"),
 }
-FLN_BOT_METHODS: dict[str, tuple[type[Message], str, str]] = {"Decide": (pb.DecideRequest, "decide", "bot/fln/decide")}
+FLN_BOT_METHODS: dict[str, tuple[type[Message], str, str]] = {
+    "Decide": (pb.DecideRequest, "decide", "bot/fln/decide"),
+}
 
 
 def _decoder(cls: type[Message]) -> Callable[[bytes], Message]:

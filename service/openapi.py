@@ -119,7 +119,7 @@ def document() -> dict[str, Any]:
 def docs_page(doc: dict[str, Any]) -> str:
     """A self-contained, browsable page (no external scripts)."""
     e = html.escape
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>ct-referee API</title>"
+    parts = ["<!doctype html><html><head><meta charset='utf-8'><title>ct-referee API</title>"
              "<style>body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;"
              "padding:0 1em}code,pre{background:#f4f4f4}pre{padding:.6em;overflow:auto}"
              "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;"
