@@ -1,5 +1,5 @@
 """Reusable decisions and steps for Event programs (5.1): pick among options, place pieces, remove
-pieces, grant a free Operation or Special Activity (5.5).
+pieces, move pieces, grant a free Operation or Special Activity (5.5).
 
 Each decision frame belongs to one actor (``who``: the executor, or the faction the text names, 5.1)
 and writes its outcome into the calling ``event`` frame's ``x`` (key ``into``) when it completes.
@@ -11,7 +11,8 @@ from typing import Any, Sequence
 
 from .board import base_room
 from .data import box_key
-from .data import AG, COUNTRIES, GOV_PIECES, SPACES, UG
+from .data import AG, COUNTRIES, GOV_PIECES, MAP_PIECES, SPACES, UG
+from .errors import StateError
 from .machine import FrameType, Log, emit, pop, push, register
 from .ops import OPS, SAS, op_frame, sa_frame
 from .state import Frame, Move, State
@@ -176,6 +177,92 @@ class Remove(_Batch):
             self.finish_unless_more(s, f)
         else:
             self.finish(s, f)
+
+
+def check_fields(f: Frame, fields: dict[str, type]) -> None:
+    """A loaded decision frame (untrusted input) has its fields, of the right types."""
+    for k, kind in fields.items():
+        if type(f.get(k)) is not kind:
+            raise StateError(k, f"must be a {kind.__name__}")
+
+
+def check_spaces(values: object, field: str) -> None:
+    if type(values) is not list or not all(isinstance(n, str) and n in SPACES for n in values):
+        raise StateError(field, "must be a list of space names")
+
+
+def move_pieces(who: str, prompt: str, pieces: Sequence[str], routes: Sequence[Sequence[str]],
+                into: str, *, n: int | None = None, once: bool = False) -> Frame:
+    """Move up to ``n`` (None: any number of) pieces of the ``pieces`` map keys, one at a time,
+    along ``routes`` (``[from, to]`` pairs); a moved piece keeps its state. With ``once``, a piece
+    that arrived may not move on."""
+    return {"k": "ev_move", "who": who, "prompt": prompt, "pieces": list(pieces),
+            "routes": [list(r) for r in routes], "n": n, "into": into, "moved": [],
+            "arrived": {} if once else None}
+
+
+def routes_among(spaces: Sequence[str]) -> list[list[str]]:
+    """Every route from one of ``spaces`` to another."""
+    return [[a, b] for a in spaces for b in spaces if a != b]
+
+
+@register
+class MovePieces(FrameType):
+    kind = "ev_move"
+    rule = "5.1"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_fields(f, {"who": str, "prompt": str, "pieces": list, "routes": list, "into": str,
+                         "moved": list})
+        if f.get("n") is not None and type(f["n"]) is not int:
+            raise StateError("n", "must be an integer or null")
+        if not all(p in MAP_PIECES for p in f["pieces"]):
+            raise StateError("pieces", "must be map piece keys")
+        for r in f["routes"]:
+            check_spaces(r, "routes")
+            if len(r) != 2:
+                raise StateError("routes", "must be [from, to] pairs of spaces")
+        arrived = f.get("arrived")
+        if arrived is not None and (type(arrived) is not dict or any(
+                n not in SPACES or type(d) is not dict or any(
+                    p not in f["pieces"] or type(k) is not int
+                    or not 0 <= k <= s.spaces[n]["pieces"][p] for p, k in d.items())
+                for n, d in arrived.items())):
+            raise StateError("arrived", "must count pieces present where they arrived")
+
+    def prompt(self, s: State, f: Frame) -> str:
+        if f["n"] is None:
+            return str(f["prompt"])
+        return f"{f['prompt']} ({f['n'] - len(f['moved'])} more at most)"
+
+    def movable(self, f: Frame, s: State, n: str, piece: str) -> int:
+        arrived = f["arrived"] or {}
+        return int(s.spaces[n]["pieces"][piece] - arrived.get(n, {}).get(piece, 0))
+
+    def options(self, s: State, f: Frame) -> list[Move]:
+        if f["n"] is not None and len(f["moved"]) >= f["n"]:
+            return []
+        return [{"t": "move", "piece": p, "from": a, "to": b} for a, b in f["routes"]
+                for p in f["pieces"] if self.movable(f, s, a, p) > 0]
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return self.options(s, f) + [{"t": "done"}]
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if m["t"] == "move":
+            p, a, b = m["piece"], m["from"], m["to"]
+            s.spaces[a]["pieces"][p] -= 1
+            s.spaces[b]["pieces"][p] += 1
+            if f["arrived"] is not None:
+                arrived = f["arrived"].setdefault(b, {})
+                arrived[p] = arrived.get(p, 0) + 1
+            f["moved"].append([p, a, b])
+            emit(log, self.rule, f"{p} moved from {a} to {b}", actor=f["who"], piece=p,
+                 source=a, space=b)
+            if self.options(s, f):
+                return
+        pop(s)
+        s.pending[-1]["x"][f["into"]] = [list(x) for x in f["moved"]]
 
 
 def free_op_frame(op: str, who: str, *, limited: bool = False, **extra: Any) -> Frame:

@@ -1030,13 +1030,19 @@ def on_real_card(s: State, card: int) -> State:
 def test_decisions_survive_serialization_and_bad_frames_are_rejected() -> None:
     s = ev(on_real_card(gov({"Algiers": {"ft": 3}, "Oran": {"ap": 1}}), 40))
     s = play(s, pk("Algiers"), pk("Oran"), DONE, mv(FT, "Algiers", "Oran"))
-    assert s.pending[-1]["k"] == "lst_move"
+    assert s.pending[-1]["k"] == "ev_move"
     roundtrip(s)
     data = engine.to_json(s).replace('"arrived":{"Oran":{"french_troops":1}}',
                                      '"arrived":{"Oran":{"french_troops":9}}')
     assert data != engine.to_json(s)
     with pytest.raises(engine.StateError):
         engine.from_json(data)
+    routes = '"routes":[["Algiers","Oran"],["Oran","Algiers"]]'
+    assert routes in engine.to_json(s)
+    for bad in ('"routes":[["Atlantis","Oran"],["Oran","Algiers"]]',
+                '"routes":[["Algiers","Oran","Algiers"]]'):
+        with pytest.raises(engine.StateError, match="routes"):
+            engine.from_json(engine.to_json(s).replace(routes, bad))
     t = play(ev(on_real_card(fln({"Medea": {"ap": 2}}), 46), "shaded"), pk("Medea"))
     assert t.pending[-1]["k"] == "lst_replace"
     roundtrip(t)

@@ -400,7 +400,7 @@ def do_remove(r: Runner, f: Frame) -> None:
 
 
 def do_move(r: Runner, f: Frame) -> None:
-    """evb_move, lst_move: #12 Ventilos, #49 Factional Plot, #54 Operation 744 per their
+    """ev_move: #12 Ventilos, #49 Factional Plot, #54 Operation 744 per their
     instructions; otherwise stop (the FLN does not move pieces without an instruction)."""
     card = event_card(r.s)
     s = r.s

@@ -381,7 +381,7 @@ def step(r: Runner) -> None:
         events.do_place(r, f)
     elif k in ("ev_remove", "eva_transfer", "evb_replace", "lst_replace", "piv_troops"):
         events.do_remove(r, f)
-    elif k in ("evb_move", "lst_move"):
+    elif k == "ev_move":
         events.do_move(r, f)
     else:
         fallback(r, f"no instruction for prompt '{k}'")

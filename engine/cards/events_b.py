@@ -12,13 +12,13 @@ from typing import Callable, Sequence
 from ..board import add_commitment, add_resources, guerrillas, independent, population
 from ..chance import roll_frame
 from ..data import AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FB, FRANCE_BOXES, FT, GB, SPACES, UG
-from ..event_steps import free_op, free_op_possible, pick, picked, remove
+from ..event_steps import free_op, free_op_possible, move_pieces, pick, picked, remove
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
 from ..ops import sa_frame
 from ..state import Frame, State
 from .frames_b import (
-    IntegrationSubvert, can_obtain, has_room, move_frame, place_frame, push_place, replace_frame,
+    IntegrationSubvert, can_obtain, has_room, place_frame, push_place, replace_frame,
 )
 
 SECTORS: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].is_sector)
@@ -470,8 +470,9 @@ class FactionalPlot(Event):
 
     def realign(self, s: State, f: Frame, log: Log) -> None:
         if independent(s) and _country_guerrillas(s):
-            push(s, move_frame(f["who"], [UG, AG], [[MOROCCO, TUNISIA], [TUNISIA, MOROCCO]],
-                               "moved", n=None))
+            push(s, move_pieces(f["who"], "Factional Plot: move Guerrillas between Morocco and"
+                                " Tunisia", [UG, AG],
+                                [[MOROCCO, TUNISIA], [TUNISIA, MOROCCO]], "moved"))
 
     def effective(self, s: State, side: str) -> bool:
         if not independent(s):
@@ -621,7 +622,8 @@ class Operation744(Event):
         n = picked(f, "sector")[0]
         routes = [[a, n] for a in ALGERIA if a != n]
         if any(s.spaces[a]["pieces"][FT] > 0 for a, _ in routes):
-            push(s, move_frame(f["who"], [FT], routes, "moved", n=4))
+            push(s, move_pieces(f["who"], "Operation 744: move French Troops into the Sector",
+                                [FT], routes, "moved", n=4))
 
     def remove_one(self, s: State, f: Frame, log: Log) -> None:
         """Up to 2 FLN pieces, one prompt each; Guerrillas before Bases; stopping ends it."""

@@ -1,6 +1,6 @@
 """Decision frames of the Event cards #31-#60 (engine/cards/events_b.py).
 
-Besides the shared decisions of engine.event_steps, these cards use three decision frames:
+Besides the shared decisions of engine.event_steps, these cards use two decision frames:
 
 * ``evb_place`` – place one piece type from named boxes (Available, Out of Play), with the 1.4.1
   map fallback for the executor's own pieces: ``{"t": "place", "space": S, "source": BOX}``,
@@ -8,8 +8,6 @@ Besides the shared decisions of engine.event_steps, these cards use three decisi
 * ``evb_replace`` – replace pieces by another type (5.1.1, 1.4.1): ``{"t": "replace", "space": S,
   "piece": P}``, then, when the replacement must come from the map, ``{"t": "take", "from": T,
   "piece": P}`` or ``{"t": "decline"}`` (the piece is simply removed);
-* ``evb_move`` – move pieces along given routes: ``{"t": "move", "piece": P, "from": A,
-  "to": B}``;
 
 and ``evb_subvert``, the free Subvert of #37 shaded (no Operation, no Underground Guerrilla
 needed, 5.1.1 example). Every one of them ends with ``{"t": "done"}`` where the text says "up to".
@@ -183,45 +181,6 @@ class Replace(FrameType):
             return
         pop(s)
         s.pending[-1]["x"][f["into"]] = [list(p) for p in f["done"]]
-
-
-def move_frame(who: str, pieces: Sequence[str], routes: Sequence[Sequence[str]], into: str, *,
-               n: int | None) -> Frame:
-    """Move up to ``n`` (None: any number of) pieces of the given map keys along ``routes``
-    (``[from, to]`` pairs); moved pieces keep their state."""
-    return {"k": "evb_move", "who": who, "pieces": list(pieces),
-            "routes": [list(r) for r in routes], "n": n, "into": into, "moved": []}
-
-
-@register
-class MovePieces(FrameType):
-    kind = "evb_move"
-    rule = "5.1"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return "move a piece, or finish"
-
-    def options(self, s: State, f: Frame) -> list[Move]:
-        if f["n"] is not None and len(f["moved"]) >= f["n"]:
-            return []
-        return [{"t": "move", "piece": p, "from": a, "to": b} for a, b in f["routes"]
-                for p in f["pieces"] if s.spaces[a]["pieces"][p] > 0]
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return self.options(s, f) + [{"t": "done"}]
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "move":
-            p, a, b = m["piece"], m["from"], m["to"]
-            s.spaces[a]["pieces"][p] -= 1
-            s.spaces[b]["pieces"][p] += 1
-            f["moved"].append([p, a, b])
-            emit(log, self.rule, f"{p} moved from {a} to {b}", actor=f["who"], piece=p,
-                 space=b, source=a)
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = [list(x) for x in f["moved"]]
 
 
 class IntegrationSubvert(Subvert):

@@ -7,11 +7,8 @@ A Capability or Momentum text has no steps of its own: when it finishes, the Eve
 rule is applied (engine/modifiers.py, called by the Operations and Special Activities). The other
 texts of these cards are ordinary programs of steps (5.1).
 
-Decision frames defined here (besides engine.event_steps' pick / place / remove):
+Decision frame defined here (besides engine.event_steps' pick / place / remove / move):
 
-* ``lst_move`` – move up to ``max`` pieces of the given types among the selected spaces, each piece
-  once (#12 shaded, #40 unshaded): ``{"t": "move", "piece": P, "from": A, "to": B}`` or
-  ``{"t": "done"}``;
 * ``lst_replace`` – #46 shaded: replace Algerian Police in one Sector by Underground Guerrillas,
   one at a time: ``{"t": "replace", "space": S}`` (``"from": T, "piece": P`` for a Guerrilla the
   FLN takes from the map when none is Available, 1.4.1) or ``{"t": "done"}``.
@@ -29,8 +26,10 @@ from ..chance import roll_frame
 from ..data import (
     AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FP, FRANCE_TRACK, FT, SPACES, UG, G,
 )
-from ..errors import StateError
-from ..event_steps import activate_wilaya, free_op, free_op_possible, pick, picked, remove
+from ..event_steps import (
+    activate_wilaya, check_fields, check_spaces, free_op, free_op_possible, move_pieces, pick,
+    picked, remove, routes_among,
+)
 from ..events import Event, StepFn, register_event
 from ..machine import FrameType, Log, emit, pop, push, register
 from ..state import Frame, Move, State
@@ -45,78 +44,6 @@ COASTAL_ALGERIA: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].coastal
 def no_steps() -> Sequence[StepFn]:
     """A Capability or Momentum text: the runner records the marker when it finishes (5.3, 5.4)."""
     return []
-
-
-def check_fields(f: Frame, fields: dict[str, type]) -> None:
-    """A loaded decision frame (untrusted input) has its fields, of the right types."""
-    for k, kind in fields.items():
-        if type(f.get(k)) is not kind:
-            raise StateError(k, f"must be a {kind.__name__}")
-
-
-def check_spaces(values: object, field: str) -> None:
-    if type(values) is not list or not all(isinstance(n, str) and n in SPACES for n in values):
-        raise StateError(field, "must be a list of space names")
-
-
-# --- decision: move pieces among selected spaces -------------------------------------------------
-
-
-def move_frame(who: str, prompt: str, pieces: Sequence[str], spaces: Sequence[str], n: int,
-               into: str) -> Frame:
-    """Move up to ``n`` pieces of the ``pieces`` types from one of ``spaces`` to another; a piece
-    moves at most once and keeps its state."""
-    return {"k": "lst_move", "who": who, "prompt": prompt, "pieces": list(pieces),
-            "spaces": list(spaces), "max": n, "into": into, "moved": [], "arrived": {}}
-
-
-@register
-class MovePieces(FrameType):
-    kind = "lst_move"
-    rule = "5.1"
-
-    def check_frame(self, s: State, f: Frame) -> None:
-        check_fields(f, {"who": str, "prompt": str, "pieces": list, "spaces": list, "max": int,
-                         "into": str, "moved": list, "arrived": dict})
-        check_spaces(f["spaces"], "spaces")
-        if not set(f["pieces"]) <= set(GUERRILLAS + GOV_CUBES):
-            raise StateError("pieces", "must be Guerrilla or cube map keys")
-        for n, d in f["arrived"].items():
-            if n not in f["spaces"] or type(d) is not dict or any(
-                    p not in f["pieces"] or type(k) is not int
-                    or not 0 <= k <= s.spaces[n]["pieces"][p] for p, k in d.items()):
-                raise StateError("arrived", "must count pieces present in the selected spaces")
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"{f['prompt']} ({f['max'] - len(f['moved'])} more at most)"
-
-    def movable(self, s: State, f: Frame, n: str, piece: str) -> int:
-        return int(s.spaces[n]["pieces"][piece] - f["arrived"].get(n, {}).get(piece, 0))
-
-    def options(self, s: State, f: Frame) -> list[Move]:
-        if len(f["moved"]) >= f["max"]:
-            return []
-        return [{"t": "move", "piece": p, "from": a, "to": b} for a in f["spaces"]
-                for p in f["pieces"] if self.movable(s, f, a, p) > 0
-                for b in f["spaces"] if b != a]
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return self.options(s, f) + [{"t": "done"}]
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "move":
-            p, a, b = m["piece"], m["from"], m["to"]
-            s.spaces[a]["pieces"][p] -= 1
-            s.spaces[b]["pieces"][p] += 1
-            arrived = f["arrived"].setdefault(b, {})
-            arrived[p] = arrived.get(p, 0) + 1
-            f["moved"].append([p, a, b])
-            emit(log, self.rule, f"{p} moved from {a} to {b}", actor=f["who"], piece=p,
-                 source=a, space=b)
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = [list(x) for x in f["moved"]]
 
 
 # --- decision: #46 shaded, replace Algerian Police by Guerrillas -------------------------------
@@ -318,8 +245,8 @@ class Ventilos(Event):
     def move(self, s: State, f: Frame, log: Log) -> None:
         spaces = picked(f, "spaces")
         if len(spaces) >= 2:
-            push(s, move_frame(f["who"], "Ventilos: move Guerrillas", GUERRILLAS, spaces,
-                               int(f["x"]["n"]), "moved"))
+            push(s, move_pieces(f["who"], "Ventilos: move Guerrillas", GUERRILLAS,
+                                routes_among(spaces), "moved", n=int(f["x"]["n"]), once=True))
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -478,8 +405,8 @@ class StrategicMovement(Event):
     def move(self, s: State, f: Frame, log: Log) -> None:
         spaces = picked(f, "spaces")
         if len(spaces) >= 2:
-            push(s, move_frame(f["who"], "Strategic Movement: move cubes", GOV_CUBES, spaces, 6,
-                               "moved"))
+            push(s, move_pieces(f["who"], "Strategic Movement: move cubes", GOV_CUBES,
+                                routes_among(spaces), "moved", n=6, once=True))
 
     def effective(self, s: State, side: str) -> bool:
         return side == "shaded" or any(cubes(s, n) > 0 for n in COASTAL_ALGERIA)
