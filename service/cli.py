@@ -33,14 +33,13 @@ log = logging.getLogger("ct_referee")
 
 # ---- serve -------------------------------------------------------------------------------------
 
-def _reuse_socket(host: str, port: int, listen: bool) -> socket.socket:
+def _reuse_socket(host: str, port: int) -> socket.socket:
+    """A socket bound (not listening) with SO_REUSEPORT: holds the port for the workers."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     s = socket.socket(family, socket.SOCK_STREAM)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     s.bind((host, port))
-    if listen:
-        s.listen(1024)
     return s
 
 
@@ -98,8 +97,8 @@ def serve(config: Config, app: str = "service.worker:app") -> int:
         return 2
     # Port 0 becomes one free port that every worker binds: held here, bound but not listening.
     try:
-        holds = [_reuse_socket(config.host, config.http_port, listen=False),
-                 _reuse_socket(config.host, config.grpc_port, listen=False)]
+        holds = [_reuse_socket(config.host, config.http_port),
+                 _reuse_socket(config.host, config.grpc_port)]
     except OSError as e:
         print(f"ct-referee: cannot bind {config.host} ports {config.http_port}/"
               f"{config.grpc_port}: {e.strerror}", file=sys.stderr)

@@ -30,7 +30,7 @@ import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable
 
 from google.protobuf.message import Message
 
@@ -50,7 +50,6 @@ from .trust import Opened, Trust, split
 log = logging.getLogger("ct_referee")
 
 Record = dict[str, Any]
-Req = TypeVar("Req", bound=Message)
 BotFn = Callable[[engine.State, int], tuple[list[dict[str, Any]], engine.State, list[Any]]]
 
 
@@ -126,7 +125,7 @@ class Core:
             log.exception("internal error %s", eid)
             raise internal(eid) from None
 
-    def handle(self, op: str, wire: str, raw: bytes, decode: Callable[[bytes], Req],
+    def handle(self, op: str, wire: str, raw: bytes, decode: Callable[[bytes], Message],
                encode: Callable[[Any], bytes], call: Call) -> bytes:
         """One request of a transport, encoded (``wire`` names the encoding): the operation
         ``op`` of this core on ``decode(raw)``, answered ``encode``-d. An identical request
@@ -169,18 +168,13 @@ class Core:
             raise ServiceError(**rec["_error"])
         return rec
 
-    @staticmethod
-    def _doc_key(doc: str) -> bytes:
-        return hashlib.blake2b(doc.encode(), digest_size=20).digest()
-
     def _parse(self, opened: Opened, call: Call) -> engine.State:
         """The engine state of a request: one this process returned or parsed before is taken
         as it is (the engine never changes a state it is given), any other is parsed and
         validated."""
         call.check()
         doc = opened.engine_json()
-        key = self._doc_key(doc)
-        s = self.states.get(key)
+        s = self.states.get(doc)
         if s is not None:
             return s
         try:
@@ -188,13 +182,13 @@ class Core:
         except engine.StateError as e:
             field = "state.json" if e.field == "state" else f"state.{e.field}"
             raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None
-        self.states.put(key, s)
+        self.states.put(doc, s)
         return s
 
     def _state_record(self, s: engine.State) -> Record:
         """A state as cached: its canonical JSON, and the sealed split when sealing is on."""
         full = engine.to_json(s)
-        self.states.put(self._doc_key(full), s)
+        self.states.put(full, s)
         rec: Record = {"json": full}
         if self.trust.seal:
             rec["public"], rec["hidden"] = split(json.loads(full))

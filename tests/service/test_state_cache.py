@@ -70,7 +70,7 @@ def test_kept_states_are_never_changed() -> None:
         if not lm.to_move:
             break
         before = state.json
-        kept = c.states.get(c._doc_key(before))
+        kept = c.states.get(before)
         assert kept is not None and engine.to_json(kept) == before
         if lm.to_move == "fln":
             state = c.decide(pb.DecideRequest(state=state, seed=2), c.call()).state
