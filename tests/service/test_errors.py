@@ -124,6 +124,25 @@ def test_grpc_message_too_large(servers: Servers) -> None:
     c.close()
 
 
+def test_grpc_malformed_message(servers: Servers) -> None:
+    """Bytes that are not a protobuf message: INVALID_ARGUMENT with the Error detail."""
+    import grpc
+    from grpc_status import rpc_status
+
+    from ct_referee_proto.v1 import referee_pb2 as pb
+
+    with grpc.insecure_channel(servers.grpc) as ch:
+        apply = ch.unary_unary("/ct_referee.v1.Referee/Apply")
+        with pytest.raises(grpc.RpcError) as ei:
+            apply(b"\xff\xff\xff\xff", timeout=10)
+    assert ei.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    status = rpc_status.from_call(ei.value)
+    assert status is not None
+    detail = pb.Error()
+    status.details[0].Unpack(detail)
+    assert detail.code == "invalid_argument" and "malformed request" in detail.message
+
+
 class Exploding(Core):
     def legal_moves(self, req: Any, call: Any) -> Any:
         raise RuntimeError("secret internal detail /etc/passwd")
