@@ -1,0 +1,40 @@
+"""The benchmark's floor (bench/floor.py) serves its bare echoes the way ``ct-referee serve``
+serves the referee, so that the service benchmark compares like with like."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import grpc
+
+from .conftest import _die_with_parent
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_floor_echoes_over_both_transports() -> None:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT / "bench"), str(ROOT), str(ROOT / "clients")]))
+    env.pop("REDIS_URL", None)
+    p = subprocess.Popen([sys.executable, str(ROOT / "bench" / "floor.py"), "--workers", "1",
+                          "--threads", "2"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         text=True, env=env, preexec_fn=_die_with_parent)
+    try:
+        assert p.stdout is not None
+        line = p.stdout.readline()
+        m = re.search(r"http=([\d.]+:\d+) grpc=([\d.]+:\d+)", line)
+        assert m, line
+        body = b'{"state": {"json": "{}"}}'
+        req = urllib.request.Request(f"http://{m.group(1)}/echo", data=body)
+        with urllib.request.urlopen(req, timeout=10) as r:
+            assert r.read() == body
+        with grpc.insecure_channel(m.group(2)) as ch:
+            assert ch.unary_unary("/bench.Echo/Echo")(b"\x01\x02", timeout=10) == b"\x01\x02"
+    finally:
+        p.terminate()
+        p.wait(15)
