@@ -39,13 +39,13 @@ class Metrics:
                         "response_hit": self.cache_hits.labels("response"),
                         "miss": self.cache_misses, "error": self.cache_errors,
                         "bypass": self.cache_bypassed}
-        self._children: dict[tuple[str, ...], Any] = {}  # labelled series, looked up once
+        self._children: dict[tuple[int, tuple[str, ...]], Any] = {}  # labelled series, once
 
     def cache_event(self, kind: str) -> None:
         self._events[kind].inc()
 
     def _child(self, metric: Any, *labels: str) -> Any:
-        key = (metric._name, *labels)
+        key = (id(metric), labels)
         child = self._children.get(key)
         if child is None:
             child = self._children[key] = metric.labels(*labels)
