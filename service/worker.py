@@ -9,6 +9,8 @@ the ports already fixed by ``serve`` so that every process binds the same two (S
 from __future__ import annotations
 
 import atexit
+import os
+import signal
 
 from flask import Flask
 
@@ -22,9 +24,24 @@ def grpc_host(host: str) -> str:
     return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
+def die_with_parent() -> None:
+    """Linux: this process gets SIGTERM when the process that started it dies, even by SIGKILL,
+    so that no orphaned worker goes on serving the ports."""
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the serve process stops its workers itself
+        return
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
 def app() -> Flask:
     """The worker's entry point (a Granian factory): starts this process's gRPC server, and
     returns the REST app, both on one core."""
+    die_with_parent()
     config = from_env()
     core = Core(config)
     server, _ = create_server(f"{grpc_host(config.host)}:{config.grpc_port}", config, core)

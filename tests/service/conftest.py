@@ -21,23 +21,13 @@ from service.config import Config
 from service.core import Core
 from service.grpc_server import create_server
 from service.rest import create_app
+from service.worker import die_with_parent as _die_with_parent
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def _die_with_parent() -> None:
-    """Linux: the child gets SIGTERM when the test process dies, even when it is killed."""
-    try:
-        import ctypes
-        import signal
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
 
 
 class RedisProc:

@@ -148,3 +148,20 @@ def test_serve_with_two_worker_processes(redis_url: str) -> None:
         p.terminate()
         p.wait(15)
     assert p.returncode == 0
+
+
+def test_workers_die_with_the_serve_process(redis_url: str) -> None:
+    """Even when `serve` is killed outright, its workers stop: none goes on serving the ports."""
+    import signal
+
+    p, http, _ = spawn(redis_url, "--workers", "2", "--threads", "1")
+    workers = children(p.pid)
+    assert len(workers) >= 2
+    p.send_signal(signal.SIGKILL)
+    p.wait(10)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(os.path.exists(f"/proc/{w}") for w in workers):
+        time.sleep(0.1)
+    alive = [w for w in workers if os.path.exists(f"/proc/{w}")
+             and open(f"/proc/{w}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
+    assert not alive
