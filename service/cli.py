@@ -113,6 +113,7 @@ def serve(config: Config, app: str = "service.worker:app") -> int:
                     blocking_threads=config.threads, backlog=1024,
                     log_level=LogLevels.warning if log.getEffectiveLevel() > logging.DEBUG
                     else LogLevels.debug,
+                    respawn_failed_workers=True,
                     workers_kill_timeout=max(5, int(config.request_timeout) + 2))
     threading.Thread(target=_announce_when_ready, args=(config, bot), daemon=True).start()
     server.serve()

@@ -150,6 +150,33 @@ def test_serve_with_two_worker_processes(redis_url: str) -> None:
     assert p.returncode == 0
 
 
+def test_a_worker_that_dies_is_replaced(redis_url: str) -> None:
+    import signal
+
+    p, http, grpc = spawn(redis_url, "--workers", "2", "--threads", "1")
+    try:
+        workers = [w for w in children(p.pid)
+                   if "spawn_main" in open(f"/proc/{w}/cmdline").read()]
+        assert len(workers) == 2
+        os.kill(workers[0], signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            now = [w for w in children(p.pid)
+                   if "spawn_main" in open(f"/proc/{w}/cmdline").read()]
+            if len(now) == 2 and workers[0] not in now:
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError("the worker was not replaced")
+        for c in (Client(RestTransport(http)), Client(GrpcTransport(grpc))):
+            for seed in range(8):  # whichever worker answers (each listens once it is up)
+                assert c.new_game("short", seed).legal_moves
+            c.close()
+    finally:
+        p.terminate()
+        p.wait(15)
+
+
 def test_workers_die_with_the_serve_process(redis_url: str) -> None:
     """Even when `serve` is killed outright, its workers stop: none goes on serving the ports."""
     import signal
