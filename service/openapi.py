@@ -10,6 +10,9 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 import engine
 from ct_referee_proto.v1 import referee_pb2 as pb
+from engine.data import SCENARIOS
+from engine.scenarios import CHANCE_MODES
+from engine.view import ROLES
 
 # (method, path, operation id, request message, response message, summary)
 ROUTES: list[tuple[str, str, str, Descriptor | None, Descriptor, str]] = [
@@ -52,6 +55,25 @@ ERROR_SCHEMA = {
 }
 
 
+# What proto3 cannot say: the fields the service requires, and the values it accepts.
+REQUIRED: dict[str, list[str]] = {
+    "NewGameRequest": ["scenario"], "LegalMovesRequest": ["state"], "ApplyRequest": ["state"],
+    "ValidateRequest": ["state"], "ViewRequest": ["state"], "DecideRequest": ["state"],
+    "GameState": ["json"], "Move": ["t"],
+}
+CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
+    ("NewGameRequest", "scenario"): {"enum": [*SCENARIOS, None]},
+    ("GameOptions", "chance"): {"enum": [*CHANCE_MODES, None]},
+    ("LegalMovesRequest", "role"): {"enum": [*ROLES, None]},
+    ("ViewRequest", "role"): {"enum": [*ROLES, None]},
+    ("GameState", "json"): {"minLength": 1},
+    ("Move", "t"): {"minLength": 1},
+}
+# Apply and Validate take one move, or a whole turn as a non-empty list, not both.
+ONE_MOVE: dict[str, Any] = {"oneOf": [{"required": ["move"]},
+                      {"required": ["moves"], "properties": {"moves": {"minItems": 1}}}]}
+
+
 def _field_schema(f: FieldDescriptor, defs: dict[str, Any]) -> dict[str, Any]:
     md = f.message_type
     if f.type == FieldDescriptor.TYPE_MESSAGE and md is not None:
@@ -76,8 +98,16 @@ def _message_schema(md: Descriptor, defs: dict[str, Any]) -> None:
     if md.name in defs:
         return
     defs[md.name] = {}
-    props = {f.name: _field_schema(f, defs) for f in md.fields}
-    defs[md.name] = {"type": "object", "properties": props, "additionalProperties": False}
+    # null stands for the default of any field (proto3 JSON mapping)
+    props = {f.name: {**_field_schema(f, defs), **CONSTRAINTS.get((md.name, f.name), {}),
+                      "nullable": True} for f in md.fields}
+    schema: dict[str, Any] = {"type": "object", "properties": props,
+                              "additionalProperties": False}
+    if md.name in REQUIRED:
+        schema["required"] = REQUIRED[md.name]
+    if md.name in ("ApplyRequest", "ValidateRequest"):
+        schema.update(ONE_MOVE)
+    defs[md.name] = schema
 
 
 def document() -> dict[str, Any]:

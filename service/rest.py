@@ -171,7 +171,11 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
     def http_error(e: HTTPException) -> Response:
         code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(
             e.code or 0, "invalid_argument")
-        return error_response(ServiceError(code, e.description or e.name))
+        r = error_response(ServiceError(code, e.description or e.name))
+        for k, v in e.get_headers():
+            if k.lower() == "allow":  # 405 names the methods the path has (RFC 9110)
+                r.headers["Allow"] = v
+        return r
 
     @app.errorhandler(Exception)
     def crash(e: Exception) -> Response:
