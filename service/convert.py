@@ -8,7 +8,6 @@ so that every engine move survives the round trip exactly.
 from __future__ import annotations
 
 import json
-import math
 from typing import Any, Mapping
 
 from google.protobuf import struct_pb2
@@ -117,17 +116,6 @@ def log_to_proto(entries: list[dict[str, Any]]) -> list[pb.LogEntry]:
             le.data.update(_jsonable(data))
         out.append(le)
     return out
-
-
-def ints(x: Any) -> Any:
-    """Integral floats (from google.protobuf.Struct, which only has doubles) back to ints."""
-    if isinstance(x, float) and x.is_integer() and math.isfinite(x):
-        return int(x)
-    if isinstance(x, dict):
-        return {k: ints(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [ints(v) for v in x]
-    return x
 
 
 # ---- views -------------------------------------------------------------------------------------

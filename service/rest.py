@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .config import Config
-from .convert import ints
+from .jsonmap import to_dict
 from .core import Call, Core
 from .errors import ServiceError, internal
 from .openapi import ROUTES, docs_page, document
@@ -37,17 +37,9 @@ ENDPOINTS: dict[str, tuple[type[Message] | None, str]] = {
 BOT_PATHS = {"/v1/bot/fln/decide"}
 
 
-STRUCTS = ("log", "result", "trace", "view", "legal_moves", "moves")
-
-
 def to_json_body(msg: Message) -> bytes:
     """A response message in its JSON mapping (proto field names; Struct integers as integers)."""
-    d = json_format.MessageToDict(msg, preserving_proto_field_name=True,
-                                  always_print_fields_with_no_presence=True)
-    for k in STRUCTS:
-        if k in d:
-            d[k] = ints(d[k])
-    return json.dumps(d, ensure_ascii=False, separators=(",", ":")).encode()
+    return json.dumps(to_dict(msg), ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def parse_body(body: bytes, cls: type[Message]) -> Message:

@@ -1,0 +1,128 @@
+"""The proto3 JSON mapping of the contract's messages, as the REST API writes them: what
+``json_format.MessageToDict(msg, preserving_proto_field_name=True,
+always_print_fields_with_no_presence=True)`` gives, with the integral numbers of
+``google.protobuf.Struct`` values written as integers (the engine's data has no fractions).
+
+It follows a plan made once per message type instead of inspecting every field of every message
+again, which makes it several times faster than ``json_format`` on the large responses (a View is
+hundreds of small messages). ``tests/service/test_jsonmap.py`` holds it equal to ``json_format``
+on the responses of whole games. Message kinds the contract does not use (enums, bytes, floating
+point fields, wrappers, Any, Timestamp, ...) are left to ``json_format``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from google.protobuf import json_format
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
+
+Conv = Callable[[Any], Any]
+# (name, converter (None: the value itself), printed even when unset)
+Plan = list[tuple[str, Conv | None, bool]]
+
+_PLANS: dict[str, Plan | None] = {}
+_SCALAR = {FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BOOL, FieldDescriptor.TYPE_INT32,
+           FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_SINT32,
+           FieldDescriptor.TYPE_FIXED32, FieldDescriptor.TYPE_SFIXED32}
+_SCALAR64 = {FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_UINT64,
+             FieldDescriptor.TYPE_SINT64, FieldDescriptor.TYPE_FIXED64,
+             FieldDescriptor.TYPE_SFIXED64}
+
+
+def to_dict(msg: Message) -> dict[str, Any]:
+    plan = _plan(msg.DESCRIPTOR)
+    if plan is None:
+        return _fallback(msg)
+    out: dict[str, Any] = {}
+    for name, conv, always in plan:
+        if always or msg.HasField(name):
+            value = getattr(msg, name)
+            out[name] = value if conv is None else conv(value)
+    return out
+
+
+def _fallback(msg: Message) -> dict[str, Any]:
+    d: dict[str, Any] = json_format.MessageToDict(msg, preserving_proto_field_name=True,
+                                                  always_print_fields_with_no_presence=True)
+    return d
+
+
+def _plan(md: Any) -> Plan | None:
+    """Made once per message type (nested messages are planned when first met); None when a
+    field is of a kind left to json_format."""
+    if md.full_name not in _PLANS:
+        try:
+            plan: Plan | None = [(f.name, _conv(f), not f.has_presence) for f in md.fields]
+        except _Unplanned:
+            plan = None
+        _PLANS[md.full_name] = plan
+    return _PLANS[md.full_name]
+
+
+class _Unplanned(Exception):
+    """A field kind this module leaves to json_format."""
+
+
+def _conv(f: FieldDescriptor) -> Conv | None:
+    md = f.message_type
+    if md is not None and md.GetOptions().map_entry:
+        if md.fields_by_name["key"].type != FieldDescriptor.TYPE_STRING:
+            raise _Unplanned(f.full_name)  # the mapping writes other keys as strings
+        value = _single(md.fields_by_name["value"])
+        if value is None:
+            return dict
+        return lambda m: {k: value(v) for k, v in m.items()}
+    one = _single(f)
+    if f.is_repeated:
+        if one is None:
+            return list
+        return lambda xs: [one(x) for x in xs]
+    return one
+
+
+def _single(f: FieldDescriptor) -> Conv | None:
+    if f.type in _SCALAR:
+        return None
+    if f.type in _SCALAR64:
+        return str
+    md = f.message_type
+    if f.type != FieldDescriptor.TYPE_MESSAGE or md is None:
+        raise _Unplanned(f.full_name)
+    if md.full_name == "google.protobuf.Struct":
+        return _struct
+    if md.full_name == "google.protobuf.ListValue":
+        return _list_value
+    if md.full_name == "google.protobuf.Value":
+        return _value
+    if md.full_name.startswith("google.protobuf."):
+        raise _Unplanned(f.full_name)
+    return to_dict
+
+
+def _struct(s: Any) -> dict[str, Any]:
+    return {k: _value(v) for k, v in s.fields.items()}
+
+
+def _list_value(lv: Any) -> list[Any]:
+    return [_value(v) for v in lv.values]
+
+
+def _value(v: Any) -> Any:
+    kind = v.WhichOneof("kind")
+    if kind == "number_value":
+        n = v.number_value
+        if not math.isfinite(n):
+            raise ValueError("NaN and Infinity have no JSON number form")  # as json_format
+        return int(n) if n.is_integer() else n
+    if kind == "string_value":
+        return v.string_value
+    if kind == "bool_value":
+        return v.bool_value
+    if kind == "struct_value":
+        return _struct(v.struct_value)
+    if kind == "list_value":
+        return _list_value(v.list_value)
+    return None
