@@ -3,7 +3,7 @@
 32, cache hit and miss, against the floors (a bare Flask echo and a bare gRPC echo of the same
 payload, served the same way: ``bench/floor.py``), and the FLN bot's cache speedup.
 
-    .venv/bin/python bench/service.py [--seconds 4] [--repeat 3] [--workers N] [--threads 4]
+    .venv/bin/python bench/service.py [--seconds 4] [--repeat 5] [--workers N] [--threads 4]
 
 The servers are ``ct-referee serve`` processes with ``--workers`` = the machine's cores: one with
 its caches (the hit runs: the same request again and again), one with every cache off (the miss
@@ -248,7 +248,7 @@ def fmt(d: dict[str, float]) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=4.0, help="load per measurement")
-    ap.add_argument("--repeat", type=int, default=3,
+    ap.add_argument("--repeat", type=int, default=5,
                     help="runs of each measurement (the median of each figure is reported)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--threads", type=int, default=4)
