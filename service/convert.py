@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from google.protobuf import struct_pb2
 
 from ct_referee_proto.v1 import referee_pb2 as pb
 
@@ -87,14 +86,6 @@ def options_from_engine(d: Mapping[str, Any]) -> pb.GameOptions:
         if k in d and d[k] is not None:
             setattr(o, k, d[k])
     return o
-
-
-def struct(d: Mapping[str, Any] | None) -> struct_pb2.Struct | None:
-    if d is None:
-        return None
-    s = struct_pb2.Struct()
-    s.update(_jsonable(d))
-    return s
 
 
 def _jsonable(x: Any) -> Any:

@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 import engine
-from engine.data import AG, UG
 from engine.ops import op_frame
 from engine.state import State
 from tests.helpers import box, pieces, play, position, set_available
