@@ -148,6 +148,17 @@ class FlnOperation(Operation):
 # --- 3.3.1 Rally -----------------------------------------------------------------------------
 
 
+def rally_space(s: State, n: str) -> bool:
+    """3.3.1: Rally may select any Algerian Sector, a City at Neutral or Opposition, Morocco or
+    Tunisia once independent (5.1.8)."""
+    sp = SPACES[n]
+    if sp.is_country:
+        return independent(s)
+    if sp.is_city:
+        return bool(s.spaces[n]["support"] != "support")
+    return True
+
+
 @register_op
 class Rally(FlnOperation):
     """3.3.1 Rally: place Guerrillas or Bases, flip Guerrillas Underground, shift the France Track,
@@ -161,14 +172,7 @@ class Rally(FlnOperation):
     sas = ("extort", "subvert")
 
     def eligible_space(self, s: State, n: str) -> bool:
-        """3.3.1: any Algerian Sector, a City at Neutral or Opposition, Morocco or Tunisia once
-        independent (5.1.8)."""
-        sp = SPACES[n]
-        if sp.is_country:
-            return independent(s)
-        if sp.is_city:
-            return bool(s.spaces[n]["support"] != "support")
-        return True
+        return rally_space(s, n)
 
     def limit(self, s: State, n: str) -> int:
         """Guerrillas that may be placed: one, or Population + Bases with an FLN Base (Resettled

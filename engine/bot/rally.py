@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 
 from .. import modifiers as mod
 from ..board import (
-    available, base_room, control, cubes, fln_count, gov_count, guerrillas, independent,
-    population,
+    available, base_room, control, cubes, fln_count, gov_count, guerrillas, population,
 )
 from ..data import AG, COUNTRIES, FB, G, SPACES, UG
+from ..ops_fln import rally_space
 from ..state import Frame, Move, State
 from .core import Criterion, Runner
 from .info import CITY_WILAYAS, best_map_source, map_sources, place_preference
@@ -27,16 +27,6 @@ def preference(s: State) -> list[Criterion]:
     that already holds FLN pieces – the last criterion before a random pick."""
     return [("8.1.2 at Support", lambda x: place_preference(s, x)[0], "yes"),
             ("8.1.2 friendly pieces", lambda x: place_preference(s, x)[1], "yes")]
-
-
-def rally_legal(s: State, n: str) -> bool:
-    """3.3.1: any Algerian Sector, a City not at Support, the Countries once independent."""
-    sp = SPACES[n]
-    if sp.is_country:
-        return independent(s)
-    if sp.is_city:
-        return bool(s.spaces[n]["support"] != "support")
-    return True
 
 
 def to_place(s: State, n: str) -> int:
@@ -73,7 +63,7 @@ def base_candidates(s: State, min_g: int, no_cubes: bool) -> list[str]:
         return []
     out = []
     for n in s.spaces:
-        if not rally_legal(s, n) or guerrillas(s, n) < min_g or base_room(s, n) < 1:
+        if not rally_space(s, n) or guerrillas(s, n) < min_g or base_room(s, n) < 1:
             continue
         if n not in COUNTRIES and s.spaces[n]["pieces"][FB] > 0:
             continue
@@ -178,7 +168,8 @@ class Rally:
 
     def selectable(self, n: str) -> bool:
         f = self.frame()
-        return (f is not None and not self.full() and n not in f["locs"] and rally_legal(self.s, n)
+        return (f is not None and not self.full() and n not in f["locs"]
+                and rally_space(self.s, n)
                 and (not self.base_only or self.s.spaces[n]["pieces"][FB] > 0))
 
     # -- acting -------------------------------------------------------------------------------
