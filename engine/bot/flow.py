@@ -269,7 +269,7 @@ def commit_hyp(r: Runner, b: Runner, start: Move, proc: Callable[[Runner], None]
     adopt(r, real)
 
 
-# --- the dispatcher --------------------------------------------------------------------------------
+# --- the dispatcher -----------------------------------------------------------------------------
 
 
 def revenge(r: Runner) -> None:

@@ -15,7 +15,7 @@ from ..board import (
 )
 from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
 from ..state import Frame, Move, State
-from .core import Runner
+from .core import Runner, op_memory
 from .info import final_campaign
 from .sa import after_operation, finish, sa_unused, try_extort
 
@@ -75,13 +75,9 @@ class March:
         self.depth = len(r.s.pending) - 1
         f = self.frame()
         assert f is not None
-        st = r.ctx.get("march")
         fresh = not f["locs"] and not f["x"].get("pairs") and not f["x"].get("busy")
-        if st is None or st.get("depth") != self.depth or fresh:
-            r0 = r.s.resources["fln"] + (0 if f["free"] else len(f["locs"]))
-            st = {"depth": self.depth, "r0": r0, "arrived": {}}
-            r.ctx["march"] = st
-        self.st: dict[str, Any] = st
+        self.st: dict[str, Any] = op_memory(r, "march", f, fresh)
+        self.st.setdefault("arrived", {})
         self.free = bool(f["free"])
         self.limop = f["box"] == "limited_op"
 

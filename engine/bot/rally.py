@@ -14,7 +14,7 @@ from ..board import (
 from ..data import AG, COUNTRIES, FB, G, SPACES, UG
 from ..ops_fln import rally_space
 from ..state import Frame, Move, State
-from .core import Criterion, Runner
+from .core import Criterion, Runner, op_memory
 from .info import CITY_WILAYAS, best_map_source, map_sources, place_preference
 from .sa import after_operation, finish, sa_unused, try_extort
 
@@ -120,12 +120,7 @@ class Rally:
         self.depth = len(r.s.pending) - 1
         f = self.frame()
         assert f is not None
-        st = r.ctx.get("rally_limits")
-        fresh = not f["locs"] and not f["x"].get("busy")
-        if st is None or st.get("depth") != self.depth or fresh:
-            r0 = r.s.resources["fln"] + (0 if f["free"] else len(f["locs"]))
-            st = {"depth": self.depth, "r0": r0}
-            r.ctx["rally_limits"] = st
+        st = op_memory(r, "rally_limits", f, not f["locs"] and not f["x"].get("busy"))
         cap = 1 if f["box"] == "limited_op" else (f["x"].get("max_locs") or f.get("max_locs")
                                                   or MAX_LOCS)
         self.lim = Limits(int(st["r0"]), bool(f["free"]), int(cap))
