@@ -130,7 +130,7 @@ class Core:
         """One request of a transport, encoded (``wire`` names the encoding): the operation
         ``op`` of this core on ``decode(raw)``, answered ``encode``-d. An identical request
         answered before gets the same bytes (``call.cache`` = "hit") without running again."""
-        key = (f"{wire}:{op}", raw)
+        key = (wire, op, raw)
         hit = self.responses.get(key)
         if hit is not None:
             call.cache = "hit"
@@ -201,6 +201,16 @@ class Core:
     def _position(s: engine.State) -> Record:
         return {"to_move": engine.to_move(s), "prompt": engine.prompt(s),
                 "legal_moves": engine.legal_moves(s), "result": s.result}
+
+    @staticmethod
+    def _position_fields(rec: Record) -> dict[str, Any]:
+        """A position record (``_position``) as the response fields: actor to move, prompt,
+        legal moves and, once the game is over, the result."""
+        out: dict[str, Any] = {"to_move": rec["to_move"] or "", "prompt": rec["prompt"],
+                               "legal_moves": moves_from_engine(rec["legal_moves"])}
+        if rec["result"] is not None:
+            out["result"] = rec["result"]
+        return out
 
     @staticmethod
     def _moves(req: pb.ApplyRequest | pb.ValidateRequest, max_moves: int
@@ -275,9 +285,8 @@ class Core:
 
         rec = self._cached(call, self._key("new_game", None, req.scenario, req.seed, options),
                            compute)
-        return pb.NewGameResponse(
-            state=self._issue(rec["state"]), to_move=rec["to_move"] or "", prompt=rec["prompt"],
-            legal_moves=moves_from_engine(rec["legal_moves"]), log=log_to_proto(rec["log"]))
+        return pb.NewGameResponse(state=self._issue(rec["state"]), log=log_to_proto(rec["log"]),
+                                  **self._position_fields(rec))
 
     def legal_moves(self, req: pb.LegalMovesRequest, call: Call) -> pb.LegalMovesResponse:
         opened = self.trust.open(req.state)
@@ -289,13 +298,8 @@ class Core:
             return {"view": view, **self._position(s)}
 
         rec = self._cached(call, self._key("legal_moves", opened, role), compute)
-        out = pb.LegalMovesResponse(
-            to_move=rec["to_move"] or "", prompt=rec["prompt"],
-            legal_moves=moves_from_engine(rec["legal_moves"]),
-            view=view_to_proto(rec["view"], role))
-        if rec["result"] is not None:
-            out.result.update(rec["result"])
-        return out
+        return pb.LegalMovesResponse(view=view_to_proto(rec["view"], role),
+                                     **self._position_fields(rec))
 
     def apply(self, req: pb.ApplyRequest, call: Call) -> pb.ApplyResponse:
         opened = self.trust.open(req.state)
@@ -309,13 +313,8 @@ class Core:
             return {"state": self._state_record(s), "log": log_, **self._position(s)}
 
         rec = self._cached(call, self._key("apply", opened, moves), compute)
-        out = pb.ApplyResponse(
-            state=self._issue(rec["state"]), log=log_to_proto(rec["log"]),
-            to_move=rec["to_move"] or "", prompt=rec["prompt"],
-            legal_moves=moves_from_engine(rec["legal_moves"]))
-        if rec["result"] is not None:
-            out.result.update(rec["result"])
-        return out
+        return pb.ApplyResponse(state=self._issue(rec["state"]), log=log_to_proto(rec["log"]),
+                                **self._position_fields(rec))
 
     def validate(self, req: pb.ValidateRequest, call: Call) -> pb.ValidateResponse:
         opened = self.trust.open(req.state)
@@ -331,16 +330,12 @@ class Core:
                     **self._position(s)}
 
         rec = self._cached(call, self._key("validate", opened, moves), compute)
-        out = pb.ValidateResponse(
-            legal=rec["legal"], applied=rec["applied"], log=log_to_proto(rec["log"]),
-            to_move=rec["to_move"] or "", prompt=rec["prompt"],
-            legal_moves=moves_from_engine(rec["legal_moves"]))
+        out = pb.ValidateResponse(legal=rec["legal"], applied=rec["applied"],
+                                  log=log_to_proto(rec["log"]), **self._position_fields(rec))
         if rec["error"] is not None:
             err = rec["error"]
             out.error.CopyFrom(ServiceError(err["code"], err["message"], err["rule"] or "",
                                             err["move_index"], err["field"] or "").to_proto())
-        if rec["result"] is not None:
-            out.result.update(rec["result"])
         return out
 
     def view(self, req: pb.ViewRequest, call: Call) -> pb.ViewResponse:

@@ -16,7 +16,7 @@ from collections import OrderedDict
 
 from .cache import NullStats, Stats
 
-Key = tuple[str, bytes]  # ("<encoding>:<operation>", request bytes)
+Key = tuple[str, str, bytes]  # (encoding, operation, request bytes)
 
 
 class ResponseCache:
@@ -39,17 +39,17 @@ class ResponseCache:
         return body
 
     def put(self, key: Key, body: bytes) -> None:
-        cost = len(key[1]) + len(body)
+        cost = len(key[2]) + len(body)
         if self.max_bytes <= 0 or cost > self.max_bytes // 8:
             return
         with self._lock:
             old = self._data.pop(key, None)
             if old is not None:
-                self.size -= len(key[1]) + len(old)
+                self.size -= len(key[2]) + len(old)
             self._data[key] = body
             self.size += cost
             while self.size > self.max_bytes:
-                (_, raw), dropped = self._data.popitem(last=False)
+                (_, _, raw), dropped = self._data.popitem(last=False)
                 self.size -= len(raw) + len(dropped)
 
     def __len__(self) -> int:

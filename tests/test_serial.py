@@ -65,12 +65,7 @@ def play_moves(scenario: str, seed: int, options: dict[str, Any] | None = None,
         if not moves:
             break
         m = r.choice(moves)
-        try:
-            n, _ = engine.apply(s, m)
-        except ImportError:  # a rules module still being written (e.g. Propaganda)
-            break
-        except Exception:  # rules bugs are for the rules tests and engine.playout to report
-            break
+        n, _ = engine.apply(s, m)
         out.append((s, m))
         s = n
     out.append((s, None))

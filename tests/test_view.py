@@ -195,7 +195,4 @@ def test_views_along_random_play_leak_nothing(scenario: str) -> None:
                 assert v["legal_moves"] == engine.legal_moves(s)
             if s.deception is not None and role != "gov" and s.deception["gov"]["held"]:
                 assert "held" not in v["deception"]["gov"]
-        try:
-            s, _ = engine.apply(s, r.choice(engine.legal_moves(s)))
-        except Exception:  # rules modules still being written: not this test's subject
-            break
+        s, _ = engine.apply(s, r.choice(engine.legal_moves(s)))

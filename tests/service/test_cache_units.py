@@ -25,13 +25,14 @@ def test_response_tier_is_bounded_by_size() -> None:
     m = Metrics()
     r = ResponseCache(max_bytes=800, stats=m)
 
-    def k(name: str) -> tuple[str, bytes]:  # a request of 10 bytes
-        return ("json:apply", name.encode().ljust(10))
+    def k(name: str) -> tuple[str, str, bytes]:  # a request of 10 bytes
+        return ("json", "apply", name.encode().ljust(10))
     r.put(k("a"), b"x" * 90)  # 100 bytes with its request
     r.put(k("b"), b"y" * 90)
     r.put(k("huge"), b"z" * 91)  # more than an eighth of the tier: never kept
     assert r.get(k("a")) == b"x" * 90 and r.get(k("huge")) is None
-    assert r.get(("proto:apply", k("a")[1])) is None  # another operation or encoding
+    assert r.get(("proto", "apply", k("a")[2])) is None  # another encoding
+    assert r.get(("json", "validate", k("a")[2])) is None  # another operation
     for i in range(7):  # 900 bytes: the least recently used goes ("b": "a" was just read)
         r.put(k(str(i)), b"w" * 90)
     assert r.get(k("b")) is None and r.size == 800 and len(r) == 8
