@@ -100,3 +100,27 @@ def pieces(s: State, space: str) -> dict[str, int]:
 
 def box(s: State, name: str) -> dict[str, int]:
     return {k: v for k, v in s.boxes[name].items() if v}
+
+
+# --- Event cards -------------------------------------------------------------------------------
+
+
+def on_card(s: State, card: int) -> State:
+    """``card`` becomes the current card (nothing else about the cards changes)."""
+    s = s.copy()
+    s.cards["current"] = card
+    return s
+
+
+def ev(s: State, side: str = "unshaded") -> State:
+    """The player to act plays the current card's Event (``side``)."""
+    return play(s, {"t": "event", "side": side})
+
+
+def pk(v: Any) -> dict[str, Any]:
+    return {"t": "pick", "value": v}
+
+
+def picks(s: State) -> list[Any]:
+    """The values the current ``pick`` decision offers."""
+    return [m["value"] for m in engine.legal_moves(s) if m["t"] == "pick"]

@@ -9,21 +9,10 @@ import engine
 from engine.bot import events as bot_events
 from engine.state import Move, State
 from tests.helpers import pieces
-from tests.test_bot_fixtures import DONE, OP, bot_position, run, texts
+from tests.test_bot_fixtures import DONE, OP, bot_position, run, texts, this_card
 
 EV_SHADED: Move = {"t": "event", "side": "shaded"}
 EV_SINGLE: Move = {"t": "event", "side": "unshaded"}
-
-
-def this_card(s: State, moves: list[Move]) -> list[Move]:
-    out = []
-    turn = s.turn
-    for m in moves:
-        if s.turn != turn:
-            break
-        out.append(m)
-        s, _ = engine.apply(s, m)
-    return out
 
 
 def play(card: int, spaces: dict[str, dict[str, object]], **kw: object) -> tuple[

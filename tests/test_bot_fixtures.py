@@ -80,3 +80,15 @@ OP = {"terror": {"t": "op", "op": "terror"}, "rally": {"t": "op", "op": "rally"}
       "march": {"t": "op", "op": "march"}, "attack": {"t": "op", "op": "attack"}}
 DONE: Move = {"t": "done"}
 PASS: Move = {"t": "pass"}
+
+
+def this_card(s: State, moves: list[Move]) -> list[Move]:
+    """The moves made on the current card (the bot goes on if it is also to act next card)."""
+    out = []
+    turn = s.turn
+    for m in moves:
+        if s.turn != turn:
+            break
+        out.append(m)
+        s, _ = engine.apply(s, m)
+    return out

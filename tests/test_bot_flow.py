@@ -8,19 +8,7 @@ from engine.bot import decide
 from engine.data import SECOND_OPTIONS
 from engine.state import Move, State
 from tests.helpers import pieces
-from tests.test_bot_fixtures import DONE, OP, PASS, bot_position, run, sp, texts
-
-
-def this_card(s: State, moves: list[Move]) -> list[Move]:
-    """The moves made on the current card (the bot goes on if it is also to act next card)."""
-    out = []
-    turn = s.turn
-    for m in moves:
-        if s.turn != turn:
-            break
-        out.append(m)
-        s, _ = engine.apply(s, m)
-    return out
+from tests.test_bot_fixtures import DONE, OP, PASS, bot_position, run, sp, texts, this_card
 
 
 def box_after(s: State, moves: list[Move]) -> str | None:

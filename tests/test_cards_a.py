@@ -10,27 +10,9 @@ import pytest
 import engine
 from engine.events import EVENTS, is_effective
 from engine.state import State
-from tests.helpers import box, pieces, play, position, set_available
+from tests.helpers import box, ev, on_card, picks, pieces, pk, play, position, set_available
 
 EXTERNAL = {"chance": "external"}
-
-
-def on_card(s: State, card: int) -> State:
-    s = s.copy()
-    s.cards["current"] = card
-    return s
-
-
-def ev(s: State, side: str = "unshaded") -> State:
-    return play(s, {"t": "event", "side": side})
-
-
-def pk(v: Any) -> dict[str, Any]:
-    return {"t": "pick", "value": v}
-
-
-def picks(s: State) -> list[Any]:
-    return [m["value"] for m in engine.legal_moves(s) if m["t"] == "pick"]
 
 
 def roll(v: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from engine.events import EVENTS, is_effective, momentum_active
 from engine.machine import settle, to_move
 from engine.ops import op_frame, sa_frame
 from engine.state import State
-from tests.helpers import pieces, play, position, set_available
+from tests.helpers import ev, on_card, picks, pieces, pk, play, position, set_available
 
 FT, FP, AT, AP = "french_troops", "french_police", "algerian_troops", "algerian_police"
 GB = "gov_bases"
@@ -59,16 +59,6 @@ def cap(s: State, card: int, side: str = "unshaded") -> State:
     return s
 
 
-def on_card(s: State, card: int) -> State:
-    s = s.copy()
-    s.cards["current"] = card
-    return s
-
-
-def ev(s: State, side: str = "unshaded") -> State:
-    return play(s, {"t": "event", "side": side})
-
-
 def of_type(s: State, t: str) -> list[dict[str, Any]]:
     return [m for m in engine.legal_moves(s) if m["t"] == t]
 
@@ -97,14 +87,6 @@ def mv(piece: str, src: str, dst: str) -> dict[str, Any]:
 
 def rm(piece: str, n: str) -> dict[str, Any]:
     return {"t": "remove", "piece": piece, "space": n}
-
-
-def pk(v: Any) -> dict[str, Any]:
-    return {"t": "pick", "value": v}
-
-
-def picks(s: State) -> list[Any]:
-    return [m["value"] for m in engine.legal_moves(s) if m["t"] == "pick"]
 
 
 def end_op(s: State) -> State:
