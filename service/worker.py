@@ -9,6 +9,7 @@ the ports already fixed by ``serve`` so that every process binds the same two (S
 from __future__ import annotations
 
 import atexit
+import multiprocessing
 import os
 import signal
 
@@ -26,8 +27,13 @@ def grpc_host(host: str) -> str:
 
 def die_with_parent() -> None:
     """Linux: this process gets SIGTERM when the process that started it dies, even by SIGKILL,
-    so that no orphaned worker goes on serving the ports."""
-    parent = os.getppid()
+    so that no orphaned worker goes on serving the ports.
+
+    The parent is the one that spawned this process (``multiprocessing`` records it), not
+    whoever is the parent now: if it died while this worker was still starting, this worker has
+    already been handed to another process, and stops at once."""
+    spawner = multiprocessing.parent_process()
+    parent = spawner.pid if spawner is not None and spawner.pid is not None else os.getppid()
     try:
         import ctypes
 

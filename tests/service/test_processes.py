@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -106,6 +107,15 @@ def test_bot_only_serves_just_the_fln_bot(redis_url: str) -> None:
         p.wait(10)
 
 
+def running(pid: int) -> bool:
+    """The process exists and is not a zombie (which only waits for a parent to reap it)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def children(pid: int) -> list[int]:
     out = []
     for d in os.listdir("/proc"):
@@ -200,14 +210,45 @@ def test_workers_die_with_the_serve_process(redis_url: str) -> None:
     """Even when `serve` is killed outright, its workers stop: none goes on serving the ports."""
     import signal
 
-    p, http, _ = spawn(redis_url, "--workers", "2", "--threads", "1")
+    p, _, _ = spawn(redis_url, "--workers", "2", "--threads", "1")
     workers = children(p.pid)
     assert len(workers) >= 2
     p.send_signal(signal.SIGKILL)
     p.wait(10)
     deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and any(os.path.exists(f"/proc/{w}") for w in workers):
+    while time.monotonic() < deadline and any(running(w) for w in workers):
         time.sleep(0.1)
-    alive = [w for w in workers if os.path.exists(f"/proc/{w}")
-             and open(f"/proc/{w}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
-    assert not alive
+    assert not [w for w in workers if running(w)]
+
+
+ORPHAN = """
+import multiprocessing, os, sys, time
+from service.worker import die_with_parent
+
+def worker(path):
+    while os.getppid() == multiprocessing.parent_process().pid:  # the spawner is still alive
+        time.sleep(0.01)
+    die_with_parent()  # as a worker that was still starting when `serve` died
+    open(path, "w").write("survived")
+
+if __name__ == "__main__":
+    multiprocessing.set_start_method("spawn")
+    w = multiprocessing.Process(target=worker, args=(sys.argv[1],))
+    w.start()
+    print(w.pid, flush=True)
+    os._exit(0)
+"""
+
+
+def test_a_worker_still_starting_when_serve_dies_stops(tmp_path: Path) -> None:
+    """The start-up race: the spawner died before the worker asked to die with it."""
+    out, script = tmp_path / "survived", tmp_path / "orphan.py"
+    script.write_text(ORPHAN)
+    p = subprocess.run([sys.executable, str(script), str(out)], capture_output=True, text=True,
+                       timeout=60, check=True)
+    pid = int(p.stdout.split()[0])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and running(pid):
+        time.sleep(0.05)
+    assert not running(pid)
+    assert not out.exists()
