@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
-import json
 import logging
 import secrets
 import time
@@ -173,29 +172,33 @@ class Core:
         as it is (the engine never changes a state it is given), any other is parsed and
         validated."""
         call.check()
-        doc = opened.engine_json()
-        s = self.states.get(doc)
+        key = opened.key()
+        s = self.states.get(key)
         if s is not None:
             return s
         try:
-            s = engine.from_json(doc)
+            s = engine.from_json(opened.engine_json())
         except engine.StateError as e:
             field = "state.json" if e.field == "state" else f"state.{e.field}"
             raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None
-        self.states.put(doc, s)
+        self.states.put(key, s)
         return s
 
     def _state_record(self, s: engine.State) -> Record:
-        """A state as cached: its canonical JSON, and the sealed split when sealing is on."""
-        full = engine.to_json(s)
-        self.states.put(full, s)
-        rec: Record = {"json": full}
+        """A state as cached: when sealing is on, its public document and hidden part (what
+        ``_issue`` seals); otherwise its canonical JSON."""
         if self.trust.seal:
-            rec["public"], rec["hidden"] = split(json.loads(full))
-        return rec
+            public, hidden = split(s.to_data())
+            self.states.put((public, hidden), s)
+            return {"public": public, "hidden": hidden}
+        full = engine.to_json(s)
+        self.states.put((full, None), s)
+        return {"json": full}
 
     def _issue(self, rec: Record) -> pb.GameState:
-        return self.trust.issue(rec["json"], rec.get("public"), rec.get("hidden"))
+        if self.trust.seal:
+            return self.trust.issue(rec["public"], rec["hidden"])
+        return self.trust.issue(rec["json"])
 
     @staticmethod
     def _position(s: engine.State) -> Record:

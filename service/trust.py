@@ -62,6 +62,10 @@ class Opened:
         """What identifies the state for the cache: the public document and the hidden part."""
         return self.json.encode() + b"\x00" + (self.hidden or "").encode()
 
+    def key(self) -> tuple[str, str | None]:
+        """The same identity as a key of the parsed states: (public document, hidden part)."""
+        return self.json, self.hidden
+
     def engine_json(self) -> str:
         """The full engine document (hidden part put back)."""
         if self.hidden is None:
@@ -121,17 +125,17 @@ class Trust:
                                " sealed it", field=f"{field}.sealed") from None
         return Opened(gs.json, plain.decode())
 
-    def issue(self, full_json: str, public: str | None = None, hidden: str | None = None
-              ) -> pb.GameState:
-        """The GameState to return: sealed (when sealing is on) and signed (with a secret)."""
-        if self.seal and self._aead is not None:
-            if public is None or hidden is None:
-                public, hidden = split(json.loads(full_json))
-            nonce = os.urandom(12)
-            token = SEAL_PREFIX + _b64(nonce + self._aead.encrypt(nonce, hidden.encode(),
-                                                                  _aad(public)))
-            return pb.GameState(json=public, sealed=token, signature=self.sign(public, token))
-        return pb.GameState(json=full_json, signature=self.sign(full_json))
+    def issue(self, json_text: str, hidden: str | None = None) -> pb.GameState:
+        """The GameState to return, signed (with a secret): the state's document; or, with
+        ``hidden`` (sealing on), its public document with the hidden part sealed to it."""
+        if hidden is None:
+            return pb.GameState(json=json_text, signature=self.sign(json_text))
+        if self._aead is None:
+            raise ValueError("sealing needs a secret")
+        nonce = os.urandom(12)
+        token = SEAL_PREFIX + _b64(nonce + self._aead.encrypt(nonce, hidden.encode(),
+                                                              _aad(json_text)))
+        return pb.GameState(json=json_text, sealed=token, signature=self.sign(json_text, token))
 
 
 def _aad(public_json: str) -> bytes:

@@ -27,19 +27,21 @@ def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-def core(states: int) -> Core:
+def core(states: int, seal: bool = False) -> Core:
     # no result or response cache: every request runs, so only the state tier can skip a parse
-    return Core(Config(cache_size=0, response_cache_mb=0, state_cache_size=states))
+    return Core(Config(cache_size=0, response_cache_mb=0, state_cache_size=states,
+                       secret=b"s" if seal else None, seal=seal))
 
 
 def apply(c: Core, state: pb.GameState, move: dict[str, Any]) -> pb.ApplyResponse:
     return c.apply(pb.ApplyRequest(state=state, move=to_move(move)), c.call())
 
 
-def test_returned_states_are_not_parsed_again(parses: list[str]) -> None:
-    c = core(16)
+@pytest.mark.parametrize("seal", [False, True])
+def test_returned_states_are_not_parsed_again(parses: list[str], seal: bool) -> None:
+    c = core(16, seal)
     g = c.new_game(pb.NewGameRequest(scenario="short", seed=3), c.call())
-    r = apply(c, g.state, engine.legal_moves(engine.from_json(g.state.json))[0])
+    r = c.apply(pb.ApplyRequest(state=g.state, move=g.legal_moves[0]), c.call())
     parses.clear()
     nxt = c.legal_moves(pb.LegalMovesRequest(state=r.state), c.call())
     assert parses == [] and nxt.legal_moves
@@ -70,7 +72,7 @@ def test_kept_states_are_never_changed() -> None:
         if not lm.to_move:
             break
         before = state.json
-        kept = c.states.get(before)
+        kept = c.states.get((before, None))
         assert kept is not None and engine.to_json(kept) == before
         if lm.to_move == "fln":
             state = c.decide(pb.DecideRequest(state=state, seed=2), c.call()).state
