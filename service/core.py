@@ -184,14 +184,15 @@ class Core:
         self.states.put(key, s)
         return s
 
-    def _state_record(self, s: engine.State) -> Record:
+    def _state_record(self, s: engine.State, full: str | None = None) -> Record:
         """A state as cached: when sealing is on, its public document and hidden part (what
-        ``_issue`` seals); otherwise its canonical JSON."""
+        ``_issue`` seals); otherwise its canonical JSON (``full``, when the caller has it)."""
         if self.trust.seal:
             public, hidden = split(s.to_data())
             self.states.put((public, hidden), s)
             return {"public": public, "hidden": hidden}
-        full = engine.to_json(s)
+        if full is None:
+            full = engine.to_json(s)
         self.states.put((full, None), s)
         return {"json": full}
 
@@ -366,9 +367,10 @@ class Core:
             moves, after, trace = self._engine_errors(lambda: bot(s, req.seed))
             # The referee checks the bot like any player: its moves must replay to its state.
             replay, log_, _, err = self._fold(s, list(moves), True, call)
-            if err is not None or engine.to_json(replay) != engine.to_json(after):
+            full = engine.to_json(after)
+            if err is not None or engine.to_json(replay) != full:
                 raise RuntimeError("the FLN bot's moves do not replay to its resulting state")
-            return {"moves": list(moves), "state": self._state_record(after), "log": log_,
+            return {"moves": list(moves), "state": self._state_record(after, full), "log": log_,
                     "trace": list(trace)}
 
         rec = self._cached(call, self._key("decide", opened, req.seed), compute)
