@@ -1,78 +1,21 @@
-"""Conversions between the engine's plain data and the contract's messages (no rules here).
-
-Moves: an engine move is a dict of string/int fields with a string ``t``; the contract's ``Move``
-has a typed field for each member of the documented vocabulary and two maps for any other field,
-so that every engine move survives the round trip exactly.
-"""
+"""Conversions between the engine's plain data and the contract's messages (no rules here); the
+moves' own are in ``moves``."""
 
 from __future__ import annotations
 
 import json
 from typing import Any, Mapping
 
-
 from ct_referee_proto.v1 import referee_pb2 as pb
 
-from .errors import ServiceError
+from .moves import moves_from_engine
 
-MOVE_STR = ("op", "sa", "space", "piece", "from", "to", "side", "box")
-MOVE_INT = ("card", "value")
 OPTIONS = ("chance", "deception", "open_deployment", "fln_bot")
 
 
 def dumps(data: Any) -> str:
     """The engine's canonical JSON form (sorted keys, no whitespace, UTF-8)."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def move_to_engine(m: pb.Move, field: str = "move") -> dict[str, Any]:
-    """A contract Move as the engine's move dict."""
-    if not m.t:
-        raise ServiceError("invalid_argument", 'a move needs its kind "t"', field=f"{field}.t")
-    d: dict[str, Any] = {"t": m.t}
-    for k in MOVE_STR:
-        if m.HasField(k):  # type: ignore[arg-type]
-            d[k] = getattr(m, k)
-    for k in MOVE_INT:
-        if m.HasField(k):  # type: ignore[arg-type]
-            d[k] = getattr(m, k)
-    if m.HasField("args"):
-        for k, v in m.args.items():
-            _extra(d, k, v, field)
-    return d
-
-
-def _extra(d: dict[str, Any], k: str, v: Any, field: str) -> None:
-    if k in d or k == "t":
-        raise ServiceError("invalid_argument", f"move field {k!r} given twice",
-                           field=f"{field}.{k}")
-    if isinstance(v, float) and v.is_integer():
-        v = int(v)
-    if not isinstance(v, (str, int)) or isinstance(v, bool):
-        raise ServiceError("invalid_argument", "move fields are strings or integers",
-                           field=f"{field}.args.{k}")
-    d[k] = v
-
-
-def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
-    """An engine move dict as a contract Move (fields outside the vocabulary go to the maps)."""
-    m = pb.Move(t=str(d["t"]))
-    for k, v in d.items():
-        if k == "t":
-            continue
-        if isinstance(v, bool):
-            v = int(v)
-        if k in MOVE_STR and isinstance(v, str):
-            setattr(m, k, v)
-        elif k in MOVE_INT and isinstance(v, int) and -(2**31) <= v < 2**31:
-            setattr(m, k, v)
-        else:
-            m.args[k] = v if isinstance(v, (int, str)) else str(v)
-    return m
-
-
-def moves_from_engine(ms: list[dict[str, Any]]) -> list[pb.Move]:
-    return [move_from_engine(m) for m in ms]
 
 
 def options_to_engine(o: pb.GameOptions) -> dict[str, Any]:

@@ -38,11 +38,10 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .cache import LRU, Cache, make_cache
 from .config import Config
-from .convert import (
-    dumps, log_to_proto, move_to_engine, moves_from_engine, options_to_engine, view_to_proto,
-)
+from .convert import dumps, log_to_proto, options_to_engine, view_to_proto
 from .errors import ServiceError, internal
 from .metrics import Metrics
+from .moves import MoveError, move_to_engine, moves_from_engine
 from .responses import ResponseCache
 from .trust import Opened, Trust, split
 
@@ -223,15 +222,18 @@ class Core:
         if req.HasField("move") and len(req.moves):
             raise ServiceError("invalid_argument", "give either move or moves, not both",
                                field="moves")
-        if req.HasField("move"):
-            return [move_to_engine(req.move, "move")], False
-        if not len(req.moves):
+        if not req.HasField("move") and not len(req.moves):
             raise ServiceError("invalid_argument", "a move (or a list of moves) is required",
                                field="move")
         if len(req.moves) > max_moves:
             raise ServiceError("invalid_argument", f"at most {max_moves} moves per request",
                                field="moves")
-        return [move_to_engine(m, f"moves[{i}]") for i, m in enumerate(req.moves)], True
+        try:
+            if req.HasField("move"):
+                return [move_to_engine(req.move, "move")], False
+            return [move_to_engine(m, f"moves[{i}]") for i, m in enumerate(req.moves)], True
+        except MoveError as e:
+            raise ServiceError("invalid_argument", e.message, field=e.field) from None
 
     def _fold(self, s: engine.State, moves: list[dict[str, Any]], as_list: bool, call: Call
               ) -> tuple[engine.State, list[dict[str, Any]], int, ServiceError | None]:

@@ -23,6 +23,8 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from ct_referee_proto.v1 import referee_pb2 as pb
+from service.moves import move_from_engine
+from service.moves import move_to_engine as move_dict
 
 MoveLike = Union[pb.Move, Mapping[str, Any]]
 StateLike = Union[pb.GameState, Mapping[str, Any], str]
@@ -46,36 +48,9 @@ class RefereeError(Exception):
 
 
 def to_move(m: MoveLike) -> pb.Move:
-    """A Move from an engine-style dict ({"t": "op", "op": "sweep"}) or a Move: the documented
-    fields by type, any other field in ``args``."""
-    if isinstance(m, pb.Move):
-        return m
-    mv = pb.Move(t=str(m.get("t", "")))
-    for k, v in m.items():
-        if k == "t":
-            continue
-        f = pb.Move.DESCRIPTOR.fields_by_name.get(k)
-        if k == "args" and isinstance(v, Mapping):
-            mv.args.update(dict(v))
-        elif f is not None and f.type == f.TYPE_STRING and isinstance(v, str):
-            setattr(mv, k, v)
-        elif (f is not None and f.type == f.TYPE_INT32 and isinstance(v, int)
-              and not isinstance(v, bool) and -(2**31) <= v < 2**31):
-            setattr(mv, k, v)
-        else:
-            mv.args[k] = v
-    return mv
-
-
-def move_dict(m: pb.Move) -> dict[str, Any]:
-    """A Move as the engine's plain dict."""
-    d: dict[str, Any] = {"t": m.t}
-    for f in pb.Move.DESCRIPTOR.fields:
-        if f.name not in ("t", "args") and m.HasField(f.name):  # type: ignore[arg-type]
-            d[f.name] = getattr(m, f.name)
-    for k, v in m.args.items():
-        d[k] = int(v) if isinstance(v, float) and v.is_integer() else v
-    return d
+    """A Move from an engine-style dict ({"t": "op", "op": "sweep"}), as the service writes the
+    engine's moves (``service.moves``), or the Move itself."""
+    return m if isinstance(m, pb.Move) else move_from_engine(m)
 
 
 def game_state(s: StateLike) -> pb.GameState:
