@@ -18,6 +18,7 @@ import json
 import logging
 import multiprocessing
 import os
+import re
 import socket
 import sys
 import threading
@@ -152,10 +153,12 @@ def _move(text: str) -> dict[str, Any]:
     return m
 
 
-def validate_file(path: str, client: Any, out: TextIO) -> int:
-    """Replay a recorded game; report the first illegal move or the final result.
-    Exit status: 0 every move legal, 1 an illegal move, 2 a malformed file."""
+def validate_file(path: str, client: Any, out: TextIO, max_moves: int = 1000) -> int:
+    """Replay a recorded game, ``max_moves`` moves a request; report the first illegal move or
+    the final result. Exit status: 0 every move legal, 1 an illegal move, 2 a malformed file."""
     from ct_referee_client import RefereeError
+
+    from .jsonmap import struct_dict
 
     lines = [(n, ln.strip()) for n, ln in enumerate(open(path, encoding="utf-8"), 1)]
     lines = [(n, ln) for n, ln in lines if ln and not ln.startswith("#")]
@@ -174,32 +177,45 @@ def validate_file(path: str, client: Any, out: TextIO) -> int:
     except RefereeError as e:
         out.write(f"{path}:{lines[0][0]}: bad header: {e}\n")
         return 2
-    state, resp = g.state, g
-    for i, (n, ln) in enumerate(lines[1:]):
+    moves, records = [], lines[1:]
+    for n, ln in records:  # the moves up to the first line that is not one
         try:
-            move = _move(ln)
+            moves.append(_move(ln))
         except (ValueError, SystemExit):
-            out.write(f"{path}:{n}: move {i + 1} is not a JSON object\n")
-            return 2
+            break
+    state, resp = g.state, g
+    for start in range(0, len(moves), max_moves):
         try:
-            resp = client.apply(state, move)
+            resp = client.apply(state, moves=moves[start:start + max_moves])
         except RefereeError as e:
-            if e.code in ("illegal_move", "invalid_argument"):
-                rule = f" (rule {e.rule})" if e.rule else ""
-                out.write(f"{path}:{n}: move {i + 1} {ln} is ILLEGAL: {e.message}{rule}\n")
-                return 1
-            raise
+            i = _move_index(e)
+            if e.code not in ("illegal_move", "invalid_argument") or i is None:
+                raise
+            n, ln = records[start + i]
+            rule = f" (rule {e.rule})" if e.rule else ""
+            out.write(f"{path}:{n}: move {start + i + 1} {ln} is ILLEGAL: {e.message}{rule}\n")
+            return 1
         state = resp.state
-    total = len(lines) - 1
+    if len(moves) < len(records):
+        out.write(f"{path}:{records[len(moves)][0]}: move {len(moves) + 1} is not a JSON"
+                  " object\n")
+        return 2
     if resp.to_move:
-        out.write(f"{path}: all {total} moves legal; game in progress, {resp.to_move} to move:"
-                  f" {resp.prompt}\n")
+        out.write(f"{path}: all {len(moves)} moves legal; game in progress, {resp.to_move} to"
+                  f" move: {resp.prompt}\n")
     else:
-        from google.protobuf import json_format
-
-        final = json_format.MessageToDict(resp.result) if hasattr(resp, "result") else {}
-        out.write(f"{path}: all {total} moves legal; game over: {json.dumps(final)}\n")
+        out.write(f"{path}: all {len(moves)} moves legal; game over:"
+                  f" {json.dumps(struct_dict(resp.result))}\n")
     return 0
+
+
+def _move_index(e: Any) -> int | None:
+    """The index in its request of the move an error is about: its ``move_index``, or the index
+    in the field it names (``moves[3].t``: a move the referee could not read)."""
+    if e.move_index is not None:
+        return int(e.move_index)
+    m = re.match(r"moves\[(\d+)\]", e.field)
+    return int(m.group(1)) if m else None
 
 
 # ---- play --------------------------------------------------------------------------------------
@@ -267,9 +283,9 @@ def play(client: Any, scenario: str, seed: int, inp: TextIO, out: TextIO) -> int
             out.write("\n" + render(lm.view) + "\n")
             show = False
         if not lm.to_move:
-            from google.protobuf import json_format
+            from .jsonmap import struct_dict
 
-            out.write(f"\nGame over: {json.dumps(json_format.MessageToDict(lm.result))}\n")
+            out.write(f"\nGame over: {json.dumps(struct_dict(lm.result))}\n")
             return 0
         if lm.to_move == "fln" and ready_bot:
             bot_calls += 1  # a fresh, reproducible seed for each of the bot's decisions
@@ -388,7 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     client = _client(args)
     try:
         if args.cmd == "validate":
-            return validate_file(args.game, client, sys.stdout)
+            return validate_file(args.game, client, sys.stdout, from_env().max_moves)
         if args.cmd == "new":
             opts = json.loads(args.options) if args.options else None
             _print(client.new_game(args.scenario, args.seed, opts))

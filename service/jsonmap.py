@@ -92,7 +92,7 @@ def _single(f: FieldDescriptor) -> Conv | None:
     if f.type != FieldDescriptor.TYPE_MESSAGE or md is None:
         raise _Unplanned(f.full_name)
     if md.full_name == "google.protobuf.Struct":
-        return _struct
+        return struct_dict
     if md.full_name == "google.protobuf.ListValue":
         return _list_value
     if md.full_name == "google.protobuf.Value":
@@ -102,7 +102,8 @@ def _single(f: FieldDescriptor) -> Conv | None:
     return to_dict
 
 
-def _struct(s: Any) -> dict[str, Any]:
+def struct_dict(s: Any) -> dict[str, Any]:
+    """A ``google.protobuf.Struct`` as the mapping writes it (integral numbers as integers)."""
     return {k: _value(v) for k, v in s.fields.items()}
 
 
@@ -122,7 +123,7 @@ def _value(v: Any) -> Any:
     if kind == "bool_value":
         return v.bool_value
     if kind == "struct_value":
-        return _struct(v.struct_value)
+        return struct_dict(v.struct_value)
     if kind == "list_value":
         return _list_value(v.list_value)
     return None

@@ -83,3 +83,24 @@ def test_play_in_the_terminal() -> None:
     assert r.returncode == 0, r.stderr
     assert "you are the Government against the non-player FLN" in r.stdout
     assert "Algiers" in r.stdout and "bye" in r.stdout
+
+
+def test_validate_sends_the_moves_in_requests_of_max_moves(tmp_path: Path) -> None:
+    """A game longer than a request may hold is checked in parts; an illegal move is reported
+    by its line and its number in the file, and a finished game's result in integers."""
+    import io
+
+    from ct_referee_client import connect
+    from service.cli import validate_file
+
+    moves = record(8, 10_000)
+    write(tmp_path / "game.jsonl", 8, moves)
+    out = io.StringIO()
+    assert validate_file(str(tmp_path / "game.jsonl"), connect("local"), out, max_moves=100) == 0
+    result = json.loads(out.getvalue().split("game over: ", 1)[1])
+    assert all(isinstance(v, int) for v in result["margins"].values())
+    bad = moves[:12] + [{"t": "op", "op": "teleport"}] + moves[12:]
+    write(tmp_path / "bad.jsonl", 8, bad)
+    out = io.StringIO()
+    assert validate_file(str(tmp_path / "bad.jsonl"), connect("local"), out, max_moves=5) == 1
+    assert f"bad.jsonl:14: move 13 {json.dumps(bad[12])} is ILLEGAL" in out.getvalue()
