@@ -19,35 +19,17 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
-from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .config import Config
 from .core import Core
 from .errors import ServiceError
-
-REFEREE = pb.DESCRIPTOR.services_by_name["Referee"].full_name
-FLN_BOT = pb.DESCRIPTOR.services_by_name["FlnBot"].full_name
-
+from .operations import FLN_BOT, OPERATIONS, REFEREE, Operation
 
 def abort(context: grpc.ServicerContext, err: ServiceError) -> None:
     detail = any_pb2.Any()
     detail.Pack(err.to_proto())
     st = status_pb2.Status(code=err.grpc_status.value[0], message=err.message, details=[detail])
     context.abort_with_status(rpc_status.to_status(st))
-
-
-# method -> (request message class, core operation, endpoint label), per service
-REFEREE_METHODS: dict[str, tuple[type[Message], str, str]] = {
-    "ListScenarios": (pb.ListScenariosRequest, "list_scenarios", "scenarios"),
-    "NewGame": (pb.NewGameRequest, "new_game", "games"),
-    "LegalMoves": (pb.LegalMovesRequest, "legal_moves", "legal-moves"),
-    "Apply": (pb.ApplyRequest, "apply", "apply"),
-    "Validate": (pb.ValidateRequest, "validate", "validate"),
-    "View": (pb.ViewRequest, "view", "view"),
-}
-FLN_BOT_METHODS: dict[str, tuple[type[Message], str, str]] = {
-    "Decide": (pb.DecideRequest, "decide", "bot/fln/decide"),
-}
 
 
 def _decoder(cls: type[Message]) -> Callable[[bytes], Message]:
@@ -63,18 +45,18 @@ def _encode(msg: Message) -> bytes:
     return msg.SerializeToString()
 
 
-def _handlers(core: Core, service: str, methods: dict[str, tuple[type[Message], str, str]]
-              ) -> grpc.GenericRpcHandler:
+def _handlers(core: Core, service: str) -> grpc.GenericRpcHandler:
     """The service's methods on the wire's bytes: the core decodes, runs (or answers from its
     response cache) and encodes; errors are mapped here, once."""
-    def method(cls: type[Message], op: str, label: str) -> grpc.RpcMethodHandler[bytes, bytes]:
-        decode = _decoder(cls)
+    def method(op: Operation) -> grpc.RpcMethodHandler[bytes, bytes]:
+        decode = _decoder(op.request)
+        name, label = op.core_method, op.label
 
         def unary(raw: bytes, context: grpc.ServicerContext) -> bytes:
             with core.metrics.observe("grpc", label) as outcome:
                 call = core.call(context.time_remaining())
                 try:
-                    body = core.handle(op, "proto", raw, decode, _encode, call)
+                    body = core.handle(name, "proto", raw, decode, _encode, call)
                 except ServiceError as e:
                     outcome[0] = e.code
                     abort(context, e)
@@ -84,7 +66,7 @@ def _handlers(core: Core, service: str, methods: dict[str, tuple[type[Message], 
         return grpc.unary_unary_rpc_method_handler(unary)
 
     return grpc.method_handlers_generic_handler(
-        service, {name: method(*spec) for name, spec in methods.items()})
+        service, {op.rpc: method(op) for op in OPERATIONS if op.service == service})
 
 
 def create_server(addr: str, config: Config | None = None, core: Core | None = None
@@ -101,10 +83,10 @@ def create_server(addr: str, config: Config | None = None, core: Core | None = N
     )
     names = []
     if not config.bot_only:
-        server.add_generic_rpc_handlers((_handlers(core, REFEREE, REFEREE_METHODS),))
+        server.add_generic_rpc_handlers((_handlers(core, REFEREE),))
         names.append(REFEREE)
     if core.bot_available:  # FlnBot is registered only once the bot is part of the build
-        server.add_generic_rpc_handlers((_handlers(core, FLN_BOT, FLN_BOT_METHODS),))
+        server.add_generic_rpc_handlers((_handlers(core, FLN_BOT),))
         names.append(FLN_BOT)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

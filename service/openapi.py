@@ -9,34 +9,11 @@ from typing import Any
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 import engine
-from ct_referee_proto.v1 import referee_pb2 as pb
 from engine.data import SCENARIOS
 from engine.scenarios import CHANCE_MODES
 from engine.view import ROLES
 
-# (method, path, operation id, request message, response message, summary)
-ROUTES: list[tuple[str, str, str, Descriptor | None, Descriptor, str]] = [
-    ("GET", "/v1/scenarios", "ListScenarios", None, pb.ListScenariosResponse.DESCRIPTOR,
-     "The scenarios of rule 10.0."),
-    ("POST", "/v1/games", "NewGame", pb.NewGameRequest.DESCRIPTOR, pb.NewGameResponse.DESCRIPTOR,
-     "Set up a scenario (scenario, seed, options) and settle to the first decision."),
-    ("POST", "/v1/legal-moves", "LegalMoves", pb.LegalMovesRequest.DESCRIPTOR,
-     pb.LegalMovesResponse.DESCRIPTOR,
-     "State -> actor to move, prompt, every legal move, and the view of `role`."),
-    ("POST", "/v1/apply", "Apply", pb.ApplyRequest.DESCRIPTOR, pb.ApplyResponse.DESCRIPTOR,
-     "State + `move` (or a whole turn as `moves`) -> new state, log, next legal moves. "
-     "An illegal move is a 422 error with `move_index` and `rule`."),
-    ("POST", "/v1/validate", "Validate", pb.ValidateRequest.DESCRIPTOR,
-     pb.ValidateResponse.DESCRIPTOR,
-     "Apply as a dry run for referees: `legal` true/false, the first illegal move's index, "
-     "reason and rule; no state is issued."),
-    ("POST", "/v1/view", "View", pb.ViewRequest.DESCRIPTOR, pb.ViewResponse.DESCRIPTOR,
-     "What `role` (gov, fln, observer) may see of a state; never the hidden part."),
-    ("POST", "/v1/bot/fln/decide", "Decide", pb.DecideRequest.DESCRIPTOR,
-     pb.DecideResponse.DESCRIPTOR,
-     "The non-player FLN (rules 8.0): the bot's moves, the resulting state and its trace. "
-     "501 `unimplemented` until the bot is part of the build."),
-]
+from .operations import OPERATIONS
 
 SCALARS = {
     FieldDescriptor.TYPE_STRING: {"type": "string"},
@@ -113,10 +90,11 @@ def _message_schema(md: Descriptor, defs: dict[str, Any]) -> None:
 def document() -> dict[str, Any]:
     defs: dict[str, Any] = {"Error": ERROR_SCHEMA}
     paths: dict[str, Any] = {}
-    for method, path, op_id, req, resp, summary in ROUTES:
+    for o in OPERATIONS:
+        resp = o.descriptor.output_type
         _message_schema(resp, defs)
         op: dict[str, Any] = {
-            "operationId": op_id, "summary": summary,
+            "operationId": o.rpc, "summary": o.summary,
             "responses": {
                 "200": {"description": "OK", "content": {"application/json": {
                     "schema": {"$ref": f"#/components/schemas/{resp.name}"}}}},
@@ -124,11 +102,12 @@ def document() -> dict[str, Any]:
                     "schema": {"$ref": "#/components/schemas/Error"}}}},
             },
         }
-        if req is not None:
+        if o.http_method != "GET":
+            req = o.descriptor.input_type
             _message_schema(req, defs)
             op["requestBody"] = {"required": True, "content": {"application/json": {
                 "schema": {"$ref": f"#/components/schemas/{req.name}"}}}}
-        paths[path] = {method.lower(): op}
+        paths[o.path] = {o.http_method.lower(): op}
     for path, summary in (("/healthz", "Liveness."), ("/readyz", "Readiness; reports the cache"
                                                        " as ok or degraded."),
                           ("/metrics", "Prometheus metrics.")):

@@ -14,28 +14,15 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .config import Config
 from .jsonmap import to_dict
 from .core import Call, Core
 from .errors import ServiceError, internal
-from .openapi import ROUTES, docs_page, document
+from .openapi import docs_page, document
+from .operations import FLN_BOT, OPERATIONS, Operation
 
 log = logging.getLogger("ct_referee.rest")
-
-# path -> (request message class or None, core method name, endpoint label)
-ENDPOINTS: dict[str, tuple[type[Message] | None, str]] = {
-    "/v1/scenarios": (None, "list_scenarios"),
-    "/v1/games": (pb.NewGameRequest, "new_game"),
-    "/v1/legal-moves": (pb.LegalMovesRequest, "legal_moves"),
-    "/v1/apply": (pb.ApplyRequest, "apply"),
-    "/v1/validate": (pb.ValidateRequest, "validate"),
-    "/v1/view": (pb.ViewRequest, "view"),
-    "/v1/bot/fln/decide": (pb.DecideRequest, "decide"),
-}
-BOT_PATHS = {"/v1/bot/fln/decide"}
-
 
 def to_json_body(msg: Message) -> bytes:
     """A response message in its JSON mapping (proto field names; Struct integers as integers)."""
@@ -92,7 +79,10 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
     metrics = core.metrics
     doc = document()
     if not core.bot_available:
-        doc["paths"]["/v1/bot/fln/decide"]["post"]["summary"] += " (not in this build: 501)"
+        for o in OPERATIONS:
+            if o.service == FLN_BOT:
+                doc["paths"][o.path][o.http_method.lower()]["summary"] += (
+                    " (not in this build: 501)")
     doc_bytes = json.dumps(doc, indent=1).encode()
     page = docs_page(doc)
 
@@ -103,18 +93,18 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
             request.stream.read(1)
         return raw
 
-    def make_view(path: str, cls: type[Message] | None, method: str) -> Callable[[], Response]:
-        label = path.removeprefix("/v1/")
+    def make_view(op: Operation) -> Callable[[], Response]:
+        cls = op.request
 
         def decode(body: bytes) -> Message:
-            return pb.ListScenariosRequest() if cls is None else parse_body(body, cls)
+            return cls() if op.http_method == "GET" else parse_body(body, cls)
 
         def view() -> Response:
-            with metrics.observe("rest", label) as outcome:
+            with metrics.observe("rest", op.label) as outcome:
                 try:
                     call: Call = core.call()
-                    body = core.handle(method, "json", read_body(), decode, to_json_body,
-                                       call)
+                    body = core.handle(op.core_method, "json", read_body(), decode,
+                                       to_json_body, call)
                     r = Response(body, mimetype="application/json")
                     r.headers["X-Cache"] = call.cache
                     return r
@@ -124,14 +114,13 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
                 except RequestEntityTooLarge:
                     outcome[0] = "payload_too_large"
                     return error_response(_too_large(config))
-        view.__name__ = "ep_" + method
+        view.__name__ = "ep_" + op.core_method
         return view
 
-    for m, path, _, _, _, _ in ROUTES:
-        if config.bot_only and path not in BOT_PATHS:
+    for op in OPERATIONS:
+        if config.bot_only and op.service != FLN_BOT:
             continue
-        cls, method = ENDPOINTS[path]
-        app.add_url_rule(path, view_func=make_view(path, cls, method), methods=[m])
+        app.add_url_rule(op.path, view_func=make_view(op), methods=[op.http_method])
 
     @app.get("/healthz")
     def healthz() -> Response:

@@ -24,6 +24,7 @@ from google.protobuf.message import Message
 
 from ct_referee_proto.v1 import referee_pb2 as pb
 from service.moves import move_from_engine
+from service.operations import BY_RPC, FLN_BOT
 from service.moves import move_to_engine as move_dict
 
 MoveLike = Union[pb.Move, Mapping[str, Any]]
@@ -143,14 +144,6 @@ class Client:
         self.close()
 
 
-REST_PATHS = {
-    "ListScenarios": ("GET", "/v1/scenarios"), "NewGame": ("POST", "/v1/games"),
-    "LegalMoves": ("POST", "/v1/legal-moves"), "Apply": ("POST", "/v1/apply"),
-    "Validate": ("POST", "/v1/validate"), "View": ("POST", "/v1/view"),
-    "Decide": ("POST", "/v1/bot/fln/decide"),
-}
-
-
 class RestTransport:
     """JSON over HTTP/1.1 with one persistent connection per thread."""
 
@@ -189,10 +182,10 @@ class RestTransport:
         raise AssertionError("unreachable")
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
-        method, path = REST_PATHS[name]
-        body = None if method == "GET" else json_format.MessageToJson(
+        op = BY_RPC[name]
+        body = None if op.http_method == "GET" else json_format.MessageToJson(
             req, preserving_proto_field_name=True, indent=None).encode()
-        status, headers, data = self.request(method, path, body)
+        status, headers, data = self.request(op.http_method, op.path, body)
         self.last_headers = headers
         if status != 200:
             try:
@@ -225,7 +218,7 @@ class GrpcTransport:
         self.last_metadata: dict[str, str] = {}
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
-        stub = self.bot if name == "Decide" else self.referee
+        stub = self.bot if BY_RPC[name].service == FLN_BOT else self.referee
         try:
             resp, call = getattr(stub, name).with_call(req, timeout=self.timeout)
         except self._grpc.RpcError as e:
@@ -267,9 +260,7 @@ class LocalTransport:
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
         from service.errors import ServiceError
 
-        method = {"ListScenarios": "list_scenarios", "NewGame": "new_game",
-                  "LegalMoves": "legal_moves", "Apply": "apply", "Validate": "validate",
-                  "View": "view", "Decide": "decide"}[name]
+        method = BY_RPC[name].core_method
         c = self.core.call()
         try:
             r = self.core.guard(lambda: getattr(self.core, method)(req, c))

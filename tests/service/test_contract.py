@@ -49,3 +49,11 @@ def test_move_needs_a_kind() -> None:
     with pytest.raises(MoveError) as ei:
         move_to_engine(pb.Move(space="Medea"))
     assert ei.value.field == "move.t"
+
+
+def test_every_rpc_of_the_contract_is_an_operation_once() -> None:
+    from service.operations import OPERATIONS
+
+    rpcs = [m.name for s in pb.DESCRIPTOR.services_by_name.values() for m in s.methods]
+    assert sorted(op.rpc for op in OPERATIONS) == sorted(rpcs)
+    assert len({op.path for op in OPERATIONS}) == len(OPERATIONS)
