@@ -421,8 +421,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.cmd == "play":
             return play(client, args.scenario, args.seed, sys.stdin, sys.stdout)
     except RefereeError as e:
-        print(json.dumps({"error": {"code": e.code, "message": e.message, "rule": e.rule or None,
-                                    "move_index": e.move_index, "field": e.field or None}}),
+        from .errors import error_body
+
+        print(json.dumps(error_body(e.code, e.message, e.rule, e.move_index, e.field)),
               file=sys.stderr)
         return 1
     except (OSError, ValueError) as e:

@@ -159,8 +159,7 @@ class Core:
             except ServiceError as e:
                 if e.code in ("deadline_exceeded", "internal"):
                     raise
-                rec = {"_error": {"code": e.code, "message": e.message, "rule": e.rule,
-                                 "move_index": e.move_index, "field": e.field}}
+                rec = {"_error": e.to_record()}
             self.cache.set(key, rec)
         if "_error" in rec:
             raise ServiceError(**rec["_error"])
@@ -332,16 +331,14 @@ class Core:
             if err is not None and err.code != "illegal_move":
                 raise err
             return {"legal": err is None, "applied": applied, "log": log_,
-                    "error": None if err is None else err.to_json()["error"],
+                    "error": None if err is None else err.to_record(),
                     **self._position(s)}
 
         rec = self._cached(call, self._key("validate", opened, moves), compute)
         out = pb.ValidateResponse(legal=rec["legal"], applied=rec["applied"],
                                   log=log_to_proto(rec["log"]), **self._position_fields(rec))
         if rec["error"] is not None:
-            err = rec["error"]
-            out.error.CopyFrom(ServiceError(err["code"], err["message"], err["rule"] or "",
-                                            err["move_index"], err["field"] or "").to_proto())
+            out.error.CopyFrom(ServiceError(**rec["error"]).to_proto())
         return out
 
     def view(self, req: pb.ViewRequest, call: Call) -> pb.ViewResponse:

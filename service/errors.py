@@ -8,6 +8,7 @@ never decide anything else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import grpc
 
@@ -59,9 +60,21 @@ class ServiceError(Exception):
         return e
 
     def to_json(self) -> dict[str, object]:
-        """The REST error body: {"error": {"code", "message", "rule", "move_index", "field"}}."""
-        return {"error": {"code": self.code, "message": self.message, "rule": self.rule or None,
-                          "move_index": self.move_index, "field": self.field or None}}
+        """The REST error body (``error_body``)."""
+        return error_body(self.code, self.message, self.rule, self.move_index, self.field)
+
+    def to_record(self) -> dict[str, Any]:
+        """The error as the result cache keeps it; ``ServiceError(**record)`` makes it again."""
+        return {"code": self.code, "message": self.message, "rule": self.rule,
+                "move_index": self.move_index, "field": self.field}
+
+
+def error_body(code: str, message: str, rule: str = "", move_index: int | None = None,
+               field: str = "") -> dict[str, object]:
+    """An error as REST (and the command line) writes it: {"error": {"code", "message", "rule",
+    "move_index", "field"}}, an empty rule or field as null."""
+    return {"error": {"code": code, "message": message, "rule": rule or None,
+                      "move_index": move_index, "field": field or None}}
 
 
 def internal(error_id: str) -> ServiceError:
