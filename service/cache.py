@@ -104,7 +104,6 @@ class RedisCache:
 
     def __init__(self, url: str, ttl: int = 86400, timeout: float = 0.2, retry: float = 1.0,
                  stats: Stats | None = None) -> None:
-        self.url = url
         self.ttl = ttl
         self.retry = retry
         self.stats = stats or NullStats()

@@ -24,8 +24,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
-import logging
-import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,8 +42,6 @@ from .metrics import Metrics
 from .moves import MoveError, move_to_engine, moves_from_engine
 from .responses import ResponseCache
 from .trust import Opened, Trust, split
-
-log = logging.getLogger("ct_referee")
 
 Record = dict[str, Any]
 BotFn = Callable[[engine.State, int], tuple[list[dict[str, Any]], engine.State, list[Any]]]
@@ -119,9 +115,7 @@ class Core:
         except ServiceError:
             raise
         except Exception:
-            eid = secrets.token_hex(6)
-            log.exception("internal error %s", eid)
-            raise internal(eid) from None
+            raise internal() from None
 
     def handle(self, op: str, wire: str, raw: bytes, decode: Callable[[bytes], Message],
                encode: Callable[[Any], bytes], call: Call) -> bytes:

@@ -7,12 +7,16 @@ never decide anything else.
 
 from __future__ import annotations
 
+import logging
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
 import grpc
 
 from ct_referee_proto.v1 import referee_pb2 as pb
+
+log = logging.getLogger("ct_referee")
 
 # code -> (HTTP status, gRPC status)
 STATUS: dict[str, tuple[int, grpc.StatusCode]] = {
@@ -77,6 +81,9 @@ def error_body(code: str, message: str, rule: str = "", move_index: int | None =
                       "move_index": move_index, "field": field or None}}
 
 
-def internal(error_id: str) -> ServiceError:
-    """The only thing a client learns about an unexpected failure: an id to quote."""
+def internal() -> ServiceError:
+    """The only thing a client learns about an unexpected failure: an id to quote, under which
+    the exception being handled is logged (call it from the ``except`` block)."""
+    error_id = secrets.token_hex(6)
+    log.exception("internal error %s", error_id)
     return ServiceError("internal", f"internal error (id {error_id}); the referee logged it")

@@ -4,10 +4,8 @@ messages, converted to and from the one application core. Nothing is decided her
 from __future__ import annotations
 
 import json
-import logging
 import re
-import secrets
-from typing import Any, Callable
+from typing import Callable
 
 from flask import Flask, Response, request
 from google.protobuf import json_format
@@ -21,8 +19,6 @@ from .core import Call, Core
 from .errors import ServiceError, internal
 from .openapi import docs_page, document
 from .operations import FLN_BOT, OPERATIONS, Operation
-
-log = logging.getLogger("ct_referee.rest")
 
 def to_json_body(msg: Message) -> bytes:
     """A response message in its JSON mapping (proto field names; Struct integers as integers)."""
@@ -144,10 +140,6 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
     def docs() -> Response:
         return Response(page, mimetype="text/html")
 
-    @app.errorhandler(RequestEntityTooLarge)
-    def too_large(e: Any) -> Response:
-        return error_response(_too_large(config))
-
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException) -> Response:
         code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(
@@ -159,10 +151,8 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
         return r
 
     @app.errorhandler(Exception)
-    def crash(e: Exception) -> Response:
-        eid = secrets.token_hex(6)
-        log.exception("internal error %s", eid)
-        return error_response(internal(eid))
+    def crash(e: Exception) -> Response:  # outside the core (which has its own guard)
+        return error_response(internal())
 
     return app
 

@@ -30,8 +30,8 @@ from service.moves import move_to_engine as move_dict
 MoveLike = Union[pb.Move, Mapping[str, Any]]
 StateLike = Union[pb.GameState, Mapping[str, Any], str]
 
-__all__ = ["Client", "GrpcClient", "LocalClient", "MoveLike", "RefereeError", "RestClient",
-           "StateLike", "connect", "game_state", "move_dict", "to_move"]
+__all__ = ["Client", "MoveLike", "RefereeError", "StateLike", "connect", "game_state",
+           "move_dict", "to_move"]
 
 
 class RefereeError(Exception):
@@ -255,7 +255,6 @@ class LocalTransport:
         from service.core import Core
 
         self.core = Core(config)
-        self.last_cache = "none"
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
         from service.errors import ServiceError
@@ -263,20 +262,13 @@ class LocalTransport:
         method = BY_RPC[name].core_method
         c = self.core.call()
         try:
-            r = self.core.guard(lambda: getattr(self.core, method)(req, c))
+            return self.core.guard(lambda: getattr(self.core, method)(req, c))
         except ServiceError as e:
             raise RefereeError(e.code, e.message, e.rule, e.move_index, e.field,
                                status=e.http_status) from None
-        self.last_cache = c.cache
-        return r
 
     def close(self) -> None:
         self.core.cache.close()
-
-
-RestClient = Client
-GrpcClient = Client
-LocalClient = Client
 
 
 def connect(url: str = "local", timeout: float = 30.0, config: Any = None) -> Client:
