@@ -138,7 +138,7 @@ def mid_game_request() -> tuple[str, dict[str, Any]]:
 
 
 def engine_work(doc: str, move: dict[str, Any], n: int = 20) -> float:
-    """The engine's own cost of an uncached Apply (DESIGN §8): from_json, apply, legal_moves and
+    """The engine's own cost of an uncached Apply: from_json, apply, legal_moves and
     to_json, median ms."""
     import engine
 

@@ -10,8 +10,8 @@ moves the output from the proto's own path (``ct_referee/v1``) into the package
     python scripts/gen_proto.py --check    # exit 1 if the committed code is stale (used by tests)
     python scripts/gen_proto.py --out DIR  # write the package into DIR instead
 
-The versions of the generators are pinned in pyproject.toml (extra "dev-proto" / "test") so
-that the output is byte-for-byte reproducible.
+The versions of the generators are pinned in pyproject.toml (extra "test") so that the output
+is byte-for-byte reproducible.
 """
 
 from __future__ import annotations

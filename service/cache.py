@@ -1,5 +1,5 @@
-"""The result cache (DESIGN §7): deterministic results keyed by a hash of the state, the request
-and the engine version.
+"""The result cache: deterministic results keyed by a hash of the state, the request and the
+engine version.
 
 * ``LocalCache`` – the embedded default: an in-process LRU (thread-safe).
 * ``RedisCache`` – redis-py. A Redis failure never fails a request: the lookup counts as an error,

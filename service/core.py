@@ -1,4 +1,4 @@
-"""The one application core behind both transports (DESIGN §7).
+"""The one application core behind both transports.
 
 Each operation takes a request message of the contract and returns its response message; failures
 are ``ServiceError``. The transports (``rest``, ``grpc_server``) only convert to and from the wire
@@ -230,7 +230,7 @@ class Core:
 
     def _fold(self, s: engine.State, moves: list[dict[str, Any]], as_list: bool, call: Call
               ) -> tuple[engine.State, list[dict[str, Any]], int, ServiceError | None]:
-        """Apply the moves in order (DESIGN §2); stops at the first illegal one."""
+        """Apply the moves in order; stops at the first illegal one."""
         log_: list[dict[str, Any]] = []
         for i, m in enumerate(moves):
             call.check()

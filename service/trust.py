@@ -1,4 +1,4 @@
-"""Trust (issue: signed states, strict mode, sealing of the hidden part; DESIGN §4).
+"""Trust (issue: signed states, strict mode, sealing of the hidden part; README, "Trust").
 
 * Every state the referee returns carries ``signature`` = HMAC-SHA256 over (json, sealed) under a
   key derived from the referee's secret. In strict mode a state without a correct signature is

@@ -50,7 +50,7 @@ def test_whole_game(client: Client, seed: int) -> None:
 
 
 def test_whole_turn_as_a_list_of_moves(client: Client) -> None:
-    """Apply with `moves` folds the moves in order (DESIGN §2) and equals one-by-one applies."""
+    """Apply with `moves` folds the moves in order and equals one-by-one applies."""
     g = client.new_game("short", 11)
     s = engine.new_game("short", 11, {})
     moves = []
