@@ -1,12 +1,23 @@
 """Building test positions: a scenario's state with the board replaced by exactly what a test asks
-for (the force pool stays conserved: every piece not placed sits in Available)."""
+for (the force pool stays conserved: every piece not placed sits in Available); and the moves and
+checks the test modules share."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import engine
-from engine.data import AG, BOX_PIECES, MAP_PIECES, UG, box_key
+from engine.data import (
+    AG,
+    BOX_PIECES,
+    MAP_PIECES,
+    MOROCCO_TUNISIA_INDEPENDENT,
+    PROPAGANDA_CARDS,
+    UG,
+    box_key,
+)
 from engine.machine import settle
 from engine.state import State
 
@@ -124,3 +135,89 @@ def pk(v: Any) -> dict[str, Any]:
 def picks(s: State) -> list[Any]:
     """The values the current ``pick`` decision offers."""
     return [m["value"] for m in engine.legal_moves(s) if m["t"] == "pick"]
+
+
+# --- common moves and checks -------------------------------------------------------------------
+
+EXTERNAL: dict[str, Any] = {"chance": "external"}  # option: the tests supply cards and dice
+DONE: dict[str, Any] = {"t": "done"}
+
+
+def roll(v: int) -> dict[str, Any]:
+    """A die result supplied in external chance mode."""
+    return {"t": "roll", "value": v}
+
+
+def of_type(s: State, t: str) -> list[dict[str, Any]]:
+    """The legal moves of type ``t``."""
+    return [m for m in engine.legal_moves(s) if m["t"] == t]
+
+
+def spaces_offered(s: State, t: str = "space") -> set[str]:
+    """The spaces named by the legal moves of type ``t``."""
+    return {m["space"] for m in engine.legal_moves(s) if m["t"] == t}
+
+
+def illegal(s: State, m: dict[str, Any]) -> engine.IllegalMove:
+    """``m`` is refused as illegal; the error, for its rule and message."""
+    with pytest.raises(engine.IllegalMove) as e:
+        engine.apply(s, m)
+    return e.value
+
+
+# --- the Government's Operations and Special Activities ------------------------------------------
+
+
+def gov(spaces: dict[str, dict[str, Any]] | None = None, *, resources: tuple[int, int] = (10, 5),
+        in_effect: list[int] | None = None, **kw: Any) -> State:
+    """The Government as First Eligible; by default no Pivotal Event in effect."""
+    effects = [] if in_effect is None else in_effect
+    if MOROCCO_TUNISIA_INDEPENDENT not in effects:
+        kw.setdefault("border_zone", None)  # 5.1.8: no Border Zone before independence
+    return position(spaces=spaces, resources=resources, first="gov", in_effect=effects, **kw)
+
+
+def end_op(s: State) -> State:
+    """Declare the Operation and its Special Activity (and their "post" stages, 4.1) complete."""
+    while s.pending and s.pending[-1]["k"].startswith(("op:", "sa:")):
+        s = play(s, DONE)
+    return s
+
+
+def pick(piece: str, src: str) -> dict[str, Any]:
+    """Pick up a piece to move (Garrison, Deploy, ...)."""
+    return {"t": "pick", "piece": piece, "from": src}
+
+
+def mv(piece: str, src: str, dst: str) -> dict[str, Any]:
+    return {"t": "move", "piece": piece, "from": src, "to": dst}
+
+
+# --- Propaganda Rounds ----------------------------------------------------------------------------
+
+ROUND_FRAMES = ("propaganda", "prop_commitment", "prop_pacify", "prop_agitate", "prop_redeploy",
+                "prop_casualties")
+
+
+def reveal(s: State, *, rounds_before: int = 1, drawn: int = 2, last: bool = False) -> State:
+    """Reveal the ``drawn``-th Propaganda card on ``s`` and settle into it (the next card in the
+    deck is an Event card)."""
+    s = s.copy()
+    c = s.cards
+    c["deck"] = [n for n in c["deck"] if n not in PROPAGANDA_CARDS]
+    c["current"] = PROPAGANDA_CARDS[drawn - 1]
+    c["propaganda_drawn"] = drawn
+    c["rounds"] = rounds_before
+    c["last_propaganda"] = last
+    s.pending = [{"k": "game", "stage": "play"}]
+    settle(s, [])
+    return s
+
+
+def in_round(s: State) -> bool:
+    """A Propaganda Round is under way."""
+    return any(f["k"] in ROUND_FRAMES for f in s.pending)
+
+
+def top(s: State) -> dict[str, Any]:
+    return s.pending[-1]

@@ -173,13 +173,33 @@ def test_card_51_stripey_hole_shaded_then_unshaded_then_operation() -> None:
     _, mine, after, _ = play(51, {"Medea": {"support": "support"}})
     assert mine[:2] == [EV_SHADED, {"t": "pick", "value": "Medea"}]
     assert pieces(after, "Medea") == {"ug": 2}
-    s = bot_position({"Medea": {"support": "oppose"}}, card=51, guerrillas=0, others="oppose")
+    # No Sector at Support (Algiers is a City): unshaded, in the highest-Population Sector with no
+    # FLN Base – Bougie (Pop 2), not Tizi Ouzou (Pop 2, a Base) nor Tlemcen (Pop 1). The unshaded
+    # text Activates every Guerrilla there and sets it to Oppose; then the Government is Second
+    # Eligible after an Event (2.3.4).
+    spaces = {"Algiers": {"support": "support"}, "Tizi Ouzou": {"fb": 1, "ug": 2},
+              "Bougie": {"ug": 1}, "Tlemcen": {"ug": 1}}
+    s = bot_position(spaces, card=51, others="oppose")
+    assert bot_events.bot_side(s, 51) == "unshaded"
+    for seed in (1, 2, 3):
+        moves, _, trace = run(s, seed)
+        mine = this_card(s, moves)
+        assert mine == [EV_SINGLE, {"t": "pick", "value": "Bougie"}], texts(trace)
+        after = engine.apply_all(s, mine)[0]
+        assert pieces(after, "Bougie") == {"ag": 1}
+        assert after.spaces["Bougie"]["support"] == "oppose"
+        assert pieces(after, "Tizi Ouzou") == {"fb": 1, "ug": 2}
+        assert after.spaces["Tizi Ouzou"]["support"] == "neutral"
+        assert pieces(after, "Tlemcen") == {"ug": 1}
+        assert after.spaces["Tlemcen"]["support"] == "neutral"
+        assert after.sop["first_box"] == "event"
+        assert after.pending[-1] == {"k": "eligible", "who": "gov", "role": "second",
+                                     "options": ["op_plus_sa", "pass"]}
+    # Every Populated Sector at Oppose and none at Support: neither text, an Operation instead.
+    s = bot_position({"Medea": {"support": "oppose", "ug": 1}}, card=51, others="oppose")
     assert bot_events.bot_side(s, 51) is None
-    s = bot_position({}, card=51, guerrillas=0).copy()
-    s.boxes["out_of_play"]["guerrillas"] = 0
-    s._legal = None
-    side = bot_events.bot_side(s, 51)
-    assert side in (None, "unshaded")
+    mine = this_card(s, run(s)[0])
+    assert mine[0]["t"] == "op"
 
 
 def test_card_54_operation_744_empty_mountain_sector() -> None:

@@ -13,7 +13,7 @@ from engine.bot import decide
 from engine.data import COUNTRIES, SECOND_OPTIONS, SPACES
 from engine.machine import settle
 from engine.state import Move, State
-from tests.helpers import position
+from tests.helpers import position, set_available
 
 CONVENTION_IN_EFFECT = [61, 64]
 
@@ -32,12 +32,8 @@ def bot_position(spaces: dict[str, dict[str, Any]] | None = None, *, card: int =
                  first="fln" if after is None else "gov", border_zone=border_zone,
                  in_effect=CONVENTION_IN_EFFECT if in_effect is None else in_effect,
                  france_track=france, options=options)
-    s = s.copy()
     for key, n in (("fln_bases", bases), ("guerrillas", guerrillas)):
-        extra = s.boxes["available"][key] - n
-        assert extra >= 0
-        s.boxes["available"][key] -= extra
-        s.boxes["casualties"][key] += extra
+        s = set_available(s, key, n, to="casualties")
     s.cards["current"] = card
     if others is not None:  # every other populated Algerian space set to this level
         for n, space in s.spaces.items():

@@ -265,13 +265,32 @@ def test_t32_morocco_and_tunisia_independent_timing() -> None:
         assert moves[0] == {"t": "decline"}
 
 
-def test_never_suez_or_oas() -> None:
-    s = window(29)
-    legal = engine.legal_moves(s)
-    assert {"t": "pivotal", "card": 62} in legal or {"t": "pivotal", "card": 63} in legal \
-        or legal == [{"t": "pivotal", "card": 61}, {"t": "decline"}]
-    moves, _, _ = run(s)
-    assert moves[0] == {"t": "decline"}
+def test_never_oas() -> None:
+    """8.3: the non-player never plays #63 OAS (ct-fln-bot §6.2), even where it is legal: #65
+    Recall De Gaulle in effect (#63's precondition), no #64 (so no #61)."""
+    s = window(29, in_effect=(65,))
+    assert engine.legal_moves(s) == [{"t": "pivotal", "card": 62}, {"t": "pivotal", "card": 63},
+                                     {"t": "decline"}]
+    for seed in (1, 2, 3):
+        moves, after, _ = run(s, seed)
+        assert moves[0] == {"t": "decline"}
+        assert after.cards["held"]["fln"] == [61, 62, 63]
+        assert "63" not in after.cards["capabilities"] and 63 not in after.cards["in_effect"]
+    # with #61 also open but its timing not met (card 29 is not marked for FLN): decline too
+    s = window(29, in_effect=(64, 65))
+    assert {"t": "pivotal", "card": 63} in engine.legal_moves(s)
+    assert run(s)[0][0] == {"t": "decline"}
+
+
+def test_never_suez() -> None:
+    """8.3: never #62 Suez Crisis (ct-fln-bot §6.2): legal (FLN Resources 6+), declined."""
+    s = window(29, in_effect=())
+    assert s.resources["fln"] >= 6
+    assert engine.legal_moves(s) == [{"t": "pivotal", "card": 62}, {"t": "decline"}]
+    for seed in (1, 2, 3):
+        moves, after, _ = run(s, seed)
+        assert moves[0] == {"t": "decline"}
+        assert after.cards["held"]["fln"] == [61, 62, 63]
 
 
 # --- Per-card timing -------------------------------------------------------------------------

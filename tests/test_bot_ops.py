@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.bot import sa as bot_sa
 from engine.bot import rally as bot_rally
@@ -304,12 +306,24 @@ def test_march_m5_exactly_three_from_several_sources() -> None:
     assert sorted(v for v in counts.values() if v) == [3]
 
 
-def test_march_never_exposes_a_base() -> None:
-    spaces = {"Saida": {"fb": 1, "ug": 1, "ag": 1}, "Mascara": {"support": "support"}}
+@pytest.mark.parametrize("base", [{"fb": 1, "ug": 1}, {"fb": 1, "ug": 1, "ag": 1}])
+def test_march_never_exposes_a_base(base: dict[str, int]) -> None:
+    """8.4.6: the FLN never Marches the last Underground Guerrilla, or either of the last two
+    Guerrillas, out of an FLN Base space (ct-fln-bot §9.2, guards on a source). Sidi Bel Abbes is
+    at Support with no Guerrilla (M3); Saida (the Base) and Tlemcen (1 Active Guerrilla) are both
+    adjacent. Unguarded, Saida would be the better source (an Underground arrival, or more movable
+    Guerrillas, §9.3); the guard leaves Tlemcen as the only one, whatever the seed."""
+    spaces = {"Saida": base, "Sidi Bel Abbes": {"support": "support"}, "Tlemcen": {"ag": 1}}
     s = started(bot_position(spaces, fln=6), "march")
-    assert engine.legal_moves(s)
-    moves, after, _ = run(s)
-    assert pieces(after, "Saida") == {"ug": 1, "ag": 1, "fb": 1} or moves == []
+    assert {"t": "group", "from": "Saida", "to": "Sidi Bel Abbes"} in engine.legal_moves(s)
+    for seed in range(1, 13):
+        moves, after, trace = run(s, seed)
+        assert "March to Sidi Bel Abbes: M3 Support space" in texts(trace)
+        assert "random legal move" not in texts(trace)
+        assert moves[0] == {"t": "group", "from": "Tlemcen", "to": "Sidi Bel Abbes"}
+        assert pieces(after, "Saida") == base
+        assert pieces(after, "Sidi Bel Abbes") == {"ag": 1}
+        assert pieces(after, "Tlemcen") == {}
 
 
 def test_free_rally_must_be_implemented() -> None:

@@ -82,7 +82,10 @@ def test_t29_never_more_than_three_and_never_the_last_of_a_support_space() -> No
 
 
 def test_t30_reset_phase_casualties_need_no_choice() -> None:
-    s = bot_position({})
+    """6.5: one in three Guerrillas in Casualties (7 // 3 = 2) go Out of Play, the other 5 to
+    Available – no decision asked of the FLN."""
+    s = bot_position({"Medea": {"ug": 2}}, bases=15, guerrillas=28)
+    assert box(s, "casualties") == {} and box(s, "out_of_play") == {}
     s = s.copy()
     s.boxes["casualties"]["guerrillas"] = 7
     s.boxes["available"]["guerrillas"] -= 7
@@ -90,8 +93,14 @@ def test_t30_reset_phase_casualties_need_no_choice() -> None:
                  {"k": "propaganda", "phase": "reset_end", "final": False}]
     s._legal = None
     engine.machine.settle(s, [])
-    assert box(s, "out_of_play").get("guerrillas", 0) >= 2
+    assert box(s, "out_of_play").get("guerrillas", 0) == 2
     assert box(s, "casualties").get("guerrillas", 0) == 0
+    assert box(s, "available")["guerrillas"] == 21 + 5
+    assert pieces(s, "Medea") == {"ug": 2}
+    on_map = sum(sp["pieces"]["guerrillas_underground"] + sp["pieces"]["guerrillas_active"]
+                 for sp in s.spaces.values())
+    in_boxes = sum(b["guerrillas"] for b in s.boxes.values())
+    assert on_map + in_boxes == engine.data.FORCE_POOL["guerrillas"]
 
 
 def coup_pick(gov_die: int, fln_die: int) -> State:
@@ -134,12 +143,16 @@ def test_t33_one_player_victory() -> None:
     assert margins(s)["fln"] == 1
     res = victory_check(s)
     assert res is not None and res["winner"] == "fln"
-    # (c) margins equal after the final round: the FLN wins (7.1)
-    t = bot_position({}, options={"fln_bot": True}, commitment=29)
-    assert margins(t) == {"gov": -6, "fln": -30}
-    t.commitment = 5
-    t = t.copy()
-    assert final_result(t, "end")["winner"] in ("fln", "gov")
+    # (c) margins equal after the final round: the FLN wins (7.1 ties go to the FLN; 8.6)
+    t = bot_position({}, options={"fln_bot": True}, commitment=5)
+    assert margins(t) == {"gov": -30, "fln": -30}
+    res = final_result(t, "end")
+    assert res["winner"] == "fln" and "grade" not in res
+    # one more Commitment: the Government's margin is higher, it wins by 1 (8.6)
+    t = bot_position({}, options={"fln_bot": True}, commitment=6)
+    assert margins(t) == {"gov": -29, "fln": -30}
+    res = final_result(t, "end")
+    assert res["winner"] == "gov" and res["difference"] == 1
 
 
 def test_8_6_worked_example_negotiated_future() -> None:

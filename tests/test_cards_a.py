@@ -10,16 +10,20 @@ import pytest
 import engine
 from engine.events import EVENTS, is_effective
 from engine.state import State
-from tests.helpers import box, ev, on_card, picks, pieces, pk, play, position, set_available
-
-EXTERNAL = {"chance": "external"}
-
-
-def roll(v: int) -> dict[str, Any]:
-    return {"t": "roll", "value": v}
-
-
-DONE = {"t": "done"}
+from tests.helpers import (
+    DONE,
+    EXTERNAL,
+    box,
+    ev,
+    on_card,
+    picks,
+    pieces,
+    pk,
+    play,
+    position,
+    roll,
+    set_available,
+)
 
 
 def at_second_eligible(s: State, who: str = "gov") -> bool:

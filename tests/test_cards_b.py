@@ -13,9 +13,19 @@ from engine.data import BOX_PIECES, MOROCCO_TUNISIA_INDEPENDENT
 from engine.errors import IllegalMove
 from engine.events import is_effective
 from engine.state import State
-from tests.helpers import box, pieces, play, position, set_available
+from tests.helpers import (
+    EXTERNAL,
+    box,
+    on_card,
+    pieces,
+    play,
+    position,
+    roll,
+    set_available,
+)
+from tests.helpers import of_type as kinds
+from tests.helpers import picks as values
 
-EXTERNAL = {"chance": "external"}
 INDEPENDENT = [MOROCCO_TUNISIA_INDEPENDENT]
 U, S = "unshaded", "shaded"
 
@@ -29,22 +39,13 @@ def start(card: int, side: str, spaces: dict[str, dict[str, Any]] | None = None,
 
 def on(card: int, spaces: dict[str, dict[str, Any]] | None = None, **kw: Any) -> State:
     kw.setdefault("options", EXTERNAL)
-    s = position(spaces=spaces, **kw).copy()
-    s.cards["current"] = card
+    s = on_card(position(spaces=spaces, **kw), card)
     if card in s.cards["unseen"]:  # external chance: the card was drawn from the deck
         s.cards["unseen"].remove(card)
         s.cards["deck_left"] -= 1
         s.cards["piles"][0][0] -= 1
         s.turn = 1
     return s
-
-
-def values(s: State) -> list[Any]:
-    return [m["value"] for m in engine.legal_moves(s) if m["t"] == "pick"]
-
-
-def kinds(s: State, t: str) -> list[dict[str, Any]]:
-    return [m for m in engine.legal_moves(s) if m["t"] == t]
 
 
 def back_to_sequence(s: State) -> bool:
@@ -56,11 +57,7 @@ def conserved(s: State) -> bool:
     return all(pool_total(s, k) == engine.data.FORCE_POOL[k] for k in BOX_PIECES)
 
 
-ROLL = {"t": "roll", "value": 4}
-
-
-def roll(v: int) -> dict[str, Any]:
-    return {"t": "roll", "value": v}
+ROLL = roll(4)
 
 
 # --- #34 Elections -----------------------------------------------------------------------------

@@ -17,25 +17,31 @@ from engine.events import EVENTS, is_effective, momentum_active
 from engine.machine import settle, to_move
 from engine.ops import op_frame, sa_frame
 from engine.state import State
-from tests.helpers import ev, on_card, picks, pieces, pk, play, position, set_available
+from tests.helpers import (
+    DONE,
+    end_op,
+    ev,
+    gov,
+    illegal,
+    mv,
+    of_type,
+    on_card,
+    pick,
+    picks,
+    pieces,
+    pk,
+    play,
+    position,
+    set_available,
+)
 
 FT, FP, AT, AP = "french_troops", "french_police", "algerian_troops", "algerian_police"
 GB = "gov_bases"
 UG, AG, FB = "guerrillas_underground", "guerrillas_active", "fln_bases"
-DONE: dict[str, Any] = {"t": "done"}
 INDEPENDENT = MOROCCO_TUNISIA_INDEPENDENT
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def gov(spaces: dict[str, dict[str, Any]] | None = None, *, resources: tuple[int, int] = (10, 5),
-        in_effect: list[int] | None = None, **kw: Any) -> State:
-    """The Government as First Eligible; by default no Pivotal Event in effect."""
-    effects = [] if in_effect is None else in_effect
-    if INDEPENDENT not in effects:
-        kw.setdefault("border_zone", None)
-    return position(spaces=spaces, resources=resources, first="gov", in_effect=effects, **kw)
 
 
 def fln(spaces: dict[str, dict[str, Any]] | None = None, **kw: Any) -> State:
@@ -59,40 +65,16 @@ def cap(s: State, card: int, side: str = "unshaded") -> State:
     return s
 
 
-def of_type(s: State, t: str) -> list[dict[str, Any]]:
-    return [m for m in engine.legal_moves(s) if m["t"] == t]
-
-
 def spaces_offered(s: State, t: str = "space") -> set[str]:
     return {m["space"] for m in engine.legal_moves(s) if m["t"] == t and "amnesty" not in m}
-
-
-def illegal(s: State, m: dict[str, Any]) -> engine.IllegalMove:
-    with pytest.raises(engine.IllegalMove) as e:
-        engine.apply(s, m)
-    return e.value
 
 
 def sp(n: str, **extra: Any) -> dict[str, Any]:
     return {"t": "space", "space": n, **extra}
 
 
-def pick(piece: str, src: str) -> dict[str, Any]:
-    return {"t": "pick", "piece": piece, "from": src}
-
-
-def mv(piece: str, src: str, dst: str) -> dict[str, Any]:
-    return {"t": "move", "piece": piece, "from": src, "to": dst}
-
-
 def rm(piece: str, n: str) -> dict[str, Any]:
     return {"t": "remove", "piece": piece, "space": n}
-
-
-def end_op(s: State) -> State:
-    while s.pending and s.pending[-1]["k"].startswith(("op:", "sa:")):
-        s = play(s, DONE)
-    return s
 
 
 def push_free(s: State, op: str, who: str = "gov") -> State:

@@ -10,10 +10,18 @@ import pytest
 import engine
 from engine.ops import op_frame
 from engine.state import State
-from tests.helpers import box, pieces, play, position, set_available
+from tests.helpers import (
+    EXTERNAL,
+    box,
+    illegal,
+    pieces,
+    play,
+    position,
+    set_available,
+    spaces_offered,
+)
 
 UGP, AGP = "guerrillas_underground", "guerrillas_active"
-EXTERNAL = {"chance": "external"}
 
 
 def start(s: State, op: str, box_: str | None = None, free: bool = False) -> State:
@@ -27,15 +35,6 @@ def start(s: State, op: str, box_: str | None = None, free: bool = False) -> Sta
     else:
         s = play(s, {"t": "op", "op": op})
     return s
-
-
-def spaces_offered(s: State, t: str = "space") -> set[str]:
-    return {m["space"] for m in engine.legal_moves(s) if m["t"] == t}
-
-
-def illegal(s: State, m: dict[str, Any]) -> None:
-    with pytest.raises(engine.IllegalMove):
-        engine.apply(s, m)
 
 
 # --- 3.3.1 Rally -----------------------------------------------------------------------------

@@ -15,18 +15,22 @@ from engine.data import (
 )
 from engine.ops import op_frame
 from engine.state import State
-from tests.helpers import box, pieces, play, position, set_available
+from tests.helpers import (
+    box,
+    end_op,
+    gov,
+    illegal,
+    mv,
+    of_type,
+    pick,
+    pieces,
+    play,
+    position,
+    set_available,
+    spaces_offered,
+)
 
 INDEPENDENT = MOROCCO_TUNISIA_INDEPENDENT
-
-
-def gov(spaces: dict[str, dict[str, Any]] | None = None, *, resources: tuple[int, int] = (10, 5),
-        in_effect: list[int] | None = None, **kw: Any) -> State:
-    """The Government as First Eligible; by default no Pivotal Event in effect."""
-    effects = [] if in_effect is None else in_effect
-    if INDEPENDENT not in effects:
-        kw.setdefault("border_zone", None)  # 5.1.8: no Border Zone before independence
-    return position(spaces=spaces, resources=resources, first="gov", in_effect=effects, **kw)
 
 
 def second_eligible(s: State, options: tuple[str, ...] = ("event", "limited_op", "pass")) -> State:
@@ -45,13 +49,6 @@ def free_op(s: State, name: str) -> State:
     return s
 
 
-def end_op(s: State) -> State:
-    """Declare the Government's Operation (and its "post" stage, 4.1) complete."""
-    while s.pending and s.pending[-1]["k"].startswith("op:"):
-        s = play(s, {"t": "done"})
-    return s
-
-
 def box_recorded(s: State, *moves: dict[str, Any]) -> str:
     """The Initiative Track box recorded when the Operation completes (2.3.2)."""
     for m in moves:
@@ -60,20 +57,6 @@ def box_recorded(s: State, *moves: dict[str, Any]) -> str:
             if e.get("rule") == "2.3.2" and "box" in e:
                 return str(e["box"])
     raise AssertionError("the Operation did not complete")
-
-
-def spaces_offered(s: State, t: str = "space") -> set[str]:
-    return {m["space"] for m in engine.legal_moves(s) if m["t"] == t}
-
-
-def of_type(s: State, t: str) -> list[dict[str, Any]]:
-    return [m for m in engine.legal_moves(s) if m["t"] == t]
-
-
-def illegal(s: State, m: dict[str, Any]) -> engine.IllegalMove:
-    with pytest.raises(engine.IllegalMove) as e:
-        engine.apply(s, m)
-    return e.value
 
 
 # --- 3.2.1 Train -----------------------------------------------------------------------------
@@ -286,14 +269,6 @@ def test_train_limited_op_one_location_no_sa_but_pacify() -> None:
 # --- 3.2.2 Garrison --------------------------------------------------------------------------
 
 FP, FT = "french_police", "french_troops"
-
-
-def pick(piece: str, src: str) -> dict[str, Any]:
-    return {"t": "pick", "piece": piece, "from": src}
-
-
-def mv(piece: str, src: str, dst: str) -> dict[str, Any]:
-    return {"t": "move", "piece": piece, "from": src, "to": dst}
 
 
 def test_garrison_moves_police_and_activates_in_a_mountain_space() -> None:

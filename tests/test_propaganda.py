@@ -3,19 +3,14 @@ Redeploy (6.4), Reset (6.5). Expected numbers are worked out by hand from the ru
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import engine
 from engine.data import PROPAGANDA_CARDS
 from engine.machine import settle
 from engine.state import State
-from tests.helpers import box, pieces, play, position
+from tests.helpers import DONE, box, in_round, pieces, play, position, reveal, top
 
-ROUND_FRAMES = ("propaganda", "prop_commitment", "prop_pacify", "prop_agitate", "prop_redeploy",
-                "prop_casualties")
-DONE = {"t": "done"}
 NOT_DE_GAULLE = [61, 64]  # Morocco and Tunisia Independent, Mobilization (Short without #65)
 
 
@@ -27,21 +22,6 @@ def put(s: State, where: str, **counts: int) -> None:
         s.boxes[where][k] += n
 
 
-def reveal(s: State, *, rounds_before: int = 1, drawn: int = 2, last: bool = False) -> State:
-    """Reveal the ``drawn``-th Propaganda card on ``s`` and settle into it (the next card in the
-    deck is an Event card)."""
-    s = s.copy()
-    c = s.cards
-    c["deck"] = [n for n in c["deck"] if n not in PROPAGANDA_CARDS]
-    c["current"] = PROPAGANDA_CARDS[drawn - 1]
-    c["propaganda_drawn"] = drawn
-    c["rounds"] = rounds_before
-    c["last_propaganda"] = last
-    s.pending = [{"k": "game", "stage": "play"}]
-    settle(s, [])
-    return s
-
-
 def at_phase(s: State, phase: str, final: bool = False) -> State:
     """Start a Round at one phase (unit tests of a single phase)."""
     s = s.copy()
@@ -50,14 +30,6 @@ def at_phase(s: State, phase: str, final: bool = False) -> State:
                                                   "final": final}]
     settle(s, [])
     return s
-
-
-def in_round(s: State) -> bool:
-    return any(f["k"] in ROUND_FRAMES for f in s.pending)
-
-
-def top(s: State) -> dict[str, Any]:
-    return s.pending[-1]
 
 
 # --- 6.0 ---------------------------------------------------------------------------------

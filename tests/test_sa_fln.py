@@ -10,15 +10,9 @@ import pytest
 import engine
 from engine.ops import op_frame, sa_frame
 from engine.state import State
-from tests.helpers import box, pieces, play, position, set_available
+from tests.helpers import EXTERNAL, box, illegal, pieces, play, position, set_available
 
 UGP, AGP = "guerrillas_underground", "guerrillas_active"
-EXTERNAL = {"chance": "external"}
-
-
-def illegal(s: State, m: dict[str, Any]) -> None:
-    with pytest.raises(engine.IllegalMove):
-        engine.apply(s, m)
 
 
 def sas(s: State) -> set[str]:

@@ -12,51 +12,32 @@ from engine.board import population, resettled_count
 from engine.data import FORCE_POOL, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, POP0_MARKERS, TERROR_MARKERS
 from engine.ops import sa_frame
 from engine.state import State
-from tests.helpers import box, pieces, play, position
+from tests.helpers import (
+    box,
+    end_op,
+    illegal,
+    mv,
+    of_type,
+    pick,
+    pieces,
+    play,
+    position,
+    spaces_offered,
+)
+from tests.helpers import gov as gov_first
 
 FT, FP, GB = "french_troops", "french_police", "gov_bases"
 AG, FB = "guerrillas_active", "fln_bases"
 
 
-def gov(spaces: dict[str, dict[str, Any]] | None = None, *, resources: tuple[int, int] = (10, 5),
+def gov(spaces: dict[str, dict[str, Any]] | None = None, *,
         in_effect: list[int] | None = None, **kw: Any) -> State:
     """The Government as First Eligible; by default only Mobilization in effect."""
-    effects = [MOBILIZATION] if in_effect is None else in_effect
-    if MOROCCO_TUNISIA_INDEPENDENT not in effects:
-        kw.setdefault("border_zone", None)  # 5.1.8: no Border Zone before independence
-    return position(spaces=spaces, resources=resources, first="gov", in_effect=effects, **kw)
-
-
-def of_type(s: State, t: str) -> list[dict[str, Any]]:
-    return [m for m in engine.legal_moves(s) if m["t"] == t]
-
-
-def spaces_offered(s: State, t: str = "space") -> set[str]:
-    return {m["space"] for m in engine.legal_moves(s) if m["t"] == t}
-
-
-def illegal(s: State, m: dict[str, Any]) -> engine.IllegalMove:
-    with pytest.raises(engine.IllegalMove) as e:
-        engine.apply(s, m)
-    return e.value
-
-
-def pick(piece: str, src: str) -> dict[str, Any]:
-    return {"t": "pick", "piece": piece, "from": src}
-
-
-def mv(piece: str, src: str, dst: str) -> dict[str, Any]:
-    return {"t": "move", "piece": piece, "from": src, "to": dst}
+    return gov_first(spaces, in_effect=[MOBILIZATION] if in_effect is None else in_effect, **kw)
 
 
 def deploy(s: State, piece: str, src: str, dst: str) -> State:
     return play(s, pick(piece, src), mv(piece, src, dst))
-
-
-def end_op(s: State) -> State:
-    while s.pending and s.pending[-1]["k"].startswith(("op:", "sa:")):
-        s = play(s, {"t": "done"})
-    return s
 
 
 def train_with_deploy(s: State) -> State:

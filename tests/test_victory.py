@@ -12,8 +12,7 @@ from engine.state import State
 from engine.victory import (
     DECEPTION_MARKERS, final_result, holds, use_hidden_asset, victory_check,
 )
-from tests.helpers import play, position
-from tests.test_propaganda import DONE, in_round, reveal, top
+from tests.helpers import DONE, in_round, play, position, reveal, top
 
 # Total Opposition 21 (every Pop 2+ space at Opposition) and 10 FLN Bases in Pop 0 Sectors: 31.
 OPPOSE = {n: {"support": "oppose"} for n in (

@@ -116,12 +116,50 @@ def test_service_endpoints(servers: Servers) -> None:
     assert 'ct_referee_requests_total{code="ok",endpoint="games",transport="rest"}' in text
 
 
-def test_list_scenarios_and_view(client: Client) -> None:
+def test_list_scenarios_and_view(client: Client, servers: Servers) -> None:
+    import json
+
+    from google.protobuf import json_format
+
     sc = client.list_scenarios()
     assert [s.name for s in sc.scenarios] == ["short", "medium", "full"]
-    g = client.new_game("short", 3)
+    seed = 5150 + (0 if isinstance(client.transport, RestTransport) else 1)
+    g = client.new_game("short", seed)
     v = client.view(g.state, "gov")
     assert v.role == "gov" and len(v.spaces) == 30
     assert v.resources.gov == 20 and v.commitment == 15
-    assert "deck" not in v.extra and not v.HasField("extra") or "rng" not in v.extra
     assert v.cards.set_aside_count == 24
+    assert v.cards.deck_left > 0
+
+    def keys(x: object) -> set[str]:
+        if isinstance(x, dict):
+            return set(x) | {k for val in x.values() for k in keys(val)}
+        if isinstance(x, list):
+            return {k for val in x for k in keys(val)}
+        return set()
+
+    # The draw deck's order, the set-aside Events and the random generator are hidden (DESIGN §4):
+    # the view names them as hidden, and no key of the view is named after one of them.
+    secret = {"rng", "deck", "seed", "counter"}  # (boxes.set_aside is the open Suez box)
+    assert json_format.MessageToDict(v.extra)["hidden"] == ["rng", "cards.deck",
+                                                            "cards.set_aside"]
+    wire = json_format.MessageToDict(v, preserving_proto_field_name=True)
+    assert not keys(wire) & secret and not keys(wire["cards"]) & {"set_aside"}
+    # What engine.view produced for this request, as the service keeps it in Redis: the hidden
+    # parts are blanked, not merely left out of the wire format.
+    core = servers.core
+    key = core._key("view", core.trust.open(g.state), "gov")
+    raw = core.cache._client.get(core.cache.PREFIX + key)  # type: ignore[attr-defined]
+    assert raw is not None
+    rec = json.loads(raw)["view"]
+    assert rec["rng"] is None
+    assert rec["cards"]["deck"] is None and rec["cards"]["set_aside"] is None
+    # and on the wire: no key named after a hidden part anywhere in the response body
+    doc = {"state": json_format.MessageToDict(g.state, preserving_proto_field_name=True),
+           "role": "gov"}
+    req = urllib.request.Request(servers.http + "/v1/view", data=json.dumps(doc).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        body = json.loads(r.read())
+    assert body["view"]["cards"]["set_aside_count"] == 24
+    assert not keys(body) & secret and not keys(body["view"]["cards"]) & {"set_aside"}

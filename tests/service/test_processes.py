@@ -129,6 +129,31 @@ def children(pid: int) -> list[int]:
     return out
 
 
+def workers(pid: int) -> list[int]:
+    """The server processes `serve` started (multiprocessing's spawn), not its resource tracker."""
+    out = []
+    for w in children(pid):
+        try:
+            with open(f"/proc/{w}/cmdline") as f:
+                if "spawn_main" in f.read():
+                    out.append(w)
+        except OSError:  # gone meanwhile
+            pass
+    return out
+
+
+def games_served(http: str) -> float:
+    """The REST Start game requests answered by the worker that answers this /metrics request
+    (each worker counts its own; a new connection each time)."""
+    import urllib.request
+
+    with urllib.request.urlopen(http + "/metrics") as r:
+        text = r.read().decode()
+    m = re.search(r'^ct_referee_requests_total\{code="ok",endpoint="games",transport="rest"\} '
+                  r"([0-9.]+)$", text, re.M)
+    return float(m.group(1)) if m else 0.0
+
+
 def raw_post(http: str, path: str, head: str, body: bytes) -> tuple[int, bytes]:
     """A request written as it is, the answer read to the end: a server may answer before it has
     read a body it refuses, so the body is sent only as far as the server takes it."""
@@ -156,11 +181,27 @@ def test_serve_with_two_worker_processes(redis_url: str) -> None:
     p, http, grpc = spawn(redis_url, "--workers", "2", "--threads", "2",
                           "--max-request-bytes", "100000")
     try:
+        assert len(workers(p.pid)) == 2
         for c in (Client(RestTransport(http)), Client(GrpcTransport(grpc))):
             for seed in range(6):
                 assert c.new_game("short", seed).legal_moves
             c.close()
-        assert len(children(p.pid)) >= 2  # the two workers (spawn may add a tracker)
+        # 16 more on fresh connections, which the kernel spreads over the two workers: each
+        # worker's count is seen in its /metrics, and the two add up to every REST request
+        import urllib.request
+
+        for seed in range(16):
+            req = urllib.request.Request(http + "/v1/games", headers={
+                "Content-Type": "application/json"}, data=json.dumps(
+                    {"scenario": "short", "seed": seed}).encode())
+            with urllib.request.urlopen(req) as r:
+                assert r.status == 200
+        seen: set[float] = set()
+        for _ in range(40):
+            seen.add(games_served(http))
+            if len(seen) == 2:
+                break
+        assert len(seen) == 2 and min(seen) > 0 and sum(seen) == 6 + 16, seen
         # Over the limit, with a Content-Length (refused before the body is read: none is sent)
         # and chunked (refused once the limit is passed); and junk under the limit.
         limit = 100_000
@@ -184,15 +225,13 @@ def test_a_worker_that_dies_is_replaced(redis_url: str) -> None:
 
     p, http, grpc = spawn(redis_url, "--workers", "2", "--threads", "1")
     try:
-        workers = [w for w in children(p.pid)
-                   if "spawn_main" in open(f"/proc/{w}/cmdline").read()]
-        assert len(workers) == 2
-        os.kill(workers[0], signal.SIGKILL)
+        first = workers(p.pid)
+        assert len(first) == 2
+        os.kill(first[0], signal.SIGKILL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            now = [w for w in children(p.pid)
-                   if "spawn_main" in open(f"/proc/{w}/cmdline").read()]
-            if len(now) == 2 and workers[0] not in now:
+            now = workers(p.pid)
+            if len(now) == 2 and first[0] not in now:
                 break
             time.sleep(0.2)
         else:
@@ -211,14 +250,14 @@ def test_workers_die_with_the_serve_process(redis_url: str) -> None:
     import signal
 
     p, _, _ = spawn(redis_url, "--workers", "2", "--threads", "1")
-    workers = children(p.pid)
-    assert len(workers) >= 2
+    assert len(workers(p.pid)) == 2
+    every = children(p.pid)  # the workers and multiprocessing's resource tracker
     p.send_signal(signal.SIGKILL)
     p.wait(10)
     deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and any(running(w) for w in workers):
+    while time.monotonic() < deadline and any(running(w) for w in every):
         time.sleep(0.1)
-    assert not [w for w in workers if running(w)]
+    assert not [w for w in every if running(w)]
 
 
 ORPHAN = """

@@ -7,6 +7,8 @@ import json
 import time
 import urllib.request
 
+import redis
+
 from ct_referee_client import RestTransport
 from service.config import Config
 
@@ -19,10 +21,29 @@ def ready(http: str) -> dict[str, object]:
         return json.loads(r.read())  # type: ignore[no-any-return]
 
 
+def metric(http: str, name: str) -> float:
+    """The value of one sample of /metrics (0 when it is not there yet)."""
+    with urllib.request.urlopen(http + "/metrics") as r:
+        for ln in r.read().decode().splitlines():
+            if ln.startswith(name + " "):
+                return float(ln.split()[-1])
+    return 0.0
+
+
+def redis_keys(proc: RedisProc) -> int:
+    client = redis.Redis.from_url(proc.url)
+    try:
+        return len(client.keys("ct-referee:*"))
+    finally:
+        client.close()
+
+
 def test_redis_killed_then_restarted() -> None:
     redis = RedisProc()
     redis.start()
-    s = start_servers(Config(redis_url=redis.url, redis_retry=0.2, redis_timeout=0.2))
+    # no in-process response cache: a hit can then only come from Redis
+    s = start_servers(Config(redis_url=redis.url, redis_retry=0.2, redis_timeout=0.2,
+                             response_cache_mb=0))
     rest, grpc = s.rest_client(), s.grpc_client()
     try:
         g = rest.new_game("short", 31)
@@ -51,10 +72,15 @@ def test_redis_killed_then_restarted() -> None:
             assert time.monotonic() < deadline, "the service did not reconnect to Redis"
             time.sleep(0.1)
         play(4)
-        rest.legal_moves(state, "fln")
-        rest.legal_moves(state, "fln")
+        assert redis_keys(redis) > 0  # results are stored in the restarted Redis
+        hits = metric(s.http, 'ct_referee_cache_hits_total{tier="result"}')
         assert isinstance(rest.transport, RestTransport)
+        rest.legal_moves(state, "fln")
+        assert rest.transport.last_headers["x-cache"] == "miss"
+        rest.legal_moves(state, "fln")
         assert rest.transport.last_headers["x-cache"] == "hit"  # the cache works again
+        assert metric(s.http, 'ct_referee_cache_hits_total{tier="result"}') == hits + 1
+        assert metric(s.http, 'ct_referee_cache_hits_total{tier="response"}') == 0
         with urllib.request.urlopen(s.http + "/metrics") as r:
             text = r.read().decode()
         errors = [ln for ln in text.splitlines() if ln.startswith("ct_referee_cache_errors_total")]
