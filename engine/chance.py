@@ -9,6 +9,7 @@ is stored in the *parent* frame's ``x["roll"]`` and the roll frame is popped, so
 from __future__ import annotations
 
 from . import rng
+from .checks import check_obj, fail
 from .machine import FrameType, Log, emit, pop, register
 from .state import Frame, Move, State
 
@@ -21,6 +22,15 @@ def roll_frame(purpose: str, rule: str, into: str = "roll") -> Frame:
 class Roll(FrameType):
     kind = "roll"
     rule = "3.3.3"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "purpose", "rule", "into"))
+        for key in ("purpose", "rule", "into"):
+            if type(f[key]) is not str:
+                fail(key, "must be a string")
+        if len(s.pending) < 2 or type(s.pending[-2].get("x")) is not dict:
+            fail("", "a die roll needs a decision below it with working data (x) to receive it",
+                 "3.3.3")
 
     def actor(self, s: State, f: Frame) -> str:
         return "chance"

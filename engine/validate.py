@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from .checks import (
-    Budget, at, check_bool, check_card_list, check_choice, check_int, check_list, check_obj, fail,
-    plain, show,
+    FACTIONS, Budget, at, check_bool, check_card_list, check_choice, check_int, check_list,
+    check_obj, fail, plain, show,
 )
 from .data import (
     AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, FB, FORCE_POOL, FP, FT, GB, MAP_PIECES,
@@ -27,7 +27,7 @@ from .data import (
     SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
 from .state import SCHEMA, SpaceData, State
-from .validate_pending import EVENTS, SIDES, check_pending
+from .validate_pending import EVENTS, check_pending
 
 ALL_CARDS = EVENTS | frozenset(PIVOTAL_OWNER) | frozenset(PROPAGANDA_CARDS)
 PIVOTALS = frozenset(PIVOTAL_OWNER)
@@ -48,7 +48,7 @@ EVENT_SIDES = ("unshaded", "shaded")
 
 _TOP, _SPACE, _CARD = frozenset(TOP_KEYS), frozenset(SPACE_KEYS), frozenset(CARD_KEYS)
 _MAP, _BOX = frozenset(MAP_PIECES), frozenset(BOX_PIECES)
-_SIDES = frozenset(SIDES)
+_FACTIONS = frozenset(FACTIONS)
 _INT = {int}
 _SUPPORT = frozenset(SUPPORT_LEVELS)
 _POP_PLUS_MARKERS: int = RAW["markers"]["pop_plus_1_city"]["count"]
@@ -85,7 +85,7 @@ def validate(data: Any) -> State:
     s.spaces, flat = _check_spaces(d["spaces"], indep)
     s.boxes = _check_boxes(d["boxes"])
     _check_pool(s, flat)
-    res = check_obj(d["resources"], "resources", SIDES, _SIDES)
+    res = check_obj(d["resources"], "resources", FACTIONS, _FACTIONS)
     check_int(res["gov"], "resources.gov", 0, 50, "1.8")
     check_int(res["fln"], "resources.fln", 0, 50, "1.8")
     s.resources = {"gov": res["gov"], "fln": res["fln"]}
@@ -330,9 +330,9 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
         fail("cards.current", f"{show(current)} is not an Event or Propaganda card", "2.2")
     played = check_card_list(c["played"], "cards.played", ALL_CARDS)
     removed = check_card_list(c["removed"], "cards.removed", REMOVABLE, "removable card")
-    held = check_obj(c["held"], "cards.held", SIDES, _SIDES)
+    held = check_obj(c["held"], "cards.held", FACTIONS, _FACTIONS)
     in_hand: list[int] = []
-    for side in SIDES:
+    for side in FACTIONS:
         for i, card in enumerate(check_card_list(held[side], "cards.held." + side, PIVOTALS,
                                         "Pivotal Event")):
             if PIVOTAL_OWNER[card] != side:
@@ -463,7 +463,7 @@ def _check_markers(c: dict[str, Any]) -> list[int]:
 def _check_sop(v: Any) -> dict[str, Any]:
     """2.3.1-2.3.2: the First Eligible player and the Initiative Track boxes used on this card."""
     sop = check_obj(v, "sop", SOP_KEYS)
-    check_choice(sop["first"], "sop.first", SIDES, "2.3.1")
+    check_choice(sop["first"], "sop.first", FACTIONS, "2.3.1")
     check_choice(sop["first_box"], "sop.first_box", SOP_BOXES, "2.3.2")
     check_choice(sop["second_box"], "sop.second_box", SOP_BOXES, "2.3.2")
     if sop["second_box"] is not None and sop["first_box"] is None:
@@ -482,10 +482,10 @@ def _check_deception(v: Any, options: dict[str, Any], budget: Budget) -> dict[st
 
     if options["chance"] != "managed":
         fail("options.deception", "the Victory Deception option needs managed chance", "7.3")
-    d = check_obj(v, "deception", SIDES, _SIDES)
+    d = check_obj(v, "deception", FACTIONS, _FACTIONS)
     plain(d, "deception", budget)
     pool = list(DECEPTION_MARKERS)
-    for side in SIDES:
+    for side in FACTIONS:
         f = "deception." + side
         m = check_obj(d[side], f, ("held", "used"))
         drawn = check_list(m["held"], f + ".held") + check_list(m["used"], f + ".used")
@@ -495,7 +495,7 @@ def _check_deception(v: Any, options: dict[str, Any], budget: Budget) -> dict[st
             if x not in pool:
                 fail(f, f"{show(x)} is not a Deception marker left to draw", "7.3")
             pool.remove(x)
-    return {side: {"held": d[side]["held"], "used": d[side]["used"]} for side in SIDES}
+    return {side: {"held": d[side]["held"], "used": d[side]["used"]} for side in FACTIONS}
 
 
 def _check_result(v: Any, s: State, budget: Budget) -> dict[str, Any] | None:
@@ -505,7 +505,7 @@ def _check_result(v: Any, s: State, budget: Budget) -> dict[str, Any] | None:
     r = check_obj(v, "result")
     if "winner" not in r:
         fail("result.winner", "missing field")
-    check_choice(r["winner"], "result.winner", SIDES, "7.1")
+    check_choice(r["winner"], "result.winner", FACTIONS, "7.1")
     plain(r, "result", budget)
     c = s.cards
     if c["deck_left"] and c["current"] not in PROPAGANDA:
