@@ -20,8 +20,9 @@ def roll_frame(purpose: str, rule: str, into: str = "roll") -> Frame:
 
 @register
 class Roll(FrameType):
+    """One die roll; the rule that calls for it travels with the frame (``f["rule"]``)."""
+
     kind = "roll"
-    rule = "3.3.3"
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "purpose", "rule", "into"))
@@ -40,6 +41,10 @@ class Roll(FrameType):
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         return [{"t": "roll", "value": v} for v in range(1, 7)]
+
+    def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
+        """An illegal value cites the rule that called for the roll."""
+        return super().explain(s, f, m)[0], str(f["rule"])
 
     def managed(self, s: State, f: Frame) -> Move:
         return {"t": "roll", "value": rng.die(s.rng)}
