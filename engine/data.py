@@ -88,6 +88,8 @@ FRANCE_TRACK: dict[str, dict[str, int]] = {
     for b in RAW["france_track"]["boxes"]
 }
 TERROR_MARKERS: int = RAW["terror_markers"]
+GOV_THRESHOLD: int = RAW["victory"]["gov"]["wins_if_greater_than"]  # 7.2
+FLN_THRESHOLD: int = RAW["victory"]["fln"]["wins_if_greater_than"]
 POP0_MARKERS: int = RAW["markers"]["pop_0_resettled"]["count"]
 SECOND_OPTIONS: dict[str, tuple[str, ...]] = {
     k: tuple(v) for k, v in RAW["initiative_track"]["second_eligible_options_after_first"].items()

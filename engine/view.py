@@ -22,10 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import (
-    control, fln_bases_on_map, fln_score, gov_score, margins, population, support, terror_left,
-    total_opposition, total_support,
-)
+from .board import control, population, scores, support, terror_left
 from .errors import BadRequest
 from .machine import legal_moves, prompt, to_move
 from .state import SCHEMA, State
@@ -98,14 +95,15 @@ def derived(s: State, actor: str | None = None) -> dict[str, Any]:
     """Values computed from the state, never stored (DESIGN §1; 1.6, 1.7, 1.9, 7.3)."""
     spaces = {n: {"control": control(s, n), "population": population(s, n),
                   "support": support(s, n)} for n in s.spaces}
+    sc = scores(s)
     return {
         "spaces": spaces,
-        "total_support": total_support(s),
-        "total_opposition": total_opposition(s),
-        "fln_bases_on_map": fln_bases_on_map(s),
-        "gov_score": gov_score(s),
-        "fln_score": fln_score(s),
-        "margins": margins(s),
+        "total_support": sc.total_support,
+        "total_opposition": sc.total_opposition,
+        "fln_bases_on_map": sc.fln_bases_on_map,
+        "gov_score": sc.gov,
+        "fln_score": sc.fln,
+        "margins": sc.margins,
         "terror_left": terror_left(s),
         "to_move": actor if actor is not None else to_move(s),
         "prompt": prompt(s),

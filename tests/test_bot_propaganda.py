@@ -7,7 +7,7 @@ from typing import Any
 
 import engine
 from engine.bot import decide
-from engine.board import margins
+from engine.board import scores
 from engine.state import State
 from engine.victory import final_result, victory_check
 from tests.helpers import box, pieces
@@ -131,12 +131,12 @@ def test_t33_one_player_victory() -> None:
         s.spaces[n]["pieces"]["fln_bases"] = 1
         s.boxes["available"]["fln_bases"] -= 1
     s.commitment = 50  # the Government's condition is irrelevant in the one-player game
-    assert margins(s)["fln"] == 1
+    assert scores(s).margins["fln"] == 1
     res = victory_check(s)
     assert res is not None and res["winner"] == "fln"
     # (c) margins equal after the final round: the FLN wins (7.1)
     t = bot_position({}, options={"fln_bot": True}, commitment=29)
-    assert margins(t) == {"gov": -6, "fln": -30}
+    assert scores(t).margins == {"gov": -6, "fln": -30}
     t.commitment = 5
     t = t.copy()
     assert final_result(t, "end")["winner"] in ("fln", "gov")
