@@ -121,14 +121,9 @@ def validate(data: Any) -> State:
 def _check_options(v: Any) -> dict[str, Any]:
     """The game's options, every one present (scenarios.OPTION_DEFAULTS, check_options)."""
     from .errors import BadRequest
-    from .scenarios import CHANCE_MODES, OPTION_DEFAULTS, check_options
+    from .scenarios import OPTION_DEFAULTS, check_options
 
     o = check_obj(v, "options", tuple(OPTION_DEFAULTS))
-    for k, default in OPTION_DEFAULTS.items():
-        if k == "chance":
-            check_choice(o[k], "options.chance", CHANCE_MODES)
-        elif isinstance(default, bool):
-            check_bool(o[k], "options." + k)
     try:
         return check_options(o)
     except BadRequest as e:
@@ -480,8 +475,6 @@ def _check_deception(v: Any, options: dict[str, Any], budget: Budget) -> dict[st
         return None
     from .victory import DECEPTION_MARKERS
 
-    if options["chance"] != "managed":
-        fail("options.deception", "the Victory Deception option needs managed chance", "7.3")
     d = check_obj(v, "deception", FACTIONS, _FACTIONS)
     plain(d, "deception", budget)
     pool = list(DECEPTION_MARKERS)

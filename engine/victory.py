@@ -19,7 +19,6 @@ from typing import Any
 from . import rng
 from .board import Scores, scores
 from .data import FLN_THRESHOLD, GOV_THRESHOLD
-from .errors import BadRequest
 from .machine import Log, emit
 from .state import State
 
@@ -41,11 +40,8 @@ def winner_by_margin(m: dict[str, int]) -> str:
 
 def deal_deception(s: State) -> None:
     """7.3 Victory Deception option: each player blindly draws two of the six markers (the
-    Government draws first), from the state's generator. Needs managed chance: in external mode
-    the engine could neither keep the markers hidden nor know what was drawn."""
-    if s.options.get("chance", "managed") != "managed":
-        raise BadRequest("options.deception",
-                         "the Victory Deception option needs managed chance (chance: managed)")
+    Government draws first), from the state's generator (the option needs managed chance:
+    ``scenarios.check_options``)."""
     pool = rng.shuffle(s.rng, list(DECEPTION_MARKERS))
     s.deception = {"gov": {"held": sorted(pool[0:2]), "used": []},
                    "fln": {"held": sorted(pool[2:4]), "used": []}}
