@@ -145,7 +145,7 @@ def total_opposition(s: State) -> int:
 
 
 def fln_bases_on_map(s: State) -> int:
-    return sum(sp["pieces"][FB] for sp in s.spaces.values())
+    return on_map(s, FB)
 
 
 def gov_score(s: State) -> int:
@@ -179,10 +179,6 @@ def resettled_count(s: State) -> int:
 
 def populated(s: State, space: str) -> bool:
     return population(s, space) >= 1
-
-
-def algerian_space(space: str) -> bool:
-    return space not in COUNTRIES
 
 
 # --- tracks ----------------------------------------------------------------------------------

@@ -80,7 +80,6 @@ SPACES: dict[str, Space] = {
 }
 SPACE_NAMES: tuple[str, ...] = tuple(SPACES)
 ALGERIA: tuple[str, ...] = tuple(n for n, s in SPACES.items() if not s.is_country)
-ALIASES: dict[str, str] = {a: s["name"] for s in RAW["spaces"] for a in s.get("aliases", [])}
 
 FORCE_POOL: dict[str, int] = {k: RAW["force_pool"][k] for k in BOX_PIECES}
 FRANCE_TRACK: dict[str, dict[str, int]] = {

@@ -153,12 +153,3 @@ def new_game(scenario: str, seed: int = 0, options: dict[str, Any] | None = None
         deal_deception(s)
     settle(s, log)
     return s
-
-
-def check_setup_totals(s: State) -> dict[str, int]:
-    """The printed scenario lines (10.0) recomputed from a state (used by tests)."""
-    from .board import fln_bases_on_map, total_opposition, total_support
-
-    return {"total_support": total_support(s), "commitment": s.commitment,
-            "total_opposition": total_opposition(s), "fln_bases_on_map": fln_bases_on_map(s)}
-

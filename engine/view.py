@@ -78,8 +78,9 @@ def _deception(dec: dict[str, Any], role: str, hidden: list[str]) -> dict[str, A
     return out
 
 
-def derived(s: State, actor: str | None = None) -> dict[str, Any]:
-    """Values computed from the state, never stored (DESIGN §1; 1.6, 1.7, 1.9, 7.3)."""
+def derived(s: State, actor: str | None) -> dict[str, Any]:
+    """Values computed from the state, never stored (DESIGN §1; 1.6, 1.7, 1.9, 7.3); ``actor``:
+    ``machine.to_move(s)``."""
     spaces = {n: {"control": control(s, n), "population": population(s, n),
                   "support": support(s, n)} for n in s.spaces}
     sc = scores(s)
@@ -92,6 +93,6 @@ def derived(s: State, actor: str | None = None) -> dict[str, Any]:
         "fln_score": sc.fln,
         "margins": sc.margins,
         "terror_left": terror_left(s),
-        "to_move": actor if actor is not None else to_move(s),
+        "to_move": actor,
         "prompt": prompt(s),
     }
