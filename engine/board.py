@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from .data import (
     AG, AP, AT, COUNTRIES, FB, FLN_THRESHOLD, FP, FT, GB, GOV_THRESHOLD, MOBILIZATION,
-    MOROCCO_TUNISIA_INDEPENDENT, RECALL_DE_GAULLE, SPACES, TERROR_MARKERS, UG, G, box_key,
+    MOROCCO_TUNISIA_INDEPENDENT, RECALL_DE_GAULLE, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, G,
+    box_key,
 )
 from .state import State
 
@@ -198,10 +199,9 @@ def add_commitment(s: State, n: int) -> None:
 
 
 def shift(level: str, toward: str) -> str:
-    order = ("oppose", "neutral", "support")
-    i = order.index(level)
+    i = SUPPORT_LEVELS.index(level)
     j = i + (1 if toward == "support" else -1)
-    return order[max(0, min(2, j))]
+    return SUPPORT_LEVELS[max(0, min(len(SUPPORT_LEVELS) - 1, j))]
 
 
 # --- pieces: placing and removing (1.4.1) ----------------------------------------------------

@@ -73,9 +73,10 @@ def build_deck(scenario: str, r: dict[str, Any]) -> tuple[list[int], list[int]]:
     d = SCENARIOS[scenario]["deck"]
     events = rngmod.shuffle(r, list(EVENT_CARDS))
     used, set_aside = events[: d["event_cards"]], sorted(events[d["event_cards"]:])
+    per = d["events_per_pile"]
     deck: list[int] = []
     for i in range(d["piles"]):
-        pile = used[12 * i: 12 * (i + 1)] + [PROPAGANDA_CARDS[i]]
+        pile = used[per * i: per * (i + 1)] + [PROPAGANDA_CARDS[i]]
         deck += rngmod.shuffle(r, pile)
     return deck, set_aside
 

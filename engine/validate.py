@@ -22,10 +22,11 @@ from .checks import (
     check_obj, fail, plain, show,
 )
 from .data import (
-    AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, FB, FORCE_POOL, FP, FT, GB, MAP_PIECES,
-    MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW, SCENARIOS,
-    SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
+    AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FT, GB,
+    MAP_PIECES, MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW,
+    SCENARIOS, SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
+from .events import SIDES
 from .state import SCHEMA, SpaceData, State
 from .validate_pending import EVENTS, check_pending
 
@@ -44,7 +45,6 @@ CARD_KEYS = ("deck", "deck_left", "piles", "unseen", "current", "played", "set_a
              "propaganda_total", "propaganda_drawn", "rounds", "last_propaganda", "delayed")
 SOP_KEYS = ("first", "first_box", "second_box")
 SOP_BOXES = (None, "event", "op_plus_sa", "op_only", "limited_op", "pass")
-EVENT_SIDES = ("unshaded", "shaded")
 
 _TOP, _SPACE, _CARD = frozenset(TOP_KEYS), frozenset(SPACE_KEYS), frozenset(CARD_KEYS)
 _MAP, _BOX = frozenset(MAP_PIECES), frozenset(BOX_PIECES)
@@ -57,9 +57,9 @@ _BASE_MARKERS: int = RAW["markers"]["base_plus_1_country"]["count"]
 U64 = (1 << 64) - 1
 
 # Capability / Momentum markers each side of each card may leave in play (5.3, 5.4).
-_CAPABILITY = {(n, side) for n, c in CARDS.items() for side in EVENT_SIDES
+_CAPABILITY = {(n, side) for n, c in CARDS.items() for side in SIDES
                if (c.get(side + "_flag") or "").endswith("capability")}
-_MOMENTUM = {(n, side) for n, c in CARDS.items() for side in EVENT_SIDES
+_MOMENTUM = {(n, side) for n, c in CARDS.items() for side in SIDES
              if (c.get(side + "_flag") or "").endswith("momentum")}
 
 
@@ -90,7 +90,7 @@ def validate(data: Any) -> State:
     check_int(res["fln"], "resources.fln", 0, 50, "1.8")
     s.resources = {"gov": res["gov"], "fln": res["fln"]}
     s.commitment = check_int(d["commitment"], "commitment", 0, 50, "1.8")
-    s.france_track = check_choice(d["france_track"], "france_track", tuple("ABCDEF"), "6.2.3")
+    s.france_track = check_choice(d["france_track"], "france_track", tuple(FRANCE_BOXES), "6.2.3")
     bz = d["border_zone"]
     if indep:
         if bz is None:
@@ -344,9 +344,9 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
             fail("cards.deck_left", f"must equal the {len(deck)} cards in cards.deck")
         _check_deck_piles(deck, piles, drawn)
         set_aside = check_card_list(c["set_aside"], "cards.set_aside", EVENTS, "Event card")
-        if len(set_aside) != 60 - sc["event_cards"]:
-            fail("cards.set_aside", f"the {scenario} scenario sets {60 - sc['event_cards']} Event"
-                 " cards aside", "10.0")
+        if len(set_aside) != sc["event_cards_set_aside"]:
+            fail("cards.set_aside", f"the {scenario} scenario sets {sc['event_cards_set_aside']}"
+                 " Event cards aside", "10.0")
         if c["unseen"] != []:
             fail("cards.unseen", "must be empty in managed chance mode (the deck is known)")
         _disjoint(deck, set_aside, "cards.set_aside", "10.0")
@@ -369,7 +369,7 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
     if current is not None and current in played:
         fail("cards.current", f"card {current} is also in cards.played", "2.2")
     events = {x for x in hidden + out + removed if x in EVENTS}
-    if len(events) != 60:
+    if len(events) != len(EVENTS):
         missing = sorted(EVENTS - events)[:5]
         fail("cards", f"Event card(s) {missing} are nowhere (deck, set aside, unseen, played,"
              " current, Momentum or removed)", "10.0")
@@ -433,7 +433,7 @@ def _check_markers(c: dict[str, Any]) -> list[int]:
         if not (type(k) is str and k.isascii() and k.isdigit() and len(k) <= 3
                 and k == str(int(k)) and int(k) in ALL_CARDS):
             fail(f, "keys are card numbers written in decimal, e.g. \"13\"")
-        check_choice(side, f, EVENT_SIDES)
+        check_choice(side, f, SIDES)
         if (int(k), side) not in _CAPABILITY:
             fail(f, f"the {side} text of card {k} is not a Capability", "5.3")
     seen: set[int] = set()
@@ -443,7 +443,7 @@ def _check_markers(c: dict[str, Any]) -> list[int]:
         card = mo["card"]
         if type(card) is not int or card not in ALL_CARDS:
             fail(f + ".card", f"{show(card)} is not a card")
-        check_choice(mo["side"], f + ".side", EVENT_SIDES)
+        check_choice(mo["side"], f + ".side", SIDES)
         if (card, mo["side"]) not in _MOMENTUM:
             fail(f, f"the {mo['side']} text of card {card} is not a Momentum Event", "5.4")
         if card in seen:
