@@ -5,9 +5,12 @@ Everything here is computed from the state, never stored (DESIGN §1).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .data import (
-    AG, AP, AT, COUNTRIES, FB, FP, FT, GB, MOBILIZATION,
-    MOROCCO_TUNISIA_INDEPENDENT, RECALL_DE_GAULLE, SPACES, TERROR_MARKERS, UG, G, box_key,
+    AG, AP, AT, COUNTRIES, FB, FLN_THRESHOLD, FP, FT, GB, GOV_THRESHOLD, MOBILIZATION,
+    MOROCCO_TUNISIA_INDEPENDENT, RECALL_DE_GAULLE, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, G,
+    box_key,
 )
 from .state import State
 
@@ -104,34 +107,54 @@ def support(s: State, space: str) -> str:
     return str(s.spaces[space]["support"])
 
 
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """1.9: the totals behind victory, summed in one pass over the map (``scores``)."""
+
+    total_support: int     # 1.6.2: Population at Support, Algeria only
+    total_opposition: int  # 1.6.2/1.6.3: Population at Opposition; Morocco and Tunisia never count
+    fln_bases_on_map: int  # Morocco and Tunisia included
+    gov: int               # Total Support + Commitment
+    fln: int               # Total Opposition + FLN Bases on the map
+
+    @property
+    def margins(self) -> dict[str, int]:
+        """7.3 victory margins: each score less its victory threshold (7.2)."""
+        return {"gov": self.gov - GOV_THRESHOLD, "fln": self.fln - FLN_THRESHOLD}
+
+
+def scores(s: State) -> Scores:
+    """The totals and victory scores of ``s`` (1.9), each map space visited once."""
+    sup = opp = bases = 0
+    for n, sp in s.spaces.items():
+        bases += sp["pieces"][FB]
+        level = sp["support"]
+        if level != "neutral" and n not in COUNTRIES:
+            if level == "support":
+                sup += population(s, n)
+            else:
+                opp += population(s, n)
+    return Scores(sup, opp, bases, sup + s.commitment, opp + bases)
+
+
 def total_support(s: State) -> int:
-    return sum(population(s, n) for n, sp in s.spaces.items()
-               if n not in COUNTRIES and sp["support"] == "support")
+    return scores(s).total_support
 
 
 def total_opposition(s: State) -> int:
-    """1.6.2/1.6.3: Algeria only; Morocco and Tunisia never count."""
-    return sum(population(s, n) for n, sp in s.spaces.items()
-               if n not in COUNTRIES and sp["support"] == "oppose")
+    return scores(s).total_opposition
 
 
 def fln_bases_on_map(s: State) -> int:
-    return sum(sp["pieces"][FB] for sp in s.spaces.values())
+    return on_map(s, FB)
 
 
 def gov_score(s: State) -> int:
-    """1.9: Total Support + Commitment."""
-    return total_support(s) + s.commitment
+    return scores(s).gov
 
 
 def fln_score(s: State) -> int:
-    """1.9: Total Opposition + FLN Bases on the map."""
-    return total_opposition(s) + fln_bases_on_map(s)
-
-
-def margins(s: State) -> dict[str, int]:
-    """7.3 victory margins."""
-    return {"gov": gov_score(s) - 35, "fln": fln_score(s) - 30}
+    return scores(s).fln
 
 
 def max_bases(s: State, space: str) -> int:
@@ -159,10 +182,6 @@ def populated(s: State, space: str) -> bool:
     return population(s, space) >= 1
 
 
-def algerian_space(space: str) -> bool:
-    return space not in COUNTRIES
-
-
 # --- tracks ----------------------------------------------------------------------------------
 
 
@@ -180,10 +199,9 @@ def add_commitment(s: State, n: int) -> None:
 
 
 def shift(level: str, toward: str) -> str:
-    order = ("oppose", "neutral", "support")
-    i = order.index(level)
+    i = SUPPORT_LEVELS.index(level)
     j = i + (1 if toward == "support" else -1)
-    return order[max(0, min(2, j))]
+    return SUPPORT_LEVELS[max(0, min(len(SUPPORT_LEVELS) - 1, j))]
 
 
 # --- pieces: placing and removing (1.4.1) ----------------------------------------------------

@@ -9,6 +9,7 @@ is stored in the *parent* frame's ``x["roll"]`` and the roll frame is popped, so
 from __future__ import annotations
 
 from . import rng
+from .checks import check_obj, fail
 from .machine import FrameType, Log, emit, pop, register
 from .state import Frame, Move, State
 
@@ -19,8 +20,18 @@ def roll_frame(purpose: str, rule: str, into: str = "roll") -> Frame:
 
 @register
 class Roll(FrameType):
+    """One die roll; the rule that calls for it travels with the frame (``f["rule"]``)."""
+
     kind = "roll"
-    rule = "3.3.3"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "purpose", "rule", "into"))
+        for key in ("purpose", "rule", "into"):
+            if type(f[key]) is not str:
+                fail(key, "must be a string")
+        if len(s.pending) < 2 or type(s.pending[-2].get("x")) is not dict:
+            fail("", "a die roll needs a decision below it with working data (x) to receive it",
+                 "3.3.3")
 
     def actor(self, s: State, f: Frame) -> str:
         return "chance"
@@ -30,6 +41,10 @@ class Roll(FrameType):
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         return [{"t": "roll", "value": v} for v in range(1, 7)]
+
+    def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
+        """An illegal value cites the rule that called for the roll."""
+        return super().explain(s, f, m)[0], str(f["rule"])
 
     def managed(self, s: State, f: Frame) -> Move:
         return {"t": "roll", "value": rng.die(s.rng)}

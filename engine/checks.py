@@ -1,6 +1,7 @@
-"""The primitive checks of an untrusted state document (engine.validate, engine.validate_pending):
-each raises ``StateError(field, reason, rule)`` naming the offending field, a path into the
-document (``spaces.Medea.pieces.french_troops``, ``cards.held.gov[0]``, ``pending[2].x``)."""
+"""The primitive checks of an untrusted state document (engine.validate, engine.validate_pending,
+and the frame kinds' own ``check_frame``): each raises ``StateError(field, reason, rule)`` naming
+the offending field, a path into the document (``spaces.Medea.pieces.french_troops``,
+``cards.held.gov[0]``, ``pending[2].x``) or, inside ``check_frame``, into the frame (``who``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any, NoReturn
 
 from .errors import StateError
 
+FACTIONS = ("gov", "fln")  # 1.5
 _INT = {int}
 PLAIN_INT = (1 << 53) - 1  # integers inside frames, results and Deception data (JSON-safe)
 PLAIN_DEPTH = 12           # nesting allowed inside one frame / the result / Deception data
@@ -103,6 +105,17 @@ def check_card_list(v: Any, field: str, allowed: frozenset[int], what: str = "ca
                 fail(f"{field}[{i}]", f"card {c} appears twice")
             seen.add(c)
     return out
+
+
+def check_eligible(who: Any, role: str, sop: dict[str, Any]) -> None:
+    """2.3.1-2.3.2: the First Eligible acts first, then the other player (fields: of the frame)."""
+    want = sop["first"] if role == "first" else ("fln" if sop["first"] == "gov" else "gov")
+    if who != want or type(who) is not str:
+        fail("who", f"the {role} eligible player is {want} (sop.first = {sop['first']})", "2.3.1")
+    if role == "first" and sop["first_box"] is not None:
+        fail("", "the First Eligible has already acted on this card (sop.first_box)", "2.3.2")
+    if role == "second" and (sop["first_box"] is None or sop["second_box"] is not None):
+        fail("", "the Second Eligible acts after the First Eligible and only once", "2.3.2")
 
 
 class Budget:

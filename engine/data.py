@@ -23,7 +23,6 @@ FRENCH: tuple[str, ...] = (FT, FP, GB)
 ALGERIAN_CUBES: tuple[str, ...] = (AT, AP)
 BOXES: tuple[str, ...] = ("available", "casualties", "out_of_play", "set_aside")
 SUPPORT_LEVELS: tuple[str, ...] = ("oppose", "neutral", "support")
-FRANCE_BOXES = "ABCDEF"
 MOROCCO, TUNISIA = "Morocco", "Tunisia"
 COUNTRIES = (MOROCCO, TUNISIA)
 CITIES = ("Constantine", "Algiers", "Oran")
@@ -80,14 +79,16 @@ SPACES: dict[str, Space] = {
 }
 SPACE_NAMES: tuple[str, ...] = tuple(SPACES)
 ALGERIA: tuple[str, ...] = tuple(n for n, s in SPACES.items() if not s.is_country)
-ALIASES: dict[str, str] = {a: s["name"] for s in RAW["spaces"] for a in s.get("aliases", [])}
 
 FORCE_POOL: dict[str, int] = {k: RAW["force_pool"][k] for k in BOX_PIECES}
 FRANCE_TRACK: dict[str, dict[str, int]] = {
     b["box"]: {"minus_commit": b["minus_commit"], "plus_resource": b["plus_resource"]}
     for b in RAW["france_track"]["boxes"]
 }
+FRANCE_BOXES: str = "".join(FRANCE_TRACK)  # "ABCDEF" (6.2.3)
 TERROR_MARKERS: int = RAW["terror_markers"]
+GOV_THRESHOLD: int = RAW["victory"]["gov"]["wins_if_greater_than"]  # 7.2
+FLN_THRESHOLD: int = RAW["victory"]["fln"]["wins_if_greater_than"]
 POP0_MARKERS: int = RAW["markers"]["pop_0_resettled"]["count"]
 SECOND_OPTIONS: dict[str, tuple[str, ...]] = {
     k: tuple(v) for k, v in RAW["initiative_track"]["second_eligible_options_after_first"].items()
@@ -96,7 +97,7 @@ SCENARIOS: dict[str, dict[str, Any]] = RAW["scenarios"]
 PIVOTAL_BY_NAME: dict[str, int] = {n: v["card"] for n, v in RAW["pivotal_events"].items()}
 PIVOTAL_OWNER: dict[int, str] = {v["card"]: v["faction"] for v in RAW["pivotal_events"].values()}
 PROPAGANDA_CARDS: tuple[int, ...] = tuple(RAW["deck"]["propaganda_card_numbers"])
-EVENT_CARDS: tuple[int, ...] = tuple(range(1, 61))
+EVENT_CARDS: tuple[int, ...] = tuple(range(1, RAW["deck"]["event_cards"] + 1))
 CARDS: dict[int, dict[str, Any]] = {c["number"]: c for c in CARDS_RAW}
 
 # Pivotal event card numbers (5.1.4).

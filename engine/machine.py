@@ -49,9 +49,10 @@ class FrameType:
         raise AssertionError(f"frame {self.kind} is not a chance frame")
 
     def check_frame(self, s: State, f: Frame) -> None:
-        """Called by from_json for every frame of this kind: raise StateError if the frame's own
-        data cannot belong to a state the engine produced. Default: nothing beyond the generic
-        checks."""
+        """Called by from_json for every frame of this kind: raise StateError (its field within
+        the frame) if the frame's own data cannot belong to a state the engine produced.
+        ``s.pending`` then holds the stack up to ``f`` (the frame below is ``s.pending[-2]``); the
+        frames above are not checked yet. Default: nothing beyond the generic checks."""
 
     def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
         """Why ``m`` is not legal here: (reason, rule). Handlers may refine it."""

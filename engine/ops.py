@@ -23,12 +23,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from .checks import (
+    FACTIONS, check_bool, check_choice, check_eligible, check_list, check_obj, fail, show,
+)
 from .data import OAS
 from .machine import FRAMES, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
 
 TRACKS = ("france_track", "border_zone")
 DONE: Move = {"t": "done"}
+
+OP_FRAME = ("k", "who", "op", "role", "box", "free", "sa_ok", "sa", "locs", "stage", "x")
+SA_FRAME = ("k", "who", "sa", "op", "free", "locs", "x")
 
 OPS: dict[str, Operation] = {}
 SAS: dict[str, SpecialActivity] = {}
@@ -86,6 +92,25 @@ class Operation(FrameType):
         rich = s.copy()
         rich.resources[who] = 50
         return bool(self.op_moves(rich, f))
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        """3.1, 4.1: an Operation in progress (its kind may be a variant, e.g. an Event's free
+        Operation, so ``op`` need not repeat it). Operations may keep further fields."""
+        _required(f, OP_FRAME)
+        if type(f["op"]) is not str:
+            fail("op", "must be the name of the Operation")
+        check_choice(f["who"], "who", FACTIONS)
+        role = check_choice(f["role"], "role", ("first", "second", None), "2.3.2")
+        check_choice(f["box"], "box", (None, "limited_op", "op_only", "op_plus_sa"), "2.3.2")
+        check_bool(f["free"], "free")
+        check_bool(f["sa_ok"], "sa_ok")
+        if f["sa"] is not None and type(f["sa"]) is not str:
+            fail("sa", "must be the name of a Special Activity or null")
+        _check_locs(f["locs"])
+        check_choice(f["stage"], "stage", ("main", "post"), "4.1")
+        check_obj(f["x"], "x")
+        if role is not None:
+            check_eligible(f["who"], role, s.sop)
 
     # -- shared helpers ---------------------------------------------------------------------
     def prompt(self, s: State, f: Frame) -> str:
@@ -176,6 +201,23 @@ class SpecialActivity(FrameType):
         if cls.name:
             cls.kind = "sa:" + cls.name
 
+    def check_frame(self, s: State, f: Frame) -> None:
+        """4.1: a Special Activity in progress; one accompanying an Operation sits on it."""
+        _required(f, SA_FRAME)
+        if type(f["sa"]) is not str:
+            fail("sa", "must be the name of the Special Activity")
+        check_choice(f["who"], "who", FACTIONS)
+        if f["op"] is not None and type(f["op"]) is not str:
+            fail("op", "must be the name of an Operation or null")
+        check_bool(f["free"], "free")
+        _check_locs(f["locs"])
+        check_obj(f["x"], "x")
+        below = s.pending[-2]
+        if f["op"] is not None and not (str(below.get("k")).startswith("op:")
+                                        and below.get("op") == f["op"]):
+            fail("op", f"a Special Activity accompanying {show(f['op'])} sits on that Operation",
+                 "4.1")
+
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         return []
 
@@ -211,6 +253,18 @@ class SpecialActivity(FrameType):
                  locations=list(f["locs"]))
         else:
             self.sa_apply(s, f, m, log)
+
+
+def _required(f: Frame, keys: tuple[str, ...]) -> None:
+    for key in keys:
+        if key not in f:
+            fail(key, "missing field")
+
+
+def _check_locs(v: Any) -> None:
+    for j, loc in enumerate(check_list(v, "locs")):
+        if type(loc) is not str:
+            fail(f"locs[{j}]", "must be a space or track name")
 
 
 def register_op(cls: type[Operation]) -> type[Operation]:

@@ -17,50 +17,28 @@ import sys
 import time
 import traceback
 
-from .board import base_room, independent, pool_total, population
-from .data import BOX_PIECES, COUNTRIES, FORCE_POOL, GOV_PIECES, TERROR_MARKERS, UG, AG, FB
+from .errors import StateError
 from .machine import apply, legal_moves, to_move
 from .scenarios import new_game
 from .serial import from_json, to_json
 from .state import State
+from .validate import validate
 
 MAX_DECISIONS = 50_000
 
 
 def invariants(s: State) -> list[str]:
-    """Every rule that must hold in any reachable state."""
-    bad: list[str] = []
-    for key in BOX_PIECES:
-        if pool_total(s, key) != FORCE_POOL[key]:
-            bad.append(f"force pool: {key} totals {pool_total(s, key)}, pool {FORCE_POOL[key]}")
-    for n, sp in s.spaces.items():
-        p = sp["pieces"]
-        if any(v < 0 for v in p.values()):
-            bad.append(f"negative pieces in {n}")
-        if base_room(s, n) < 0:
-            bad.append(f"stacking: too many Bases in {n} (1.4.2)")
-        if n in COUNTRIES:
-            if any(p[k] for k in GOV_PIECES):
-                bad.append(f"Government pieces in {n} (1.4.2)")
-            if not independent(s) and (p[UG] or p[AG] or p[FB]):
-                bad.append(f"FLN pieces in {n} before independence (1.3.4)")
-        elif population(s, n) == 0 and sp["support"] != "neutral":
-            bad.append(f"{n}: Pop 0 space not Neutral (1.6.2)")
-    if sum(sp["terror"] for sp in s.spaces.values()) > TERROR_MARKERS:
-        bad.append("more Terror markers than exist (3.3.4)")
-    for box in s.boxes.values():
-        if any(v < 0 for v in box.values()):
-            bad.append("negative box count")
-    for who in ("gov", "fln"):
-        if not 0 <= s.resources[who] <= 50:
-            bad.append(f"{who} Resources {s.resources[who]} outside 0-50 (1.8)")
-    if not 0 <= s.commitment <= 50:
-        bad.append(f"Commitment {s.commitment} outside 0-50 (1.8)")
-    if s.border_zone is not None and not 0 <= s.border_zone <= 4:
-        bad.append(f"Border Zone {s.border_zone} outside 0-4")
-    if s.result is None and not legal_moves(s):
-        bad.append("dead end: the game is not over and no legal move exists")
-    return bad
+    """Every rule that must hold in any reachable state: the state validator accepts it (force
+    pool, stacking, Countries, Pop 0 Neutral, Terror markers, tracks 0-50, the cards, the Sequence
+    of Play, a legal move at the pending decision: docs/state.md). The legal moves the validator
+    computes are kept for ``s``. Returns the problem found, if any."""
+    try:
+        checked = validate(s.to_data())  # reads the state's containers, changes none of them
+    except StateError as e:
+        return [f"{e.field}: {e.reason}" + (f" ({e.rule})" if e.rule else "")]
+    if s._legal is None:
+        s._legal = checked._legal
+    return []
 
 
 def play_game(scenario: str, seed: int, roundtrip_every: int = 0) -> tuple[State, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import rng as rngmod
+from .checks import show
 from .data import EVENT_CARDS, PIVOTAL_BY_NAME, PROPAGANDA_CARDS, SCENARIOS
 from .errors import BadRequest
 from .machine import Log, settle
@@ -27,6 +28,8 @@ TORTURE = 18
 
 
 def check_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's options, the defaults filled in; raises BadRequest on an unknown option, a
+    value of the wrong kind, or options that cannot go together."""
     opts = dict(OPTION_DEFAULTS)
     if options is None:
         return opts
@@ -36,10 +39,10 @@ def check_options(options: dict[str, Any] | None) -> dict[str, Any]:
         if k not in OPTION_DEFAULTS:
             raise BadRequest(f"options.{k}", f"unknown option; known: {sorted(OPTION_DEFAULTS)}")
         if k == "chance":
-            if v not in CHANCE_MODES:
-                raise BadRequest("options.chance", f"must be one of {list(CHANCE_MODES)}")
-        elif not isinstance(v, bool):
-            raise BadRequest(f"options.{k}", "must be true or false")
+            if type(v) is not str or v not in CHANCE_MODES:
+                raise BadRequest("options.chance", f"{show(v)} is not one of {list(CHANCE_MODES)}")
+        elif type(v) is not bool:
+            raise BadRequest(f"options.{k}", f"must be true or false, not {show(v)}")
         opts[k] = v
     if opts["reveal_torture"] and not opts["reveal_capabilities"]:
         raise BadRequest("options.reveal_torture", "needs options.reveal_capabilities (10.0)")
@@ -47,6 +50,11 @@ def check_options(options: dict[str, Any] | None) -> dict[str, Any]:
         raise BadRequest("options.reveal_capabilities",
                          "needs managed chance: the engine does not know a physical deck's"
                          " set-aside cards")
+    if opts["deception"] and opts["chance"] == "external":
+        # 7.3: in external mode the engine could neither keep the markers hidden nor know what
+        # was drawn.
+        raise BadRequest("options.deception", "the Victory Deception option needs managed chance"
+                         " (chance: managed, 7.3)")
     return opts
 
 
@@ -65,9 +73,10 @@ def build_deck(scenario: str, r: dict[str, Any]) -> tuple[list[int], list[int]]:
     d = SCENARIOS[scenario]["deck"]
     events = rngmod.shuffle(r, list(EVENT_CARDS))
     used, set_aside = events[: d["event_cards"]], sorted(events[d["event_cards"]:])
+    per = d["events_per_pile"]
     deck: list[int] = []
     for i in range(d["piles"]):
-        pile = used[12 * i: 12 * (i + 1)] + [PROPAGANDA_CARDS[i]]
+        pile = used[per * i: per * (i + 1)] + [PROPAGANDA_CARDS[i]]
         deck += rngmod.shuffle(r, pile)
     return deck, set_aside
 
@@ -145,12 +154,3 @@ def new_game(scenario: str, seed: int = 0, options: dict[str, Any] | None = None
         deal_deception(s)
     settle(s, log)
     return s
-
-
-def check_setup_totals(s: State) -> dict[str, int]:
-    """The printed scenario lines (10.0) recomputed from a state (used by tests)."""
-    from .board import fln_bases_on_map, total_opposition, total_support
-
-    return {"total_support": total_support(s), "commitment": s.commitment,
-            "total_opposition": total_opposition(s), "fln_bases_on_map": fln_bases_on_map(s)}
-

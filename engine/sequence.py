@@ -12,7 +12,8 @@ Frames (all plain data):
 from __future__ import annotations
 
 from .board import add_resources
-from .data import PROPAGANDA_CARDS, SECOND_OPTIONS
+from .checks import FACTIONS, check_choice, check_eligible, check_list, check_obj, fail
+from .data import EVENT_CARDS, PROPAGANDA_CARDS, SECOND_OPTIONS
 from .events import EVENTS, PIVOTALS, event_sides
 from .machine import FrameType, Log, emit, pop, push, register
 from .ops import OPS, op_frame
@@ -32,6 +33,10 @@ FACTION_OPS = {
 class Game(FrameType):
     kind = "game"
     rule = "2.3.6"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "stage"))
+        check_choice(f["stage"], "stage", ("draw", "play"), "2.3.6")
 
     def actor(self, s: State, f: Frame) -> str:
         return "auto"
@@ -72,6 +77,9 @@ class Draw(FrameType):
     kind = "draw"
     rule = "2.3.6"
     prompt_text = "reveal the next card"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k",))
 
     def actor(self, s: State, f: Frame) -> str:
         return "chance"
@@ -122,6 +130,15 @@ class Card(FrameType):
     kind = "card"
     rule = "2.3"
 
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "stage"))
+        stage = check_choice(f["stage"], "stage", ("pivotal", "first", "second", "adjust"), "2.3")
+        if s.cards["current"] not in EVENT_CARDS:
+            fail("", "an Event card round needs an Event card as cards.current", "2.3")
+        if stage == "adjust" and s.sop["first_box"] is None:
+            fail("stage", "the Second Eligible acts only after the First Eligible (sop.first_box)",
+                 "2.3.2")
+
     def actor(self, s: State, f: Frame) -> str:
         return "auto"
 
@@ -163,6 +180,10 @@ class PivotalWindow(FrameType):
     rule = "2.3.7"
     prompt_text = "play a Pivotal Event before the First Eligible acts, or decline"
 
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "who"))
+        check_choice(f["who"], "who", FACTIONS, "2.3.7")
+
     def actor(self, s: State, f: Frame) -> str:
         # Once the other player has played a Pivotal Event this card, the window closes by itself.
         return "auto" if s.sop["first_box"] is not None else str(f["who"])
@@ -192,6 +213,18 @@ class Eligible(FrameType):
 
     kind = "eligible"
     rule = "2.3.2"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "who", "role", "options"))
+        role = check_choice(f["role"], "role", ("first", "second"), "2.3.2")
+        opts = check_list(f["options"], "options")
+        for j, o in enumerate(opts):
+            check_choice(o, f"options[{j}]", SECOND_OPTIONS["pass"], "2.3.2")
+        if len(set(opts)) != len(opts):
+            fail("options", "an option is listed twice")
+        if "pass" not in opts:
+            fail("options", "a player may always Pass", "2.3.3")
+        check_eligible(f["who"], role, s.sop)
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"{f['role']} eligible ({f['who']}): choose Event, Operation or Pass"

@@ -18,16 +18,17 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from .checks import (
-    Budget, at, check_bool, check_card_list, check_choice, check_int, check_list, check_obj, fail,
-    plain, show,
+    FACTIONS, Budget, at, check_bool, check_card_list, check_choice, check_int, check_list,
+    check_obj, fail, plain, show,
 )
 from .data import (
-    AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, FB, FORCE_POOL, FP, FT, GB, MAP_PIECES,
-    MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW, SCENARIOS,
-    SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
+    AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FT, GB,
+    MAP_PIECES, MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW,
+    SCENARIOS, SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
+from .events import SIDES
 from .state import SCHEMA, SpaceData, State
-from .validate_pending import EVENTS, SIDES, check_pending
+from .validate_pending import EVENTS, check_pending
 
 ALL_CARDS = EVENTS | frozenset(PIVOTAL_OWNER) | frozenset(PROPAGANDA_CARDS)
 PIVOTALS = frozenset(PIVOTAL_OWNER)
@@ -44,11 +45,10 @@ CARD_KEYS = ("deck", "deck_left", "piles", "unseen", "current", "played", "set_a
              "propaganda_total", "propaganda_drawn", "rounds", "last_propaganda", "delayed")
 SOP_KEYS = ("first", "first_box", "second_box")
 SOP_BOXES = (None, "event", "op_plus_sa", "op_only", "limited_op", "pass")
-EVENT_SIDES = ("unshaded", "shaded")
 
 _TOP, _SPACE, _CARD = frozenset(TOP_KEYS), frozenset(SPACE_KEYS), frozenset(CARD_KEYS)
 _MAP, _BOX = frozenset(MAP_PIECES), frozenset(BOX_PIECES)
-_SIDES = frozenset(SIDES)
+_FACTIONS = frozenset(FACTIONS)
 _INT = {int}
 _SUPPORT = frozenset(SUPPORT_LEVELS)
 _POP_PLUS_MARKERS: int = RAW["markers"]["pop_plus_1_city"]["count"]
@@ -57,9 +57,9 @@ _BASE_MARKERS: int = RAW["markers"]["base_plus_1_country"]["count"]
 U64 = (1 << 64) - 1
 
 # Capability / Momentum markers each side of each card may leave in play (5.3, 5.4).
-_CAPABILITY = {(n, side) for n, c in CARDS.items() for side in EVENT_SIDES
+_CAPABILITY = {(n, side) for n, c in CARDS.items() for side in SIDES
                if (c.get(side + "_flag") or "").endswith("capability")}
-_MOMENTUM = {(n, side) for n, c in CARDS.items() for side in EVENT_SIDES
+_MOMENTUM = {(n, side) for n, c in CARDS.items() for side in SIDES
              if (c.get(side + "_flag") or "").endswith("momentum")}
 
 
@@ -85,12 +85,12 @@ def validate(data: Any) -> State:
     s.spaces, flat = _check_spaces(d["spaces"], indep)
     s.boxes = _check_boxes(d["boxes"])
     _check_pool(s, flat)
-    res = check_obj(d["resources"], "resources", SIDES, _SIDES)
+    res = check_obj(d["resources"], "resources", FACTIONS, _FACTIONS)
     check_int(res["gov"], "resources.gov", 0, 50, "1.8")
     check_int(res["fln"], "resources.fln", 0, 50, "1.8")
     s.resources = {"gov": res["gov"], "fln": res["fln"]}
     s.commitment = check_int(d["commitment"], "commitment", 0, 50, "1.8")
-    s.france_track = check_choice(d["france_track"], "france_track", tuple("ABCDEF"), "6.2.3")
+    s.france_track = check_choice(d["france_track"], "france_track", tuple(FRANCE_BOXES), "6.2.3")
     bz = d["border_zone"]
     if indep:
         if bz is None:
@@ -121,14 +121,9 @@ def validate(data: Any) -> State:
 def _check_options(v: Any) -> dict[str, Any]:
     """The game's options, every one present (scenarios.OPTION_DEFAULTS, check_options)."""
     from .errors import BadRequest
-    from .scenarios import CHANCE_MODES, OPTION_DEFAULTS, check_options
+    from .scenarios import OPTION_DEFAULTS, check_options
 
     o = check_obj(v, "options", tuple(OPTION_DEFAULTS))
-    for k, default in OPTION_DEFAULTS.items():
-        if k == "chance":
-            check_choice(o[k], "options.chance", CHANCE_MODES)
-        elif isinstance(default, bool):
-            check_bool(o[k], "options." + k)
     try:
         return check_options(o)
     except BadRequest as e:
@@ -330,9 +325,9 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
         fail("cards.current", f"{show(current)} is not an Event or Propaganda card", "2.2")
     played = check_card_list(c["played"], "cards.played", ALL_CARDS)
     removed = check_card_list(c["removed"], "cards.removed", REMOVABLE, "removable card")
-    held = check_obj(c["held"], "cards.held", SIDES, _SIDES)
+    held = check_obj(c["held"], "cards.held", FACTIONS, _FACTIONS)
     in_hand: list[int] = []
-    for side in SIDES:
+    for side in FACTIONS:
         for i, card in enumerate(check_card_list(held[side], "cards.held." + side, PIVOTALS,
                                         "Pivotal Event")):
             if PIVOTAL_OWNER[card] != side:
@@ -349,9 +344,9 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
             fail("cards.deck_left", f"must equal the {len(deck)} cards in cards.deck")
         _check_deck_piles(deck, piles, drawn)
         set_aside = check_card_list(c["set_aside"], "cards.set_aside", EVENTS, "Event card")
-        if len(set_aside) != 60 - sc["event_cards"]:
-            fail("cards.set_aside", f"the {scenario} scenario sets {60 - sc['event_cards']} Event"
-                 " cards aside", "10.0")
+        if len(set_aside) != sc["event_cards_set_aside"]:
+            fail("cards.set_aside", f"the {scenario} scenario sets {sc['event_cards_set_aside']}"
+                 " Event cards aside", "10.0")
         if c["unseen"] != []:
             fail("cards.unseen", "must be empty in managed chance mode (the deck is known)")
         _disjoint(deck, set_aside, "cards.set_aside", "10.0")
@@ -374,7 +369,7 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
     if current is not None and current in played:
         fail("cards.current", f"card {current} is also in cards.played", "2.2")
     events = {x for x in hidden + out + removed if x in EVENTS}
-    if len(events) != 60:
+    if len(events) != len(EVENTS):
         missing = sorted(EVENTS - events)[:5]
         fail("cards", f"Event card(s) {missing} are nowhere (deck, set aside, unseen, played,"
              " current, Momentum or removed)", "10.0")
@@ -438,7 +433,7 @@ def _check_markers(c: dict[str, Any]) -> list[int]:
         if not (type(k) is str and k.isascii() and k.isdigit() and len(k) <= 3
                 and k == str(int(k)) and int(k) in ALL_CARDS):
             fail(f, "keys are card numbers written in decimal, e.g. \"13\"")
-        check_choice(side, f, EVENT_SIDES)
+        check_choice(side, f, SIDES)
         if (int(k), side) not in _CAPABILITY:
             fail(f, f"the {side} text of card {k} is not a Capability", "5.3")
     seen: set[int] = set()
@@ -448,7 +443,7 @@ def _check_markers(c: dict[str, Any]) -> list[int]:
         card = mo["card"]
         if type(card) is not int or card not in ALL_CARDS:
             fail(f + ".card", f"{show(card)} is not a card")
-        check_choice(mo["side"], f + ".side", EVENT_SIDES)
+        check_choice(mo["side"], f + ".side", SIDES)
         if (card, mo["side"]) not in _MOMENTUM:
             fail(f, f"the {mo['side']} text of card {card} is not a Momentum Event", "5.4")
         if card in seen:
@@ -463,7 +458,7 @@ def _check_markers(c: dict[str, Any]) -> list[int]:
 def _check_sop(v: Any) -> dict[str, Any]:
     """2.3.1-2.3.2: the First Eligible player and the Initiative Track boxes used on this card."""
     sop = check_obj(v, "sop", SOP_KEYS)
-    check_choice(sop["first"], "sop.first", SIDES, "2.3.1")
+    check_choice(sop["first"], "sop.first", FACTIONS, "2.3.1")
     check_choice(sop["first_box"], "sop.first_box", SOP_BOXES, "2.3.2")
     check_choice(sop["second_box"], "sop.second_box", SOP_BOXES, "2.3.2")
     if sop["second_box"] is not None and sop["first_box"] is None:
@@ -480,12 +475,10 @@ def _check_deception(v: Any, options: dict[str, Any], budget: Budget) -> dict[st
         return None
     from .victory import DECEPTION_MARKERS
 
-    if options["chance"] != "managed":
-        fail("options.deception", "the Victory Deception option needs managed chance", "7.3")
-    d = check_obj(v, "deception", SIDES, _SIDES)
+    d = check_obj(v, "deception", FACTIONS, _FACTIONS)
     plain(d, "deception", budget)
     pool = list(DECEPTION_MARKERS)
-    for side in SIDES:
+    for side in FACTIONS:
         f = "deception." + side
         m = check_obj(d[side], f, ("held", "used"))
         drawn = check_list(m["held"], f + ".held") + check_list(m["used"], f + ".used")
@@ -495,7 +488,7 @@ def _check_deception(v: Any, options: dict[str, Any], budget: Budget) -> dict[st
             if x not in pool:
                 fail(f, f"{show(x)} is not a Deception marker left to draw", "7.3")
             pool.remove(x)
-    return {side: {"held": d[side]["held"], "used": d[side]["used"]} for side in SIDES}
+    return {side: {"held": d[side]["held"], "used": d[side]["used"]} for side in FACTIONS}
 
 
 def _check_result(v: Any, s: State, budget: Budget) -> dict[str, Any] | None:
@@ -505,7 +498,7 @@ def _check_result(v: Any, s: State, budget: Budget) -> dict[str, Any] | None:
     r = check_obj(v, "result")
     if "winner" not in r:
         fail("result.winner", "missing field")
-    check_choice(r["winner"], "result.winner", SIDES, "7.1")
+    check_choice(r["winner"], "result.winner", FACTIONS, "7.1")
     plain(r, "result", budget)
     c = s.cards
     if c["deck_left"] and c["current"] not in PROPAGANDA:

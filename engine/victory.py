@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import rng
-from .board import fln_score, gov_score, margins
-from .errors import BadRequest
+from .board import Scores, scores
+from .data import FLN_THRESHOLD, GOV_THRESHOLD
 from .machine import Log, emit
 from .state import State
 
@@ -27,7 +27,6 @@ DECEPTION_MARKERS: tuple[str, ...] = (EMPTY_THREAT, EMPTY_THREAT, HIDDEN_AGENDA,
                                       HIDDEN_ASSET, HIDDEN_ASSET)
 """The marker mix (7.3 does not print it): two of each kind, six in all (interpretation)."""
 
-GOV_THRESHOLD, FLN_THRESHOLD = 35, 30  # 7.2
 NEGOTIATED_FUTURE, VIVE_LA_FRANCE = "Negotiated Future", "Vive la France!"  # 8.6
 
 
@@ -41,11 +40,8 @@ def winner_by_margin(m: dict[str, int]) -> str:
 
 def deal_deception(s: State) -> None:
     """7.3 Victory Deception option: each player blindly draws two of the six markers (the
-    Government draws first), from the state's generator. Needs managed chance: in external mode
-    the engine could neither keep the markers hidden nor know what was drawn."""
-    if s.options.get("chance", "managed") != "managed":
-        raise BadRequest("options.deception",
-                         "the Victory Deception option needs managed chance (chance: managed)")
+    Government draws first), from the state's generator (the option needs managed chance:
+    ``scenarios.check_options``)."""
     pool = rng.shuffle(s.rng, list(DECEPTION_MARKERS))
     s.deception = {"gov": {"held": sorted(pool[0:2]), "used": []},
                    "fln": {"held": sorted(pool[2:4]), "used": []}}
@@ -73,9 +69,9 @@ def hidden_agenda_bonus(s: State) -> dict[str, int]:
     return {w: s.deception[w]["held"].count(HIDDEN_AGENDA) for w in ("gov", "fln")}
 
 
-def final_margins(s: State) -> dict[str, int]:
+def final_margins(s: State, sc: Scores) -> dict[str, int]:
     """7.3 victory margins with the Hidden Agenda bonus: the margins that rank the players (7.1)."""
-    m = margins(s)
+    m = sc.margins
     bonus = hidden_agenda_bonus(s)
     return {w: m[w] + bonus[w] for w in ("gov", "fln")}
 
@@ -83,17 +79,18 @@ def final_margins(s: State) -> dict[str, int]:
 # --- Victory Phase (6.1, 7.2, 8.6) ---------------------------------------------------------
 
 
-def conditions_met(s: State) -> dict[str, bool]:
+def conditions_met(sc: Scores) -> dict[str, bool]:
     """7.2: Government – Total Support + Commitment exceeds 35; FLN – Total Opposition + FLN Bases
     on the map exceeds 30."""
-    return {"gov": gov_score(s) > GOV_THRESHOLD, "fln": fln_score(s) > FLN_THRESHOLD}
+    return {"gov": sc.gov > GOV_THRESHOLD, "fln": sc.fln > FLN_THRESHOLD}
 
 
 def victory_check(s: State) -> dict[str, Any] | None:
     """6.1/7.2 Victory Phase: the result if the game ends now, else None. Both met: the higher
     margin (with Hidden Agenda, 7.1) wins, ties to the FLN. One-player game (8.6): it ends only if
     the non-player FLN has a positive margin, and then the FLN wins."""
-    met = conditions_met(s)
+    sc = scores(s)
+    met = conditions_met(sc)
     if s.options.get("fln_bot"):
         if not met["fln"]:
             return None
@@ -101,10 +98,10 @@ def victory_check(s: State) -> dict[str, Any] | None:
     elif not (met["gov"] or met["fln"]):
         return None
     elif met["gov"] and met["fln"]:
-        winner = winner_by_margin(final_margins(s))
+        winner = winner_by_margin(final_margins(s, sc))
     else:
         winner = "gov" if met["gov"] else "fln"
-    result = _base_result(s, "victory phase (7.2)")
+    result = _base_result(s, sc, "victory phase (7.2)")
     result["winner"] = winner
     result["met"] = met
     return result
@@ -113,10 +110,10 @@ def victory_check(s: State) -> dict[str, Any] | None:
 # --- End of game (2.4.1, 7.3, 8.6) ---------------------------------------------------------
 
 
-def _base_result(s: State, reason: str) -> dict[str, Any]:
+def _base_result(s: State, sc: Scores, reason: str) -> dict[str, Any]:
     result: dict[str, Any] = {
-        "margins": final_margins(s), "reason": reason, "gov_score": gov_score(s),
-        "fln_score": fln_score(s), "round": s.cards.get("rounds", 0),
+        "margins": final_margins(s, sc), "reason": reason, "gov_score": sc.gov,
+        "fln_score": sc.fln, "round": s.cards.get("rounds", 0),
     }
     if s.deception is not None:  # revealed at game end (7.3)
         result["deception"] = {w: sorted(s.deception[w]["held"] + s.deception[w]["used"])
@@ -129,7 +126,7 @@ def final_result(s: State, reason: str) -> dict[str, Any]:
     margins include Hidden Agenda markers. One-player game (8.6): the Government wins only with the
     higher margin, graded by the difference: 5 or less "Negotiated Future", 6 or more "Vive la
     France!"."""
-    result = _base_result(s, reason)
+    result = _base_result(s, scores(s), reason)
     m = result["margins"]
     result["winner"] = winner_by_margin(m)
     if s.options.get("fln_bot") and result["winner"] == "gov":

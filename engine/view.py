@@ -7,8 +7,8 @@ the hidden parts replaced by counts, plus the derived values a client displays:
   Event cards set aside in the Short and Medium scenarios (10.0), the random-generator state (it
   would reveal both), and the Deception markers set aside (7.3);
 * hidden from the other player and from observers: a player's Deception markers still held (7.3);
-  the markers it has used (revealed) stay visible. Deception data is treated generically: each
-  side's entry is shown whole to that side; to others only its ``used`` part (if any) and a count;
+  the markers it has used (revealed) stay visible. Each side's entry (``{"held": [...], "used":
+  [...]}``) is shown whole to that side; to others as ``{"count": <markers held>, "used": [...]}``;
 * ``derived``: Control, Population and effective Support per space, Total Support/Opposition,
   the victory scores and margins (1.9, 7.3), Terror markers left, the actor to move and the prompt;
 * ``legal_moves``: the moves of the role to move (chance moves in external chance mode are shown to
@@ -22,10 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import (
-    control, fln_bases_on_map, fln_score, gov_score, margins, population, support, terror_left,
-    total_opposition, total_support,
-)
+from .board import control, population, scores, support, terror_left
 from .errors import BadRequest
 from .machine import legal_moves, prompt, to_move
 from .state import SCHEMA, State
@@ -69,44 +66,33 @@ def _cards(s: State, hidden: list[str]) -> dict[str, Any]:
     return cards
 
 
-def _count(v: Any) -> int:
-    """How many hidden markers a Deception entry holds (``held`` list, or the entry itself)."""
-    if isinstance(v, dict):
-        held = v.get("held")
-        if isinstance(held, list):
-            return len(held)
-        return sum(len(x) for x in v.values() if isinstance(x, list))
-    return len(v) if isinstance(v, list) else 1
-
-
 def _deception(dec: dict[str, Any], role: str, hidden: list[str]) -> dict[str, Any]:
     """7.3: each player sees its own markers; others see the revealed (used) ones and a count."""
     out: dict[str, Any] = {}
-    for side, v in dec.items():
+    for side, markers in dec.items():
         if side == role:
-            out[side] = v
-            continue
-        shown: dict[str, Any] = {"count": _count(v)}
-        if isinstance(v, dict) and "used" in v:
-            shown["used"] = v["used"]
-        out[side] = shown
-        hidden.append(f"deception.{side}")
+            out[side] = markers
+        else:
+            out[side] = {"count": len(markers["held"]), "used": markers["used"]}
+            hidden.append(f"deception.{side}")
     return out
 
 
-def derived(s: State, actor: str | None = None) -> dict[str, Any]:
-    """Values computed from the state, never stored (DESIGN §1; 1.6, 1.7, 1.9, 7.3)."""
+def derived(s: State, actor: str | None) -> dict[str, Any]:
+    """Values computed from the state, never stored (DESIGN §1; 1.6, 1.7, 1.9, 7.3); ``actor``:
+    ``machine.to_move(s)``."""
     spaces = {n: {"control": control(s, n), "population": population(s, n),
                   "support": support(s, n)} for n in s.spaces}
+    sc = scores(s)
     return {
         "spaces": spaces,
-        "total_support": total_support(s),
-        "total_opposition": total_opposition(s),
-        "fln_bases_on_map": fln_bases_on_map(s),
-        "gov_score": gov_score(s),
-        "fln_score": fln_score(s),
-        "margins": margins(s),
+        "total_support": sc.total_support,
+        "total_opposition": sc.total_opposition,
+        "fln_bases_on_map": sc.fln_bases_on_map,
+        "gov_score": sc.gov,
+        "fln_score": sc.fln,
+        "margins": sc.margins,
         "terror_left": terror_left(s),
-        "to_move": actor if actor is not None else to_move(s),
+        "to_move": actor,
         "prompt": prompt(s),
     }

@@ -4,8 +4,8 @@ Sectors (1.3.7), Control (1.7), totals and margins (1.6, 1.9, 7.3)."""
 from __future__ import annotations
 
 from engine.board import (
-    control, fln_score, gov_score, is_border_sector, margins, population, total_opposition,
-    total_support,
+    Scores, control, fln_score, gov_score, is_border_sector, population, scores,
+    total_opposition, total_support,
 )
 from engine.data import SPACES
 from tests.helpers import position
@@ -50,4 +50,6 @@ def test_totals_count_population_resettled_and_city_bonus() -> None:
     assert population(s, "Algiers") == 4 and population(s, "Setif") == 0
     assert total_support(s) == 4 and total_opposition(s) == 2  # Morocco never counts (1.6.3)
     assert gov_score(s) == 24 and fln_score(s) == 2 + 3
-    assert margins(s) == {"gov": 24 - 35, "fln": 5 - 30}
+    assert scores(s).margins == {"gov": 24 - 35, "fln": 5 - 30}
+    assert scores(s) == Scores(total_support=4, total_opposition=2, fln_bases_on_map=3, gov=24,
+                               fln=5)

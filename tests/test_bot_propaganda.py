@@ -7,7 +7,7 @@ from typing import Any
 
 import engine
 from engine.bot import decide
-from engine.board import margins
+from engine.board import scores
 from engine.state import State
 from engine.victory import final_result, victory_check
 from tests.helpers import box, pieces
@@ -140,17 +140,17 @@ def test_t33_one_player_victory() -> None:
         s.spaces[n]["pieces"]["fln_bases"] = 1
         s.boxes["available"]["fln_bases"] -= 1
     s.commitment = 50  # the Government's condition is irrelevant in the one-player game
-    assert margins(s)["fln"] == 1
+    assert scores(s).margins["fln"] == 1
     res = victory_check(s)
     assert res is not None and res["winner"] == "fln"
     # (c) margins equal after the final round: the FLN wins (7.1 ties go to the FLN; 8.6)
     t = bot_position({}, options={"fln_bot": True}, commitment=5)
-    assert margins(t) == {"gov": -30, "fln": -30}
+    assert scores(t).margins == {"gov": -30, "fln": -30}
     res = final_result(t, "end")
     assert res["winner"] == "fln" and "grade" not in res
     # one more Commitment: the Government's margin is higher, it wins by 1 (8.6)
     t = bot_position({}, options={"fln_bot": True}, commitment=6)
-    assert margins(t) == {"gov": -29, "fln": -30}
+    assert scores(t).margins == {"gov": -29, "fln": -30}
     res = final_result(t, "end")
     assert res["winner"] == "gov" and res["difference"] == 1
 

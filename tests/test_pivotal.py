@@ -408,3 +408,11 @@ def test_suez_priority_to_the_second_eligible() -> None:
     assert s.cards["held"]["gov"] == [64, 65, 66]
     assert {"t": "pivotal", "card": 66} not in engine.legal_moves(s)
     second_eligible_after_pivotal(s, "fln")
+
+
+def test_an_illegal_die_roll_cites_the_rule_that_called_for_it() -> None:
+    s = play(window("full"), pivotal(66))
+    assert s.pending[-1]["k"] == "roll" and engine.to_move(s) == "chance"
+    with pytest.raises(engine.IllegalMove) as e:
+        engine.apply(s, {"t": "roll", "value": 7})
+    assert e.value.rule == "5.1.5"  # Coup d'Etat

@@ -1,6 +1,7 @@
 """Random playouts (the engine.playout CLI) as a test: 100 games of each scenario with uniformly
-random legal moves, Events included, checking the invariants after every move (force pool, stacking,
-tracks 0-50, no dead end, the game ends) and the canonical JSON round trip along the way."""
+random legal moves, Events included, checking after every move that the state validator accepts the
+state (force pool, stacking, tracks 0-50, the cards, a legal move at the pending decision...), that
+the game ends, and the canonical JSON round trip along the way."""
 
 from __future__ import annotations
 

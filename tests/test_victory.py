@@ -200,4 +200,4 @@ def test_hidden_asset_is_revealed_and_discarded() -> None:
     assert log[0]["rule"] == "7.3"
     r = final_result(s, "final")
     assert r["deception"]["gov"] == ["hidden_asset", "hidden_asset"]
-    assert r["margins"]["fln"] == engine.board.margins(s)["fln"] + 1  # Hidden Agenda
+    assert r["margins"]["fln"] == engine.board.scores(s).margins["fln"] + 1  # Hidden Agenda
