@@ -80,6 +80,8 @@ class March:
         self.st.setdefault("arrived", {})
         self.free = bool(f["free"])
         self.limop = f["box"] == "limited_op"
+        # paths() by origin, valid until the board or the frame changes (reset by step()).
+        self.all_paths: dict[str, dict[str, list[tuple[str, ...]]]] = {}
 
     def frame(self) -> Frame | None:
         f = self.r.top()
@@ -150,6 +152,12 @@ class March:
         dfs((a,))
         return out
 
+    def paths_from(self, a: str) -> dict[str, list[tuple[str, ...]]]:
+        ps = self.all_paths.get(a)
+        if ps is None:
+            ps = self.all_paths[a] = self.paths(a)
+        return ps
+
     def path_cost(self, path: tuple[str, ...], extra: set[str]) -> int:
         f = self.frame()
         assert f is not None
@@ -191,7 +199,7 @@ class March:
             _, _, mt, mu = self.movable(n)
             if mt == 0 or (mode == "ug" and mu == 0):
                 continue
-            ps = self.all_paths.setdefault(n, self.paths(n)).get(dest)
+            ps = self.paths_from(n).get(dest)
             if ps:
                 options.append((n, mt, ps))
         if not options:
@@ -341,7 +349,7 @@ class March:
         while limit is None or done < limit:
             if self.frame() is None:
                 return
-            self.all_paths: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+            self.all_paths = {}
             plans: dict[str, Plan] = {}
             for d, k, mode in dests:
                 if d in tried:
@@ -402,7 +410,6 @@ class March:
             self.r.play(ms[0])
         s = self.s
         final = final_campaign(s)
-        self.all_paths = {}
         # M1: one Underground Guerrilla to each Algerian Base without one.
         m1 = [(n, 1, "ug") for n in s.spaces if n not in COUNTRIES
               and s.spaces[n]["pieces"][FB] > 0 and s.spaces[n]["pieces"][UG] == 0]
