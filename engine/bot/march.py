@@ -11,9 +11,10 @@ from typing import Any
 
 from .. import modifiers as mod
 from ..board import (
-    base_room, control, cubes, fln_count, gov_count, independent, population, support,
+    base_room, control, cubes, fln_count, gov_count, population, support,
 )
 from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
+from ..ops_fln import march_activates, march_stops, step_allowed
 from ..state import Frame, Move, State
 from .core import Runner, op_memory
 from .info import final_campaign
@@ -49,22 +50,9 @@ class Plan:
         return {x for leg in self.legs for x in leg.path[1:]}
 
 
-def wilaya(n: str) -> int | None:
-    return SPACES[n].wilaya
-
-
 def activates(s: State, path: tuple[str, ...], size: int) -> bool:
-    """3.3.2: entering a space at Support, or crossing an international border, with more than 3
-    (group + cubes there + Border Zone when crossing) Activates the group; #53 unshaded: a City
-    with 3+ cubes."""
-    for x, y in zip(path, path[1:]):
-        intl = (x in COUNTRIES) != (y in COUNTRIES)
-        before = cubes(s, y)
-        total = size + before + ((s.border_zone or 0) if intl else 0)
-        at_support = y not in COUNTRIES and s.spaces[y]["support"] == "support"
-        if ((at_support or intl) and total > 3) or mod.march_city_activation(s, y, before):
-            return True
-    return False
+    """3.3.2: a group of ``size`` Guerrillas is Activated on some step of ``path``."""
+    return any(march_activates(s, x, y, size) for x, y in zip(path, path[1:]))
 
 
 class March:
@@ -79,7 +67,6 @@ class March:
         self.st: dict[str, Any] = op_memory(r, "march", f, fresh)
         self.st.setdefault("arrived", {})
         self.free = bool(f["free"])
-        self.limop = f["box"] == "limited_op"
         # paths() by origin, valid until the board or the frame changes (reset by step()).
         self.all_paths: dict[str, dict[str, list[tuple[str, ...]]]] = {}
 
@@ -129,25 +116,17 @@ class March:
         s = self.s
         f = self.frame()
         assert f is not None
-        used = set(f["x"].get("pairs", []))
         out: dict[str, list[tuple[str, ...]]] = {}
-        cont = mod.march_may_continue(s) and not self.limop
 
         def dfs(path: tuple[str, ...]) -> None:
             x = path[-1]
             for y in SPACES[x].adjacent:
-                if y in path or (y in COUNTRIES and not independent(s)):
-                    continue
-                if f"{x}>{y}" in used or mod.march_barred(s, x, y):
-                    continue
-                if self.limop and f["locs"] and y != f["locs"][0]:
+                if y in path or not step_allowed(s, f, x, y):
                     continue
                 np = path + (y,)
                 out.setdefault(y, []).append(np)
-                intl = (x in COUNTRIES) != (y in COUNTRIES)
-                if intl or wilaya(x) != wilaya(y) or not cont or len(np) > MAX_PATH:
-                    continue
-                dfs(np)
+                if not march_stops(s, f, x, y) and len(np) <= MAX_PATH:
+                    dfs(np)
 
         dfs((a,))
         return out
