@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .. import modifiers as mod
-from ..board import (
-    control, cubes, de_gaulle, fln_bases_on_map, gov_score, guerrillas, population, troops,
-    police,
-)
+from ..board import cubes, fln_bases_on_map, gov_score, guerrillas, population, troops
 from ..data import (
     AG, ALGERIA, AP, AT, CARDS, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, GB, GOV_PIECES,
     MOROCCO, SPACES, TUNISIA, UG,
@@ -19,7 +15,7 @@ from ..data import (
 from ..events import EVENTS, is_effective
 from ..state import Frame, Move, State
 from .core import Runner
-from .info import final_campaign, map_sources, marked, spare_ug
+from .info import can_train, final_campaign, map_sources, marked, spare_ug
 
 NEVER = {20}  # instruction: never executes this Event
 UNMARKED_MOMENTUM = {2, 8, 29, 40, 45}  # shaded Momentum, not marked: never (8.3)
@@ -29,16 +25,6 @@ HARDENED_ATTITUDES = 56
 
 
 # --- which text, and is it worth playing ------------------------------------------------------
-
-
-def can_train(s: State, n: str) -> bool:
-    """Where the Government could Train (3.2.1): Cities, Sectors with a Government Base, and with
-    Recall De Gaulle Sectors with Troops, Police and Government Control; never where #56 bars."""
-    if n in COUNTRIES or mod.train_barred(s, n):
-        return False
-    if SPACES[n].is_city or s.spaces[n]["pieces"][GB] > 0:
-        return True
-    return de_gaulle(s) and control(s, n) == "gov" and troops(s, n) > 0 and police(s, n) > 0
 
 
 def gov_capabilities(s: State) -> list[int]:
@@ -439,5 +425,5 @@ def do_move(r: Runner, f: Frame) -> None:
 
 __all__ = [
     "bot_side", "play_test", "no_roll", "benefit", "do_pick", "do_place", "do_remove",
-    "do_move", "event_card", "can_train",
+    "do_move", "event_card",
 ]

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 from ..board import control, cubes, fln_count, gov_count, guerrillas, population, support
 from ..data import AG, AP, AT, CARDS, CITIES, COUNTRIES, FB, FP, FT, GB, SPACES, UG
+from ..ops import OPS
+from ..ops_gov import Train
 from ..state import Frame, State
 
 if TYPE_CHECKING:
@@ -100,6 +102,15 @@ def removal_sequence(s: State, n: str, k: int) -> list[str]:
     return out
 
 
+def can_train(s: State, n: str) -> bool:
+    """Where the Government may Train (3.2.1; Recall De Gaulle 5.1.7, #46 Moghazni, #56 Hardened
+    Attitudes): the engine's own test. ct-fln-bot §5.1 "Pacifiable", §6.6 "where the Government
+    cannot Train"."""
+    train = OPS["train"]
+    assert isinstance(train, Train)
+    return train.space_ok(s, n)
+
+
 def gov_controlled(s: State, n: str) -> bool:
     return control(s, n) == "gov"
 
@@ -132,7 +143,7 @@ def place_preference(s: State, n: str) -> tuple[bool, bool]:
 
 __all__ = [
     "CITY_WILAYAS", "Flags", "flags_of", "gov_acted", "final_campaign", "algerian_base",
-    "spare_ug", "marked", "french_pieces", "algerian_cubes", "removal_sequence",
+    "spare_ug", "marked", "french_pieces", "algerian_cubes", "removal_sequence", "can_train",
     "gov_controlled", "map_sources", "best_map_source", "place_preference", "population",
     "cubes", "gov_count", "guerrillas",
 ]
