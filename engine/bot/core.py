@@ -178,19 +178,6 @@ class Runner:
         self.ctx.update(b.ctx)
 
 
-def op_memory(r: Runner, key: str, f: Frame, fresh: bool) -> dict[str, Any]:
-    """What the bot remembers of the FLN Operation on top of the stack (``r0``: its Resources
-    before it paid for any location), kept across its decisions under ``key``. It starts anew with
-    a new Operation (``fresh``); when the bot is resumed partway through one, ``r0`` is rebuilt as
-    the Resources now plus 1 per location already paid (3.3)."""
-    depth = len(r.s.pending) - 1
-    st: dict[str, Any] | None = r.ctx.get(key)
-    if st is None or st.get("depth") != depth or fresh:
-        st = {"depth": depth, "r0": r.s.resources["fln"] + (0 if f["free"] else len(f["locs"]))}
-        r.ctx[key] = st
-    return st
-
-
 def canonical(cands: Sequence[Any]) -> list[Any]:
     """ct-fln-bot §2.1: candidates in the canonical order of ct-data.json (the France Track after
     Tunisia); anything else in its given order."""

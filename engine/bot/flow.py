@@ -207,8 +207,6 @@ def try_op(r: Runner, name: str, proc: Callable[[Runner], None], box: str) -> bo
     if m is None:
         r.trace.note(box, f"{name.title()} not possible (the rules offer no {name})")
         return False
-    r.ctx.pop("rally_limits", None)
-    r.ctx.pop("march", None)
     b = attempt(r, m, proc, False)
     if completed(r, b) and b.s is not r.s:
         f_ok = b.ctx.get("handoff") or any(mm["t"] == "space" or mm["t"] == "group"

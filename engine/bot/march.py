@@ -16,9 +16,10 @@ from ..board import (
 from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
 from ..ops_fln import march_activates, march_stops, step_allowed
 from ..state import Frame, Move, State
-from .core import Runner, op_memory
+from .core import Runner
 from .info import final_campaign
-from .sa import after_operation, finish, sa_unused, try_extort
+from .operation import OpRun
+from .sa import after_operation, finish
 
 MAX_PATH = 5
 TALEB = 32
@@ -55,38 +56,19 @@ def activates(s: State, path: tuple[str, ...], size: int) -> bool:
     return any(march_activates(s, x, y, size) for x, y in zip(path, path[1:]))
 
 
-class March:
+class March(OpRun):
     """One March Operation conducted by the bot, resumable from its frame."""
 
+    name = "march"
+
     def __init__(self, r: Runner) -> None:
-        self.r = r
-        self.depth = len(r.s.pending) - 1
-        f = self.frame()
-        assert f is not None
-        fresh = not f["locs"] and not f["x"].get("pairs") and not f["x"].get("busy")
-        self.st: dict[str, Any] = op_memory(r, "march", f, fresh)
+        super().__init__(r)
         self.st.setdefault("arrived", {})
-        self.free = bool(f["free"])
         # paths() by origin, valid until the board or the frame changes (reset by step()).
         self.all_paths: dict[str, dict[str, list[tuple[str, ...]]]] = {}
 
-    def frame(self) -> Frame | None:
-        f = self.r.top()
-        if f is None or len(self.r.s.pending) - 1 != self.depth or f.get("op") != "march":
-            return None
-        return f
-
-    @property
-    def s(self) -> State:
-        return self.r.s
-
-    @property
-    def cap(self) -> int | None:
-        r0 = int(self.st["r0"])
-        return None if self.free or r0 <= 8 else (2 * r0) // 3
-
-    def spent(self, f: Frame) -> int:
-        return 0 if self.free else len(f["locs"])
+    def fresh(self, f: Frame) -> bool:
+        return super().fresh(f) and not f["x"].get("pairs")
 
     # -- movable Guerrillas (guards, ct-fln-bot §9.2) --------------------------------------------
     def movable(self, n: str) -> tuple[int, int, int, int]:
@@ -264,15 +246,7 @@ class March:
     def affordable(self, plan: Plan, protect: dict[str, int]) -> bool:
         f = self.frame()
         assert f is not None
-        cost = 0 if self.free else plan.cost
-        cap = self.cap
-        if cap is not None and self.spent(f) + cost > cap:
-            return False
-        if self.s.resources["fln"] >= cost:
-            return True
-        if sa_unused(self.r) and try_extort(self.r, protect, why="pause to pay for March"):
-            return self.s.resources["fln"] >= cost
-        return False
+        return self.pay_or_extort(f, self.price(f, plan.cost), protect, "pause to pay for March")
 
     def execute(self, plan: Plan, why: str) -> bool:
         self.r.trace.note("8.4.6", f"March to {plan.dest}: {why}",
