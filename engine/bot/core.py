@@ -69,7 +69,6 @@ class Runner:
     hyp: bool = False  # a hypothetical: Government decisions resolved by default, never handed off
     moves: list[Move] = field(default_factory=list)
     actors: list[str] = field(default_factory=list)
-    states: list[State] = field(default_factory=list)
     ctx: dict[str, Any] = field(default_factory=dict)
 
     # -- engine access --------------------------------------------------------------------------
@@ -88,7 +87,6 @@ class Runner:
         self.s, _ = apply(self.s, m)
         self.moves.append(m)
         self.actors.append(actor)
-        self.states.append(self.s)
         if self.hyp:
             self.resolve_others()
         elif to_move(self.s) != "fln":
@@ -108,7 +106,6 @@ class Runner:
             self.s, _ = apply(self.s, ms[0])
             self.moves.append(ms[0])
             self.actors.append(actor)
-            self.states.append(self.s)
             guard += 1
 
     def fln_to_move(self) -> bool:
@@ -173,7 +170,6 @@ class Runner:
         self.s = b.s
         self.moves += b.moves
         self.actors += b.actors
-        self.states += b.states
         self.trace.extend(b.trace)
         self.ctx.update(b.ctx)
 
@@ -188,14 +184,3 @@ def canonical(cands: Sequence[Any]) -> list[Any]:
     if all(isinstance(c, str) and c in order for c in cands):
         return sorted(cands, key=lambda c: order[c])
     return list(cands)
-
-
-def run_guarded(fn: Callable[[], None]) -> Exception | None:
-    """Run a policy step; a Handoff propagates, any other error is returned (never raised)."""
-    try:
-        fn()
-    except Handoff:
-        raise
-    except Exception as e:  # noqa: BLE001 - the bot never raises: the driver falls back
-        return e
-    return None

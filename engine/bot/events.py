@@ -18,8 +18,6 @@ from .core import Runner
 from .info import can_train, final_campaign, map_sources, marked, spare_ug
 
 NEVER = {20}  # instruction: never executes this Event
-UNMARKED_MOMENTUM = {2, 8, 29, 40, 45}  # shaded Momentum, not marked: never (8.3)
-CAPABILITY_CARDS = {13, 17, 18, 27, 32, 33, 35}
 CHANGE_IN_TACTICS = 30
 HARDENED_ATTITUDES = 56
 
@@ -76,7 +74,7 @@ def bot_side(s: State, card: int | None) -> str | None:
     """8.3, ct-fln-bot §6.1-6.2, 6.6: the text the non-player FLN would execute, or None."""
     if card is None or card not in EVENTS or CARDS[card]["kind"] != "event":
         return None
-    if card in NEVER or card in UNMARKED_MOMENTUM:
+    if card in NEVER:
         return None
     if card == HARDENED_ATTITUDES and not final_campaign(s):
         return None
@@ -86,6 +84,8 @@ def bot_side(s: State, card: int | None) -> str | None:
             return "shaded"
         return "unshaded" if stripey_unshaded(s) and is_effective(s, 51, "unshaded") else None
     side = "shaded" if "shaded" in ev.texts else ev.texts[0]
+    if "momentum" in flag(card, side) and not marked(card):
+        return None  # 8.3: Momentum only when the card is marked for FLN
     if not is_effective(s, card, side):
         return None
     if card == 12 and not ventilos_ok(s):
@@ -100,9 +100,14 @@ def bot_side(s: State, card: int | None) -> str | None:
     return side
 
 
+def flag(card: int, side: str) -> str:
+    """What the text puts in effect, per the card catalogue: "gov_capability", "fln_momentum"..."""
+    return str(CARDS[card].get(f"{side}_flag") or "")
+
+
 def capability(card: int, side: str) -> bool:
-    flag = CARDS[card].get(f"{side}_flag") or ""
-    return card in CAPABILITY_CARDS or "capability" in flag
+    """8.3: the text is a Capability (of either side)."""
+    return "capability" in flag(card, side)
 
 
 def no_roll(card: int, side: str) -> bool:

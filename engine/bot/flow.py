@@ -224,6 +224,7 @@ def terror_or_event(r: Runner, fl: Flags, card: int) -> bool:
     s = r.s
     before = gov_score(s)
     tb: Runner | None = None
+    t_score: int | None = None  # the Government score after the hypothetical Terror
     m = op_move(r, "terror")
     if m is not None and terror.any_candidate(s):
         tb = attempt(r, m, terror.run, True)
@@ -242,8 +243,7 @@ def terror_or_event(r: Runner, fl: Flags, card: int) -> bool:
                      "played)")
     if eb is not None and side is not None:
         if events.play_test(r, card, side, s, eb.s):
-            t_after = None if tb is None else (before if tb.ctx.get("stuck") else gov_score(tb.s))
-            if t_after is None or gov_score(eb.s) <= t_after:
+            if t_score is None or gov_score(eb.s) <= t_score:
                 r.trace.note("8.4.3", f"play Event {card} ({side})")
                 commit_hyp(r, eb, {"t": "event", "side": side}, run_event)
                 return True
@@ -315,7 +315,6 @@ def extort_frame(r: Runner) -> None:
     """An Extort already open (resumed): E1, E2, E3 as in 8.4.2, then finish."""
     from .sa import extort_spaces
 
-    s = r.s
     cands = [m["space"] for m in r.legal() if m["t"] == "space"]
     ok = set(extort_spaces(r, {}))
     for n in [c for c in cands if c in ok]:
@@ -325,7 +324,6 @@ def extort_frame(r: Runner) -> None:
         r.play({"t": "done"})
     elif r.legal():
         r.play(r.legal()[0])
-    del s
 
 
 def ambush_frame(r: Runner) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..board import control, cubes, fln_count, gov_count, guerrillas, population, support
+from ..board import cubes, fln_count, gov_count, guerrillas, population, support
 from ..data import AG, AP, AT, CARDS, CITIES, COUNTRIES, FB, FP, FT, GB, SPACES, UG
 from ..ops import OPS
 from ..ops_gov import Train
@@ -29,7 +29,6 @@ class Flags:
     sa_ok: bool
     multi_ok: bool
     gov_will_be_second: bool
-    gov_acted: bool
 
     @property
     def limop_only(self) -> bool:
@@ -47,7 +46,6 @@ def flags_of(s: State, f: Frame, event_legal: bool) -> Flags:
         sa_ok="op_plus_sa" in opts,
         multi_ok="op_plus_sa" in opts or "op_only" in opts,
         gov_will_be_second=second and gov_box in ("op_only", "op_plus_sa"),
-        gov_acted=second and gov_box not in (None, "pass"),
     )
 
 
@@ -79,16 +77,6 @@ def marked(card: int | None) -> bool:
     return card is not None and bool(CARDS.get(card, {}).get("fln_bot_marked"))
 
 
-def french_pieces(s: State, n: str) -> int:
-    p = s.spaces[n]["pieces"]
-    return p[FT] + p[FP] + p[GB]
-
-
-def algerian_cubes(s: State, n: str) -> int:
-    p = s.spaces[n]["pieces"]
-    return p[AT] + p[AP]
-
-
 def removal_sequence(s: State, n: str, k: int) -> list[str]:
     """3.3.3 with 8.1.2: the next ``k`` Government pieces an Attack or Ambush removes – Police,
     then Troops, then Bases; French before Algerian within a type."""
@@ -109,10 +97,6 @@ def can_train(s: State, n: str) -> bool:
     train = OPS["train"]
     assert isinstance(train, Train)
     return train.space_ok(s, n)
-
-
-def gov_controlled(s: State, n: str) -> bool:
-    return control(s, n) == "gov"
 
 
 def map_sources(s: State, dest: str, exclude: tuple[str, ...] = ()) -> list[str]:
@@ -143,7 +127,6 @@ def place_preference(s: State, n: str) -> tuple[bool, bool]:
 
 __all__ = [
     "CITY_WILAYAS", "Flags", "flags_of", "gov_acted", "final_campaign", "algerian_base",
-    "spare_ug", "marked", "french_pieces", "algerian_cubes", "removal_sequence", "can_train",
-    "gov_controlled", "map_sources", "best_map_source", "place_preference", "population",
+    "spare_ug", "marked", "removal_sequence", "can_train", "map_sources", "best_map_source", "place_preference", "population",
     "cubes", "gov_count", "guerrillas",
 ]

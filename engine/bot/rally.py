@@ -162,10 +162,10 @@ class Rally(OpRun):
                 self.r.play(m)
                 placed += 1
         if placed == 0:
-            for m in ({"t": "flip", "space": n},):
-                if self.r.can(m):
-                    self.r.play(m)
-                    return True
+            flip: Move = {"t": "flip", "space": n}
+            if self.r.can(flip):
+                self.r.play(flip)
+                return True
             self.any_action(n)
         return True
 
