@@ -15,7 +15,7 @@ from ..data import (
 from ..events import EVENTS, is_effective
 from ..state import Frame, Move, State
 from .core import Runner
-from .info import can_train, final_campaign, map_sources, marked, spare_ug
+from .info import best_map_source, can_train, final_campaign, marked, spare_ug
 
 NEVER = {20}  # instruction: never executes this Event
 CHANGE_IN_TACTICS = 30
@@ -304,13 +304,9 @@ def place_rank(r: Runner, card: int | None, piece: str, spaces: list[str]) -> st
 
 def take_from_map(r: Runner, ms: list[Move], dest: str | None) -> Move:
     """1.4.1 with 8.1.2: an Active Guerrilla from where there are the most Guerrillas."""
-    srcs = map_sources(r.s, dest or "") if dest else []
-    takes = [m for m in ms if m.get("piece") == AG and m.get("from") in srcs]
-    if takes:
-        best = r.best([m["from"] for m in takes],
-                      [("most Guerrillas", lambda n: guerrillas(r.s, n), "max")], "map source")
-        return next(m for m in takes if m["from"] == best)
-    return ms[0]
+    takes = [m for m in ms if m.get("piece") == AG and "from" in m]
+    src = best_map_source(r, dest, among={m["from"] for m in takes}) if dest else None
+    return next((m for m in takes if m["from"] == src), ms[0])
 
 
 def do_place(r: Runner, f: Frame) -> None:

@@ -5,11 +5,12 @@ sources for placing Guerrillas from the map (8.1.2)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Collection
 
 from ..board import cubes, fln_count, gov_count, guerrillas, population, support
-from ..data import AG, AP, AT, CARDS, CITIES, COUNTRIES, FB, FP, FT, GB, SPACES, UG
+from ..data import AG, CARDS, CITIES, COUNTRIES, FB, SPACES, UG
 from ..ops import OPS
+from ..ops_fln import REMOVAL_ORDER
 from ..ops_gov import Train
 from ..state import Frame, State
 
@@ -82,7 +83,7 @@ def removal_sequence(s: State, n: str, k: int) -> list[str]:
     then Troops, then Bases; French before Algerian within a type."""
     p = dict(s.spaces[n]["pieces"])
     out: list[str] = []
-    for kind in ((FP, AP), (FT, AT), (GB,)):
+    for kind in REMOVAL_ORDER:
         for piece in kind:
             while p[piece] > 0 and len(out) < k:
                 p[piece] -= 1
@@ -99,25 +100,29 @@ def can_train(s: State, n: str) -> bool:
     return train.space_ok(s, n)
 
 
+def map_spare(s: State, n: str) -> int:
+    """8.1.2 fifth bullet, 8.4.5: how many Guerrillas may be taken from ``n`` to be placed elsewhere
+    – from an FLN Base space or a space at Support never either of the last two."""
+    sp = s.spaces[n]
+    keep = 2 if sp["pieces"][FB] > 0 or sp["support"] == "support" else 0
+    return guerrillas(s, n) - keep
+
+
 def map_sources(s: State, dest: str, exclude: tuple[str, ...] = ()) -> list[str]:
     """8.1.2 fifth bullet, 8.4.5: spaces an Active Guerrilla may be taken from to be placed in
-    ``dest`` – never a Country, never ``dest``; from an FLN Base space or a space at Support never
-    either of the last two Guerrillas."""
-    out = []
-    for n, sp in s.spaces.items():
-        if n == dest or n in COUNTRIES or n in exclude or sp["pieces"][AG] == 0:
-            continue
-        if (sp["pieces"][FB] > 0 or sp["support"] == "support") and guerrillas(s, n) <= 2:
-            continue
-        out.append(n)
-    return out
+    ``dest`` – never a Country, never ``dest``, never a Guerrilla that must stay (map_spare)."""
+    return [n for n, sp in s.spaces.items()
+            if n != dest and n not in COUNTRIES and n not in exclude and sp["pieces"][AG] > 0
+            and map_spare(s, n) > 0]
 
 
-def best_map_source(r: Runner, dest: str, exclude: tuple[str, ...] = ()) -> str | None:
-    """8.1.2: remove first from where there are the most Guerrillas (then random)."""
+def best_map_source(r: Runner, dest: str, exclude: tuple[str, ...] = (),
+                    among: Collection[str] | None = None) -> str | None:
+    """8.1.2: remove first from where there are the most Guerrillas (then random); ``among``: only
+    these sources are offered."""
     s = r.s
-    return r.best(map_sources(s, dest, exclude), [("most Guerrillas", lambda n: guerrillas(s, n),
-                                                    "max")], "map source")
+    srcs = [n for n in map_sources(s, dest, exclude) if among is None or n in among]
+    return r.best(srcs, [("most Guerrillas", lambda n: guerrillas(s, n), "max")], "map source")
 
 
 def place_preference(s: State, n: str) -> tuple[bool, bool]:
@@ -127,6 +132,6 @@ def place_preference(s: State, n: str) -> tuple[bool, bool]:
 
 __all__ = [
     "CITY_WILAYAS", "Flags", "flags_of", "gov_acted", "final_campaign", "algerian_base",
-    "spare_ug", "marked", "removal_sequence", "can_train", "map_sources", "best_map_source", "place_preference", "population",
-    "cubes", "gov_count", "guerrillas",
+    "spare_ug", "marked", "removal_sequence", "can_train", "map_spare", "map_sources",
+    "best_map_source", "place_preference", "population", "cubes", "gov_count", "guerrillas",
 ]

@@ -14,7 +14,7 @@ from ..ops import OPS
 from ..ops_fln import rally_space
 from ..state import Frame, Move, State
 from .core import Criterion, Runner
-from .info import CITY_WILAYAS, best_map_source, map_sources, place_preference
+from .info import CITY_WILAYAS, best_map_source, map_sources, map_spare, place_preference
 from .operation import OpRun
 from .sa import after_operation, finish, sa_unused, try_extort
 
@@ -42,9 +42,7 @@ def obtainable(s: State, n: str) -> int:
     """Guerrillas the bot may place in ``n``: Available ones, then Active ones from the map."""
     k = s.boxes["available"][G]
     for m in map_sources(s, n):
-        p = s.spaces[m]["pieces"]
-        keep = 2 if (p[FB] > 0 or s.spaces[m]["support"] == "support") else 0
-        k += min(p[AG], guerrillas(s, m) - keep)
+        k += min(s.spaces[m]["pieces"][AG], map_spare(s, m))
     return k
 
 
@@ -187,9 +185,7 @@ class Rally(OpRun):
             src = m.get("from")
             if src is None:
                 return (9, 9, 99)
-            guarded = (s.spaces[src]["pieces"][FB] > 0 or s.spaces[src]["support"] == "support") \
-                and guerrillas(s, src) <= 2
-            return (int(not guarded), int(m.get("piece") == AG), guerrillas(s, src))
+            return (int(map_spare(s, src) > 0), int(m.get("piece") == AG), guerrillas(s, src))
 
         self.r.trace.note("8.1.2", f"Rally in {n}: no placement per the priorities; taking a "
                           "Guerrilla from the map (1.4.1)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .. import modifiers as mod
 from ..board import population, terror_left
 from ..data import COUNTRIES
+from ..ops import OPS
 from ..state import Frame, State
 from .core import Runner
 from .info import can_train, final_campaign, spare_ug
@@ -50,14 +51,9 @@ def run(r: Runner) -> None:
         group, label = (t1, "T1 remove Support") if t1 else (t2, "T2 final-Campaign Neutral")
         if not group:
             break
-        if f["box"] == "limited_op" and f["locs"]:
-            break
-
-        def cost(n: str) -> int:
-            return 0 if f["free"] else mod.terror_cost(r.s, n)
-
-        payable = [n for n in group if cost(n) <= r.s.resources["fln"]
-                   and r.can({"t": "space", "space": n})]
+        if not OPS["terror"].may_add_location(f):
+            break  # 2.3.4: a Limited Operation has one location
+        payable = [n for n in group if r.can({"t": "space", "space": n})]
         best = r.best(group, [("highest Population", lambda n: population(r.s, n), "max")],
                       "Terror space")
         assert best is not None
