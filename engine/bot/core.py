@@ -5,9 +5,10 @@ definition of legality); procedures call ``Runner.play`` and never touch the sta
 A procedure that reaches a point where the FLN no longer has the decision (the Government decides,
 an external die roll is awaited, the game is over) is unwound by ``Handoff``; ``decide`` then
 returns what was done so far. Branches (``Runner.branch``) execute an Operation tentatively – the
-flowchart's "if no such Rally is possible" – and are committed or discarded; hypotheticals
-(``Runner.hypothetical``, 8.1.3 "would") also resolve the Government's decisions inside the FLN's
-own action with its first legal move, to evaluate an outcome.
+flowchart's "if no such Rally is possible" – and are committed or discarded; hypotheticals (a
+branch with ``hyp`` set, started by ``flow.attempt(..., hyp=True)``; 8.1.3 "would") also resolve
+the Government's decisions inside the FLN's own action with its first legal move, to evaluate an
+outcome.
 """
 
 from __future__ import annotations

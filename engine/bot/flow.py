@@ -288,8 +288,12 @@ def revenge(r: Runner) -> None:
 
 
 def deploy(r: Runner) -> None:
-    """10.0 Open Deployment for the FLN, per 8.1.2: Bases before Guerrillas; Guerrillas at Support,
-    otherwise with friendly pieces, else random."""
+    """10.0 Open Deployment for the FLN: Bases before Guerrillas, Guerrillas at Support, otherwise
+    with friendly pieces (8.1.2), else random (8.2). Neither the rules nor ct-fln-bot say more, so
+    two tie-breakers among spaces these leave equal are this implementation's choice: a Base goes
+    where there is no Government Base, and a Guerrilla to an FLN Base space holding fewer than
+    Population + 1 Guerrillas (the level of the Rally "Important" paragraph, 8.4.5) before other
+    spaces with friendly pieces."""
     s = r.s
     ms = r.legal()
     bases = [m for m in ms if m.get("piece") == "fln_bases"]
