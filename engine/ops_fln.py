@@ -323,6 +323,48 @@ def wilaya(n: str) -> int | None:
     return SPACES[n].wilaya
 
 
+def international(a: str, b: str) -> bool:
+    """3.3.2: a move between Morocco or Tunisia and Algeria crosses an International Border."""
+    return (a in COUNTRIES) != (b in COUNTRIES)
+
+
+def crosses_border(a: str, b: str) -> bool:
+    """3.3.2: a move from ``a`` into ``b`` crosses a Wilaya or International Border."""
+    return international(a, b) or wilaya(a) != wilaya(b)
+
+
+def step_allowed(s: State, f: Frame, a: str, b: str) -> bool:
+    """3.3.2: may a group of the March frame ``f`` move from ``a`` into adjacent ``b`` (Resources
+    aside)?"""
+    if b in COUNTRIES and not independent(s):
+        return False  # 1.3.4, 5.1.8
+    if f"{a}>{b}" in f["x"].get("pairs", []):
+        return False  # all Guerrillas moving from a to b move as one group
+    if mod.march_barred(s, a, b):
+        return False  # Momentum #44 unshaded (Paranoia)
+    if f["box"] == "limited_op" and f["locs"] and b != f["locs"][0]:
+        return False  # 2.3.4: a single destination
+    return True
+
+
+def march_activates(s: State, a: str, b: str, size: int) -> bool:
+    """3.3.2: a group of ``size`` Guerrillas moving from ``a`` into ``b`` is Activated if (``b`` is
+    at Support or it crosses an International Border) and group + Government cubes in ``b``
+    (+ Border Zone Status when crossing) > 3; Momentum #53 unshaded: a City with 3+ cubes."""
+    intl = international(a, b)
+    before = cubes(s, b)
+    total = size + before + ((s.border_zone or 0) if intl else 0)
+    return (((support(s, b) == "support" or intl) and total > 3)
+            or mod.march_city_activation(s, b, before))
+
+
+def march_stops(s: State, f: Frame, a: str, b: str) -> bool:
+    """3.3.2: a group that moved from ``a`` into ``b`` has finished its March there if it crossed a
+    Wilaya or International Border or moved in a Limited Operation (2.3.4); Capability #27
+    unshaded: after any March move."""
+    return crosses_border(a, b) or f["box"] == "limited_op" or not mod.march_may_continue(s)
+
+
 @register_op
 class March(FlnOperation):
     """3.3.2 March: groups of Guerrillas move into adjacent spaces, paying 1 per space moved into.
@@ -346,21 +388,8 @@ class March(FlnOperation):
         return int(s.spaces[n]["pieces"][piece] - stop - inside)
 
     def destinations(self, s: State, f: Frame, a: str) -> list[str]:
-        out = []
-        limited = f["box"] == "limited_op"
-        for b in SPACES[a].adjacent:
-            if b in COUNTRIES and not independent(s):
-                continue  # 1.3.4, 5.1.8
-            if f"{a}>{b}" in f["x"].get("pairs", []):
-                continue
-            if mod.march_barred(s, a, b):
-                continue  # Momentum #44 unshaded (Paranoia)
-            if limited and f["locs"] and b != f["locs"][0]:
-                continue  # 2.3.4: a single destination
-            if b not in f["locs"] and not self.affordable(s, f):
-                continue
-            out.append(b)
-        return out
+        return [b for b in SPACES[a].adjacent if step_allowed(s, f, a, b)
+                and (b in f["locs"] or self.affordable(s, f))]
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
@@ -397,24 +426,19 @@ class March(FlnOperation):
         x.setdefault("pairs", []).append(f"{a}>{b}")
         if b not in f["locs"]:
             self.add_location(s, f, b, log)
-        intl = (a in COUNTRIES) != (b in COUNTRIES)
-        crossed = intl or wilaya(a) != wilaya(b)
-        before = cubes(s, b)
-        total = ug + ag + before + ((s.border_zone or 0) if intl else 0)
+        activated = march_activates(s, a, b, ug + ag)
         if ug:
             move_piece(s, UG, a, b, ug)
         if ag:
             move_piece(s, AG, a, b, ag)
-        activated = (((support(s, b) == "support" or intl) and total > 3)
-                     or mod.march_city_activation(s, b, before))
         if activated and ug:
             s.spaces[b]["pieces"][UG] -= ug
             s.spaces[b]["pieces"][AG] += ug
             ag, ug = ag + ug, 0
         emit(log, self.rule, f"March: {ug + ag} Guerrilla(s) {a} -> {b}"
              + (" (Activated)" if activated else ""), space=b, source=a, activated=activated,
-             crossed=crossed)
-        if crossed or f["box"] == "limited_op" or not mod.march_may_continue(s):
+             crossed=crosses_border(a, b))
+        if march_stops(s, f, a, b):
             stop = x.setdefault("stop", {}).setdefault(b, [0, 0])
             stop[0] += ug
             stop[1] += ag

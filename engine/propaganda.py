@@ -442,7 +442,8 @@ def redeploy_destinations(s: State, f: Frame, piece: str, src: str) -> list[str]
     return [d for d in dests if d != src]
 
 
-def _movable(s: State, f: Frame, piece: str, n: str) -> int:
+def redeployable(s: State, f: Frame, piece: str, n: str) -> int:
+    """6.4: the ``piece`` pieces in ``n`` that may still Redeploy (each at most once)."""
     return int(s.spaces[n]["pieces"][piece] - f["arrived"].get(n, {}).get(piece, 0))
 
 
@@ -462,7 +463,7 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
         if n in COUNTRIES:
             continue
         for p in pieces:
-            if _movable(s, f, p, n) > 0 and redeploy_destinations(s, f, p, n):
+            if redeployable(s, f, p, n) > 0 and redeploy_destinations(s, f, p, n):
                 ms.append({"t": "select", "piece": p, "space": n})
     if not waiting:
         ms.append(DONE)

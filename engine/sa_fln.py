@@ -22,7 +22,14 @@ from .ops_fln import (
 )
 from .state import Frame, Move, State
 
-__all__ = ["Extort", "Subvert", "Ambush"]
+__all__ = ["Extort", "Subvert", "Ambush", "extort_space"]
+
+
+def extort_space(s: State, n: str) -> bool:
+    """4.3.1: a populated space with an Underground Guerrilla and FLN Control (independent Countries
+    included); Momentum #56 (Hardened Attitudes) bars a Sector without an FLN Base."""
+    return (s.spaces[n]["pieces"][UG] > 0 and population(s, n) >= 1 and control(s, n) == "fln"
+            and not mod.extort_barred(s, n))
 
 
 @register_sa
@@ -36,9 +43,8 @@ class Extort(SpecialActivity):
     earns = True
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
-        return [{"t": "space", "space": n} for n, sp in s.spaces.items()
-                if n not in f["locs"] and sp["pieces"][UG] > 0 and population(s, n) >= 1
-                and control(s, n) == "fln" and not mod.extort_barred(s, n)]
+        return [{"t": "space", "space": n} for n in s.spaces
+                if n not in f["locs"] and extort_space(s, n)]
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]

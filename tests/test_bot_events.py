@@ -7,6 +7,7 @@ import pytest
 
 import engine
 from engine.bot import events as bot_events
+from engine.bot.info import can_train
 from engine.state import Move, State
 from tests.helpers import pieces
 from tests.test_bot_fixtures import DONE, OP, bot_position, run, texts, this_card
@@ -77,6 +78,21 @@ def test_card_7_fifth_bureau_where_the_government_cannot_train() -> None:
                          others="oppose")
     picks = [m["value"] for m in mine if m["t"] == "pick"]
     assert picks[0] == "Medea" and "Bougie" in picks  # the only other populated Sector
+
+
+def test_moghazni_sector_is_where_the_government_can_train() -> None:
+    """#46 unshaded (Moghazni): a Sector at Support under Government Control may be selected for
+    Train (3.2.1), so the tie-breaker "where the Government cannot Train" (ct-fln-bot §6.6) prefers
+    a Sector without Government Control."""
+    spaces = {"Medea": {"support": "support", "ft": 1}, "Orleansville": {"support": "support"}}
+    moghazni = [{"card": 46, "side": "unshaded"}]
+    assert not can_train(bot_position(spaces), "Medea")
+    assert can_train(bot_position(spaces, momentum=moghazni), "Medea")
+    for seed in range(8):
+        s = bot_position(spaces, card=7, others="oppose", momentum=moghazni)
+        moves, _, _ = run(s, seed)
+        picks = [m["value"] for m in this_card(s, moves) if m["t"] == "pick"]
+        assert picks[0] == "Orleansville"
 
 
 def test_card_9_beni_oui_oui_sets_opposition() -> None:

@@ -79,8 +79,9 @@ def certain_plan(r: Runner, s: State, sa_ok: bool, budget: int | None) -> list[S
     return plan
 
 
-def one_space(s: State, f_box: str | None, free: bool) -> bool:
-    return f_box == "limited_op" or (s.resources["fln"] == 1 and not free)
+def one_space(s: State, limop: bool, free: bool) -> bool:
+    """ct-fln-bot §7: a Limited Operation, or a single Resource to pay with."""
+    return limop or (s.resources["fln"] == 1 and not free)
 
 
 def best_single(r: Runner, s: State) -> Strike | None:
@@ -101,7 +102,7 @@ def attack_test(r: Runner, limop: bool, sa_ok: bool, free: bool = False) -> bool
     if mod.attack_banned(s):
         r.trace.note("8.4.4", "no Attack: Peace Talks in effect")
         return False
-    if limop or (s.resources["fln"] == 1 and not free):
+    if one_space(s, limop, free):
         ok = any(strike(s, n, "attack").french >= 2 for n in s.spaces if six(s, n))
         r.trace.note("8.4.4", "Attack test (one space): " + ("a 6+ Guerrilla space removes 2 "
                      "French pieces" if ok else "no space certainly removes 2 French pieces"))
@@ -160,7 +161,7 @@ def run(r: Runner) -> None:
     ambushed = f["sa"] == "ambush"
     free = bool(f["free"])
     sa_ok = bool(f["sa_ok"]) and f["sa"] is None
-    if one_space(r.s, f["box"], free) and not f["locs"]:
+    if one_space(r.s, f["box"] == "limited_op", free) and not f["locs"]:
         st = best_single(r, r.s)
         if st is not None:
             r.trace.note("8.4.4", f"Attack (one space) in {st.space}")
@@ -199,10 +200,8 @@ def run(r: Runner) -> None:
     if f is None or len(r.s.pending) - 1 != depth:
         return
     # Second bullet: one Attack with 4+ Guerrillas, no FLN Base (never expose it).
-    opts = [strike(r.s, n, "attack") for n in r.s.spaces
-            if n not in f["locs"] and n not in COUNTRIES and gov_count(r.s, n) > 0
-            and guerrillas(r.s, n) >= 4 and r.s.spaces[n]["pieces"][FB] == 0
-            and r.can({"t": "space", "space": n})]
+    opts = [strike(r.s, n, "attack") for n in (m["space"] for m in r.legal() if m["t"] == "space")
+            if n not in COUNTRIES and guerrillas(r.s, n) >= 4 and r.s.spaces[n]["pieces"][FB] == 0]
     if opts:
         top = max(priority(o, r.s) for o in opts)
         n = r.choose([o.space for o in opts if priority(o, r.s) == top], "Attack space")

@@ -5,9 +5,10 @@ definition of legality); procedures call ``Runner.play`` and never touch the sta
 A procedure that reaches a point where the FLN no longer has the decision (the Government decides,
 an external die roll is awaited, the game is over) is unwound by ``Handoff``; ``decide`` then
 returns what was done so far. Branches (``Runner.branch``) execute an Operation tentatively – the
-flowchart's "if no such Rally is possible" – and are committed or discarded; hypotheticals
-(``Runner.hypothetical``, 8.1.3 "would") also resolve the Government's decisions inside the FLN's
-own action with its first legal move, to evaluate an outcome.
+flowchart's "if no such Rally is possible" – and are committed or discarded; hypotheticals (a
+branch with ``hyp`` set, started by ``flow.attempt(..., hyp=True)``; 8.1.3 "would") also resolve
+the Government's decisions inside the FLN's own action with its first legal move, to evaluate an
+outcome.
 """
 
 from __future__ import annotations
@@ -69,7 +70,6 @@ class Runner:
     hyp: bool = False  # a hypothetical: Government decisions resolved by default, never handed off
     moves: list[Move] = field(default_factory=list)
     actors: list[str] = field(default_factory=list)
-    states: list[State] = field(default_factory=list)
     ctx: dict[str, Any] = field(default_factory=dict)
 
     # -- engine access --------------------------------------------------------------------------
@@ -88,7 +88,6 @@ class Runner:
         self.s, _ = apply(self.s, m)
         self.moves.append(m)
         self.actors.append(actor)
-        self.states.append(self.s)
         if self.hyp:
             self.resolve_others()
         elif to_move(self.s) != "fln":
@@ -108,7 +107,6 @@ class Runner:
             self.s, _ = apply(self.s, ms[0])
             self.moves.append(ms[0])
             self.actors.append(actor)
-            self.states.append(self.s)
             guard += 1
 
     def fln_to_move(self) -> bool:
@@ -173,22 +171,8 @@ class Runner:
         self.s = b.s
         self.moves += b.moves
         self.actors += b.actors
-        self.states += b.states
         self.trace.extend(b.trace)
         self.ctx.update(b.ctx)
-
-
-def op_memory(r: Runner, key: str, f: Frame, fresh: bool) -> dict[str, Any]:
-    """What the bot remembers of the FLN Operation on top of the stack (``r0``: its Resources
-    before it paid for any location), kept across its decisions under ``key``. It starts anew with
-    a new Operation (``fresh``); when the bot is resumed partway through one, ``r0`` is rebuilt as
-    the Resources now plus 1 per location already paid (3.3)."""
-    depth = len(r.s.pending) - 1
-    st: dict[str, Any] | None = r.ctx.get(key)
-    if st is None or st.get("depth") != depth or fresh:
-        st = {"depth": depth, "r0": r.s.resources["fln"] + (0 if f["free"] else len(f["locs"]))}
-        r.ctx[key] = st
-    return st
 
 
 def canonical(cands: Sequence[Any]) -> list[Any]:
@@ -201,14 +185,3 @@ def canonical(cands: Sequence[Any]) -> list[Any]:
     if all(isinstance(c, str) and c in order for c in cands):
         return sorted(cands, key=lambda c: order[c])
     return list(cands)
-
-
-def run_guarded(fn: Callable[[], None]) -> Exception | None:
-    """Run a policy step; a Handoff propagates, any other error is returned (never raised)."""
-    try:
-        fn()
-    except Handoff:
-        raise
-    except Exception as e:  # noqa: BLE001 - the bot never raises: the driver falls back
-        return e
-    return None

@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .. import modifiers as mod
-from ..board import (
-    control, cubes, de_gaulle, fln_bases_on_map, gov_score, guerrillas, population, troops,
-    police,
-)
+from ..board import cubes, fln_bases_on_map, gov_score, guerrillas, population, troops
 from ..data import (
     AG, ALGERIA, AP, AT, CARDS, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, GB, GOV_PIECES,
     MOROCCO, SPACES, TUNISIA, UG,
@@ -19,26 +15,14 @@ from ..data import (
 from ..events import EVENTS, is_effective
 from ..state import Frame, Move, State
 from .core import Runner
-from .info import final_campaign, map_sources, marked, spare_ug
+from .info import best_map_source, can_train, final_campaign, marked, spare_ug
 
 NEVER = {20}  # instruction: never executes this Event
-UNMARKED_MOMENTUM = {2, 8, 29, 40, 45}  # shaded Momentum, not marked: never (8.3)
-CAPABILITY_CARDS = {13, 17, 18, 27, 32, 33, 35}
 CHANGE_IN_TACTICS = 30
 HARDENED_ATTITUDES = 56
 
 
 # --- which text, and is it worth playing ------------------------------------------------------
-
-
-def can_train(s: State, n: str) -> bool:
-    """Where the Government could Train (3.2.1): Cities, Sectors with a Government Base, and with
-    Recall De Gaulle Sectors with Troops, Police and Government Control; never where #56 bars."""
-    if n in COUNTRIES or mod.train_barred(s, n):
-        return False
-    if SPACES[n].is_city or s.spaces[n]["pieces"][GB] > 0:
-        return True
-    return de_gaulle(s) and control(s, n) == "gov" and troops(s, n) > 0 and police(s, n) > 0
 
 
 def gov_capabilities(s: State) -> list[int]:
@@ -90,7 +74,7 @@ def bot_side(s: State, card: int | None) -> str | None:
     """8.3, ct-fln-bot §6.1-6.2, 6.6: the text the non-player FLN would execute, or None."""
     if card is None or card not in EVENTS or CARDS[card]["kind"] != "event":
         return None
-    if card in NEVER or card in UNMARKED_MOMENTUM:
+    if card in NEVER:
         return None
     if card == HARDENED_ATTITUDES and not final_campaign(s):
         return None
@@ -100,6 +84,8 @@ def bot_side(s: State, card: int | None) -> str | None:
             return "shaded"
         return "unshaded" if stripey_unshaded(s) and is_effective(s, 51, "unshaded") else None
     side = "shaded" if "shaded" in ev.texts else ev.texts[0]
+    if "momentum" in flag(card, side) and not marked(card):
+        return None  # 8.3: Momentum only when the card is marked for FLN
     if not is_effective(s, card, side):
         return None
     if card == 12 and not ventilos_ok(s):
@@ -114,9 +100,14 @@ def bot_side(s: State, card: int | None) -> str | None:
     return side
 
 
+def flag(card: int, side: str) -> str:
+    """What the text puts in effect, per the card catalogue: "gov_capability", "fln_momentum"..."""
+    return str(CARDS[card].get(f"{side}_flag") or "")
+
+
 def capability(card: int, side: str) -> bool:
-    flag = CARDS[card].get(f"{side}_flag") or ""
-    return card in CAPABILITY_CARDS or "capability" in flag
+    """8.3: the text is a Capability (of either side)."""
+    return "capability" in flag(card, side)
 
 
 def no_roll(card: int, side: str) -> bool:
@@ -313,13 +304,9 @@ def place_rank(r: Runner, card: int | None, piece: str, spaces: list[str]) -> st
 
 def take_from_map(r: Runner, ms: list[Move], dest: str | None) -> Move:
     """1.4.1 with 8.1.2: an Active Guerrilla from where there are the most Guerrillas."""
-    srcs = map_sources(r.s, dest or "") if dest else []
-    takes = [m for m in ms if m.get("piece") == AG and m.get("from") in srcs]
-    if takes:
-        best = r.best([m["from"] for m in takes],
-                      [("most Guerrillas", lambda n: guerrillas(r.s, n), "max")], "map source")
-        return next(m for m in takes if m["from"] == best)
-    return ms[0]
+    takes = [m for m in ms if m.get("piece") == AG and "from" in m]
+    src = best_map_source(r, dest, among={m["from"] for m in takes}) if dest else None
+    return next((m for m in takes if m["from"] == src), ms[0])
 
 
 def do_place(r: Runner, f: Frame) -> None:
@@ -439,5 +426,5 @@ def do_move(r: Runner, f: Frame) -> None:
 
 __all__ = [
     "bot_side", "play_test", "no_roll", "benefit", "do_pick", "do_place", "do_remove",
-    "do_move", "event_card", "can_train",
+    "do_move", "event_card",
 ]

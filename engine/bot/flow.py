@@ -207,8 +207,6 @@ def try_op(r: Runner, name: str, proc: Callable[[Runner], None], box: str) -> bo
     if m is None:
         r.trace.note(box, f"{name.title()} not possible (the rules offer no {name})")
         return False
-    r.ctx.pop("rally_limits", None)
-    r.ctx.pop("march", None)
     b = attempt(r, m, proc, False)
     if completed(r, b) and b.s is not r.s:
         f_ok = b.ctx.get("handoff") or any(mm["t"] == "space" or mm["t"] == "group"
@@ -226,6 +224,7 @@ def terror_or_event(r: Runner, fl: Flags, card: int) -> bool:
     s = r.s
     before = gov_score(s)
     tb: Runner | None = None
+    t_score: int | None = None  # the Government score after the hypothetical Terror
     m = op_move(r, "terror")
     if m is not None and terror.any_candidate(s):
         tb = attempt(r, m, terror.run, True)
@@ -244,8 +243,7 @@ def terror_or_event(r: Runner, fl: Flags, card: int) -> bool:
                      "played)")
     if eb is not None and side is not None:
         if events.play_test(r, card, side, s, eb.s):
-            t_after = None if tb is None else (before if tb.ctx.get("stuck") else gov_score(tb.s))
-            if t_after is None or gov_score(eb.s) <= t_after:
+            if t_score is None or gov_score(eb.s) <= t_score:
                 r.trace.note("8.4.3", f"play Event {card} ({side})")
                 commit_hyp(r, eb, {"t": "event", "side": side}, run_event)
                 return True
@@ -290,8 +288,12 @@ def revenge(r: Runner) -> None:
 
 
 def deploy(r: Runner) -> None:
-    """10.0 Open Deployment for the FLN, per 8.1.2: Bases before Guerrillas; Guerrillas at Support,
-    otherwise with friendly pieces, else random."""
+    """10.0 Open Deployment for the FLN: Bases before Guerrillas, Guerrillas at Support, otherwise
+    with friendly pieces (8.1.2), else random (8.2). Neither the rules nor ct-fln-bot say more, so
+    two tie-breakers among spaces these leave equal are this implementation's choice: a Base goes
+    where there is no Government Base, and a Guerrilla to an FLN Base space holding fewer than
+    Population + 1 Guerrillas (the level of the Rally "Important" paragraph, 8.4.5) before other
+    spaces with friendly pieces."""
     s = r.s
     ms = r.legal()
     bases = [m for m in ms if m.get("piece") == "fln_bases"]
@@ -317,7 +319,6 @@ def extort_frame(r: Runner) -> None:
     """An Extort already open (resumed): E1, E2, E3 as in 8.4.2, then finish."""
     from .sa import extort_spaces
 
-    s = r.s
     cands = [m["space"] for m in r.legal() if m["t"] == "space"]
     ok = set(extort_spaces(r, {}))
     for n in [c for c in cands if c in ok]:
@@ -327,7 +328,6 @@ def extort_frame(r: Runner) -> None:
         r.play({"t": "done"})
     elif r.legal():
         r.play(r.legal()[0])
-    del s
 
 
 def ambush_frame(r: Runner) -> None:

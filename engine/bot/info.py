@@ -5,10 +5,13 @@ sources for placing Guerrillas from the map (8.1.2)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Collection
 
-from ..board import control, cubes, fln_count, gov_count, guerrillas, population, support
-from ..data import AG, AP, AT, CARDS, CITIES, COUNTRIES, FB, FP, FT, GB, SPACES, UG
+from ..board import cubes, fln_count, gov_count, guerrillas, population, support
+from ..data import AG, CARDS, CITIES, COUNTRIES, FB, SPACES, UG
+from ..ops import OPS
+from ..ops_fln import REMOVAL_ORDER
+from ..ops_gov import Train
 from ..state import Frame, State
 
 if TYPE_CHECKING:
@@ -27,7 +30,6 @@ class Flags:
     sa_ok: bool
     multi_ok: bool
     gov_will_be_second: bool
-    gov_acted: bool
 
     @property
     def limop_only(self) -> bool:
@@ -45,7 +47,6 @@ def flags_of(s: State, f: Frame, event_legal: bool) -> Flags:
         sa_ok="op_plus_sa" in opts,
         multi_ok="op_plus_sa" in opts or "op_only" in opts,
         gov_will_be_second=second and gov_box in ("op_only", "op_plus_sa"),
-        gov_acted=second and gov_box not in (None, "pass"),
     )
 
 
@@ -77,22 +78,12 @@ def marked(card: int | None) -> bool:
     return card is not None and bool(CARDS.get(card, {}).get("fln_bot_marked"))
 
 
-def french_pieces(s: State, n: str) -> int:
-    p = s.spaces[n]["pieces"]
-    return p[FT] + p[FP] + p[GB]
-
-
-def algerian_cubes(s: State, n: str) -> int:
-    p = s.spaces[n]["pieces"]
-    return p[AT] + p[AP]
-
-
 def removal_sequence(s: State, n: str, k: int) -> list[str]:
     """3.3.3 with 8.1.2: the next ``k`` Government pieces an Attack or Ambush removes – Police,
     then Troops, then Bases; French before Algerian within a type."""
     p = dict(s.spaces[n]["pieces"])
     out: list[str] = []
-    for kind in ((FP, AP), (FT, AT), (GB,)):
+    for kind in REMOVAL_ORDER:
         for piece in kind:
             while p[piece] > 0 and len(out) < k:
                 p[piece] -= 1
@@ -100,29 +91,38 @@ def removal_sequence(s: State, n: str, k: int) -> list[str]:
     return out
 
 
-def gov_controlled(s: State, n: str) -> bool:
-    return control(s, n) == "gov"
+def can_train(s: State, n: str) -> bool:
+    """Where the Government may Train (3.2.1; Recall De Gaulle 5.1.7, #46 Moghazni, #56 Hardened
+    Attitudes): the engine's own test. ct-fln-bot §5.1 "Pacifiable", §6.6 "where the Government
+    cannot Train"."""
+    train = OPS["train"]
+    assert isinstance(train, Train)
+    return train.space_ok(s, n)
+
+
+def map_spare(s: State, n: str) -> int:
+    """8.1.2 fifth bullet, 8.4.5: how many Guerrillas may be taken from ``n`` to be placed elsewhere
+    – from an FLN Base space or a space at Support never either of the last two."""
+    sp = s.spaces[n]
+    keep = 2 if sp["pieces"][FB] > 0 or sp["support"] == "support" else 0
+    return guerrillas(s, n) - keep
 
 
 def map_sources(s: State, dest: str, exclude: tuple[str, ...] = ()) -> list[str]:
     """8.1.2 fifth bullet, 8.4.5: spaces an Active Guerrilla may be taken from to be placed in
-    ``dest`` – never a Country, never ``dest``; from an FLN Base space or a space at Support never
-    either of the last two Guerrillas."""
-    out = []
-    for n, sp in s.spaces.items():
-        if n == dest or n in COUNTRIES or n in exclude or sp["pieces"][AG] == 0:
-            continue
-        if (sp["pieces"][FB] > 0 or sp["support"] == "support") and guerrillas(s, n) <= 2:
-            continue
-        out.append(n)
-    return out
+    ``dest`` – never a Country, never ``dest``, never a Guerrilla that must stay (map_spare)."""
+    return [n for n, sp in s.spaces.items()
+            if n != dest and n not in COUNTRIES and n not in exclude and sp["pieces"][AG] > 0
+            and map_spare(s, n) > 0]
 
 
-def best_map_source(r: Runner, dest: str, exclude: tuple[str, ...] = ()) -> str | None:
-    """8.1.2: remove first from where there are the most Guerrillas (then random)."""
+def best_map_source(r: Runner, dest: str, exclude: tuple[str, ...] = (),
+                    among: Collection[str] | None = None) -> str | None:
+    """8.1.2: remove first from where there are the most Guerrillas (then random); ``among``: only
+    these sources are offered."""
     s = r.s
-    return r.best(map_sources(s, dest, exclude), [("most Guerrillas", lambda n: guerrillas(s, n),
-                                                    "max")], "map source")
+    srcs = [n for n in map_sources(s, dest, exclude) if among is None or n in among]
+    return r.best(srcs, [("most Guerrillas", lambda n: guerrillas(s, n), "max")], "map source")
 
 
 def place_preference(s: State, n: str) -> tuple[bool, bool]:
@@ -132,7 +132,6 @@ def place_preference(s: State, n: str) -> tuple[bool, bool]:
 
 __all__ = [
     "CITY_WILAYAS", "Flags", "flags_of", "gov_acted", "final_campaign", "algerian_base",
-    "spare_ug", "marked", "french_pieces", "algerian_cubes", "removal_sequence",
-    "gov_controlled", "map_sources", "best_map_source", "place_preference", "population",
-    "cubes", "gov_count", "guerrillas",
+    "spare_ug", "marked", "removal_sequence", "can_train", "map_spare", "map_sources",
+    "best_map_source", "place_preference", "population", "cubes", "gov_count", "guerrillas",
 ]

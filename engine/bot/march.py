@@ -11,13 +11,15 @@ from typing import Any
 
 from .. import modifiers as mod
 from ..board import (
-    base_room, control, cubes, fln_count, gov_count, independent, population, support,
+    base_room, control, cubes, fln_count, gov_count, population, support,
 )
 from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
+from ..ops_fln import march_activates, march_stops, step_allowed
 from ..state import Frame, Move, State
-from .core import Runner, op_memory
+from .core import Runner
 from .info import final_campaign
-from .sa import after_operation, finish, sa_unused, try_extort
+from .operation import OpRun
+from .sa import after_operation, finish
 
 MAX_PATH = 5
 TALEB = 32
@@ -49,55 +51,24 @@ class Plan:
         return {x for leg in self.legs for x in leg.path[1:]}
 
 
-def wilaya(n: str) -> int | None:
-    return SPACES[n].wilaya
-
-
 def activates(s: State, path: tuple[str, ...], size: int) -> bool:
-    """3.3.2: entering a space at Support, or crossing an international border, with more than 3
-    (group + cubes there + Border Zone when crossing) Activates the group; #53 unshaded: a City
-    with 3+ cubes."""
-    for x, y in zip(path, path[1:]):
-        intl = (x in COUNTRIES) != (y in COUNTRIES)
-        before = cubes(s, y)
-        total = size + before + ((s.border_zone or 0) if intl else 0)
-        at_support = y not in COUNTRIES and s.spaces[y]["support"] == "support"
-        if ((at_support or intl) and total > 3) or mod.march_city_activation(s, y, before):
-            return True
-    return False
+    """3.3.2: a group of ``size`` Guerrillas is Activated on some step of ``path``."""
+    return any(march_activates(s, x, y, size) for x, y in zip(path, path[1:]))
 
 
-class March:
+class March(OpRun):
     """One March Operation conducted by the bot, resumable from its frame."""
 
+    name = "march"
+
     def __init__(self, r: Runner) -> None:
-        self.r = r
-        self.depth = len(r.s.pending) - 1
-        f = self.frame()
-        assert f is not None
-        fresh = not f["locs"] and not f["x"].get("pairs") and not f["x"].get("busy")
-        self.st: dict[str, Any] = op_memory(r, "march", f, fresh)
+        super().__init__(r)
         self.st.setdefault("arrived", {})
-        self.free = bool(f["free"])
-        self.limop = f["box"] == "limited_op"
+        # paths() by origin, valid until the board or the frame changes (reset by step()).
+        self.all_paths: dict[str, dict[str, list[tuple[str, ...]]]] = {}
 
-    def frame(self) -> Frame | None:
-        f = self.r.top()
-        if f is None or len(self.r.s.pending) - 1 != self.depth or f.get("op") != "march":
-            return None
-        return f
-
-    @property
-    def s(self) -> State:
-        return self.r.s
-
-    @property
-    def cap(self) -> int | None:
-        r0 = int(self.st["r0"])
-        return None if self.free or r0 <= 8 else (2 * r0) // 3
-
-    def spent(self, f: Frame) -> int:
-        return 0 if self.free else len(f["locs"])
+    def fresh(self, f: Frame) -> bool:
+        return super().fresh(f) and not f["x"].get("pairs")
 
     # -- movable Guerrillas (guards, ct-fln-bot §9.2) --------------------------------------------
     def movable(self, n: str) -> tuple[int, int, int, int]:
@@ -127,28 +98,26 @@ class March:
         s = self.s
         f = self.frame()
         assert f is not None
-        used = set(f["x"].get("pairs", []))
         out: dict[str, list[tuple[str, ...]]] = {}
-        cont = mod.march_may_continue(s) and not self.limop
 
         def dfs(path: tuple[str, ...]) -> None:
             x = path[-1]
             for y in SPACES[x].adjacent:
-                if y in path or (y in COUNTRIES and not independent(s)):
-                    continue
-                if f"{x}>{y}" in used or mod.march_barred(s, x, y):
-                    continue
-                if self.limop and f["locs"] and y != f["locs"][0]:
+                if y in path or not step_allowed(s, f, x, y):
                     continue
                 np = path + (y,)
                 out.setdefault(y, []).append(np)
-                intl = (x in COUNTRIES) != (y in COUNTRIES)
-                if intl or wilaya(x) != wilaya(y) or not cont or len(np) > MAX_PATH:
-                    continue
-                dfs(np)
+                if not march_stops(s, f, x, y) and len(np) <= MAX_PATH:
+                    dfs(np)
 
         dfs((a,))
         return out
+
+    def paths_from(self, a: str) -> dict[str, list[tuple[str, ...]]]:
+        ps = self.all_paths.get(a)
+        if ps is None:
+            ps = self.all_paths[a] = self.paths(a)
+        return ps
 
     def path_cost(self, path: tuple[str, ...], extra: set[str]) -> int:
         f = self.frame()
@@ -191,7 +160,7 @@ class March:
             _, _, mt, mu = self.movable(n)
             if mt == 0 or (mode == "ug" and mu == 0):
                 continue
-            ps = self.all_paths.setdefault(n, self.paths(n)).get(dest)
+            ps = self.paths_from(n).get(dest)
             if ps:
                 options.append((n, mt, ps))
         if not options:
@@ -277,15 +246,7 @@ class March:
     def affordable(self, plan: Plan, protect: dict[str, int]) -> bool:
         f = self.frame()
         assert f is not None
-        cost = 0 if self.free else plan.cost
-        cap = self.cap
-        if cap is not None and self.spent(f) + cost > cap:
-            return False
-        if self.s.resources["fln"] >= cost:
-            return True
-        if sa_unused(self.r) and try_extort(self.r, protect, why="pause to pay for March"):
-            return self.s.resources["fln"] >= cost
-        return False
+        return self.pay_or_extort(f, self.price(f, plan.cost), protect, "pause to pay for March")
 
     def execute(self, plan: Plan, why: str) -> bool:
         self.r.trace.note("8.4.6", f"March to {plan.dest}: {why}",
@@ -341,7 +302,7 @@ class March:
         while limit is None or done < limit:
             if self.frame() is None:
                 return
-            self.all_paths: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+            self.all_paths = {}
             plans: dict[str, Plan] = {}
             for d, k, mode in dests:
                 if d in tried:
@@ -402,7 +363,6 @@ class March:
             self.r.play(ms[0])
         s = self.s
         final = final_campaign(s)
-        self.all_paths = {}
         # M1: one Underground Guerrilla to each Algerian Base without one.
         m1 = [(n, 1, "ug") for n in s.spaces if n not in COUNTRIES
               and s.spaces[n]["pieces"][FB] > 0 and s.spaces[n]["pieces"][UG] == 0]

@@ -5,8 +5,8 @@ decision (8.5.1, 6.5)."""
 from __future__ import annotations
 
 from ..board import control, cubes, guerrillas, population
-from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
-from ..propaganda import cross_wilaya
+from ..data import AG, CITIES, COUNTRIES, FB, UG
+from ..propaganda import redeploy_destinations, redeployable
 from ..state import Frame, State
 from .core import Runner
 
@@ -43,11 +43,10 @@ def agitate(r: Runner) -> None:
             lv = 2 if s.spaces[n]["support"] == "support" else 1
             return int(min(lv - f["shifts"].get(n, 0), left - s.spaces[n]["terror"]))
 
-        cands = [n for n, sp in s.spaces.items()
-                 if n not in COUNTRIES and n not in done_spaces and population(s, n) >= 1
-                 and sp["pieces"][UG] + sp["pieces"][AG] + sp["pieces"][FB] > 0
-                 and control(s, n) != "gov" and sp["support"] != "oppose"
-                 and sp["terror"] + 1 <= left and shift(n) >= 1]
+        cands = [n for n in (m["space"] for m in r.legal() if m["t"] == "agitate")
+                 if n not in done_spaces and population(s, n) >= 1
+                 and s.spaces[n]["support"] != "oppose" and s.spaces[n]["terror"] + 1 <= left
+                 and shift(n) >= 1]
         if not cands:
             break
         n = r.best(cands, [("greatest shift", shift, "max"),
@@ -92,30 +91,20 @@ def redeploy(r: Runner) -> None:
                                    - guerrillas(s, d), "max")], "Redeploy destination")
             r.play(next(m for m in ms if m["to"] == best))
             continue
-        arrived = f["arrived"]
-
-        def moved_in(n: str) -> int:
-            return sum(arrived.get(n, {}).values())
-
         bases = [n for n in s.spaces if n not in COUNTRIES and s.spaces[n]["pieces"][FB] > 0]
         need = {n: redeploy_target(s, n) - guerrillas(s, n) for n in bases}
 
         def movable(n: str) -> int:
-            g = guerrillas(s, n) - moved_in(n)
+            g = redeployable(s, f, UG, n) + redeployable(s, f, AG, n)
             if n in need or s.spaces[n]["pieces"][FB] > 0:
                 g = min(g, guerrillas(s, n) - redeploy_target(s, n))
             elif n in CITIES or s.spaces[n]["support"] == "support":
                 g = min(g, guerrillas(s, n) - 1)
             return max(0, g)
 
-        pairs: list[tuple[str, str]] = []
-        for d in [n for n in bases if need[n] > 0]:
-            for a in s.spaces:
-                if a == d or a in COUNTRIES or movable(a) == 0:
-                    continue
-                if not cross_wilaya(s) and SPACES[a].wilaya != SPACES[d].wilaya:
-                    continue
-                pairs.append((a, d))
+        sources = dict.fromkeys(m["space"] for m in r.legal() if m["t"] == "select")
+        reach = {a: redeploy_destinations(s, f, UG, a) for a in sources if movable(a) > 0}
+        pairs = [(a, d) for d in bases if need[d] > 0 for a in reach if d in reach[a]]
         if not pairs:
             break
         dests = sorted({d for _, d in pairs})
@@ -136,7 +125,7 @@ def redeploy(r: Runner) -> None:
             ("fewest cubes", lambda x: cubes(s, x), "min")], "Redeploy source")
         assert an is not None
         a = an
-        piece = AG if s.spaces[a]["pieces"][AG] - arrived.get(a, {}).get(AG, 0) > 0 else UG
+        piece = AG if redeployable(s, f, AG, a) > 0 else UG
         sel = {"t": "select", "piece": piece, "space": a}
         mv = {"t": "move", "piece": piece, "from": a, "to": d}
         if not r.can(sel):

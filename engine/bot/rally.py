@@ -5,17 +5,17 @@ Extort, then Subvert or Extort."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .. import modifiers as mod
 from ..board import (
     available, base_room, control, cubes, fln_count, gov_count, guerrillas, population,
 )
 from ..data import AG, COUNTRIES, FB, G, SPACES, UG
+from ..ops import OPS
 from ..ops_fln import rally_space
 from ..state import Frame, Move, State
-from .core import Criterion, Runner, op_memory
-from .info import CITY_WILAYAS, best_map_source, map_sources, place_preference
+from .core import Criterion, Runner
+from .info import CITY_WILAYAS, best_map_source, map_sources, map_spare, place_preference
+from .operation import OpRun
 from .sa import after_operation, finish, sa_unused, try_extort
 
 FRANCE = "france_track"
@@ -42,9 +42,7 @@ def obtainable(s: State, n: str) -> int:
     """Guerrillas the bot may place in ``n``: Available ones, then Active ones from the map."""
     k = s.boxes["available"][G]
     for m in map_sources(s, n):
-        p = s.spaces[m]["pieces"]
-        keep = 2 if (p[FB] > 0 or s.spaces[m]["support"] == "support") else 0
-        k += min(p[AG], guerrillas(s, m) - keep)
+        k += min(s.spaces[m]["pieces"][AG], map_spare(s, m))
     return k
 
 
@@ -90,76 +88,37 @@ def entry_test(r: Runner, limop: bool) -> bool:
     return ok
 
 
-@dataclass
-class Limits:
-    r0: int
-    free: bool
-    max_locs: int
-    reserved: str | None = None
-    reserve_cost: int = 0
-    counts: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def cap(self) -> int | None:
-        return None if self.free or self.r0 <= 8 else (2 * self.r0) // 3
-
-
-def spent(f: Frame, lim: Limits) -> int:
-    return 0 if lim.free else len(f["locs"])
-
-
-def loc_cost(lim: Limits) -> int:
-    return 0 if lim.free else 1
-
-
-class Rally:
+class Rally(OpRun):
     """One Rally Operation conducted by the bot, resumable from any point of its frame."""
 
+    name = "rally"
+
     def __init__(self, r: Runner) -> None:
-        self.r = r
-        self.depth = len(r.s.pending) - 1
+        super().__init__(r)
         f = self.frame()
         assert f is not None
-        st = op_memory(r, "rally_limits", f, not f["locs"] and not f["x"].get("busy"))
-        cap = 1 if f["box"] == "limited_op" else (f["x"].get("max_locs") or f.get("max_locs")
-                                                  or MAX_LOCS)
-        self.lim = Limits(int(st["r0"]), bool(f["free"]), int(cap))
-        if f["x"].get("base_only"):
-            self.base_only = True
-        else:
-            self.base_only = False
-
-    def frame(self) -> Frame | None:
-        f = self.r.top()
-        if f is None or len(self.r.s.pending) - 1 != self.depth:
-            return None
-        return f
-
-    @property
-    def s(self) -> State:
-        return self.r.s
+        self.base_only = bool(f["x"].get("base_only"))
+        self.reserved: str | None = None  # the space whose Agitation is reserved (R6, R9)
+        self.reserve_cost = 0
 
     # -- limits -------------------------------------------------------------------------------
+    def may_add(self, f: Frame) -> bool:
+        """ct-fln-bot §4.3: at most six locations – one in a Limited Operation (2.3.4), the Event's
+        number in a free Rally that caps it."""
+        return OPS["rally"].may_add_location(f) and len(f["locs"]) < MAX_LOCS
+
     def room(self, extra: int = 0) -> bool:
         """Can one more location (plus ``extra`` Resources) be paid within the limits?"""
         f = self.frame()
-        if f is None or len(f["locs"]) >= self.lim.max_locs or f["x"].get("agit"):
+        if f is None or self.full():
             return False
-        need = loc_cost(self.lim) + extra + self.lim.reserve_cost
-        cap = self.lim.cap
-        if cap is not None and spent(f, self.lim) + loc_cost(self.lim) + extra + \
-                self.lim.reserve_cost > cap:
-            return False
-        if self.s.resources["fln"] >= need:
-            return True
-        if sa_unused(self.r) and try_extort(self.r, why="pause to pay for Rally"):
-            return self.s.resources["fln"] >= need
-        return False
+        return self.pay_or_extort(f, self.price(f) + extra + self.reserve_cost, None,
+                                  "pause to pay for Rally")
 
     def full(self) -> bool:
         """No further location can be selected (limit reached or Agitation begun)."""
         f = self.frame()
-        return f is None or len(f["locs"]) >= self.lim.max_locs or bool(f["x"].get("agit"))
+        return f is None or not self.may_add(f) or bool(f["x"].get("agit"))
 
     def selectable(self, n: str) -> bool:
         f = self.frame()
@@ -201,10 +160,10 @@ class Rally:
                 self.r.play(m)
                 placed += 1
         if placed == 0:
-            for m in ({"t": "flip", "space": n},):
-                if self.r.can(m):
-                    self.r.play(m)
-                    return True
+            flip: Move = {"t": "flip", "space": n}
+            if self.r.can(flip):
+                self.r.play(flip)
+                return True
             self.any_action(n)
         return True
 
@@ -226,9 +185,7 @@ class Rally:
             src = m.get("from")
             if src is None:
                 return (9, 9, 99)
-            guarded = (s.spaces[src]["pieces"][FB] > 0 or s.spaces[src]["support"] == "support") \
-                and guerrillas(s, src) <= 2
-            return (int(not guarded), int(m.get("piece") == AG), guerrillas(s, src))
+            return (int(map_spare(s, src) > 0), int(m.get("piece") == AG), guerrillas(s, src))
 
         self.r.trace.note("8.1.2", f"Rally in {n}: no placement per the priorities; taking a "
                           "Guerrilla from the map (1.4.1)")
@@ -333,7 +290,7 @@ class Rally:
                 continue
             selected = n in f["locs"]
             if not selected:
-                if not self.selectable(n) or len(f["locs"]) >= self.lim.max_locs:
+                if not self.selectable(n):
                     continue
                 if action(s, n) is None:
                     continue
@@ -342,29 +299,24 @@ class Rally:
             if not (sp["pieces"][FB] > 0 or control(s, n) == "fln"
                     or fln_count(s, n) + gain > gov_count(s, n)):
                 continue
-            cost = sp["terror"] + 1 + (0 if selected else loc_cost(self.lim))
+            cost = sp["terror"] + 1 + (0 if selected else self.price(f))
             out.append((n, cost))
         return out
 
     def affordable(self, cost: int) -> bool:
         f = self.frame()
         assert f is not None
-        cap = self.lim.cap
-        if cap is not None and spent(f, self.lim) + cost > cap:
-            return False
-        return self.s.resources["fln"] >= cost
+        return self.within_cap(f, cost) and self.s.resources["fln"] >= cost
 
     def reserve(self, min_pop: int, label: str) -> None:
-        if self.lim.reserved is not None:
+        if self.reserved is not None:
             return
         cands = self.agitation_candidates(min_pop)
         ok = [(n, c) for n, c in cands if self.affordable(c)]
         if not ok and cands and sa_unused(self.r):
-            cheapest = min(c for _, c in cands)
-            cap = self.lim.cap
             f = self.frame()
             assert f is not None
-            if cap is None or spent(f, self.lim) + cheapest <= cap:
+            if self.within_cap(f, min(c for _, c in cands)):
                 try_extort(self.r, why=f"pause to afford the Agitation ({label})")
                 cands = self.agitation_candidates(min_pop)
                 ok = [(n, c) for n, c in cands if self.affordable(c)]
@@ -386,9 +338,9 @@ class Rally:
         if n not in f["locs"]:
             if not self.rally_in(n, f"{label}: Rally in the Agitation space"):
                 return
-        self.lim.reserved = n
-        self.lim.reserve_cost = s.spaces[n]["terror"] + 1
-        self.r.trace.note("8.4.5", f"{label}: reserve {self.lim.reserve_cost} Resources to "
+        self.reserved = n
+        self.reserve_cost = s.spaces[n]["terror"] + 1
+        self.r.trace.note("8.4.5", f"{label}: reserve {self.reserve_cost} Resources to "
                           f"Agitate in {n}")
 
     def r7(self) -> None:
@@ -436,10 +388,10 @@ class Rally:
                 return
 
     def agitate(self) -> None:
-        n = self.lim.reserved
+        n = self.reserved
         if n is None:
             return
-        self.lim.reserve_cost = 0
+        self.reserve_cost = 0
         sp = self.s.spaces[n]
         steps = sp["terror"] + 1
         if self.s.resources["fln"] < steps:

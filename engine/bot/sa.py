@@ -3,12 +3,13 @@ after an Operation, and the pause to Extort when an Operation step cannot be pai
 
 from __future__ import annotations
 
-from .. import modifiers as mod
-from ..board import available, control, cubes, guerrillas, population
-from ..data import AP, AT, COUNTRIES, FB, FP, FT, G, UG
+from ..board import available, cubes, guerrillas
+from ..data import AP, AT, COUNTRIES, FB, FP, FT, G
+from ..machine import FRAMES
+from ..sa_fln import Subvert, extort_space
 from ..state import Frame, Move
 from .core import Runner
-from .info import best_map_source, gov_acted, spare_ug
+from .info import best_map_source, gov_acted, map_sources, spare_ug
 
 EXTORT_CEILING = 5  # 8.4.2: never Extort at 5 Resources or more
 
@@ -31,11 +32,10 @@ def sa_unused(r: Runner) -> bool:
 
 
 def extort_spaces(r: Runner, protect: dict[str, int]) -> list[str]:
-    """4.3.1 with 8.4.2: populated, FLN-Controlled spaces with a spare Underground Guerrilla."""
+    """4.3.1 with 8.4.2: spaces where Extort is allowed and that hold a spare Underground
+    Guerrilla."""
     s = r.s
-    return [n for n, sp in s.spaces.items()
-            if sp["pieces"][UG] > 0 and population(s, n) >= 1 and control(s, n) == "fln"
-            and not mod.extort_barred(s, n) and spare_ug(s, n, protect) >= 1]
+    return [n for n in s.spaces if extort_space(s, n) and spare_ug(s, n, protect) >= 1]
 
 
 def try_extort(r: Runner, protect: dict[str, int] | None = None, why: str = "") -> bool:
@@ -86,9 +86,11 @@ def try_extort(r: Runner, protect: dict[str, int] | None = None, why: str = "") 
 
 
 def subvert_candidates(r: Runner, relaxed: bool = False) -> list[str]:
-    s = r.s
-    return [n for n, sp in s.spaces.items()
-            if (relaxed or sp["pieces"][UG] > 0) and sp["pieces"][AT] + sp["pieces"][AP] > 0]
+    """4.3.2: the engine's Subvert spaces (``relaxed``: #37 shaded, no Underground Guerrilla
+    needed)."""
+    sa = FRAMES["evb_subvert" if relaxed else "sa:subvert"]
+    assert isinstance(sa, Subvert)
+    return sa.candidates(r.s)
 
 
 def remove_cubes(r: Runner, n: str, k: int) -> int:
@@ -140,8 +142,7 @@ def do_subvert(r: Runner, start: Move | None = None, relaxed: bool = False,
     # Decide first whether anything will be done (no empty Special Activity).
     will_s1 = bool(s1(2, []))
     police = [n for n in cands if s.spaces[n]["pieces"][AP] > 0]
-    can_s2 = bool(police) and (available(s, G) > 0 or any(
-        best_map_source_exists(r, n) for n in police))
+    can_s2 = bool(police) and (available(s, G) > 0 or any(map_sources(s, n) for n in police))
     if not (will_s1 or can_s2 or acted):
         r.trace.note("8.4.2", "no Subvert as detailed (no space to clear, no Police to replace)")
         return False
@@ -181,12 +182,6 @@ def do_subvert(r: Runner, start: Move | None = None, relaxed: bool = False,
         r.play({"t": "done"})
         return True
     return bool(used)
-
-
-def best_map_source_exists(r: Runner, n: str) -> bool:
-    from .info import map_sources
-
-    return bool(map_sources(r.s, n))
 
 
 def after_operation(r: Runner, attack: bool = False, ambushed: bool = False) -> None:

@@ -5,24 +5,13 @@ then Subvert, failing that Extort."""
 from __future__ import annotations
 
 from .. import modifiers as mod
-from ..board import control, de_gaulle, police, population, terror_left, troops
-from ..data import COUNTRIES, GB, SPACES
+from ..board import population, terror_left
+from ..data import COUNTRIES
+from ..ops import OPS
 from ..state import Frame, State
 from .core import Runner
-from .info import final_campaign, spare_ug
+from .info import can_train, final_campaign, spare_ug
 from .sa import after_operation, finish, try_extort
-
-
-def pacifiable(s: State, n: str) -> bool:
-    """8.4.2 third bullet: a City, or a Sector with a Government Base, or (Recall De Gaulle) a
-    Sector with Troops, Police and Government Control; never where Train is barred (#56)."""
-    if mod.train_barred(s, n):
-        return False
-    if SPACES[n].is_city:
-        return True
-    if s.spaces[n]["pieces"][GB] > 0:
-        return True
-    return (de_gaulle(s) and control(s, n) == "gov" and troops(s, n) > 0 and police(s, n) > 0)
 
 
 def candidates(s: State, f: Frame | None) -> tuple[list[str], list[str]]:
@@ -39,7 +28,7 @@ def candidates(s: State, f: Frame | None) -> tuple[list[str], list[str]]:
         if sp["support"] == "support" and mod.terror_sets_neutral(s):
             t1.append(n)
         elif (final and sp["support"] == "neutral" and sp["terror"] == 0 and terror_left(s) > 0
-              and pacifiable(s, n)):
+              and can_train(s, n)):
             t2.append(n)
     return t1, t2
 
@@ -62,14 +51,9 @@ def run(r: Runner) -> None:
         group, label = (t1, "T1 remove Support") if t1 else (t2, "T2 final-Campaign Neutral")
         if not group:
             break
-        if f["box"] == "limited_op" and f["locs"]:
-            break
-
-        def cost(n: str) -> int:
-            return 0 if f["free"] else mod.terror_cost(r.s, n)
-
-        payable = [n for n in group if cost(n) <= r.s.resources["fln"]
-                   and r.can({"t": "space", "space": n})]
+        if not OPS["terror"].may_add_location(f):
+            break  # 2.3.4: a Limited Operation has one location
+        payable = [n for n in group if r.can({"t": "space", "space": n})]
         best = r.best(group, [("highest Population", lambda n: population(r.s, n), "max")],
                       "Terror space")
         assert best is not None
