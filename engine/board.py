@@ -213,6 +213,14 @@ def remove_to(s: State, piece: str, space: str, box: str, n: int = 1) -> None:
     s.boxes[box][box_key(piece)] += n
 
 
+def box_to_box(s: State, piece: str, src: str, dst: str, n: int = 1) -> None:
+    """Move ``n`` pieces of ``piece`` (a map or box key) from box ``src`` to box ``dst``."""
+    key = box_key(piece)
+    assert s.boxes[src][key] >= n, (piece, src, n)
+    s.boxes[src][key] -= n
+    s.boxes[dst][key] += n
+
+
 def remove_guerrillas_alternating(s: State, space: str, piece: str, n: int, start: int = 0) -> int:
     """Remove ``n`` Guerrillas of one state; alternately Available and Casualties, Available first
     (3.2.4, 3.3.3, 4.2.3). ``start`` is how many were already removed in this batch. Returns the new

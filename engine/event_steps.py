@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .board import base_room
-from .data import box_key
-from .data import AG, COUNTRIES, GOV_PIECES, MAP_PIECES, SPACES, UG
+from .board import base_room, box_to_box, remove_to
+from .data import AG, BOXES, COUNTRIES, GOV_PIECES, MAP_PIECES, SPACES, UG, box_key
 from .errors import StateError
 from .machine import FrameType, Log, emit, pop, push, register
 from .ops import OPS, SAS, op_frame, sa_frame
@@ -140,13 +139,49 @@ class Place(_Batch):
             self.finish(s, f)
 
 
+def count_at(s: State, piece: str, where: str) -> int:
+    """1.4.1: pieces of a map key in a space, or of its box type in a box."""
+    if where in BOXES:
+        return s.boxes[where][box_key(piece)]
+    return s.spaces[where]["pieces"][piece]
+
+
+def take_piece(s: State, who: str, piece: str, where: str, to: str, log: Log) -> None:
+    """1.4.1: ``who`` moves one piece from a space or a box to box ``to``."""
+    if where in BOXES:
+        box_to_box(s, piece, where, to)
+    else:
+        remove_to(s, piece, where, to)
+    emit(log, "5.1", f"{piece} from {where} to {to}", actor=who, piece=piece, source=where, box=to)
+
+
 def remove(who: str, choices: list[list[str]], into: str, *, max_total: int, to: str = "available",
-           must: bool = True, max_spaces: int | None = None) -> Frame:
-    """Remove up to ``max_total`` pieces; ``choices`` lists the eligible ``[piece, space]`` pairs
-    (re-checked against the board at each step) and ``to`` the destination box."""
-    return {"k": "ev_remove", "who": who, "choices": [list(c) for c in choices],
+           must: bool = True, max_spaces: int | None = None, prompt: str = "") -> Frame:
+    """Remove up to ``max_total`` pieces to box ``to``; ``choices`` lists the eligible
+    ``[piece, where]`` pairs, ``where`` a space or a box (re-checked against the board at each
+    step). ``must``: as many as possible (5.1.3)."""
+    return {"k": "ev_remove", "who": who, "prompt": prompt, "choices": [list(c) for c in choices],
             "max_total": max_total, "to": to, "must": must, "max_spaces": max_spaces,
             "into": into, "removed": []}
+
+
+def remove_exactly(s: State, who: str, choices: list[list[str]], n: int, to: str, into: str,
+                   log: Log, prompt: str = "") -> None:
+    """5.1.3: ``n`` pieces among ``choices`` (all of them if fewer exist) go to box ``to``. Done at
+    once when there is nothing to choose (every candidate goes, or only one kind in one place);
+    otherwise ``who`` chooses them one by one."""
+    live = [[p, w] for p, w in choices if count_at(s, p, w) > 0]
+    if n <= 0 or not live:
+        return
+    if len(live) > 1 and sum(count_at(s, p, w) for p, w in live) > n:
+        push(s, remove(who, live, into, max_total=n, to=to, prompt=prompt))
+        return
+    done: list[list[str]] = []
+    for p, w in live:
+        for _ in range(min(n - len(done), count_at(s, p, w))):
+            take_piece(s, who, p, w, to, log)
+            done.append([p, w])
+    s.pending[-1]["x"][into] = done
 
 
 @register
@@ -156,24 +191,25 @@ class Remove(_Batch):
     record = "removed"
 
     def prompt(self, s: State, f: Frame) -> str:
-        return f"remove up to {f['max_total'] - len(f['removed'])} more pieces"
+        left = f["max_total"] - len(f["removed"])
+        if f.get("prompt"):
+            return f"{f['prompt']} ({left} more)"
+        return f"remove up to {left} more pieces"
 
     def options(self, s: State, f: Frame) -> list[Move]:
         if len(f["removed"]) >= f["max_total"]:
             return []
-        used = {sp for _, sp in f["removed"]}
-        return [{"t": "remove", "piece": p, "space": sp} for p, sp in f["choices"]
-                if s.spaces[sp]["pieces"][p] > 0 and not (
-                    f["max_spaces"] is not None and sp not in used and len(used) >= f["max_spaces"])]
+        used = {w for _, w in f["removed"]}
+        return [{"t": "remove", "piece": p, "box" if w in BOXES else "space": w}
+                for p, w in f["choices"]
+                if count_at(s, p, w) > 0 and not (
+                    f["max_spaces"] is not None and w not in used and len(used) >= f["max_spaces"])]
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "remove":
-            piece, sp = m["piece"], m["space"]
-            s.spaces[sp]["pieces"][piece] -= 1
-            s.boxes[f["to"]][box_key(piece)] += 1
-            f["removed"].append([piece, sp])
-            emit(log, self.rule, f"{piece} removed from {sp} to {f['to']}", actor=f["who"],
-                 piece=piece, space=sp)
+            piece, where = m["piece"], m.get("space") or m["box"]
+            take_piece(s, f["who"], piece, where, f["to"], log)
+            f["removed"].append([piece, where])
             self.finish_unless_more(s, f)
         else:
             self.finish(s, f)

@@ -170,13 +170,13 @@ def test_4_commitment_up_and_government_picks_twice_as_many_french_cubes() -> No
     s = play(s, pk(2))
     assert s.commitment == 22 and engine.to_move(s) == "gov"
     ms = engine.legal_moves(s)
-    assert {"t": "take", "piece": "french_troops", "from": "Medea"} in ms
-    assert {"t": "take", "piece": "french_police", "from": "available"} in ms
+    assert {"t": "remove", "piece": "french_troops", "space": "Medea"} in ms
+    assert {"t": "remove", "piece": "french_police", "box": "available"} in ms
     assert {"t": "done"} not in ms  # the cubes must go (5.1.3)
-    s = play(s, {"t": "take", "piece": "french_troops", "from": "Medea"},
-             {"t": "take", "piece": "french_troops", "from": "Medea"},
-             {"t": "take", "piece": "french_police", "from": "Algiers"},
-             {"t": "take", "piece": "french_troops", "from": "available"})
+    s = play(s, {"t": "remove", "piece": "french_troops", "space": "Medea"},
+             {"t": "remove", "piece": "french_troops", "space": "Medea"},
+             {"t": "remove", "piece": "french_police", "space": "Algiers"},
+             {"t": "remove", "piece": "french_troops", "box": "available"})
     assert pieces(s, "Medea") == {"ug": 1} and pieces(s, "Algiers") == {}
     assert box(s, "out_of_play") == {"french_troops": 3, "french_police": 1}
     assert box(s, "available")["french_troops"] == 6
@@ -384,10 +384,10 @@ def test_16_unshaded_roll_french_cubes_from_out_of_play_executor_chooses() -> No
     s = play(ev(s), roll(4))
     assert engine.to_move(s) == "fln"
     assert engine.legal_moves(s) == [
-        {"t": "take", "piece": "french_troops", "from": "out_of_play"},
-        {"t": "take", "piece": "french_police", "from": "out_of_play"}]
-    s = play(s, *[{"t": "take", "piece": "french_police", "from": "out_of_play"}] * 3,
-             {"t": "take", "piece": "french_troops", "from": "out_of_play"})
+        {"t": "remove", "piece": "french_troops", "box": "out_of_play"},
+        {"t": "remove", "piece": "french_police", "box": "out_of_play"}]
+    s = play(s, *[{"t": "remove", "piece": "french_police", "box": "out_of_play"}] * 3,
+             {"t": "remove", "piece": "french_troops", "box": "out_of_play"})
     assert box(s, "out_of_play") == {"french_troops": 1}
     assert box(s, "available")["french_troops"] == 8
     assert box(s, "available")["french_police"] == 21
@@ -406,9 +406,9 @@ def test_16_shaded_government_picks_cubes_from_map_or_available() -> None:
     s = nato({"Medea": {"ft": 1, "ug": 1}, "Algiers": {"fp": 2}})
     s = play(ev(s, "shaded"), roll(3))
     assert engine.to_move(s) == "gov"
-    s = play(s, {"t": "take", "piece": "french_police", "from": "Algiers"},
-             {"t": "take", "piece": "french_troops", "from": "available"},
-             {"t": "take", "piece": "french_troops", "from": "available"})
+    s = play(s, {"t": "remove", "piece": "french_police", "space": "Algiers"},
+             {"t": "remove", "piece": "french_troops", "box": "available"},
+             {"t": "remove", "piece": "french_troops", "box": "available"})
     assert pieces(s, "Algiers") == {"fp": 1} and pieces(s, "Medea") == {"ft": 1, "ug": 1}
     assert box(s, "out_of_play") == {"french_troops": 2, "french_police": 1}
     assert s.commitment == 20 and at_second_eligible(s)
@@ -761,6 +761,6 @@ def test_event_decisions_refuse_moves_outside_the_text() -> None:
         engine.apply(s, {"t": "space", "space": "france_track"})
     s = play(ev(on_card(position(spaces={"Medea": {"ft": 2}}, commitment=20), 4)), pk(1))
     with pytest.raises(engine.IllegalMove):  # Algerian cubes are not French
-        engine.apply(s, {"t": "take", "piece": "algerian_troops", "from": "available"})
+        engine.apply(s, {"t": "remove", "piece": "algerian_troops", "box": "available"})
     with pytest.raises(engine.IllegalMove):  # the cubes must go
         engine.apply(s, DONE)

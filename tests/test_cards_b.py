@@ -117,8 +117,8 @@ def test_36_unshaded_guerrilla_to_casualties_and_fln_loses_a_die() -> None:
 
 
 def test_36_unshaded_no_roll_when_fln_has_nothing_to_lose() -> None:
-    s = start(36, U, {"Medea": {"ug": 1}}, resources=(20, 0))
-    s = play(s, {"t": "remove", "piece": "guerrillas_underground", "space": "Medea"})
+    s = start(36, U, {"Medea": {"ug": 1}}, resources=(20, 0))  # the only one: no prompt
+    assert pieces(s, "Medea") == {} and box(s, "casualties") == {"guerrillas": 1}
     assert back_to_sequence(s) and s.resources["fln"] == 0
     s = start(36, U, resources=(20, 3))  # no Guerrilla on the map: only the loss
     s = play(s, roll(6))
@@ -377,11 +377,9 @@ def test_48_shaded_half_a_die_of_algerian_cubes() -> None:
              {"t": "remove", "piece": "algerian_police", "space": "Oran"})
     assert pieces(s, "Medea") == {"at": 1, "ft": 1} and pieces(s, "Oran") == {}
     assert back_to_sequence(s) and conserved(s)
-    t = play(start(48, S, {"Oran": {"ap": 1}}), roll(6))  # fewer exist: all of them
-    t = play(t, {"t": "remove", "piece": "algerian_police", "space": "Oran"})
-    assert pieces(t, "Oran") == {} and back_to_sequence(t)
-    u = play(start(48, S, {"Oran": {"ap": 2}}), roll(2))  # 1 cube
-    u = play(u, {"t": "remove", "piece": "algerian_police", "space": "Oran"})
+    t = play(start(48, S, {"Oran": {"ap": 1}, "Medea": {"at": 1}}), roll(6))  # fewer exist: all
+    assert pieces(t, "Oran") == {} and pieces(t, "Medea") == {} and back_to_sequence(t)
+    u = play(start(48, S, {"Oran": {"ap": 2}}), roll(2))  # 1 cube, of one kind in one place
     assert pieces(u, "Oran") == {"ap": 1} and back_to_sequence(u)
     assert not is_effective(on(48, {"Oran": {"fp": 2}}), 48, S)
 

@@ -362,7 +362,7 @@ def removal_key(s: State, card: int | None, m: Move) -> tuple[int, ...]:
     """8.1.2: enemy pieces from the map before Available; Bases, French before Algerian, Troops
     before Police; own pieces Guerrillas before Bases, Active before Underground."""
     p = m.get("piece", "")
-    where = m.get("space") or m.get("from") or m.get("box") or ""
+    where = m.get("space") or m.get("box") or ""
     on_map = int(where in s.spaces)
     enemy = [GB, FT, FP, AT, AP]
     own = [AG, UG, FB]
@@ -376,23 +376,19 @@ def removal_key(s: State, card: int | None, m: Move) -> tuple[int, ...]:
 
 
 def do_remove(r: Runner, f: Frame) -> None:
-    """ev_remove, eva_transfer, evb_replace, lst_replace, piv_troops."""
+    """ev_remove, evb_replace, lst_replace."""
     card = event_card(r.s)
     ms = r.legal()
-    acts = [m for m in ms if m["t"] in ("remove", "take", "replace")]
     if f["k"] == "evb_replace" and f.get("busy") is not None:
         takes = [m for m in ms if m["t"] == "take"]
         r.play(take_from_map(r, takes, f["busy"]) if takes else {"t": "decline"})
         return
+    acts = [m for m in ms if m["t"] in ("remove", "replace")]
     if not acts:
         r.play(ms[0])
         return
-    own = [m for m in acts if m.get("piece") in (UG, AG, FB)]
-    if own and len(own) == len(acts) and f["k"] != "evb_replace" and r.can({"t": "done"}):
+    if all(m.get("piece") in (UG, AG, FB) for m in acts) and r.can({"t": "done"}):
         r.play({"t": "done"})  # never removes its own pieces when it may stop (8.1.2)
-        return
-    if f["k"] == "evb_replace" and own and len(own) == len(acts) and r.can({"t": "done"}):
-        r.play({"t": "done"})
         return
     best = max(removal_key(r.s, card, m) for m in acts)
     tied = [m for m in acts if removal_key(r.s, card, m) == best]

@@ -1,7 +1,7 @@
 """Event cards #1-#30 whose texts leave no lasting marker (chapter 5). Each card cites its
 specification (ct-cards-01-35.md) and the rules it applies; every choice the text leaves open is a
 small decision of the executor (5.1) or of the faction the text names: those of
-engine.event_steps (pick / place / remove) and of frames_a (``eva_transfer``, ``eva_guerrillas``).
+engine.event_steps (pick / place / remove) and of frames_a (``eva_guerrillas``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from ..board import (
 )
 from ..data import AG, ALGERIA, AP, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG, G
 from ..event_steps import (
-    activate_wilaya, free_op, free_op_possible, pick, picked, place, remove, wilaya_spaces,
+    activate_wilaya, free_op, free_op_possible, pick, picked, place, remove, remove_exactly,
+    take_piece, wilaya_spaces,
 )
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
@@ -23,7 +24,7 @@ from ..state import Frame, State
 from .frames_a import (
     GOV_CUBES, GUERRILLAS, OTHER, WILAYAS, commitment_step, french_cube_sources,
     french_cubes_on_map_or_available, guerrillas_in, guerrillas_in_algeria, pairs, resources_step,
-    roll_step, set_support, take_piece, transfer,
+    roll_step, set_support,
 )
 
 
@@ -120,8 +121,8 @@ class OilAndGasDiscoveries(Event):
             return
         add_commitment(s, n)
         emit(log, "5.1", f"Commitment +{n} (now {s.commitment})", commitment=s.commitment)
-        transfer(s, "gov", "Oil & Gas: French cubes to Out of Play", 2 * n,
-                 french_cube_sources(s), "out_of_play", "cubes", log)
+        remove_exactly(s, "gov", french_cube_sources(s), 2 * n, "out_of_play", "cubes", log,
+                       "Oil & Gas: French cubes to Out of Play")
 
     def effective(self, s: State, side: str) -> bool:
         return len(oil_choices(s)) > 1
@@ -305,12 +306,13 @@ class Nato(Event):
         return [roll_step("NATO"), self.unshaded if side == "unshaded" else self.shaded]
 
     def unshaded(self, s: State, f: Frame, log: Log) -> None:
-        transfer(s, f["who"], "NATO: French cubes from Out of Play to Available", f["x"]["roll"],
-                 [[FT, "out_of_play"], [FP, "out_of_play"]], "available", "cubes", log)
+        remove_exactly(s, f["who"], [[FT, "out_of_play"], [FP, "out_of_play"]], f["x"]["roll"],
+                       "available", "cubes", log,
+                       "NATO: French cubes from Out of Play to Available")
 
     def shaded(self, s: State, f: Frame, log: Log) -> None:
-        transfer(s, "gov", "NATO: French cubes to Out of Play", f["x"]["roll"],
-                 french_cube_sources(s), "out_of_play", "cubes", log)
+        remove_exactly(s, "gov", french_cube_sources(s), f["x"]["roll"], "out_of_play", "cubes",
+                       log, "NATO: French cubes to Out of Play")
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -436,7 +438,7 @@ class DiplomaticLeanings(Event):
 
     def remove_bases(self, s: State, f: Frame, log: Log) -> None:
         for c in picked(f, "countries"):
-            take_piece(s, FB, str(c), "available", log)
+            take_piece(s, f["who"], FB, str(c), "available", log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -492,19 +494,9 @@ class Purge(Event):
                 roll_step("Purge: enemy Resources", "roll2"), self.resources]
 
     def remove_pieces(self, s: State, f: Frame, log: Log) -> None:
-        """The N pieces must go (5.1.3); no prompt when the executor has no choice (every
-        candidate goes, or all are of one type in one space)."""
-        n = (int(f["x"]["roll"]) + 1) // 2
-        live = [[p, sp] for p, sp in pairs(purge_pieces(f["who"]), list(SPACES))
-                if s.spaces[sp]["pieces"][p] > 0]
-        total = sum(s.spaces[sp]["pieces"][p] for p, sp in live)
-        if len(live) == 1 or total <= n:
-            for p, sp in live:
-                for _ in range(min(n, s.spaces[sp]["pieces"][p])):
-                    take_piece(s, p, sp, "available", log)
-                    n -= 1
-        elif live:
-            push(s, remove(f["who"], live, "removed", max_total=n, must=True))
+        """The N pieces must go (5.1.3)."""
+        remove_exactly(s, f["who"], pairs(purge_pieces(f["who"]), list(SPACES)),
+                       (int(f["x"]["roll"]) + 1) // 2, "available", "removed", log)
 
     def resources(self, s: State, f: Frame, log: Log) -> None:
         enemy = OTHER[f["who"]]

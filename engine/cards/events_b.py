@@ -12,7 +12,9 @@ from typing import Callable, Sequence
 from ..board import add_commitment, add_resources, guerrillas, independent, population
 from ..chance import roll_frame
 from ..data import AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FB, FRANCE_BOXES, FT, GB, SPACES, UG
-from ..event_steps import free_op, free_op_possible, move_pieces, pick, picked, remove
+from ..event_steps import (
+    free_op, free_op_possible, move_pieces, pick, picked, remove, remove_exactly,
+)
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
 from ..ops import sa_frame
@@ -183,9 +185,8 @@ class Assassination(Event):
                 _roll("Assassination: FLN Resources +1d6", _fln_below(50)), _by_roll("fln", 1)]
 
     def remove_leader(self, s: State, f: Frame, log: Log) -> None:
-        choices = _guerrilla_choices(_guerrilla_spaces(s), s)
-        if choices:
-            push(s, remove(f["who"], choices, "removed", max_total=1, to="casualties"))
+        remove_exactly(s, f["who"], _guerrilla_choices(_guerrilla_spaces(s), s), 1, "casualties",
+                       "removed", log)
 
     def choose_space(self, s: State, f: Frame, log: Log) -> None:
         fallback = f["who"] == "fln"
@@ -440,8 +441,8 @@ class Ultras(Event):
         roll = f["x"].get("roll")
         if roll is None:
             return
-        push(s, remove(f["who"], _cube_choices(s, (AT, AP)), "removed",
-                       max_total=(int(roll) + 1) // 2))
+        remove_exactly(s, f["who"], _cube_choices(s, (AT, AP)), (int(roll) + 1) // 2, "available",
+                       "removed", log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -464,9 +465,9 @@ class FactionalPlot(Event):
         return [self.plot if side == "unshaded" else self.realign]
 
     def plot(self, s: State, f: Frame, log: Log) -> None:
-        k = guerrillas(s, TUNISIA) // 2
-        if independent(s) and k:
-            push(s, remove(f["who"], _guerrilla_choices([TUNISIA], s), "removed", max_total=k))
+        if independent(s):
+            remove_exactly(s, f["who"], _guerrilla_choices([TUNISIA], s),
+                           guerrillas(s, TUNISIA) // 2, "available", "removed", log)
 
     def realign(self, s: State, f: Frame, log: Log) -> None:
         if independent(s) and _country_guerrillas(s):
@@ -520,9 +521,7 @@ class Bleuite(Event):
                      removed=k)
 
     def backlash(self, s: State, f: Frame, log: Log) -> None:
-        choices = _cube_choices(s, (AP,))
-        if choices:
-            push(s, remove(f["who"], choices, "removed", max_total=2))
+        remove_exactly(s, f["who"], _cube_choices(s, (AP,)), 2, "available", "removed", log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -676,10 +675,9 @@ class ArmyInWaiting(Event):
         return [self.save if side == "unshaded" else self.exile]
 
     def save(self, s: State, f: Frame, log: Log) -> None:
-        k = guerrillas(s, TUNISIA) // 2
-        if independent(s) and k:
-            push(s, remove(f["who"], _guerrilla_choices([TUNISIA], s), "removed", max_total=k,
-                           to="out_of_play"))
+        if independent(s):
+            remove_exactly(s, f["who"], _guerrilla_choices([TUNISIA], s),
+                           guerrillas(s, TUNISIA) // 2, "out_of_play", "removed", log)
 
     def exile(self, s: State, f: Frame, log: Log) -> None:
         if independent(s):

@@ -1,9 +1,7 @@
 """Helpers and decision frames of the Event cards #1-#30 (engine/cards/events_a.py).
 
-Besides the shared decisions of engine.event_steps (pick / place / remove), these cards use:
+Besides the shared decisions of engine.event_steps (pick / place / remove), these cards use
 
-* ``eva_transfer`` – move exactly ``n`` pieces (as many as exist, 5.1.3) chosen among
-  ``sources`` (``[piece, space-or-box]``) to a box: ``{"t": "take", "piece": P, "from": W}``.
 * ``eva_guerrillas`` – place up to ``max`` Guerrillas Underground in one space, from Available or,
   for the FLN placing its own pieces when none is Available, from the map (1.4.1):
   ``{"t": "place", "space": S}`` (``"from": T, "piece": P`` for a map source) or ``{"t": "done"}``.
@@ -15,7 +13,8 @@ from typing import Sequence
 
 from ..board import add_commitment, add_resources, available, guerrillas
 from ..chance import roll_frame
-from ..data import AG, ALGERIA, AP, AT, BOXES, FP, FT, UG, G, box_key
+from ..data import AG, ALGERIA, AP, AT, FP, FT, UG, G
+from ..event_steps import count_at
 from ..events import StepFn
 from ..machine import FrameType, Log, emit, pop, push, register
 from ..ops_fln import place_guerrilla, place_guerrilla_moves
@@ -44,13 +43,6 @@ def guerrillas_in_algeria(s: State) -> int:
 def pairs(pieces: Sequence[str], spaces: Sequence[str]) -> list[list[str]]:
     """Every ``[piece, space]`` combination, for event_steps.remove (re-checked at each step)."""
     return [[p, n] for n in spaces for p in pieces]
-
-
-def count_at(s: State, piece: str, where: str) -> int:
-    """1.4.1: pieces of a map key in a space, or of its box type in a box."""
-    if where in BOXES:
-        return s.boxes[where][box_key(piece)]
-    return s.spaces[where]["pieces"][piece]
 
 
 def french_cube_sources(s: State) -> list[list[str]]:
@@ -91,73 +83,6 @@ def set_support(s: State, space: str, level: str, log: Log) -> None:
     """1.6: set a space's Support/Opposition level (callers offer Populated spaces only)."""
     s.spaces[space]["support"] = level
     emit(log, "5.1", f"{space} set to {level}", space=space, support=level)
-
-
-# --- decision: transfer exactly n pieces to a box ----------------------------------------------
-
-
-def transfer(s: State, who: str, prompt: str, n: int, sources: list[list[str]], to: str,
-             into: str, log: Log) -> None:
-    """Move ``n`` pieces (all of them if fewer exist, 5.1.3) from ``sources`` to box ``to``.
-    Resolved at once when there is no choice (every candidate goes, or only one kind and place);
-    otherwise ``who`` chooses them one by one."""
-    live = [[p, w] for p, w in sources if count_at(s, p, w) > 0]
-    total = sum(count_at(s, p, w) for p, w in live)
-    if n <= 0 or not live:
-        return
-    if total <= n or len(live) == 1:
-        done: list[list[str]] = []
-        left = n
-        for p, w in live:
-            k = min(left, count_at(s, p, w))
-            for _ in range(k):
-                take_piece(s, p, w, to, log)
-                done.append([p, w])
-            left -= k
-        s.pending[-1]["x"][into] = done
-        return
-    push(s, {"k": "eva_transfer", "who": who, "prompt": prompt, "n": n, "sources": live,
-             "to": to, "into": into, "taken": []})
-
-
-def take_piece(s: State, piece: str, where: str, to: str, log: Log) -> None:
-    """1.4.1: move one piece from a space or box to a box."""
-    key = box_key(piece)
-    if where in BOXES:
-        s.boxes[where][key] -= 1
-    else:
-        s.spaces[where]["pieces"][piece] -= 1
-    s.boxes[to][key] += 1
-    emit(log, "5.1", f"{piece} from {where} to {to}", piece=piece, source=where, box=to)
-
-
-@register
-class Transfer(FrameType):
-    """5.1.3: ``who`` moves pieces one by one until ``n`` have gone or none is left."""
-
-    kind = "eva_transfer"
-    rule = "5.1"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"{f['prompt']} ({f['n'] - len(f['taken'])} more)"
-
-    def options(self, s: State, f: Frame) -> list[Move]:
-        if len(f["taken"]) >= f["n"]:
-            return []
-        return [{"t": "take", "piece": p, "from": w} for p, w in f["sources"]
-                if count_at(s, p, w) > 0]
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return self.options(s, f) or [{"t": "done"}]
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "take":
-            take_piece(s, m["piece"], m["from"], f["to"], log)
-            f["taken"].append([m["piece"], m["from"]])
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = [list(t) for t in f["taken"]]
 
 
 # --- decision: place Guerrillas in one space ---------------------------------------------------
