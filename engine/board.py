@@ -193,11 +193,13 @@ def available(s: State, piece: str) -> int:
     return s.boxes["available"][box_key(piece)]
 
 
-def place_from_available(s: State, piece: str, space: str, n: int = 1) -> None:
-    """Move ``n`` pieces of ``piece`` (a map key; Guerrillas go Underground) from Available."""
+def place_from_available(s: State, piece: str, space: str, n: int = 1,
+                         box: str = "available") -> None:
+    """Move ``n`` pieces of ``piece`` (a map key; Guerrillas go Underground) from Available (or
+    from the named ``box``, when an Event says so, 5.1.1)."""
     key = box_key(piece)
-    assert s.boxes["available"][key] >= n, (piece, n)
-    s.boxes["available"][key] -= n
+    assert s.boxes[box][key] >= n, (piece, box, n)
+    s.boxes[box][key] -= n
     s.spaces[space]["pieces"][piece] += n
 
 

@@ -1,5 +1,6 @@
-"""Reusable decisions and steps for Event programs (5.1): pick among options, place pieces, remove
-pieces, move pieces, grant a free Operation or Special Activity (5.5).
+"""Reusable decisions and steps for Event programs (5.1): pick among options, remove pieces, move
+pieces, grant a free Operation or Special Activity (5.5). (Placing and replacing pieces:
+engine/cards/frames_b.py.)
 
 Each decision frame belongs to one actor (``who``: the executor, or the faction the text names, 5.1)
 and writes its outcome into the calling ``event`` frame's ``x`` (key ``into``) when it completes.
@@ -9,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .board import base_room, box_to_box, remove_to
-from .data import AG, BOXES, COUNTRIES, GOV_PIECES, MAP_PIECES, SPACES, UG, box_key
+from .board import box_to_box, remove_to
+from .data import AG, BOXES, MAP_PIECES, SPACES, UG, box_key
 from .errors import StateError
 from .machine import FrameType, Log, emit, pop, push, register
 from .ops import OPS, SAS, op_frame, sa_frame
@@ -56,22 +57,7 @@ class Pick(FrameType):
         s.pending[-1]["x"][f["into"]] = list(f["picked"])
 
 
-def place(who: str, pieces: list[str], spaces: list[str], into: str, *, max_total: int,
-          max_spaces: int | None = None, per_space: int | None = None, must: bool = False,
-          source: str = "available") -> Frame:
-    """Place up to ``max_total`` pieces of the given map keys into ``spaces`` from box ``source``
-    (5.1.1: only Available unless the text names another box), within stacking (1.4.2).
-    ``must``: place as many as possible (5.1.3) – ``done`` only once nothing more can be placed."""
-    return {"k": "ev_place", "who": who, "pieces": list(pieces), "spaces": list(spaces),
-            "max_total": max_total, "max_spaces": max_spaces, "per_space": per_space,
-            "must": must, "source": source, "into": into, "placed": []}
-
-
-def _bases(piece: str) -> bool:
-    return piece in ("gov_bases", "fln_bases")
-
-
-class _Batch(FrameType):
+class Batch(FrameType):
     """A decision repeated up to a limit (place / remove one piece at a time), ending with
     ``done``; with ``must`` (5.1.3) ``done`` is offered only once nothing more can be done. On
     completion the list under ``record`` goes to the calling Event frame's ``x[into]``."""
@@ -95,48 +81,6 @@ class _Batch(FrameType):
     def finish(self, s: State, f: Frame) -> None:
         pop(s)
         s.pending[-1]["x"][f["into"]] = [list(p) for p in f[self.record]]
-
-
-@register
-class Place(_Batch):
-    kind = "ev_place"
-    rule = "5.1.1"
-    record = "placed"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"place up to {f['max_total'] - len(f['placed'])} more: {', '.join(f['pieces'])}"
-
-    def options(self, s: State, f: Frame) -> list[Move]:
-        if len(f["placed"]) >= f["max_total"]:
-            return []
-        used = {sp for _, sp in f["placed"]}
-        out: list[Move] = []
-        for piece in f["pieces"]:
-            if s.boxes[f["source"]][box_key(piece)] <= 0:
-                continue
-            for sp in f["spaces"]:
-                if f["max_spaces"] is not None and sp not in used and len(used) >= f["max_spaces"]:
-                    continue
-                if f["per_space"] is not None and sum(
-                        1 for _, x in f["placed"] if x == sp) >= f["per_space"]:
-                    continue
-                if _bases(piece) and base_room(s, sp) <= 0:
-                    continue
-                if sp in COUNTRIES and piece in GOV_PIECES:
-                    continue
-                out.append({"t": "place", "piece": piece, "space": sp})
-        return out
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "place":
-            piece, sp = m["piece"], m["space"]
-            s.boxes[f["source"]][box_key(piece)] -= 1
-            s.spaces[sp]["pieces"][piece] += 1
-            f["placed"].append([piece, sp])
-            emit(log, self.rule, f"{piece} placed in {sp}", actor=f["who"], piece=piece, space=sp)
-            self.finish_unless_more(s, f)
-        else:
-            self.finish(s, f)
 
 
 def count_at(s: State, piece: str, where: str) -> int:
@@ -185,7 +129,7 @@ def remove_exactly(s: State, who: str, choices: list[list[str]], n: int, to: str
 
 
 @register
-class Remove(_Batch):
+class Remove(Batch):
     kind = "ev_remove"
     rule = "5.1"
     record = "removed"

@@ -54,13 +54,13 @@ def test_1_unshaded_places_available_french_police_in_up_to_3_spaces() -> None:
     s = ev(s)
     spaces = {m["space"] for m in engine.legal_moves(s) if m["t"] == "place"}
     assert len(spaces) == 28 and "Morocco" not in spaces and "Tunisia" not in spaces
-    s = play(s, {"t": "place", "piece": "french_police", "space": "Medea"},
-             {"t": "place", "piece": "french_police", "space": "Algiers"},
-             {"t": "place", "piece": "french_police", "space": "Algiers"},
-             {"t": "place", "piece": "french_police", "space": "Oran"})
+    s = play(s, {"t": "place", "space": "Medea", "source": "available"},
+             {"t": "place", "space": "Algiers", "source": "available"},
+             {"t": "place", "space": "Algiers", "source": "available"},
+             {"t": "place", "space": "Oran", "source": "available"})
     # three spaces used: only they remain
     assert {m.get("space") for m in engine.legal_moves(s)} == {"Medea", "Algiers", "Oran", None}
-    s = play(s, {"t": "place", "piece": "french_police", "space": "Medea"})
+    s = play(s, {"t": "place", "space": "Medea", "source": "available"})
     assert pieces(s, "Medea") == {"fp": 2, "ug": 1} and pieces(s, "Algiers") == {"fp": 2}
     assert pieces(s, "Oran") == {"fp": 1}
     assert s.boxes["available"]["french_police"] == 0
@@ -70,7 +70,7 @@ def test_1_unshaded_places_available_french_police_in_up_to_3_spaces() -> None:
 
 def test_1_unshaded_may_stop_early_and_does_nothing_without_police() -> None:
     s = ev(on_card(position(), 1))
-    s = play(s, {"t": "place", "piece": "french_police", "space": "Setif"}, DONE)
+    s = play(s, {"t": "place", "space": "Setif", "source": "available"}, DONE)
     assert pieces(s, "Setif") == {"fp": 1} and box(s, "available")["french_police"] == 20
     s = set_available(on_card(position(), 1), "french_police", 0)
     assert not is_effective(s, 1, "unshaded")
@@ -617,7 +617,7 @@ def test_26_shaded_uprising_then_free_agitation() -> None:
     s = on_card(position(spaces={"Algiers": {"fp": 2, "support": "support"}},
                          resources=(5, 0)), 26)
     s = ev(s, "shaded")
-    s = play(s, *[{"t": "place", "space": "Algiers"}] * 4)
+    s = play(s, *[{"t": "place", "space": "Algiers", "source": "available"}] * 4)
     assert pieces(s, "Algiers") == {"fp": 2, "ug": 4}
     assert engine.legal_moves(s) == [pk("agitate"), DONE]
     s = play(s, pk("agitate"))
@@ -627,16 +627,16 @@ def test_26_shaded_uprising_then_free_agitation() -> None:
 
 def test_26_shaded_agitation_removes_terror_first_and_may_be_declined() -> None:
     s = on_card(position(spaces={"Algiers": {"support": "support", "terror": 1}}), 26)
-    s = play(ev(s, "shaded"), {"t": "place", "space": "Algiers"}, DONE, pk("agitate"))
+    s = play(ev(s, "shaded"), {"t": "place", "space": "Algiers", "source": "available"}, DONE, pk("agitate"))
     assert s.spaces["Algiers"]["terror"] == 0 and s.spaces["Algiers"]["support"] == "support"
     s = on_card(position(spaces={"Algiers": {"support": "support"}}), 26)
-    s = play(ev(s, "shaded"), {"t": "place", "space": "Algiers"}, DONE, DONE)
+    s = play(ev(s, "shaded"), {"t": "place", "space": "Algiers", "source": "available"}, DONE, DONE)
     assert s.spaces["Algiers"]["support"] == "support" and at_second_eligible(s)
 
 
 def test_26_shaded_no_agitation_without_fln_control() -> None:
     s = on_card(position(spaces={"Algiers": {"ft": 3}}), 26)
-    s = play(ev(s, "shaded"), *[{"t": "place", "space": "Algiers"}] * 2, DONE)
+    s = play(ev(s, "shaded"), *[{"t": "place", "space": "Algiers", "source": "available"}] * 2, DONE)
     assert pieces(s, "Algiers") == {"ft": 3, "ug": 2} and at_second_eligible(s)
 
 
@@ -746,11 +746,11 @@ def test_16_unshaded_executed_by_government() -> None:
 
 def test_event_decisions_refuse_moves_outside_the_text() -> None:
     s = ev(on_card(position(), 1))
-    s = play(s, {"t": "place", "piece": "french_police", "space": "Medea"},
-             {"t": "place", "piece": "french_police", "space": "Bougie"},
-             {"t": "place", "piece": "french_police", "space": "Setif"})
+    s = play(s, {"t": "place", "space": "Medea", "source": "available"},
+             {"t": "place", "space": "Bougie", "source": "available"},
+             {"t": "place", "space": "Setif", "source": "available"})
     with pytest.raises(engine.IllegalMove):  # a fourth space
-        engine.apply(s, {"t": "place", "piece": "french_police", "space": "Oran"})
+        engine.apply(s, {"t": "place", "space": "Oran", "source": "available"})
     with pytest.raises(engine.IllegalMove):  # another piece type
         engine.apply(s, {"t": "place", "piece": "french_troops", "space": "Medea"})
     s = ev(on_card(position(spaces={"Medea": {"fb": 1, "ug": 1}, "Bougie": {"ug": 1}}), 6),

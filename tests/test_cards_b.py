@@ -150,12 +150,10 @@ def test_36_shaded_map_fallback_only_for_the_fln() -> None:
     s = on(36, {"Medea": {"ug": 1}, "Tunisia": {"ag": 1}})
     s = set_available(s, "guerrillas", 0, to="casualties")
     f = play(s, {"t": "event", "side": S}, {"t": "pick", "value": "Algiers"})
-    assert kinds(f, "place") == [{"t": "place", "space": "Algiers", "source": "map"}]
-    f = play(f, {"t": "place", "space": "Algiers", "source": "map"})
-    assert kinds(f, "take") == [  # never from Morocco or Tunisia (1.4.1)
-        {"t": "take", "from": "Medea", "piece": "guerrillas_underground"}]
-    assert {"t": "done"} not in engine.legal_moves(f)
-    f = play(f, {"t": "take", "from": "Medea", "piece": "guerrillas_underground"}, roll(2))
+    assert engine.legal_moves(f) == [  # never from Morocco or Tunisia (1.4.1); no "done"
+        {"t": "place", "space": "Algiers", "from": "Medea", "piece": "guerrillas_underground"}]
+    f = play(f, {"t": "place", "space": "Algiers", "from": "Medea",
+                 "piece": "guerrillas_underground"}, roll(2))
     assert pieces(f, "Algiers") == {"ug": 1} and pieces(f, "Medea") == {}
     assert f.resources["fln"] == 22 and conserved(f)
     g = on(36, {"Medea": {"ug": 1}}, first="gov")
@@ -332,11 +330,13 @@ def test_47_unshaded_stop_early_and_no_police_available() -> None:
     # Government executor: may take its Police from the map, or decline
     g = set_available(on(47, {"Medea": {"ug": 2}, "Oran": {"ap": 1}}, first="gov"),
                       "algerian_police", 0)
-    g = play(g, {"t": "event", "side": U}, {"t": "pick", "value": "Medea"},
-             {"t": "replace", "space": "Medea", "piece": "guerrillas_underground"})
+    g = play(g, {"t": "event", "side": U}, {"t": "pick", "value": "Medea"})
     assert engine.legal_moves(g) == [
-        {"t": "take", "from": "Oran", "piece": "algerian_police"}, {"t": "decline"}]
-    g = play(g, {"t": "take", "from": "Oran", "piece": "algerian_police"},
+        {"t": "replace", "space": "Medea", "piece": "guerrillas_underground"},
+        {"t": "replace", "space": "Medea", "piece": "guerrillas_underground", "from": "Oran",
+         "take": "algerian_police"}, {"t": "done"}]
+    g = play(g, {"t": "replace", "space": "Medea", "piece": "guerrillas_underground",
+                 "from": "Oran", "take": "algerian_police"},
              {"t": "replace", "space": "Medea", "piece": "guerrillas_underground"})
     assert pieces(g, "Medea") == {"ap": 1} and pieces(g, "Oran") == {} and back_to_sequence(g)
     assert conserved(g)
@@ -446,11 +446,9 @@ def test_58_shaded_base_from_algeria_never_from_a_country() -> None:
     s = set_available(on(58, {"Medea": {"fb": 1}, "Tunisia": {"fb": 1}}), "fln_bases", 0)
     s = play(s, {"t": "event", "side": S})
     assert engine.legal_moves(s) == [
-        {"t": "place", "space": "Morocco", "source": "map"},
-        {"t": "place", "space": "Tunisia", "source": "map"}]
-    s = play(s, {"t": "place", "space": "Morocco", "source": "map"})
-    assert engine.legal_moves(s) == [{"t": "take", "from": "Medea", "piece": "fln_bases"}]
-    s = play(s, {"t": "take", "from": "Medea", "piece": "fln_bases"})
+        {"t": "place", "space": "Morocco", "from": "Medea", "piece": "fln_bases"},
+        {"t": "place", "space": "Tunisia", "from": "Medea", "piece": "fln_bases"}]
+    s = play(s, {"t": "place", "space": "Morocco", "from": "Medea", "piece": "fln_bases"})
     assert pieces(s, "Morocco") == {"fb": 1} and pieces(s, "Medea") == {} and conserved(s)
 
 
@@ -612,10 +610,13 @@ def test_60_unshaded_without_available_guerrillas() -> None:
     g = play(g, {"t": "event", "side": U}, {"t": "replace", "space": "Medea", "piece": "fln_bases"})
     assert pieces(g, "Medea") == {} and back_to_sequence(g)  # simply removed
     f = set_available(on(60, spaces), "guerrillas", 0)
-    f = play(f, {"t": "event", "side": U}, {"t": "replace", "space": "Medea", "piece": "fln_bases"})
-    assert engine.legal_moves(f) == [
-        {"t": "take", "from": "Oran", "piece": "guerrillas_underground"}, {"t": "decline"}]
-    f = play(f, {"t": "take", "from": "Oran", "piece": "guerrillas_underground"})
+    f = play(f, {"t": "event", "side": U})
+    assert engine.legal_moves(f) == [  # take one from the map (never a Country), or decline
+        {"t": "replace", "space": "Medea", "piece": "fln_bases"},
+        {"t": "replace", "space": "Medea", "piece": "fln_bases", "from": "Oran",
+         "take": "guerrillas_underground"}, {"t": "done"}]
+    f = play(f, {"t": "replace", "space": "Medea", "piece": "fln_bases", "from": "Oran",
+                 "take": "guerrillas_underground"})
     assert pieces(f, "Medea") == {"ug": 1} and pieces(f, "Oran") == {} and back_to_sequence(f)
 
 

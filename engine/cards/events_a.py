@@ -1,7 +1,7 @@
 """Event cards #1-#30 whose texts leave no lasting marker (chapter 5). Each card cites its
 specification (ct-cards-01-35.md) and the rules it applies; every choice the text leaves open is a
 small decision of the executor (5.1) or of the faction the text names: those of
-engine.event_steps (pick / place / remove) and of frames_a (``eva_guerrillas``).
+engine.event_steps (pick / remove) and of frames_b (place).
 """
 
 from __future__ import annotations
@@ -11,21 +11,21 @@ from typing import Sequence
 from ..board import (
     add_commitment, available, control, independent, populated, population, shift, terror_left,
 )
-from ..data import AG, ALGERIA, AP, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG, G
+from ..data import AG, ALGERIA, AP, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG
 from ..event_steps import (
-    activate_wilaya, free_op, free_op_possible, pick, picked, place, remove, remove_exactly,
+    activate_wilaya, free_op, free_op_possible, pick, picked, remove, remove_exactly,
     take_piece, wilaya_spaces,
 )
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
 from ..ops import OPS
-from ..ops_fln import can_place_guerrilla
 from ..state import Frame, State
 from .frames_a import (
     GOV_CUBES, GUERRILLAS, OTHER, WILAYAS, commitment_step, french_cube_sources,
     french_cubes_on_map_or_available, guerrillas_in, guerrillas_in_algeria, pairs, resources_step,
     roll_step, set_support,
 )
+from .frames_b import can_obtain, place_frame, push_place
 
 
 # --- the cards -----------------------------------------------------------------------------------
@@ -46,7 +46,7 @@ class Quadrillage(Event):
     def place_police(self, s: State, f: Frame, log: Log) -> None:
         n = available(s, FP)
         if n:
-            push(s, place(f["who"], [FP], list(ALGERIA), "police", max_total=n, max_spaces=3))
+            push(s, place_frame(f["who"], FP, ALGERIA, "police", n=n, must=False, max_spaces=3))
 
     def march(self, s: State, f: Frame, log: Log) -> None:
         free_op(s, "march", "fln", limited=True)
@@ -541,14 +541,10 @@ class Casbah(Event):
         if removed:
             resources_step("fln", len(removed))(s, f, log)
 
-    def can_place(self, s: State, who: str) -> bool:
-        """1.4.1: from Available; only the FLN may take its own Guerrillas from the map."""
-        return available(s, G) > 0 or (who == "fln" and can_place_guerrilla(s, self.CITY))
-
     def place(self, s: State, f: Frame, log: Log) -> None:
-        if self.can_place(s, f["who"]):
-            push(s, {"k": "eva_guerrillas", "who": f["who"], "space": self.CITY, "max": 4,
-                     "placed": 0, "fallback": f["who"] == "fln", "into": "placed"})
+        """1.4.1: from Available; only the FLN may take its own Guerrillas from the map."""
+        push_place(s, place_frame(f["who"], UG, [self.CITY], "placed", n=4, must=False,
+                                  fallback=f["who"] == "fln"))
 
     def agitation_possible(self, s: State) -> bool:
         sp = s.spaces[self.CITY]
@@ -572,7 +568,7 @@ class Casbah(Event):
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
             return self.fln_pieces(s) > 0
-        return self.can_place(s, "fln")
+        return can_obtain(s, UG, ("available",), True, self.CITY)
 
 
 @register_event

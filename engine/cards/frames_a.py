@@ -1,24 +1,16 @@
-"""Helpers and decision frames of the Event cards #1-#30 (engine/cards/events_a.py).
-
-Besides the shared decisions of engine.event_steps (pick / place / remove), these cards use
-
-* ``eva_guerrillas`` – place up to ``max`` Guerrillas Underground in one space, from Available or,
-  for the FLN placing its own pieces when none is Available, from the map (1.4.1):
-  ``{"t": "place", "space": S}`` (``"from": T, "piece": P`` for a map source) or ``{"t": "done"}``.
-"""
+"""Helpers of the Event cards #1-#30 (engine/cards/events_a.py)."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..board import add_commitment, add_resources, available, guerrillas
+from ..board import add_commitment, add_resources, guerrillas
 from ..chance import roll_frame
-from ..data import AG, ALGERIA, AP, AT, FP, FT, UG, G
+from ..data import AG, ALGERIA, AP, AT, FP, FT, UG
 from ..event_steps import count_at
 from ..events import StepFn
-from ..machine import FrameType, Log, emit, pop, push, register
-from ..ops_fln import place_guerrilla, place_guerrilla_moves
-from ..state import Frame, Move, State
+from ..machine import Log, emit, push
+from ..state import Frame, State
 
 OTHER = {"gov": "fln", "fln": "gov"}
 WILAYAS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
@@ -83,40 +75,3 @@ def set_support(s: State, space: str, level: str, log: Log) -> None:
     """1.6: set a space's Support/Opposition level (callers offer Populated spaces only)."""
     s.spaces[space]["support"] = level
     emit(log, "5.1", f"{space} set to {level}", space=space, support=level)
-
-
-# --- decision: place Guerrillas in one space ---------------------------------------------------
-
-
-@register
-class PlaceGuerrillas(FrameType):
-    """Place up to ``max`` Guerrillas Underground in ``space`` (1.4.3); ``fallback``: the FLN places
-    its own pieces and may take them from the map when none is Available (1.4.1)."""
-
-    kind = "eva_guerrillas"
-    rule = "5.1.1"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"place up to {f['max'] - f['placed']} more Guerrillas in {f['space']}"
-
-    def options(self, s: State, f: Frame) -> list[Move]:
-        if f["placed"] >= f["max"]:
-            return []
-        base: Move = {"t": "place", "space": f["space"]}
-        if f["fallback"]:
-            return place_guerrilla_moves(s, base)
-        return [base] if available(s, G) > 0 else []
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return self.options(s, f) + [{"t": "done"}]
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "place":
-            place_guerrilla(s, f["space"], m)
-            f["placed"] += 1
-            emit(log, self.rule, f"Guerrilla placed in {f['space']}", space=f["space"],
-                 source=m.get("from", "available"))
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = f["placed"]

@@ -7,32 +7,24 @@ A Capability or Momentum text has no steps of its own: when it finishes, the Eve
 rule is applied (engine/modifiers.py, called by the Operations and Special Activities). The other
 texts of these cards are ordinary programs of steps (5.1).
 
-Decision frame defined here (besides engine.event_steps' pick / place / remove / move):
-
-* ``lst_replace`` – #46 shaded: replace Algerian Police in one Sector by Underground Guerrillas,
-  one at a time: ``{"t": "replace", "space": S}`` (``"from": T, "piece": P`` for a Guerrilla the
-  FLN takes from the map when none is Available, 1.4.1) or ``{"t": "done"}``.
+Their decisions are the shared ones of engine.event_steps (pick / remove / move) and
+engine/cards/frames_b.py (replace).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..board import (
-    add_commitment, add_resources, available, cubes, independent, map_sources, place_from_available,
-    remove_to,
-)
+from ..board import add_commitment, add_resources, cubes, independent
 from ..chance import roll_frame
-from ..data import (
-    AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FP, FRANCE_TRACK, FT, SPACES, UG, G,
-)
+from ..data import AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FP, FRANCE_TRACK, FT, SPACES, UG
 from ..event_steps import (
-    activate_wilaya, check_fields, check_spaces, free_op, free_op_possible, move_pieces, pick,
-    picked, remove, routes_among,
+    activate_wilaya, free_op, free_op_possible, move_pieces, pick, picked, remove, routes_among,
 )
 from ..events import Event, StepFn, register_event
-from ..machine import FrameType, Log, emit, pop, push, register
-from ..state import Frame, Move, State
+from ..machine import Log, emit, push
+from ..state import Frame, State
+from .frames_b import replace_frame
 
 WILAYAS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 GUERRILLAS: tuple[str, ...] = (UG, AG)
@@ -44,69 +36,6 @@ COASTAL_ALGERIA: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].coastal
 def no_steps() -> Sequence[StepFn]:
     """A Capability or Momentum text: the runner records the marker when it finishes (5.3, 5.4)."""
     return []
-
-
-# --- decision: #46 shaded, replace Algerian Police by Guerrillas -------------------------------
-
-
-def guerrilla_sources(s: State, dest: str) -> list[tuple[str, str]]:
-    """1.4.1: where the FLN may take a Guerrilla from when none is Available – any other space
-    but Morocco and Tunisia, Underground or Active at its choice."""
-    return sorted([(n, UG) for n in map_sources(s, UG, exclude=dest)]
-                  + [(n, AG) for n in map_sources(s, AG, exclude=dest)])
-
-
-@register
-class ReplacePolice(FrameType):
-    """#46 shaded (Force K): replace Algerian Police in ``space`` by Underground Guerrillas, up to
-    all of them. The Guerrillas come from Available; an FLN executor placing its own pieces may take
-    them from the map when none is Available (1.4.1); when no Guerrilla can be had at all the
-    Police cube is simply removed (5.1.1)."""
-
-    kind = "lst_replace"
-    rule = "5.1.1"
-
-    def check_frame(self, s: State, f: Frame) -> None:
-        check_fields(f, {"who": str, "space": str, "into": str, "replaced": int})
-        check_spaces([f["space"]], "space")
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"Force K: replace an Algerian Police cube in {f['space']}, or finish"
-
-    def options(self, s: State, f: Frame) -> list[Move]:
-        n = f["space"]
-        if s.spaces[n]["pieces"][AP] <= 0:
-            return []
-        base: Move = {"t": "replace", "space": n}
-        if available(s, G) > 0 or f["who"] != "fln":
-            return [base]
-        srcs = guerrilla_sources(s, n)
-        return [dict(base, **{"from": a, "piece": p}) for a, p in srcs] if srcs else [base]
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return self.options(s, f) + [{"t": "done"}]
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "replace":
-            n = m["space"]
-            remove_to(s, AP, n, "available")
-            if "from" in m:
-                s.spaces[m["from"]]["pieces"][m["piece"]] -= 1
-                s.spaces[n]["pieces"][UG] += 1
-                src = m["from"]
-            elif available(s, G) > 0:
-                place_from_available(s, UG, n)
-                src = "available"
-            else:
-                src = "none"
-            f["replaced"] += 1
-            emit(log, self.rule, f"Force K: Algerian Police in {n} replaced"
-                 + (" (no Guerrilla to place)" if src == "none" else ""), actor=f["who"],
-                 space=n, source=src)
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = f["replaced"]
 
 
 # --- the cards -----------------------------------------------------------------------------------
@@ -468,8 +397,8 @@ class Moghazni(Event):
 
     def replace(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "sector"):
-            push(s, {"k": ReplacePolice.kind, "who": f["who"], "space": str(n),
-                     "into": "replaced", "replaced": 0})
+            push(s, replace_frame(f["who"], [n], [AP], UG, "replaced",
+                                  n=s.spaces[n]["pieces"][AP], fallback=f["who"] == "fln"))
 
     def effective(self, s: State, side: str) -> bool:
         return side == "unshaded" or bool(self.sectors(s))
