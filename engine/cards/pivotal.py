@@ -38,7 +38,7 @@ from ..data import (
     RECALL_DE_GAULLE, SPACES, SUEZ_CRISIS,
 )
 from ..event_steps import pick, remove_exactly
-from ..events import PIVOTALS, Pivotal, StepFn, register_pivotal
+from ..events import PIVOTALS, Pivotal, StepFn, register_pivotal, run_steps
 from ..machine import FrameType, Log, emit, pop, push, register
 from ..ops import SpecialActivity, register_sa
 from ..propaganda import SUEZ_DELAYED
@@ -67,13 +67,8 @@ class PivotalRun(FrameType):
         return "auto"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
-        steps = PIVOTALS[f["card"]].steps()
-        if f["pc"] < len(steps):
-            fn = steps[f["pc"]]
-            f["pc"] += 1
-            fn(s, f, log)
-            return
-        pop(s)
+        if not run_steps(s, f, PIVOTALS[f["card"]].steps(), log):
+            pop(s)
 
 
 # --- shared helpers ---------------------------------------------------------------------------
