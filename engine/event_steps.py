@@ -1,5 +1,5 @@
 """Reusable decisions and steps for Event programs (5.1): pick among options, remove pieces, move
-pieces, grant a free Operation or Special Activity (5.5). (Placing and replacing pieces:
+pieces, grant a free Operation (5.5). (Placing and replacing pieces:
 engine/cards/frames_b.py.)
 
 Each decision frame belongs to one actor (``who``: the executor, or the faction the text names, 5.1)
@@ -14,7 +14,7 @@ from .board import box_to_box, remove_to
 from .data import AG, BOXES, MAP_PIECES, SPACES, UG, box_key
 from .errors import StateError
 from .machine import FrameType, Log, emit, pop, push, register
-from .ops import OPS, SAS, op_frame, sa_frame
+from .ops import OPS, op_frame
 from .state import Frame, Move, State
 
 Value = str | int
@@ -99,17 +99,16 @@ def take_piece(s: State, who: str, piece: str, where: str, to: str, log: Log) ->
     emit(log, "5.1", f"{piece} from {where} to {to}", actor=who, piece=piece, source=where, box=to)
 
 
-def remove(who: str, choices: list[list[str]], into: str, *, max_total: int, to: str = "available",
-           must: bool = True, max_spaces: int | None = None, prompt: str = "") -> Frame:
+def remove(who: str, choices: Sequence[Sequence[str]], into: str, *, max_total: int, to: str = "available",
+           must: bool = True, prompt: str = "") -> Frame:
     """Remove up to ``max_total`` pieces to box ``to``; ``choices`` lists the eligible
     ``[piece, where]`` pairs, ``where`` a space or a box (re-checked against the board at each
     step). ``must``: as many as possible (5.1.3)."""
     return {"k": "ev_remove", "who": who, "prompt": prompt, "choices": [list(c) for c in choices],
-            "max_total": max_total, "to": to, "must": must, "max_spaces": max_spaces,
-            "into": into, "removed": []}
+            "max_total": max_total, "to": to, "must": must, "into": into, "removed": []}
 
 
-def remove_exactly(s: State, who: str, choices: list[list[str]], n: int, to: str, into: str,
+def remove_exactly(s: State, who: str, choices: Sequence[Sequence[str]], n: int, to: str, into: str,
                    log: Log, prompt: str = "") -> None:
     """5.1.3: ``n`` pieces among ``choices`` (all of them if fewer exist) go to box ``to``. Done at
     once when there is nothing to choose (every candidate goes, or only one kind in one place);
@@ -143,11 +142,8 @@ class Remove(Batch):
     def options(self, s: State, f: Frame) -> list[Move]:
         if len(f["removed"]) >= f["max_total"]:
             return []
-        used = {w for _, w in f["removed"]}
         return [{"t": "remove", "piece": p, "box" if w in BOXES else "space": w}
-                for p, w in f["choices"]
-                if count_at(s, p, w) > 0 and not (
-                    f["max_spaces"] is not None and w not in used and len(used) >= f["max_spaces"])]
+                for p, w in f["choices"] if count_at(s, p, w) > 0]
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "remove":
@@ -263,14 +259,6 @@ def free_op(s: State, op: str, who: str, *, limited: bool = False, **extra: Any)
     """Push a free Operation if any of it can be implemented (5.1.3, 5.5)."""
     f = free_op_frame(op, who, limited=limited, **extra)
     if OPS[op].op_moves(s, f):
-        push(s, f)
-
-
-def free_sa(s: State, sa: str, who: str, **extra: Any) -> None:
-    """Push a free Special Activity granted on its own by an Event (5.5)."""
-    f = sa_frame(sa, None, who=who, free=True)
-    f["x"].update(extra)
-    if SAS[sa].sa_moves(s, f):
         push(s, f)
 
 

@@ -21,7 +21,7 @@ from ..machine import Log, emit, push
 from ..ops import OPS
 from ..state import Frame, State
 from .frames_a import (
-    GOV_CUBES, GUERRILLAS, OTHER, WILAYAS, commitment_step, french_cube_sources,
+    FRENCH_CUBE_SOURCES, GOV_CUBES, GUERRILLAS, OTHER, WILAYAS, commitment_step,
     french_cubes_on_map_or_available, guerrillas_in, guerrillas_in_algeria, pairs, resources_step,
     roll_step, set_support,
 )
@@ -121,7 +121,7 @@ class OilAndGasDiscoveries(Event):
             return
         add_commitment(s, n)
         emit(log, "5.1", f"Commitment +{n} (now {s.commitment})", commitment=s.commitment)
-        remove_exactly(s, "gov", french_cube_sources(s), 2 * n, "out_of_play", "cubes", log,
+        remove_exactly(s, "gov", FRENCH_CUBE_SOURCES, 2 * n, "out_of_play", "cubes", log,
                        "Oil & Gas: French cubes to Out of Play")
 
     def effective(self, s: State, side: str) -> bool:
@@ -311,7 +311,7 @@ class Nato(Event):
                        "NATO: French cubes from Out of Play to Available")
 
     def shaded(self, s: State, f: Frame, log: Log) -> None:
-        remove_exactly(s, "gov", french_cube_sources(s), f["x"]["roll"], "out_of_play", "cubes",
+        remove_exactly(s, "gov", FRENCH_CUBE_SOURCES, f["x"]["roll"], "out_of_play", "cubes",
                        log, "NATO: French cubes to Out of Play")
 
     def effective(self, s: State, side: str) -> bool:
@@ -627,9 +627,7 @@ class ChangeInTactics(Event):
         if not f["x"].get("card"):
             return
         card = int(f["x"]["card"][0])
-        side = s.cards["capabilities"].pop(str(card))
-        if card in s.cards["in_effect"]:  # OAS (5.3.1) may also be listed as a Pivotal in effect
-            s.cards["in_effect"].remove(card)
+        side = s.cards["capabilities"].pop(str(card))  # OAS too: only a Capability (5.3.1)
         emit(log, "5.3", f"Capability {card} ({side}) removed", card=card, side=side)
 
     def effective(self, s: State, side: str) -> bool:

@@ -37,14 +37,14 @@ def pairs(pieces: Sequence[str], spaces: Sequence[str]) -> list[list[str]]:
     return [[p, n] for n in spaces for p in pieces]
 
 
-def french_cube_sources(s: State) -> list[list[str]]:
-    """French Troops and Police on the map and in the Government Available box (#4, #16)."""
-    return [[p, w] for w in list(ALGERIA) + ["available"] for p in FRENCH_CUBES]
+# #4, #16: French Troops and Police on the map and in the Government Available box.
+FRENCH_CUBE_SOURCES: tuple[tuple[str, str], ...] = tuple(
+    (p, w) for w in ALGERIA + ("available",) for p in FRENCH_CUBES)
 
 
 def french_cubes_on_map_or_available(s: State) -> int:
     """#4, #16: French Troops and Police on the map or Available (never Casualties)."""
-    return sum(count_at(s, p, w) for p, w in french_cube_sources(s))
+    return sum(count_at(s, p, w) for p, w in FRENCH_CUBE_SOURCES)
 
 
 def commitment_step(n: int) -> StepFn:
