@@ -8,13 +8,16 @@ and writes its outcome into the calling ``event`` frame's ``x`` (key ``into``) w
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from .board import box_to_box, remove_to
+from .board import add_commitment, add_resources, box_to_box, population, remove_to
+from .chance import roll_frame
 from .data import AG, BOXES, MAP_PIECES, SPACES, UG, box_key
 from .errors import StateError
+from .events import StepFn
 from .machine import FrameType, Log, emit, pop, push, register
 from .ops import OPS, op_frame
+from .ops_gov import activate
 from .state import Frame, Move, State
 
 Value = str | int
@@ -99,8 +102,8 @@ def take_piece(s: State, who: str, piece: str, where: str, to: str, log: Log) ->
     emit(log, "5.1", f"{piece} from {where} to {to}", actor=who, piece=piece, source=where, box=to)
 
 
-def remove(who: str, choices: Sequence[Sequence[str]], into: str, *, max_total: int, to: str = "available",
-           must: bool = True, prompt: str = "") -> Frame:
+def remove(who: str, choices: Sequence[Sequence[str]], into: str, *, max_total: int,
+           to: str = "available", must: bool = True, prompt: str = "") -> Frame:
     """Remove up to ``max_total`` pieces to box ``to``; ``choices`` lists the eligible
     ``[piece, where]`` pairs, ``where`` a space or a box (re-checked against the board at each
     step). ``must``: as many as possible (5.1.3)."""
@@ -267,11 +270,66 @@ def wilaya_spaces(w: int) -> list[str]:
     return [n for n, sp in SPACES.items() if sp.wilaya == w]
 
 
-def activate_wilaya(s: State, w: int, log: Log) -> None:
-    """Flip every Underground Guerrilla in Wilaya ``w`` Active (#3 unshaded, #10 unshaded)."""
-    for n in wilaya_spaces(w):
+def activate_all(s: State, spaces: Sequence[str], log: Log) -> None:
+    """Flip every Underground Guerrilla in ``spaces`` Active (1.4.3)."""
+    for n in spaces:
+        activate(s, n, s.spaces[n]["pieces"][UG], log, "5.1")
+
+
+def hide_all(s: State, spaces: Sequence[str], log: Log) -> None:
+    """Flip every Active Guerrilla in ``spaces`` Underground (1.4.3)."""
+    for n in spaces:
         p = s.spaces[n]["pieces"]
-        if p[UG]:
-            emit(log, "5.1", f"{p[UG]} Guerrilla(s) Activated in {n}", space=n, activated=p[UG])
-            p[AG] += p[UG]
-            p[UG] = 0
+        if p[AG]:
+            emit(log, "5.1", f"{p[AG]} Guerrilla(s) flipped Underground in {n}", space=n,
+                 flipped=p[AG])
+            p[UG] += p[AG]
+            p[AG] = 0
+
+
+# --- small steps shared by the Event texts ------------------------------------------------------
+
+
+def commitment_change(s: State, n: int, log: Log) -> None:
+    """Commitment +/- n, kept within 0-50 (1.8)."""
+    add_commitment(s, n)
+    emit(log, "5.1", f"Commitment {n:+d} (now {s.commitment})", commitment=s.commitment)
+
+
+def commitment_step(n: int) -> StepFn:
+    def step(s: State, f: Frame, log: Log) -> None:
+        commitment_change(s, n, log)
+    return step
+
+
+def resources_change(s: State, who: str, n: int, log: Log) -> None:
+    """``who``'s Resources +/- n, kept within 0-50 (1.8, 5.1.1)."""
+    add_resources(s, who, n)
+    emit(log, "5.1", f"{who} Resources {n:+d} (now {s.resources[who]})", faction=who,
+         resources=s.resources[who])
+
+
+def resources_step(who: str, n: int) -> StepFn:
+    def step(s: State, f: Frame, log: Log) -> None:
+        resources_change(s, who, n, log)
+    return step
+
+
+def roll_step(purpose: str, into: str = "roll",
+              needed: Callable[[State], bool] | None = None) -> StepFn:
+    """Roll 1d6 (a chance decision); the next step reads ``f["x"][into]`` – absent when
+    ``needed`` says the result cannot matter (interpretation: a roll whose every outcome leaves
+    the state unchanged is not asked for)."""
+    def step(s: State, f: Frame, log: Log) -> None:
+        f["x"].pop(into, None)
+        if needed is None or needed(s):
+            push(s, roll_frame(purpose, "5.1", into))
+    return step
+
+
+def set_support(s: State, space: str, level: str, log: Log) -> None:
+    """1.6: set a space's Support/Opposition level; Pop 0 spaces stay Neutral (1.6.2, 4.2.1)."""
+    if population(s, space) < 1:
+        return
+    s.spaces[space]["support"] = level
+    emit(log, "5.1", f"{space} set to {level}", space=space, support=level)

@@ -9,21 +9,24 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..board import (
-    add_commitment, available, control, independent, populated, population, shift, terror_left,
+    available, control, independent, populated, population, shift, terror_left,
 )
-from ..data import AG, ALGERIA, AP, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG
+from ..data import (
+    AG, ALGERIA, AP, CITIES, COUNTRIES, CUBES, FB, FP, FRANCE_BOXES, FT, SPACES, UG,
+)
 from ..event_steps import (
-    activate_wilaya, free_op, free_op_possible, pick, picked, remove, remove_exactly,
-    take_piece, wilaya_spaces,
+    activate_all, commitment_change, commitment_step, free_op, free_op_possible, pick, picked,
+    remove, remove_exactly, resources_change, resources_step, roll_step, set_support, take_piece,
+    wilaya_spaces,
 )
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
 from ..ops import OPS
+from ..sequence import OTHER
 from ..state import Frame, State
 from .frames_a import (
-    FRENCH_CUBE_SOURCES, GOV_CUBES, GUERRILLAS, OTHER, WILAYAS, commitment_step,
-    french_cubes_on_map_or_available, guerrillas_in, guerrillas_in_algeria, pairs, resources_step,
-    roll_step, set_support,
+    FRENCH_CUBE_SOURCES, GUERRILLAS, WILAYAS, french_cubes_on_map_or_available, guerrillas_in,
+    guerrillas_in_algeria, pairs,
 )
 from .frames_b import can_obtain, place_frame, push_place
 
@@ -73,7 +76,7 @@ class LeadershipSnatch(Event):
         push(s, pick(f["who"], "Leadership Snatch: name a Wilaya", WILAYAS, "wilaya", 1, 1))
 
     def activate(self, s: State, f: Frame, log: Log) -> None:
-        activate_wilaya(s, int(f["x"]["wilaya"][0]), log)
+        activate_all(s, wilaya_spaces(int(f["x"]["wilaya"][0])), log)
 
     def targets(self, s: State) -> list[str]:
         return [n for n in ALGERIA if populated(s, n) and control(s, n) == "fln"
@@ -119,8 +122,7 @@ class OilAndGasDiscoveries(Event):
         n = int(f["x"].get("n", [0])[0])
         if not n:
             return
-        add_commitment(s, n)
-        emit(log, "5.1", f"Commitment +{n} (now {s.commitment})", commitment=s.commitment)
+        commitment_change(s, n, log)
         remove_exactly(s, "gov", FRENCH_CUBE_SOURCES, 2 * n, "out_of_play", "cubes", log,
                        "Oil & Gas: French cubes to Out of Play")
 
@@ -338,10 +340,7 @@ class GeneralStrike(Event):
     def strike(self, s: State, f: Frame, log: Log) -> None:
         city = str(f["x"]["city"][0])
         set_support(s, city, "neutral", log)
-        pop_value = population(s, city)
-        add_commitment(s, pop_value)
-        emit(log, "5.1", f"Commitment +{pop_value} (now {s.commitment})",
-             commitment=s.commitment)
+        commitment_change(s, population(s, city), log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -478,7 +477,7 @@ class EconomicDevelopment(Event):
 
 def purge_pieces(executor: str) -> tuple[str, ...]:
     """#25: the enemy's non-Base pieces (Guerrillas for the Government, cubes for the FLN)."""
-    return GUERRILLAS if executor == "gov" else GOV_CUBES
+    return GUERRILLAS if executor == "gov" else CUBES
 
 
 @register_event
@@ -499,13 +498,12 @@ class Purge(Event):
                        (int(f["x"]["roll"]) + 1) // 2, "available", "removed", log)
 
     def resources(self, s: State, f: Frame, log: Log) -> None:
-        enemy = OTHER[f["who"]]
-        resources_step(enemy, -int(f["x"]["roll2"]))(s, f, log)
+        resources_change(s, OTHER[f["who"]], -int(f["x"]["roll2"]), log)
 
     def effective(self, s: State, side: str) -> bool:
         """Judged for the FLN as executor: Government cubes on the map or Resources."""
         return s.resources["gov"] >= 1 or any(
-            sp["pieces"][p] for sp in s.spaces.values() for p in GOV_CUBES)
+            sp["pieces"][p] for sp in s.spaces.values() for p in CUBES)
 
 
 @register_event
@@ -536,10 +534,9 @@ class Casbah(Event):
         removed = f["x"].get("removed", [])
         bases = sum(1 for p, _ in removed if p == FB)
         if bases:
-            add_commitment(s, bases)
-            emit(log, "5.1", f"Commitment +{bases} (now {s.commitment})", commitment=s.commitment)
+            commitment_change(s, bases, log)
         if removed:
-            resources_step("fln", len(removed))(s, f, log)
+            resources_change(s, "fln", len(removed), log)
 
     def place(self, s: State, f: Frame, log: Log) -> None:
         """1.4.1: from Available; only the FLN may take its own Guerrillas from the map."""
@@ -601,8 +598,7 @@ class AtrocitiesAndReprisals(Event):
         emit(log, "5.1", f"{who} pays 1 Resource: Terror marker placed in {n}", space=n,
              faction=who, resources=s.resources[who])
         set_support(s, n, "neutral", log)
-        add_commitment(s, -1)
-        emit(log, "5.1", f"Commitment -1 (now {s.commitment})", commitment=s.commitment)
+        commitment_change(s, -1, log)
 
     def effective(self, s: State, side: str) -> bool:
         return s.resources["fln"] >= 1 and terror_left(s) > 0

@@ -15,21 +15,19 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..board import add_commitment, add_resources, cubes, independent
+from ..board import add_commitment, box_to_box, cubes, independent
 from ..chance import roll_frame
-from ..data import AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FP, FRANCE_TRACK, FT, SPACES, UG
+from ..data import AG, ALGERIA, AP, CITIES, COUNTRIES, CUBES, FP, FRANCE_TRACK, SPACES, UG
 from ..event_steps import (
-    activate_wilaya, free_op, free_op_possible, move_pieces, pick, picked, remove, routes_among,
+    activate_all, commitment_step, free_op, free_op_possible, hide_all, move_pieces, pick, picked,
+    remove, resources_change, routes_among, set_support, wilaya_spaces,
 )
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
 from ..state import Frame, State
+from .frames_a import GUERRILLAS, SECTORS, WILAYAS
 from .frames_b import replace_frame
 
-WILAYAS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
-GUERRILLAS: tuple[str, ...] = (UG, AG)
-GOV_CUBES: tuple[str, ...] = (FT, FP, AT, AP)
-SECTORS: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].is_sector)
 COASTAL_ALGERIA: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].coastal)
 
 
@@ -121,7 +119,7 @@ class Moudjahidine(Event):
         push(s, pick(f["who"], "Moudjahidine: name a Wilaya", WILAYAS, "wilaya", 1, 1))
 
     def activate(self, s: State, f: Frame, log: Log) -> None:
-        activate_wilaya(s, int(f["x"]["wilaya"][0]), log)
+        activate_all(s, wilaya_spaces(int(f["x"]["wilaya"][0])), log)
 
     def effective(self, s: State, side: str) -> bool:
         return side == "shaded" or any(s.spaces[n]["pieces"][UG] for n in ALGERIA)
@@ -134,11 +132,7 @@ class Bananes(Event):
     card = 11
 
     def steps(self, side: str) -> Sequence[StepFn]:
-        return no_steps() if side == "unshaded" else [self.commitment]
-
-    def commitment(self, s: State, f: Frame, log: Log) -> None:
-        add_commitment(s, -1)
-        emit(log, "5.1", f"Commitment -1 (now {s.commitment})", commitment=s.commitment)
+        return no_steps() if side == "unshaded" else [commitment_step(-1)]
 
     def effective(self, s: State, side: str) -> bool:
         return side == "unshaded" or s.commitment >= 1
@@ -254,8 +248,7 @@ class TheCallUp(Event):
         k = int(f["x"].get("k", [0])[0])
         if not k:
             return
-        s.boxes["out_of_play"][FP] -= k
-        s.boxes["available"][FP] += k
+        box_to_box(s, FP, "out_of_play", "available", k)
         add_commitment(s, -(k // 3))
         emit(log, "5.1", f"The Call Up: {k} French Police to Available, Commitment -{k // 3}",
              piece=FP, n=k, commitment=s.commitment)
@@ -275,10 +268,7 @@ class Intimidation(Event):
         return no_steps() if side == "unshaded" else [self.donations]
 
     def donations(self, s: State, f: Frame, log: Log) -> None:
-        n = FRANCE_TRACK[s.france_track]["plus_resource"]
-        add_resources(s, "fln", n)
-        emit(log, "5.1", f"FLN Resources +{n} (now {s.resources['fln']})", faction="fln",
-             resources=s.resources["fln"])
+        resources_change(s, "fln", FRANCE_TRACK[s.france_track]["plus_resource"], log)
 
     def effective(self, s: State, side: str) -> bool:
         return side == "unshaded" or s.resources["fln"] < 50
@@ -334,7 +324,7 @@ class StrategicMovement(Event):
     def move(self, s: State, f: Frame, log: Log) -> None:
         spaces = picked(f, "spaces")
         if len(spaces) >= 2:
-            push(s, move_pieces(f["who"], "Strategic Movement: move cubes", GOV_CUBES,
+            push(s, move_pieces(f["who"], "Strategic Movement: move cubes", CUBES,
                                 routes_among(spaces), "moved", n=6, once=True))
 
     def effective(self, s: State, side: str) -> bool:
@@ -352,13 +342,7 @@ class Paranoia(Event):
         return no_steps() if side == "unshaded" else [self.flip]
 
     def flip(self, s: State, f: Frame, log: Log) -> None:
-        for n, sp in s.spaces.items():
-            p = sp["pieces"]
-            if p[AG]:
-                emit(log, "5.1", f"{p[AG]} Guerrilla(s) flipped Underground in {n}", space=n,
-                     flipped=p[AG])
-                p[UG] += p[AG]
-                p[AG] = 0
+        hide_all(s, list(s.spaces), log)
 
     def effective(self, s: State, side: str) -> bool:
         return side == "unshaded" or any(sp["pieces"][AG] for sp in s.spaces.values())
@@ -425,8 +409,7 @@ class PopulationControl(Event):
 
     def neutral(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "city"):
-            s.spaces[str(n)]["support"] = "neutral"
-            emit(log, "5.1", f"{n} set to Neutral", space=n, support="neutral")
+            set_support(s, str(n), "neutral", log)
 
     def effective(self, s: State, side: str) -> bool:
         return side == "unshaded" or bool(self.cities(s))
