@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 
 from .board import add_commitment, add_resources, box_to_box, population, remove_to
 from .chance import roll_frame
-from .data import AG, BOXES, MAP_PIECES, SPACES, UG, box_key
+from .data import AG, BOXES, FRANCE_BOXES, MAP_PIECES, SPACES, UG, box_key
 from .errors import StateError
 from .events import StepFn
 from .machine import FrameType, Log, emit, pop, push, register
@@ -325,6 +325,19 @@ def roll_step(purpose: str, into: str = "roll",
         if needed is None or needed(s):
             push(s, roll_frame(purpose, "5.1", into))
     return step
+
+
+def france_boxes(s: State, toward_a: int, toward_f: int, *, stay: bool) -> list[str]:
+    """1.3.8: the France Track boxes (A to F order) at most ``toward_a`` boxes toward A and
+    ``toward_f`` toward F of the marker; the marker's own box only with ``stay``."""
+    i = FRANCE_BOXES.index(s.france_track)
+    return [b for j, b in enumerate(FRANCE_BOXES)
+            if i - toward_a <= j <= i + toward_f and (stay or j != i)]
+
+
+def set_france_track(s: State, box: str, log: Log) -> None:
+    s.france_track = box
+    emit(log, "5.1", f"France Track to {box}", france_track=box)
 
 
 def set_support(s: State, space: str, level: str, log: Log) -> None:

@@ -12,12 +12,12 @@ from ..board import (
     available, control, independent, populated, population, shift, terror_left,
 )
 from ..data import (
-    AG, ALGERIA, AP, CITIES, COUNTRIES, CUBES, FB, FP, FRANCE_BOXES, FT, SPACES, UG,
+    AG, ALGERIA, AP, CITIES, COUNTRIES, CUBES, FB, FP, FT, SPACES, UG,
 )
 from ..event_steps import (
-    activate_all, commitment_change, commitment_step, free_op, free_op_possible, pick, picked,
-    remove, remove_exactly, resources_change, resources_step, roll_step, set_support, take_piece,
-    wilaya_spaces,
+    activate_all, commitment_change, commitment_step, france_boxes, free_op, free_op_possible,
+    pick, picked, remove, remove_exactly, resources_change, resources_step, roll_step,
+    set_france_track, set_support, take_piece, wilaya_spaces,
 )
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
@@ -151,9 +151,8 @@ class Factionalism(Event):
         if f["x"]["mode"][0] == "remove_guerrillas":
             push(s, pick(f["who"], "Factionalism: name a Wilaya", WILAYAS, "wilaya", 1, 1))
         else:
-            i = FRANCE_BOXES.index(s.france_track)
             push(s, pick(f["who"], "Factionalism: new France Track box (toward A)",
-                         [FRANCE_BOXES[j] for j in range(max(0, i - 2), i + 1)], "box", 1, 1))
+                         france_boxes(s, 2, 0, stay=True), "box", 1, 1))
 
     def resolve(self, s: State, f: Frame, log: Log) -> None:
         if f["x"]["mode"][0] == "remove_guerrillas":
@@ -162,8 +161,7 @@ class Factionalism(Event):
                 push(s, remove(f["who"], pairs(GUERRILLAS, spaces), "removed", max_total=3,
                                must=False))
         else:
-            s.france_track = str(f["x"]["box"][0])
-            emit(log, "5.1", f"France Track to {s.france_track}", france_track=s.france_track)
+            set_france_track(s, str(f["x"]["box"][0]), log)
 
     def rally(self, s: State, f: Frame, log: Log) -> None:
         """Shaded: a free Limited Rally in one space holding an FLN Base (never the Track)."""
@@ -270,13 +268,11 @@ class ProtestInParis(Event):
         return [self.choose, self.move]
 
     def choose(self, s: State, f: Frame, log: Log) -> None:
-        i = FRANCE_BOXES.index(s.france_track)
-        targets = sorted({FRANCE_BOXES[j] for j in range(max(0, i - 2), min(5, i + 2) + 1)})
-        push(s, pick(f["who"], "Protest in Paris: new France Track box", targets, "box", 1, 1))
+        push(s, pick(f["who"], "Protest in Paris: new France Track box",
+                     france_boxes(s, 2, 2, stay=True), "box", 1, 1))
 
     def move(self, s: State, f: Frame, log: Log) -> None:
-        s.france_track = f["x"]["box"][0]
-        emit(log, "5.1", f"France Track to {s.france_track}", france_track=s.france_track)
+        set_france_track(s, str(f["x"]["box"][0]), log)
 
     def effective(self, s: State, side: str) -> bool:
         """For the FLN as executor (8.3): the marker can move toward F."""

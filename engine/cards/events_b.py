@@ -15,9 +15,9 @@ from ..data import (
     AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FB, FRANCE_BOXES, FT, GB, MOROCCO, SPACES, TUNISIA, UG,
 )
 from ..event_steps import (
-    activate_all, commitment_change, commitment_step, free_op, free_op_possible, hide_all,
-    move_pieces, pick, picked, remove, remove_exactly, resources_change, resources_step,
-    roll_step, set_support,
+    activate_all, commitment_change, commitment_step, france_boxes, free_op, free_op_possible,
+    hide_all, move_pieces, pick, picked, remove, remove_exactly, resources_change, resources_step,
+    roll_step, set_france_track, set_support,
 )
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
@@ -543,15 +543,12 @@ class CabinetShuffle(Event):
         return [self.choose, self.shuffle]
 
     def choose(self, s: State, f: Frame, log: Log) -> None:
-        i = FRANCE_BOXES.index(s.france_track)
-        opts = [FRANCE_BOXES[j] for j in (i - 1, i + 1) if 0 <= j < len(FRANCE_BOXES)]
-        push(s, pick(f["who"], "Cabinet Shuffle: France Track one box toward A or F", opts,
-                     "box", 1, 1))
+        push(s, pick(f["who"], "Cabinet Shuffle: France Track one box toward A or F",
+                     france_boxes(s, 1, 1, stay=False), "box", 1, 1))
 
     def shuffle(self, s: State, f: Frame, log: Log) -> None:
         for b in picked(f, "box"):
-            s.france_track = b
-            emit(log, "5.1", f"France Track to {b}", france_track=b)
+            set_france_track(s, b, log)
 
     def effective(self, s: State, side: str) -> bool:
         """For the FLN as executor (8.3): the marker can move toward F."""
