@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from .board import add_commitment, add_resources, box_to_box, population, remove_to
+from .board import (
+    add_commitment, add_resources, box_to_box, move_piece, population, remove_to,
+)
 from .chance import roll_frame
 from .data import AG, BOXES, FRANCE_BOXES, MAP_PIECES, SPACES, UG, box_key
 from .errors import StateError
@@ -230,8 +232,7 @@ class MovePieces(FrameType):
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "move":
             p, a, b = m["piece"], m["from"], m["to"]
-            s.spaces[a]["pieces"][p] -= 1
-            s.spaces[b]["pieces"][p] += 1
+            move_piece(s, p, a, b)
             if f["arrived"] is not None:
                 arrived = f["arrived"].setdefault(b, {})
                 arrived[p] = arrived.get(p, 0) + 1

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..board import (
-    add_commitment, add_resources, de_gaulle, fln_score, mobilized, population,
+    add_commitment, add_resources, box_to_box, de_gaulle, fln_score, mobilized, population,
     terror_left,
 )
 from ..chance import roll_frame
@@ -274,8 +274,7 @@ class MobilizationMoves(FrameType):
             pop(s)
             return
         p = m["piece"]
-        s.boxes["out_of_play"][p] -= 1
-        s.boxes["available"][p] += 1
+        box_to_box(s, p, "out_of_play", "available")
         f["left"] -= 1
         emit(log, self.rule, f"Mobilization: {p} from Out of Play to Available", actor="gov",
              piece=p)
