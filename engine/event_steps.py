@@ -63,9 +63,10 @@ class Pick(FrameType):
 
 
 class Batch(FrameType):
-    """A decision repeated up to a limit (place / remove one piece at a time), ending with
-    ``done``; with ``must`` (5.1.3) ``done`` is offered only once nothing more can be done. On
-    completion the list under ``record`` goes to the calling Event frame's ``x[into]``."""
+    """A decision repeated up to a limit (place / remove / move one piece at a time), ending with
+    ``done``; when the frame's ``must`` is true (5.1.3) ``done`` is offered only once nothing more
+    can be done. On completion the list under ``record`` goes to the calling Event frame's
+    ``x[into]``."""
 
     record = ""
 
@@ -74,7 +75,7 @@ class Batch(FrameType):
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         ms = self.options(s, f)
-        if not f["must"] or not ms:
+        if not f.get("must") or not ms:
             ms.append({"t": "done"})
         return ms
 
@@ -188,9 +189,10 @@ def routes_among(spaces: Sequence[str]) -> list[list[str]]:
 
 
 @register
-class MovePieces(FrameType):
+class MovePieces(Batch):
     kind = "ev_move"
     rule = "5.1"
+    record = "moved"
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_fields(f, {"who": str, "prompt": str, "pieces": list, "routes": list, "into": str,
@@ -226,9 +228,6 @@ class MovePieces(FrameType):
         return [{"t": "move", "piece": p, "from": a, "to": b} for a, b in f["routes"]
                 for p in f["pieces"] if self.movable(f, s, a, p) > 0]
 
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return self.options(s, f) + [{"t": "done"}]
-
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "move":
             p, a, b = m["piece"], m["from"], m["to"]
@@ -239,10 +238,9 @@ class MovePieces(FrameType):
             f["moved"].append([p, a, b])
             emit(log, self.rule, f"{p} moved from {a} to {b}", actor=f["who"], piece=p,
                  source=a, space=b)
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = [list(x) for x in f["moved"]]
+            self.finish_unless_more(s, f)
+        else:
+            self.finish(s, f)
 
 
 def free_op_frame(op: str, who: str, *, limited: bool = False, **extra: Any) -> Frame:
