@@ -591,6 +591,8 @@ def test_25_roll_halved_rounded_up() -> None:
 
 # --- #26 Casbah --------------------------------------------------------------------------------
 
+ALGIERS = {"t": "place", "space": "Algiers", "source": "available"}
+
 
 def test_26_unshaded_ratonnade() -> None:
     s = on_card(position(spaces={"Algiers": {"ug": 1, "ag": 1, "fb": 1, "fp": 1}},
@@ -617,7 +619,7 @@ def test_26_shaded_uprising_then_free_agitation() -> None:
     s = on_card(position(spaces={"Algiers": {"fp": 2, "support": "support"}},
                          resources=(5, 0)), 26)
     s = ev(s, "shaded")
-    s = play(s, *[{"t": "place", "space": "Algiers", "source": "available"}] * 4)
+    s = play(s, *[ALGIERS] * 4)
     assert pieces(s, "Algiers") == {"fp": 2, "ug": 4}
     assert engine.legal_moves(s) == [pk("agitate"), DONE]
     s = play(s, pk("agitate"))
@@ -627,16 +629,16 @@ def test_26_shaded_uprising_then_free_agitation() -> None:
 
 def test_26_shaded_agitation_removes_terror_first_and_may_be_declined() -> None:
     s = on_card(position(spaces={"Algiers": {"support": "support", "terror": 1}}), 26)
-    s = play(ev(s, "shaded"), {"t": "place", "space": "Algiers", "source": "available"}, DONE, pk("agitate"))
+    s = play(ev(s, "shaded"), ALGIERS, DONE, pk("agitate"))
     assert s.spaces["Algiers"]["terror"] == 0 and s.spaces["Algiers"]["support"] == "support"
     s = on_card(position(spaces={"Algiers": {"support": "support"}}), 26)
-    s = play(ev(s, "shaded"), {"t": "place", "space": "Algiers", "source": "available"}, DONE, DONE)
+    s = play(ev(s, "shaded"), ALGIERS, DONE, DONE)
     assert s.spaces["Algiers"]["support"] == "support" and at_second_eligible(s)
 
 
 def test_26_shaded_no_agitation_without_fln_control() -> None:
     s = on_card(position(spaces={"Algiers": {"ft": 3}}), 26)
-    s = play(ev(s, "shaded"), *[{"t": "place", "space": "Algiers", "source": "available"}] * 2, DONE)
+    s = play(ev(s, "shaded"), *[ALGIERS] * 2, DONE)
     assert pieces(s, "Algiers") == {"ft": 3, "ug": 2} and at_second_eligible(s)
 
 
