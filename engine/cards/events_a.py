@@ -24,7 +24,7 @@ from ..machine import Log, emit, push
 from ..ops import OPS
 from ..sequence import OTHER
 from ..state import Frame, State
-from .frames_a import (
+from .common import (
     FRENCH_CUBE_SOURCES, GUERRILLAS, WILAYAS, french_cubes_on_map_or_available, guerrillas_in,
     guerrillas_in_algeria, pairs,
 )

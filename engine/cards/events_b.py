@@ -23,7 +23,7 @@ from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
 from ..ops import sa_frame
 from ..state import Frame, State
-from .frames_a import GUERRILLAS, SECTORS
+from .common import GUERRILLAS, SECTORS
 from .frames_b import (
     IntegrationSubvert, can_obtain, has_room, place_frame, push_place, replace_frame,
 )

@@ -25,7 +25,7 @@ from ..event_steps import (
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
 from ..state import Frame, State
-from .frames_a import GUERRILLAS, SECTORS, WILAYAS
+from .common import GUERRILLAS, SECTORS, WILAYAS
 from .frames_b import replace_frame
 
 COASTAL_ALGERIA: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].coastal)
