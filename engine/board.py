@@ -211,11 +211,13 @@ def available(s: State, piece: str) -> int:
     return s.boxes["available"][box_key(piece)]
 
 
-def place_from_available(s: State, piece: str, space: str, n: int = 1) -> None:
-    """Move ``n`` pieces of ``piece`` (a map key; Guerrillas go Underground) from Available."""
+def place_from_available(s: State, piece: str, space: str, n: int = 1,
+                         box: str = "available") -> None:
+    """Move ``n`` pieces of ``piece`` (a map key; Guerrillas go Underground) from Available (or
+    from the named ``box``, when an Event says so, 5.1.1)."""
     key = box_key(piece)
-    assert s.boxes["available"][key] >= n, (piece, n)
-    s.boxes["available"][key] -= n
+    assert s.boxes[box][key] >= n, (piece, box, n)
+    s.boxes[box][key] -= n
     s.spaces[space]["pieces"][piece] += n
 
 
@@ -229,6 +231,14 @@ def remove_to(s: State, piece: str, space: str, box: str, n: int = 1) -> None:
     assert s.spaces[space]["pieces"][piece] >= n, (piece, space, n)
     s.spaces[space]["pieces"][piece] -= n
     s.boxes[box][box_key(piece)] += n
+
+
+def box_to_box(s: State, piece: str, src: str, dst: str, n: int = 1) -> None:
+    """Move ``n`` pieces of ``piece`` (a map or box key) from box ``src`` to box ``dst``."""
+    key = box_key(piece)
+    assert s.boxes[src][key] >= n, (piece, src, n)
+    s.boxes[src][key] -= n
+    s.boxes[dst][key] += n
 
 
 def remove_guerrillas_alternating(s: State, space: str, piece: str, n: int, start: int = 0) -> int:

@@ -1,5 +1,6 @@
-"""Reusable decisions and steps for Event programs (5.1): pick among options, place pieces, remove
-pieces, move pieces, grant a free Operation or Special Activity (5.5).
+"""Reusable decisions and steps for Event programs (5.1): pick among options, remove pieces, move
+pieces, grant a free Operation (5.5). (Placing and replacing pieces:
+engine/cards/frames_b.py.)
 
 Each decision frame belongs to one actor (``who``: the executor, or the faction the text names, 5.1)
 and writes its outcome into the calling ``event`` frame's ``x`` (key ``into``) when it completes.
@@ -7,14 +8,18 @@ and writes its outcome into the calling ``event`` frame's ``x`` (key ``into``) w
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from .board import base_room
-from .data import box_key
-from .data import AG, COUNTRIES, GOV_PIECES, MAP_PIECES, SPACES, UG
+from .board import (
+    add_commitment, add_resources, box_to_box, move_piece, population, remove_to,
+)
+from .chance import roll_frame
+from .data import AG, BOXES, FRANCE_BOXES, MAP_PIECES, SPACES, UG, box_key
 from .errors import StateError
+from .events import StepFn
 from .machine import FrameType, Log, emit, pop, push, register
-from .ops import OPS, SAS, op_frame, sa_frame
+from .ops import OPS, op_frame
+from .ops_gov import activate
 from .state import Frame, Move, State
 
 Value = str | int
@@ -57,25 +62,11 @@ class Pick(FrameType):
         s.pending[-1]["x"][f["into"]] = list(f["picked"])
 
 
-def place(who: str, pieces: list[str], spaces: list[str], into: str, *, max_total: int,
-          max_spaces: int | None = None, per_space: int | None = None, must: bool = False,
-          source: str = "available") -> Frame:
-    """Place up to ``max_total`` pieces of the given map keys into ``spaces`` from box ``source``
-    (5.1.1: only Available unless the text names another box), within stacking (1.4.2).
-    ``must``: place as many as possible (5.1.3) – ``done`` only once nothing more can be placed."""
-    return {"k": "ev_place", "who": who, "pieces": list(pieces), "spaces": list(spaces),
-            "max_total": max_total, "max_spaces": max_spaces, "per_space": per_space,
-            "must": must, "source": source, "into": into, "placed": []}
-
-
-def _bases(piece: str) -> bool:
-    return piece in ("gov_bases", "fln_bases")
-
-
-class _Batch(FrameType):
-    """A decision repeated up to a limit (place / remove one piece at a time), ending with
-    ``done``; with ``must`` (5.1.3) ``done`` is offered only once nothing more can be done. On
-    completion the list under ``record`` goes to the calling Event frame's ``x[into]``."""
+class Batch(FrameType):
+    """A decision repeated up to a limit (place / remove / move one piece at a time), ending with
+    ``done``; when the frame's ``must`` is true (5.1.3) ``done`` is offered only once nothing more
+    can be done. On completion the list under ``record`` goes to the calling Event frame's
+    ``x[into]``."""
 
     record = ""
 
@@ -84,7 +75,7 @@ class _Batch(FrameType):
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         ms = self.options(s, f)
-        if not f["must"] or not ms:
+        if not f.get("must") or not ms:
             ms.append({"t": "done"})
         return ms
 
@@ -98,82 +89,73 @@ class _Batch(FrameType):
         s.pending[-1]["x"][f["into"]] = [list(p) for p in f[self.record]]
 
 
-@register
-class Place(_Batch):
-    kind = "ev_place"
-    rule = "5.1.1"
-    record = "placed"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"place up to {f['max_total'] - len(f['placed'])} more: {', '.join(f['pieces'])}"
-
-    def options(self, s: State, f: Frame) -> list[Move]:
-        if len(f["placed"]) >= f["max_total"]:
-            return []
-        used = {sp for _, sp in f["placed"]}
-        out: list[Move] = []
-        for piece in f["pieces"]:
-            if s.boxes[f["source"]][box_key(piece)] <= 0:
-                continue
-            for sp in f["spaces"]:
-                if f["max_spaces"] is not None and sp not in used and len(used) >= f["max_spaces"]:
-                    continue
-                if f["per_space"] is not None and sum(
-                        1 for _, x in f["placed"] if x == sp) >= f["per_space"]:
-                    continue
-                if _bases(piece) and base_room(s, sp) <= 0:
-                    continue
-                if sp in COUNTRIES and piece in GOV_PIECES:
-                    continue
-                out.append({"t": "place", "piece": piece, "space": sp})
-        return out
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "place":
-            piece, sp = m["piece"], m["space"]
-            s.boxes[f["source"]][box_key(piece)] -= 1
-            s.spaces[sp]["pieces"][piece] += 1
-            f["placed"].append([piece, sp])
-            emit(log, self.rule, f"{piece} placed in {sp}", actor=f["who"], piece=piece, space=sp)
-            self.finish_unless_more(s, f)
-        else:
-            self.finish(s, f)
+def count_at(s: State, piece: str, where: str) -> int:
+    """1.4.1: pieces of a map key in a space, or of its box type in a box."""
+    if where in BOXES:
+        return s.boxes[where][box_key(piece)]
+    return s.spaces[where]["pieces"][piece]
 
 
-def remove(who: str, choices: list[list[str]], into: str, *, max_total: int, to: str = "available",
-           must: bool = True, max_spaces: int | None = None) -> Frame:
-    """Remove up to ``max_total`` pieces; ``choices`` lists the eligible ``[piece, space]`` pairs
-    (re-checked against the board at each step) and ``to`` the destination box."""
-    return {"k": "ev_remove", "who": who, "choices": [list(c) for c in choices],
-            "max_total": max_total, "to": to, "must": must, "max_spaces": max_spaces,
-            "into": into, "removed": []}
+def take_piece(s: State, who: str, piece: str, where: str, to: str, log: Log) -> None:
+    """1.4.1: ``who`` moves one piece from a space or a box to box ``to``."""
+    if where in BOXES:
+        box_to_box(s, piece, where, to)
+    else:
+        remove_to(s, piece, where, to)
+    emit(log, "5.1", f"{piece} from {where} to {to}", actor=who, piece=piece, source=where, box=to)
+
+
+def remove(who: str, choices: Sequence[Sequence[str]], into: str, *, max_total: int,
+           to: str = "available", must: bool = True, prompt: str = "") -> Frame:
+    """Remove up to ``max_total`` pieces to box ``to``; ``choices`` lists the eligible
+    ``[piece, where]`` pairs, ``where`` a space or a box (re-checked against the board at each
+    step). ``must``: as many as possible (5.1.3)."""
+    return {"k": "ev_remove", "who": who, "prompt": prompt, "choices": [list(c) for c in choices],
+            "max_total": max_total, "to": to, "must": must, "into": into, "removed": []}
+
+
+def remove_exactly(s: State, who: str, choices: Sequence[Sequence[str]], n: int, to: str, into: str,
+                   log: Log, prompt: str = "") -> None:
+    """5.1.3: ``n`` pieces among ``choices`` (all of them if fewer exist) go to box ``to``. Done at
+    once when there is nothing to choose (every candidate goes, or only one kind in one place);
+    otherwise ``who`` chooses them one by one."""
+    live = [[p, w] for p, w in choices if count_at(s, p, w) > 0]
+    if n <= 0 or not live:
+        return
+    if len(live) > 1 and sum(count_at(s, p, w) for p, w in live) > n:
+        push(s, remove(who, live, into, max_total=n, to=to, prompt=prompt))
+        return
+    done: list[list[str]] = []
+    for p, w in live:
+        for _ in range(min(n - len(done), count_at(s, p, w))):
+            take_piece(s, who, p, w, to, log)
+            done.append([p, w])
+    s.pending[-1]["x"][into] = done
 
 
 @register
-class Remove(_Batch):
+class Remove(Batch):
     kind = "ev_remove"
     rule = "5.1"
     record = "removed"
 
     def prompt(self, s: State, f: Frame) -> str:
-        return f"remove up to {f['max_total'] - len(f['removed'])} more pieces"
+        left = f["max_total"] - len(f["removed"])
+        if f.get("prompt"):
+            return f"{f['prompt']} ({left} more)"
+        return f"remove up to {left} more pieces"
 
     def options(self, s: State, f: Frame) -> list[Move]:
         if len(f["removed"]) >= f["max_total"]:
             return []
-        used = {sp for _, sp in f["removed"]}
-        return [{"t": "remove", "piece": p, "space": sp} for p, sp in f["choices"]
-                if s.spaces[sp]["pieces"][p] > 0 and not (
-                    f["max_spaces"] is not None and sp not in used and len(used) >= f["max_spaces"])]
+        return [{"t": "remove", "piece": p, "box" if w in BOXES else "space": w}
+                for p, w in f["choices"] if count_at(s, p, w) > 0]
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "remove":
-            piece, sp = m["piece"], m["space"]
-            s.spaces[sp]["pieces"][piece] -= 1
-            s.boxes[f["to"]][box_key(piece)] += 1
-            f["removed"].append([piece, sp])
-            emit(log, self.rule, f"{piece} removed from {sp} to {f['to']}", actor=f["who"],
-                 piece=piece, space=sp)
+            piece, where = m["piece"], m.get("space") or m["box"]
+            take_piece(s, f["who"], piece, where, f["to"], log)
+            f["removed"].append([piece, where])
             self.finish_unless_more(s, f)
         else:
             self.finish(s, f)
@@ -207,9 +189,10 @@ def routes_among(spaces: Sequence[str]) -> list[list[str]]:
 
 
 @register
-class MovePieces(FrameType):
+class MovePieces(Batch):
     kind = "ev_move"
     rule = "5.1"
+    record = "moved"
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_fields(f, {"who": str, "prompt": str, "pieces": list, "routes": list, "into": str,
@@ -245,24 +228,19 @@ class MovePieces(FrameType):
         return [{"t": "move", "piece": p, "from": a, "to": b} for a, b in f["routes"]
                 for p in f["pieces"] if self.movable(f, s, a, p) > 0]
 
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return self.options(s, f) + [{"t": "done"}]
-
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "move":
             p, a, b = m["piece"], m["from"], m["to"]
-            s.spaces[a]["pieces"][p] -= 1
-            s.spaces[b]["pieces"][p] += 1
+            move_piece(s, p, a, b)
             if f["arrived"] is not None:
                 arrived = f["arrived"].setdefault(b, {})
                 arrived[p] = arrived.get(p, 0) + 1
             f["moved"].append([p, a, b])
             emit(log, self.rule, f"{p} moved from {a} to {b}", actor=f["who"], piece=p,
                  source=a, space=b)
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = [list(x) for x in f["moved"]]
+            self.finish_unless_more(s, f)
+        else:
+            self.finish(s, f)
 
 
 def free_op_frame(op: str, who: str, *, limited: bool = False, **extra: Any) -> Frame:
@@ -286,24 +264,84 @@ def free_op(s: State, op: str, who: str, *, limited: bool = False, **extra: Any)
         push(s, f)
 
 
-def free_sa(s: State, sa: str, who: str, **extra: Any) -> None:
-    """Push a free Special Activity granted on its own by an Event (5.5)."""
-    f = sa_frame(sa, None, who=who, free=True)
-    f["x"].update(extra)
-    if SAS[sa].sa_moves(s, f):
-        push(s, f)
-
-
 def wilaya_spaces(w: int) -> list[str]:
     """1.3.2, 1.3.3: the Sectors of a Wilaya and the City located in it (never the Countries)."""
     return [n for n, sp in SPACES.items() if sp.wilaya == w]
 
 
-def activate_wilaya(s: State, w: int, log: Log) -> None:
-    """Flip every Underground Guerrilla in Wilaya ``w`` Active (#3 unshaded, #10 unshaded)."""
-    for n in wilaya_spaces(w):
+def activate_all(s: State, spaces: Sequence[str], log: Log) -> None:
+    """Flip every Underground Guerrilla in ``spaces`` Active (1.4.3)."""
+    for n in spaces:
+        activate(s, n, s.spaces[n]["pieces"][UG], log, "5.1")
+
+
+def hide_all(s: State, spaces: Sequence[str], log: Log) -> None:
+    """Flip every Active Guerrilla in ``spaces`` Underground (1.4.3)."""
+    for n in spaces:
         p = s.spaces[n]["pieces"]
-        if p[UG]:
-            emit(log, "5.1", f"{p[UG]} Guerrilla(s) Activated in {n}", space=n, activated=p[UG])
-            p[AG] += p[UG]
-            p[UG] = 0
+        if p[AG]:
+            emit(log, "5.1", f"{p[AG]} Guerrilla(s) flipped Underground in {n}", space=n,
+                 flipped=p[AG])
+            p[UG] += p[AG]
+            p[AG] = 0
+
+
+# --- small steps shared by the Event texts ------------------------------------------------------
+
+
+def commitment_change(s: State, n: int, log: Log) -> None:
+    """Commitment +/- n, kept within 0-50 (1.8)."""
+    add_commitment(s, n)
+    emit(log, "5.1", f"Commitment {n:+d} (now {s.commitment})", commitment=s.commitment)
+
+
+def commitment_step(n: int) -> StepFn:
+    def step(s: State, f: Frame, log: Log) -> None:
+        commitment_change(s, n, log)
+    return step
+
+
+def resources_change(s: State, who: str, n: int, log: Log) -> None:
+    """``who``'s Resources +/- n, kept within 0-50 (1.8, 5.1.1)."""
+    add_resources(s, who, n)
+    emit(log, "5.1", f"{who} Resources {n:+d} (now {s.resources[who]})", faction=who,
+         resources=s.resources[who])
+
+
+def resources_step(who: str, n: int) -> StepFn:
+    def step(s: State, f: Frame, log: Log) -> None:
+        resources_change(s, who, n, log)
+    return step
+
+
+def roll_step(purpose: str, into: str = "roll",
+              needed: Callable[[State], bool] | None = None) -> StepFn:
+    """Roll 1d6 (a chance decision); the next step reads ``f["x"][into]`` – absent when
+    ``needed`` says the result cannot matter (interpretation: a roll whose every outcome leaves
+    the state unchanged is not asked for)."""
+    def step(s: State, f: Frame, log: Log) -> None:
+        f["x"].pop(into, None)
+        if needed is None or needed(s):
+            push(s, roll_frame(purpose, "5.1", into))
+    return step
+
+
+def france_boxes(s: State, toward_a: int, toward_f: int, *, stay: bool) -> list[str]:
+    """1.3.8: the France Track boxes (A to F order) at most ``toward_a`` boxes toward A and
+    ``toward_f`` toward F of the marker; the marker's own box only with ``stay``."""
+    i = FRANCE_BOXES.index(s.france_track)
+    return [b for j, b in enumerate(FRANCE_BOXES)
+            if i - toward_a <= j <= i + toward_f and (stay or j != i)]
+
+
+def set_france_track(s: State, box: str, log: Log) -> None:
+    s.france_track = box
+    emit(log, "5.1", f"France Track to {box}", france_track=box)
+
+
+def set_support(s: State, space: str, level: str, log: Log) -> None:
+    """1.6: set a space's Support/Opposition level; Pop 0 spaces stay Neutral (1.6.2, 4.2.1)."""
+    if population(s, space) < 1:
+        return
+    s.spaces[space]["support"] = level
+    emit(log, "5.1", f"{space} set to {level}", space=space, support=level)

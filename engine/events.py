@@ -62,6 +62,17 @@ def is_effective(s: State, card: int, side: str) -> bool:
     return ev is not None and side in ev.texts and ev.effective(s, side)
 
 
+def run_steps(s: State, f: Frame, steps: Sequence[StepFn], log: Log) -> bool:
+    """Run the next step of the program ``steps`` of the Event or Pivotal Event frame ``f`` (after
+    advancing its ``pc``); False once every step has run."""
+    if f["pc"] >= len(steps):
+        return False
+    fn = steps[f["pc"]]
+    f["pc"] += 1
+    fn(s, f, log)
+    return True
+
+
 @register
 class EventRun(FrameType):
     kind = "event"
@@ -72,11 +83,7 @@ class EventRun(FrameType):
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         ev = EVENTS[f["card"]]
-        steps = ev.steps(f["side"])
-        if f["pc"] < len(steps):
-            fn = steps[f["pc"]]
-            f["pc"] += 1
-            fn(s, f, log)
+        if run_steps(s, f, ev.steps(f["side"]), log):
             return
         kind = ev.lasting(f["side"])
         if kind == "capability":

@@ -123,7 +123,7 @@ def test_card_20_never_executed() -> None:
 
 def test_card_26_casbah_places_four_and_agitates() -> None:
     _, mine, after, _ = play(26, {"Algiers": {}})
-    assert mine == [EV_SHADED] + [{"t": "place", "space": "Algiers"}] * 4 + [
+    assert mine == [EV_SHADED] + [{"t": "place", "space": "Algiers", "source": "available"}] * 4 + [
         {"t": "pick", "value": "agitate"}]
     assert pieces(after, "Algiers") == {"ug": 4}
 

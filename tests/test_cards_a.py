@@ -58,13 +58,13 @@ def test_1_unshaded_places_available_french_police_in_up_to_3_spaces() -> None:
     s = ev(s)
     spaces = {m["space"] for m in engine.legal_moves(s) if m["t"] == "place"}
     assert len(spaces) == 28 and "Morocco" not in spaces and "Tunisia" not in spaces
-    s = play(s, {"t": "place", "piece": "french_police", "space": "Medea"},
-             {"t": "place", "piece": "french_police", "space": "Algiers"},
-             {"t": "place", "piece": "french_police", "space": "Algiers"},
-             {"t": "place", "piece": "french_police", "space": "Oran"})
+    s = play(s, {"t": "place", "space": "Medea", "source": "available"},
+             {"t": "place", "space": "Algiers", "source": "available"},
+             {"t": "place", "space": "Algiers", "source": "available"},
+             {"t": "place", "space": "Oran", "source": "available"})
     # three spaces used: only they remain
     assert {m.get("space") for m in engine.legal_moves(s)} == {"Medea", "Algiers", "Oran", None}
-    s = play(s, {"t": "place", "piece": "french_police", "space": "Medea"})
+    s = play(s, {"t": "place", "space": "Medea", "source": "available"})
     assert pieces(s, "Medea") == {"fp": 2, "ug": 1} and pieces(s, "Algiers") == {"fp": 2}
     assert pieces(s, "Oran") == {"fp": 1}
     assert s.boxes["available"]["french_police"] == 0
@@ -74,7 +74,7 @@ def test_1_unshaded_places_available_french_police_in_up_to_3_spaces() -> None:
 
 def test_1_unshaded_may_stop_early_and_does_nothing_without_police() -> None:
     s = ev(on_card(position(), 1))
-    s = play(s, {"t": "place", "piece": "french_police", "space": "Setif"}, DONE)
+    s = play(s, {"t": "place", "space": "Setif", "source": "available"}, DONE)
     assert pieces(s, "Setif") == {"fp": 1} and box(s, "available")["french_police"] == 20
     s = set_available(on_card(position(), 1), "french_police", 0)
     assert not is_effective(s, 1, "unshaded")
@@ -174,13 +174,13 @@ def test_4_commitment_up_and_government_picks_twice_as_many_french_cubes() -> No
     s = play(s, pk(2))
     assert s.commitment == 22 and engine.to_move(s) == "gov"
     ms = engine.legal_moves(s)
-    assert {"t": "take", "piece": "french_troops", "from": "Medea"} in ms
-    assert {"t": "take", "piece": "french_police", "from": "available"} in ms
+    assert {"t": "remove", "piece": "french_troops", "space": "Medea"} in ms
+    assert {"t": "remove", "piece": "french_police", "box": "available"} in ms
     assert {"t": "done"} not in ms  # the cubes must go (5.1.3)
-    s = play(s, {"t": "take", "piece": "french_troops", "from": "Medea"},
-             {"t": "take", "piece": "french_troops", "from": "Medea"},
-             {"t": "take", "piece": "french_police", "from": "Algiers"},
-             {"t": "take", "piece": "french_troops", "from": "available"})
+    s = play(s, {"t": "remove", "piece": "french_troops", "space": "Medea"},
+             {"t": "remove", "piece": "french_troops", "space": "Medea"},
+             {"t": "remove", "piece": "french_police", "space": "Algiers"},
+             {"t": "remove", "piece": "french_troops", "box": "available"})
     assert pieces(s, "Medea") == {"ug": 1} and pieces(s, "Algiers") == {}
     assert box(s, "out_of_play") == {"french_troops": 3, "french_police": 1}
     assert box(s, "available")["french_troops"] == 6
@@ -388,10 +388,10 @@ def test_16_unshaded_roll_french_cubes_from_out_of_play_executor_chooses() -> No
     s = play(ev(s), roll(4))
     assert engine.to_move(s) == "fln"
     assert engine.legal_moves(s) == [
-        {"t": "take", "piece": "french_troops", "from": "out_of_play"},
-        {"t": "take", "piece": "french_police", "from": "out_of_play"}]
-    s = play(s, *[{"t": "take", "piece": "french_police", "from": "out_of_play"}] * 3,
-             {"t": "take", "piece": "french_troops", "from": "out_of_play"})
+        {"t": "remove", "piece": "french_troops", "box": "out_of_play"},
+        {"t": "remove", "piece": "french_police", "box": "out_of_play"}]
+    s = play(s, *[{"t": "remove", "piece": "french_police", "box": "out_of_play"}] * 3,
+             {"t": "remove", "piece": "french_troops", "box": "out_of_play"})
     assert box(s, "out_of_play") == {"french_troops": 1}
     assert box(s, "available")["french_troops"] == 8
     assert box(s, "available")["french_police"] == 21
@@ -410,9 +410,9 @@ def test_16_shaded_government_picks_cubes_from_map_or_available() -> None:
     s = nato({"Medea": {"ft": 1, "ug": 1}, "Algiers": {"fp": 2}})
     s = play(ev(s, "shaded"), roll(3))
     assert engine.to_move(s) == "gov"
-    s = play(s, {"t": "take", "piece": "french_police", "from": "Algiers"},
-             {"t": "take", "piece": "french_troops", "from": "available"},
-             {"t": "take", "piece": "french_troops", "from": "available"})
+    s = play(s, {"t": "remove", "piece": "french_police", "space": "Algiers"},
+             {"t": "remove", "piece": "french_troops", "box": "available"},
+             {"t": "remove", "piece": "french_troops", "box": "available"})
     assert pieces(s, "Algiers") == {"fp": 1} and pieces(s, "Medea") == {"ft": 1, "ug": 1}
     assert box(s, "out_of_play") == {"french_troops": 2, "french_police": 1}
     assert s.commitment == 20 and at_second_eligible(s)
@@ -595,6 +595,8 @@ def test_25_roll_halved_rounded_up() -> None:
 
 # --- #26 Casbah --------------------------------------------------------------------------------
 
+ALGIERS = {"t": "place", "space": "Algiers", "source": "available"}
+
 
 def test_26_unshaded_ratonnade() -> None:
     s = on_card(position(spaces={"Algiers": {"ug": 1, "ag": 1, "fb": 1, "fp": 1}},
@@ -621,7 +623,7 @@ def test_26_shaded_uprising_then_free_agitation() -> None:
     s = on_card(position(spaces={"Algiers": {"fp": 2, "support": "support"}},
                          resources=(5, 0)), 26)
     s = ev(s, "shaded")
-    s = play(s, *[{"t": "place", "space": "Algiers"}] * 4)
+    s = play(s, *[ALGIERS] * 4)
     assert pieces(s, "Algiers") == {"fp": 2, "ug": 4}
     assert engine.legal_moves(s) == [pk("agitate"), DONE]
     s = play(s, pk("agitate"))
@@ -631,16 +633,16 @@ def test_26_shaded_uprising_then_free_agitation() -> None:
 
 def test_26_shaded_agitation_removes_terror_first_and_may_be_declined() -> None:
     s = on_card(position(spaces={"Algiers": {"support": "support", "terror": 1}}), 26)
-    s = play(ev(s, "shaded"), {"t": "place", "space": "Algiers"}, DONE, pk("agitate"))
+    s = play(ev(s, "shaded"), ALGIERS, DONE, pk("agitate"))
     assert s.spaces["Algiers"]["terror"] == 0 and s.spaces["Algiers"]["support"] == "support"
     s = on_card(position(spaces={"Algiers": {"support": "support"}}), 26)
-    s = play(ev(s, "shaded"), {"t": "place", "space": "Algiers"}, DONE, DONE)
+    s = play(ev(s, "shaded"), ALGIERS, DONE, DONE)
     assert s.spaces["Algiers"]["support"] == "support" and at_second_eligible(s)
 
 
 def test_26_shaded_no_agitation_without_fln_control() -> None:
     s = on_card(position(spaces={"Algiers": {"ft": 3}}), 26)
-    s = play(ev(s, "shaded"), *[{"t": "place", "space": "Algiers"}] * 2, DONE)
+    s = play(ev(s, "shaded"), *[ALGIERS] * 2, DONE)
     assert pieces(s, "Algiers") == {"ft": 3, "ug": 2} and at_second_eligible(s)
 
 
@@ -750,11 +752,11 @@ def test_16_unshaded_executed_by_government() -> None:
 
 def test_event_decisions_refuse_moves_outside_the_text() -> None:
     s = ev(on_card(position(), 1))
-    s = play(s, {"t": "place", "piece": "french_police", "space": "Medea"},
-             {"t": "place", "piece": "french_police", "space": "Bougie"},
-             {"t": "place", "piece": "french_police", "space": "Setif"})
+    s = play(s, {"t": "place", "space": "Medea", "source": "available"},
+             {"t": "place", "space": "Bougie", "source": "available"},
+             {"t": "place", "space": "Setif", "source": "available"})
     with pytest.raises(engine.IllegalMove):  # a fourth space
-        engine.apply(s, {"t": "place", "piece": "french_police", "space": "Oran"})
+        engine.apply(s, {"t": "place", "space": "Oran", "source": "available"})
     with pytest.raises(engine.IllegalMove):  # another piece type
         engine.apply(s, {"t": "place", "piece": "french_troops", "space": "Medea"})
     s = ev(on_card(position(spaces={"Medea": {"fb": 1, "ug": 1}, "Bougie": {"ug": 1}}), 6),
@@ -765,6 +767,6 @@ def test_event_decisions_refuse_moves_outside_the_text() -> None:
         engine.apply(s, {"t": "space", "space": "france_track"})
     s = play(ev(on_card(position(spaces={"Medea": {"ft": 2}}, commitment=20), 4)), pk(1))
     with pytest.raises(engine.IllegalMove):  # Algerian cubes are not French
-        engine.apply(s, {"t": "take", "piece": "algerian_troops", "from": "available"})
+        engine.apply(s, {"t": "remove", "piece": "algerian_troops", "box": "available"})
     with pytest.raises(engine.IllegalMove):  # the cubes must go
         engine.apply(s, DONE)

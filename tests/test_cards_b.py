@@ -114,8 +114,8 @@ def test_36_unshaded_guerrilla_to_casualties_and_fln_loses_a_die() -> None:
 
 
 def test_36_unshaded_no_roll_when_fln_has_nothing_to_lose() -> None:
-    s = start(36, U, {"Medea": {"ug": 1}}, resources=(20, 0))
-    s = play(s, {"t": "remove", "piece": "guerrillas_underground", "space": "Medea"})
+    s = start(36, U, {"Medea": {"ug": 1}}, resources=(20, 0))  # the only one: no prompt
+    assert pieces(s, "Medea") == {} and box(s, "casualties") == {"guerrillas": 1}
     assert back_to_sequence(s) and s.resources["fln"] == 0
     s = start(36, U, resources=(20, 3))  # no Guerrilla on the map: only the loss
     s = play(s, roll(6))
@@ -147,12 +147,10 @@ def test_36_shaded_map_fallback_only_for_the_fln() -> None:
     s = on(36, {"Medea": {"ug": 1}, "Tunisia": {"ag": 1}})
     s = set_available(s, "guerrillas", 0, to="casualties")
     f = play(s, {"t": "event", "side": S}, {"t": "pick", "value": "Algiers"})
-    assert kinds(f, "place") == [{"t": "place", "space": "Algiers", "source": "map"}]
-    f = play(f, {"t": "place", "space": "Algiers", "source": "map"})
-    assert kinds(f, "take") == [  # never from Morocco or Tunisia (1.4.1)
-        {"t": "take", "from": "Medea", "piece": "guerrillas_underground"}]
-    assert {"t": "done"} not in engine.legal_moves(f)
-    f = play(f, {"t": "take", "from": "Medea", "piece": "guerrillas_underground"}, roll(2))
+    assert engine.legal_moves(f) == [  # never from Morocco or Tunisia (1.4.1); no "done"
+        {"t": "place", "space": "Algiers", "from": "Medea", "piece": "guerrillas_underground"}]
+    f = play(f, {"t": "place", "space": "Algiers", "from": "Medea",
+                 "piece": "guerrillas_underground"}, roll(2))
     assert pieces(f, "Algiers") == {"ug": 1} and pieces(f, "Medea") == {}
     assert f.resources["fln"] == 22 and conserved(f)
     g = on(36, {"Medea": {"ug": 1}}, first="gov")
@@ -329,11 +327,13 @@ def test_47_unshaded_stop_early_and_no_police_available() -> None:
     # Government executor: may take its Police from the map, or decline
     g = set_available(on(47, {"Medea": {"ug": 2}, "Oran": {"ap": 1}}, first="gov"),
                       "algerian_police", 0)
-    g = play(g, {"t": "event", "side": U}, {"t": "pick", "value": "Medea"},
-             {"t": "replace", "space": "Medea", "piece": "guerrillas_underground"})
+    g = play(g, {"t": "event", "side": U}, {"t": "pick", "value": "Medea"})
     assert engine.legal_moves(g) == [
-        {"t": "take", "from": "Oran", "piece": "algerian_police"}, {"t": "decline"}]
-    g = play(g, {"t": "take", "from": "Oran", "piece": "algerian_police"},
+        {"t": "replace", "space": "Medea", "piece": "guerrillas_underground"},
+        {"t": "replace", "space": "Medea", "piece": "guerrillas_underground", "from": "Oran",
+         "take": "algerian_police"}, {"t": "done"}]
+    g = play(g, {"t": "replace", "space": "Medea", "piece": "guerrillas_underground",
+                 "from": "Oran", "take": "algerian_police"},
              {"t": "replace", "space": "Medea", "piece": "guerrillas_underground"})
     assert pieces(g, "Medea") == {"ap": 1} and pieces(g, "Oran") == {} and back_to_sequence(g)
     assert conserved(g)
@@ -374,11 +374,9 @@ def test_48_shaded_half_a_die_of_algerian_cubes() -> None:
              {"t": "remove", "piece": "algerian_police", "space": "Oran"})
     assert pieces(s, "Medea") == {"at": 1, "ft": 1} and pieces(s, "Oran") == {}
     assert back_to_sequence(s) and conserved(s)
-    t = play(start(48, S, {"Oran": {"ap": 1}}), roll(6))  # fewer exist: all of them
-    t = play(t, {"t": "remove", "piece": "algerian_police", "space": "Oran"})
-    assert pieces(t, "Oran") == {} and back_to_sequence(t)
-    u = play(start(48, S, {"Oran": {"ap": 2}}), roll(2))  # 1 cube
-    u = play(u, {"t": "remove", "piece": "algerian_police", "space": "Oran"})
+    t = play(start(48, S, {"Oran": {"ap": 1}, "Medea": {"at": 1}}), roll(6))  # fewer exist: all
+    assert pieces(t, "Oran") == {} and pieces(t, "Medea") == {} and back_to_sequence(t)
+    u = play(start(48, S, {"Oran": {"ap": 2}}), roll(2))  # 1 cube, of one kind in one place
     assert pieces(u, "Oran") == {"ap": 1} and back_to_sequence(u)
     assert not is_effective(on(48, {"Oran": {"fp": 2}}), 48, S)
 
@@ -445,11 +443,9 @@ def test_58_shaded_base_from_algeria_never_from_a_country() -> None:
     s = set_available(on(58, {"Medea": {"fb": 1}, "Tunisia": {"fb": 1}}), "fln_bases", 0)
     s = play(s, {"t": "event", "side": S})
     assert engine.legal_moves(s) == [
-        {"t": "place", "space": "Morocco", "source": "map"},
-        {"t": "place", "space": "Tunisia", "source": "map"}]
-    s = play(s, {"t": "place", "space": "Morocco", "source": "map"})
-    assert engine.legal_moves(s) == [{"t": "take", "from": "Medea", "piece": "fln_bases"}]
-    s = play(s, {"t": "take", "from": "Medea", "piece": "fln_bases"})
+        {"t": "place", "space": "Morocco", "from": "Medea", "piece": "fln_bases"},
+        {"t": "place", "space": "Tunisia", "from": "Medea", "piece": "fln_bases"}]
+    s = play(s, {"t": "place", "space": "Morocco", "from": "Medea", "piece": "fln_bases"})
     assert pieces(s, "Morocco") == {"fb": 1} and pieces(s, "Medea") == {} and conserved(s)
 
 
@@ -611,10 +607,13 @@ def test_60_unshaded_without_available_guerrillas() -> None:
     g = play(g, {"t": "event", "side": U}, {"t": "replace", "space": "Medea", "piece": "fln_bases"})
     assert pieces(g, "Medea") == {} and back_to_sequence(g)  # simply removed
     f = set_available(on(60, spaces), "guerrillas", 0)
-    f = play(f, {"t": "event", "side": U}, {"t": "replace", "space": "Medea", "piece": "fln_bases"})
-    assert engine.legal_moves(f) == [
-        {"t": "take", "from": "Oran", "piece": "guerrillas_underground"}, {"t": "decline"}]
-    f = play(f, {"t": "take", "from": "Oran", "piece": "guerrillas_underground"})
+    f = play(f, {"t": "event", "side": U})
+    assert engine.legal_moves(f) == [  # take one from the map (never a Country), or decline
+        {"t": "replace", "space": "Medea", "piece": "fln_bases"},
+        {"t": "replace", "space": "Medea", "piece": "fln_bases", "from": "Oran",
+         "take": "guerrillas_underground"}, {"t": "done"}]
+    f = play(f, {"t": "replace", "space": "Medea", "piece": "fln_bases", "from": "Oran",
+                 "take": "guerrillas_underground"})
     assert pieces(f, "Medea") == {"ug": 1} and pieces(f, "Oran") == {} and back_to_sequence(f)
 
 

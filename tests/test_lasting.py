@@ -768,8 +768,7 @@ def test_moghazni_shaded_force_k_replaces_police() -> None:
     assert is_effective(s, 46, "shaded")
     s = ev(on_card(s, 46), "shaded")
     assert picks(s) == ["Medea"]  # Sectors only
-    s = play(s, pk("Medea"), {"t": "replace", "space": "Medea"}, {"t": "replace", "space": "Medea"},
-             DONE)
+    s = play(s, pk("Medea"), *[{"t": "replace", "space": "Medea", "piece": AP}] * 2, DONE)
     assert pieces(s, "Medea") == {"ap": 1, "ft": 1, "ug": 2}
     assert s.boxes["available"][AP] == 7 - 5 + 2
 
@@ -778,18 +777,20 @@ def test_moghazni_shaded_guerrillas_from_the_map_for_the_fln_only() -> None:
     s = set_available(fln({"Medea": {"ap": 2}, "Batna": {"ug": 1}, "Morocco": {"ug": 1}},
                           in_effect=[INDEPENDENT], border_zone=0), "guerrillas", 0)
     t = play(ev(on_card(s, 46), "shaded"), pk("Medea"))
-    assert of_type(t, "replace") == [{"t": "replace", "space": "Medea", "from": "Batna",
-                                      "piece": UG}]
-    t = play(t, of_type(t, "replace")[0])
+    assert of_type(t, "replace") == [  # take one from the map (never a Country), or decline
+        {"t": "replace", "space": "Medea", "piece": AP},
+        {"t": "replace", "space": "Medea", "piece": AP, "from": "Batna", "take": UG}]
+    t = play(t, of_type(t, "replace")[1])
     assert pieces(t, "Medea") == {"ap": 1, "ug": 1} and pieces(t, "Batna") == {}
-    assert of_type(t, "replace") == [{"t": "replace", "space": "Medea"}]  # none left: removal only
-    t = play(t, {"t": "replace", "space": "Medea"})
+    # none left but the one just placed: removal only
+    assert of_type(t, "replace") == [{"t": "replace", "space": "Medea", "piece": AP}]
+    t = play(t, {"t": "replace", "space": "Medea", "piece": AP})
     assert pieces(t, "Medea") == {"ug": 1}
     g = on_card(s, 46)
     g.sop["first"] = "gov"
     g.pending[-1]["who"] = "gov"
     g = play(g, {"t": "event", "side": "shaded"}, pk("Medea"))
-    assert of_type(g, "replace") == [{"t": "replace", "space": "Medea"}]
+    assert of_type(g, "replace") == [{"t": "replace", "space": "Medea", "piece": AP}]
 
 
 def test_population_control_shaded_sets_a_city_to_neutral() -> None:
@@ -1008,7 +1009,7 @@ def test_decisions_survive_serialization_and_bad_frames_are_rejected() -> None:
         with pytest.raises(engine.StateError, match="routes"):
             engine.from_json(engine.to_json(s).replace(routes, bad))
     t = play(ev(on_real_card(fln({"Medea": {"ap": 2}}), 46), "shaded"), pk("Medea"))
-    assert t.pending[-1]["k"] == "lst_replace"
+    assert t.pending[-1]["k"] == "evb_replace"
     roundtrip(t)
     r = play(assault(cap(gov({"Algiers": {"ft": 2, "ag": 2}}), 33, "shaded"), "Algiers"), DONE)
     assert r.pending[-1]["x"]["revenge"] is True

@@ -151,14 +151,23 @@ def test_coup_fln_chooses_commitment_floor_zero() -> None:
 def test_coup_fln_troops_fewer_than_roll_takes_all_incl_available() -> None:
     s = window("full", {"Algiers": {"ft": 1}})
     s = set_available(s, "french_troops", 1)  # 1 Available, 7 Out of Play
-    s = play(s, pivotal(66), *roll(5, 6), {"t": "pick", "value": "troops"})
+    s = play(s, pivotal(66), *roll(5, 6), {"t": "pick", "value": "troops"})  # nothing to choose
+    assert box(s, "out_of_play")["french_troops"] == 9 and pieces(s, "Algiers") == {}
+    assert box(s, "available").get("french_troops", 0) == 0
+    second_eligible_after_pivotal(s, "gov")
+
+
+def test_coup_fln_chooses_troops_on_the_map_or_available() -> None:
+    s = window("full", {"Algiers": {"ft": 2}})
+    s = set_available(s, "french_troops", 1)  # 1 Available, 6 Out of Play
+    s = play(s, pivotal(66), *roll(2, 3), {"t": "pick", "value": "troops"})
     assert engine.legal_moves(s) == [{"t": "remove", "piece": "french_troops", "space": "Algiers"},
                                      {"t": "remove", "piece": "french_troops", "box": "available"}]
     with pytest.raises(engine.IllegalMove):
         engine.apply(s, {"t": "remove", "piece": "french_troops", "space": "Medea"})
     s = play(s, {"t": "remove", "piece": "french_troops", "box": "available"},
              {"t": "remove", "piece": "french_troops", "space": "Algiers"})
-    assert box(s, "out_of_play")["french_troops"] == 9 and pieces(s, "Algiers") == {}
+    assert box(s, "out_of_play")["french_troops"] == 8 and pieces(s, "Algiers") == {"ft": 1}
     assert box(s, "available").get("french_troops", 0) == 0
     second_eligible_after_pivotal(s, "gov")
 
@@ -392,8 +401,7 @@ def test_suez_government_sets_aside_troops_both_pay_six() -> None:
 def test_suez_fewer_troops_than_the_roll() -> None:
     s = window("full", {"Algiers": {"ft": 1}}, resources=(20, 10), coup_campaign=0)
     s = set_available(s, "french_troops", 0)
-    s = play(s, pivotal(62), *roll(6),
-             {"t": "remove", "piece": "french_troops", "space": "Algiers"})
+    s = play(s, pivotal(62), *roll(6))  # the only one goes: nothing to choose
     assert box(s, "set_aside") == {"french_troops": 1}
     assert s.resources == {"gov": 14, "fln": 4}
     second_eligible_after_pivotal(s, "fln")
@@ -402,8 +410,7 @@ def test_suez_fewer_troops_than_the_roll() -> None:
 def test_suez_priority_to_the_second_eligible() -> None:
     s = window("full", resources=(20, 10), first="gov")
     assert engine.to_move(s) == "fln"
-    s = play(s, pivotal(62), *roll(1), {"t": "remove", "piece": "french_troops",
-                                        "box": "available"})
+    s = play(s, pivotal(62), *roll(1))  # from Available, the only source: nothing to choose
     # The Government (First Eligible) keeps Coup d'Etat for later; it cannot play it now.
     assert s.cards["held"]["gov"] == [64, 65, 66]
     assert {"t": "pivotal", "card": 66} not in engine.legal_moves(s)

@@ -302,54 +302,41 @@ def place_rank(r: Runner, card: int | None, piece: str, spaces: list[str]) -> st
          + s.spaces[n]["pieces"][FB] > 0, "yes")], "placement space")
 
 
-def take_from_map(r: Runner, ms: list[Move], dest: str | None) -> Move:
-    """1.4.1 with 8.1.2: an Active Guerrilla from where there are the most Guerrillas."""
-    takes = [m for m in ms if m.get("piece") == AG and "from" in m]
-    src = best_map_source(r, dest, among={m["from"] for m in takes}) if dest else None
+def take_from_map(r: Runner, ms: list[Move], dest: str, taken: str = "piece") -> Move:
+    """1.4.1 with 8.1.2: an Active Guerrilla from where there are the most Guerrillas (``ms``:
+    the moves taking a piece from the map, field ``taken`` naming the piece taken)."""
+    takes = [m for m in ms if m.get(taken) == AG and "from" in m]
+    src = best_map_source(r, dest, among={m["from"] for m in takes})
     return next((m for m in takes if m["from"] == src), ms[0])
 
 
 def do_place(r: Runner, f: Frame) -> None:
-    """ev_place, evb_place, eva_guerrillas: the FLN places its pieces (8.1.2: Out of Play first,
-    then Available; Bases before Guerrillas; at Support, else with friendly pieces)."""
+    """evb_place: the FLN places its pieces (8.1.2: Out of Play first, then Available, then from
+    the map; at Support, else with friendly pieces); never a Government piece when it may stop."""
     card = event_card(r.s)
     ms = r.legal()
-    k = f["k"]
-    if k == "evb_place" and f.get("dest") is not None or all(m["t"] == "take" for m in ms):
-        r.play(take_from_map(r, [m for m in ms if m["t"] == "take"] or ms, f.get("dest")))
-        return
     places = [m for m in ms if m["t"] == "place"]
     if not places:
         r.play(ms[0])
         return
-    gov = [m for m in places if m.get("piece") in GOV_PIECES]
-    if gov and len(gov) == len(places) and r.can({"t": "done"}):
+    if f["piece"] in GOV_PIECES and r.can({"t": "done"}):
         r.play({"t": "done"})
         return
-    bases = [m for m in places if m.get("piece") == FB]
-    pool = bases or places
-    piece = pool[0].get("piece") or f.get("piece") or UG
-    sp = place_rank(r, card, piece, sorted({m["space"] for m in pool}))
-    here = [m for m in pool if m["space"] == sp]
-    for src in ("out_of_play", "available", "map", None):
-        pick = [m for m in here if m.get("source") == src]
-        if pick:
-            break
-    else:
-        pick = here
-    if here and not pick:
-        pick = here
-    m = pick[0] if pick else pool[0]
-    if "from" in m:
-        m = take_from_map(r, [x for x in here if "from" in x], m["space"])
-    r.play(m)
+    sp = place_rank(r, card, f["piece"], sorted({m["space"] for m in places}))
+    here = [m for m in places if m["space"] == sp]
+    for src in ("out_of_play", "available"):
+        boxed = [m for m in here if m.get("source") == src]
+        if boxed:
+            r.play(boxed[0])
+            return
+    r.play(take_from_map(r, here, here[0]["space"]))
 
 
 def removal_key(s: State, card: int | None, m: Move) -> tuple[int, ...]:
     """8.1.2: enemy pieces from the map before Available; Bases, French before Algerian, Troops
     before Police; own pieces Guerrillas before Bases, Active before Underground."""
     p = m.get("piece", "")
-    where = m.get("space") or m.get("from") or m.get("box") or ""
+    where = m.get("space") or m.get("box") or ""
     on_map = int(where in s.spaces)
     enemy = [GB, FT, FP, AT, AP]
     own = [AG, UG, FB]
@@ -363,27 +350,21 @@ def removal_key(s: State, card: int | None, m: Move) -> tuple[int, ...]:
 
 
 def do_remove(r: Runner, f: Frame) -> None:
-    """ev_remove, eva_transfer, evb_replace, lst_replace, piv_troops."""
+    """ev_remove, evb_replace (a replacement from the map whenever the FLN may take one)."""
     card = event_card(r.s)
     ms = r.legal()
-    acts = [m for m in ms if m["t"] in ("remove", "take", "replace")]
-    if f["k"] == "evb_replace" and f.get("busy") is not None:
-        takes = [m for m in ms if m["t"] == "take"]
-        r.play(take_from_map(r, takes, f["busy"]) if takes else {"t": "decline"})
-        return
+    acts = [m for m in ms if m["t"] in ("remove", "replace") and "from" not in m]
     if not acts:
         r.play(ms[0])
         return
-    own = [m for m in acts if m.get("piece") in (UG, AG, FB)]
-    if own and len(own) == len(acts) and f["k"] != "evb_replace" and r.can({"t": "done"}):
+    if all(m.get("piece") in (UG, AG, FB) for m in acts) and r.can({"t": "done"}):
         r.play({"t": "done"})  # never removes its own pieces when it may stop (8.1.2)
-        return
-    if f["k"] == "evb_replace" and own and len(own) == len(acts) and r.can({"t": "done"}):
-        r.play({"t": "done"})
         return
     best = max(removal_key(r.s, card, m) for m in acts)
     tied = [m for m in acts if removal_key(r.s, card, m) == best]
-    r.play(tied[0] if len(tied) == 1 else r.choose(tied, "piece to remove"))
+    m = tied[0] if len(tied) == 1 else r.choose(tied, "piece to remove")
+    takes = [x for x in ms if "from" in x and x["space"] == m["space"] and x["piece"] == m["piece"]]
+    r.play(take_from_map(r, takes, m["space"], "take") if takes else m)
 
 
 def do_move(r: Runner, f: Frame) -> None:

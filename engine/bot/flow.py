@@ -377,9 +377,9 @@ def step(r: Runner) -> None:
         deploy(r)
     elif k == "pick":
         events.do_pick(r, f)
-    elif k in ("ev_place", "evb_place", "eva_guerrillas"):
+    elif k == "evb_place":
         events.do_place(r, f)
-    elif k in ("ev_remove", "eva_transfer", "evb_replace", "lst_replace", "piv_troops"):
+    elif k in ("ev_remove", "evb_replace"):
         events.do_remove(r, f)
     elif k == "ev_move":
         events.do_move(r, f)

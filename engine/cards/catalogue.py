@@ -1,7 +1,7 @@
 """The card catalogue (chapter 5, 2.4): one row per card of the game – number, title, kind, flags
 (Capability / Momentum texts, non-player FLN marking, 8.3) and, for each of its texts, whether the
 engine implements it (an Event text is playable only once its card is registered, 5.0; a Pivotal
-Event once registered, 5.1.4; a Propaganda card once the Propaganda Round exists, 6.0).
+Event once registered, 5.1.4; a Propaganda card always: the Propaganda Round exists, 6.0).
 
 ``python -m engine.cards`` prints the rows and a last line ``cards=71 implemented=N`` (N: cards
 whose every text is playable).
@@ -9,7 +9,6 @@ whose every text is playable).
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from dataclasses import dataclass
@@ -39,15 +38,6 @@ class Row:
                          f"{flags:<44}", texts))
 
 
-def propaganda_round_exists() -> bool:
-    """2.4, 6.0: the Propaganda cards are played through engine.propaganda.start_propaganda_card."""
-    try:
-        mod = importlib.import_module("engine.propaganda")
-    except ImportError:
-        return False
-    return callable(getattr(mod, "start_propaganda_card", None))
-
-
 def card_texts(number: int) -> tuple[str, ...]:
     """5.2: a Dual-Use card has an unshaded and a shaded text; every other card one text."""
     return ("unshaded", "shaded") if CARDS[number]["dual_use"] else ("unshaded",)
@@ -56,7 +46,7 @@ def card_texts(number: int) -> tuple[str, ...]:
 def text_implemented(number: int, text: str) -> bool:
     kind = CARDS[number]["kind"]
     if kind == "propaganda":
-        return propaganda_round_exists()
+        return True  # 2.4, 6.0: played through engine.propaganda.start_propaganda_card
     if kind.startswith("pivotal"):
         return number in PIVOTALS
     ev = EVENTS.get(number)

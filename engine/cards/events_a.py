@@ -1,7 +1,7 @@
 """Event cards #1-#30 whose texts leave no lasting marker (chapter 5). Each card cites its
 specification (ct-cards-01-35.md) and the rules it applies; every choice the text leaves open is a
 small decision of the executor (5.1) or of the faction the text names: those of
-engine.event_steps (pick / place / remove) and of frames_a (``eva_transfer``, ``eva_guerrillas``).
+engine.event_steps (pick / remove) and of frames_b (place).
 """
 
 from __future__ import annotations
@@ -9,22 +9,26 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..board import (
-    add_commitment, available, control, independent, populated, population, shift, terror_left,
+    available, control, independent, populated, population, shift, terror_left,
 )
-from ..data import AG, ALGERIA, AP, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG, G
+from ..data import (
+    AG, ALGERIA, AP, CITIES, COUNTRIES, CUBES, FB, FP, FT, SPACES, UG,
+)
 from ..event_steps import (
-    activate_wilaya, free_op, free_op_possible, pick, picked, place, remove, wilaya_spaces,
+    activate_all, commitment_change, commitment_step, france_boxes, free_op, free_op_possible,
+    pick, picked, remove, remove_exactly, resources_change, resources_step, roll_step,
+    set_france_track, set_support, take_piece, wilaya_spaces,
 )
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
 from ..ops import OPS
-from ..ops_fln import can_place_guerrilla
+from ..sequence import OTHER
 from ..state import Frame, State
-from .frames_a import (
-    GOV_CUBES, GUERRILLAS, OTHER, WILAYAS, commitment_step, french_cube_sources,
-    french_cubes_on_map_or_available, guerrillas_in, guerrillas_in_algeria, pairs, resources_step,
-    roll_step, set_support, take_piece, transfer,
+from .common import (
+    FRENCH_CUBE_SOURCES, GUERRILLAS, WILAYAS, french_cubes_on_map_or_available, guerrillas_in,
+    guerrillas_in_algeria, pairs,
 )
+from .frames_b import can_obtain, place_frame, push_place
 
 
 # --- the cards -----------------------------------------------------------------------------------
@@ -45,7 +49,7 @@ class Quadrillage(Event):
     def place_police(self, s: State, f: Frame, log: Log) -> None:
         n = available(s, FP)
         if n:
-            push(s, place(f["who"], [FP], list(ALGERIA), "police", max_total=n, max_spaces=3))
+            push(s, place_frame(f["who"], FP, ALGERIA, "police", n=n, must=False, max_spaces=3))
 
     def march(self, s: State, f: Frame, log: Log) -> None:
         free_op(s, "march", "fln", limited=True)
@@ -72,7 +76,7 @@ class LeadershipSnatch(Event):
         push(s, pick(f["who"], "Leadership Snatch: name a Wilaya", WILAYAS, "wilaya", 1, 1))
 
     def activate(self, s: State, f: Frame, log: Log) -> None:
-        activate_wilaya(s, int(f["x"]["wilaya"][0]), log)
+        activate_all(s, wilaya_spaces(int(f["x"]["wilaya"][0])), log)
 
     def targets(self, s: State) -> list[str]:
         return [n for n in ALGERIA if populated(s, n) and control(s, n) == "fln"
@@ -118,10 +122,9 @@ class OilAndGasDiscoveries(Event):
         n = int(f["x"].get("n", [0])[0])
         if not n:
             return
-        add_commitment(s, n)
-        emit(log, "5.1", f"Commitment +{n} (now {s.commitment})", commitment=s.commitment)
-        transfer(s, "gov", "Oil & Gas: French cubes to Out of Play", 2 * n,
-                 french_cube_sources(s), "out_of_play", "cubes", log)
+        commitment_change(s, n, log)
+        remove_exactly(s, "gov", FRENCH_CUBE_SOURCES, 2 * n, "out_of_play", "cubes", log,
+                       "Oil & Gas: French cubes to Out of Play")
 
     def effective(self, s: State, side: str) -> bool:
         return len(oil_choices(s)) > 1
@@ -148,9 +151,8 @@ class Factionalism(Event):
         if f["x"]["mode"][0] == "remove_guerrillas":
             push(s, pick(f["who"], "Factionalism: name a Wilaya", WILAYAS, "wilaya", 1, 1))
         else:
-            i = FRANCE_BOXES.index(s.france_track)
             push(s, pick(f["who"], "Factionalism: new France Track box (toward A)",
-                         [FRANCE_BOXES[j] for j in range(max(0, i - 2), i + 1)], "box", 1, 1))
+                         france_boxes(s, 2, 0, stay=True), "box", 1, 1))
 
     def resolve(self, s: State, f: Frame, log: Log) -> None:
         if f["x"]["mode"][0] == "remove_guerrillas":
@@ -159,8 +161,7 @@ class Factionalism(Event):
                 push(s, remove(f["who"], pairs(GUERRILLAS, spaces), "removed", max_total=3,
                                must=False))
         else:
-            s.france_track = str(f["x"]["box"][0])
-            emit(log, "5.1", f"France Track to {s.france_track}", france_track=s.france_track)
+            set_france_track(s, str(f["x"]["box"][0]), log)
 
     def rally(self, s: State, f: Frame, log: Log) -> None:
         """Shaded: a free Limited Rally in one space holding an FLN Base (never the Track)."""
@@ -267,13 +268,11 @@ class ProtestInParis(Event):
         return [self.choose, self.move]
 
     def choose(self, s: State, f: Frame, log: Log) -> None:
-        i = FRANCE_BOXES.index(s.france_track)
-        targets = sorted({FRANCE_BOXES[j] for j in range(max(0, i - 2), min(5, i + 2) + 1)})
-        push(s, pick(f["who"], "Protest in Paris: new France Track box", targets, "box", 1, 1))
+        push(s, pick(f["who"], "Protest in Paris: new France Track box",
+                     france_boxes(s, 2, 2, stay=True), "box", 1, 1))
 
     def move(self, s: State, f: Frame, log: Log) -> None:
-        s.france_track = f["x"]["box"][0]
-        emit(log, "5.1", f"France Track to {s.france_track}", france_track=s.france_track)
+        set_france_track(s, str(f["x"]["box"][0]), log)
 
     def effective(self, s: State, side: str) -> bool:
         """For the FLN as executor (8.3): the marker can move toward F."""
@@ -305,12 +304,13 @@ class Nato(Event):
         return [roll_step("NATO"), self.unshaded if side == "unshaded" else self.shaded]
 
     def unshaded(self, s: State, f: Frame, log: Log) -> None:
-        transfer(s, f["who"], "NATO: French cubes from Out of Play to Available", f["x"]["roll"],
-                 [[FT, "out_of_play"], [FP, "out_of_play"]], "available", "cubes", log)
+        remove_exactly(s, f["who"], [[FT, "out_of_play"], [FP, "out_of_play"]], f["x"]["roll"],
+                       "available", "cubes", log,
+                       "NATO: French cubes from Out of Play to Available")
 
     def shaded(self, s: State, f: Frame, log: Log) -> None:
-        transfer(s, "gov", "NATO: French cubes to Out of Play", f["x"]["roll"],
-                 french_cube_sources(s), "out_of_play", "cubes", log)
+        remove_exactly(s, "gov", FRENCH_CUBE_SOURCES, f["x"]["roll"], "out_of_play", "cubes",
+                       log, "NATO: French cubes to Out of Play")
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -336,10 +336,7 @@ class GeneralStrike(Event):
     def strike(self, s: State, f: Frame, log: Log) -> None:
         city = str(f["x"]["city"][0])
         set_support(s, city, "neutral", log)
-        pop_value = population(s, city)
-        add_commitment(s, pop_value)
-        emit(log, "5.1", f"Commitment +{pop_value} (now {s.commitment})",
-             commitment=s.commitment)
+        commitment_change(s, population(s, city), log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -436,7 +433,7 @@ class DiplomaticLeanings(Event):
 
     def remove_bases(self, s: State, f: Frame, log: Log) -> None:
         for c in picked(f, "countries"):
-            take_piece(s, FB, str(c), "available", log)
+            take_piece(s, f["who"], FB, str(c), "available", log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -476,7 +473,7 @@ class EconomicDevelopment(Event):
 
 def purge_pieces(executor: str) -> tuple[str, ...]:
     """#25: the enemy's non-Base pieces (Guerrillas for the Government, cubes for the FLN)."""
-    return GUERRILLAS if executor == "gov" else GOV_CUBES
+    return GUERRILLAS if executor == "gov" else CUBES
 
 
 @register_event
@@ -492,28 +489,17 @@ class Purge(Event):
                 roll_step("Purge: enemy Resources", "roll2"), self.resources]
 
     def remove_pieces(self, s: State, f: Frame, log: Log) -> None:
-        """The N pieces must go (5.1.3); no prompt when the executor has no choice (every
-        candidate goes, or all are of one type in one space)."""
-        n = (int(f["x"]["roll"]) + 1) // 2
-        live = [[p, sp] for p, sp in pairs(purge_pieces(f["who"]), list(SPACES))
-                if s.spaces[sp]["pieces"][p] > 0]
-        total = sum(s.spaces[sp]["pieces"][p] for p, sp in live)
-        if len(live) == 1 or total <= n:
-            for p, sp in live:
-                for _ in range(min(n, s.spaces[sp]["pieces"][p])):
-                    take_piece(s, p, sp, "available", log)
-                    n -= 1
-        elif live:
-            push(s, remove(f["who"], live, "removed", max_total=n, must=True))
+        """The N pieces must go (5.1.3)."""
+        remove_exactly(s, f["who"], pairs(purge_pieces(f["who"]), list(SPACES)),
+                       (int(f["x"]["roll"]) + 1) // 2, "available", "removed", log)
 
     def resources(self, s: State, f: Frame, log: Log) -> None:
-        enemy = OTHER[f["who"]]
-        resources_step(enemy, -int(f["x"]["roll2"]))(s, f, log)
+        resources_change(s, OTHER[f["who"]], -int(f["x"]["roll2"]), log)
 
     def effective(self, s: State, side: str) -> bool:
         """Judged for the FLN as executor: Government cubes on the map or Resources."""
         return s.resources["gov"] >= 1 or any(
-            sp["pieces"][p] for sp in s.spaces.values() for p in GOV_CUBES)
+            sp["pieces"][p] for sp in s.spaces.values() for p in CUBES)
 
 
 @register_event
@@ -544,19 +530,14 @@ class Casbah(Event):
         removed = f["x"].get("removed", [])
         bases = sum(1 for p, _ in removed if p == FB)
         if bases:
-            add_commitment(s, bases)
-            emit(log, "5.1", f"Commitment +{bases} (now {s.commitment})", commitment=s.commitment)
+            commitment_change(s, bases, log)
         if removed:
-            resources_step("fln", len(removed))(s, f, log)
-
-    def can_place(self, s: State, who: str) -> bool:
-        """1.4.1: from Available; only the FLN may take its own Guerrillas from the map."""
-        return available(s, G) > 0 or (who == "fln" and can_place_guerrilla(s, self.CITY))
+            resources_change(s, "fln", len(removed), log)
 
     def place(self, s: State, f: Frame, log: Log) -> None:
-        if self.can_place(s, f["who"]):
-            push(s, {"k": "eva_guerrillas", "who": f["who"], "space": self.CITY, "max": 4,
-                     "placed": 0, "fallback": f["who"] == "fln", "into": "placed"})
+        """1.4.1: from Available; only the FLN may take its own Guerrillas from the map."""
+        push_place(s, place_frame(f["who"], UG, [self.CITY], "placed", n=4, must=False,
+                                  fallback=f["who"] == "fln"))
 
     def agitation_possible(self, s: State) -> bool:
         sp = s.spaces[self.CITY]
@@ -580,7 +561,7 @@ class Casbah(Event):
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
             return self.fln_pieces(s) > 0
-        return self.can_place(s, "fln")
+        return can_obtain(s, UG, ("available",), True, self.CITY)
 
 
 @register_event
@@ -613,8 +594,7 @@ class AtrocitiesAndReprisals(Event):
         emit(log, "5.1", f"{who} pays 1 Resource: Terror marker placed in {n}", space=n,
              faction=who, resources=s.resources[who])
         set_support(s, n, "neutral", log)
-        add_commitment(s, -1)
-        emit(log, "5.1", f"Commitment -1 (now {s.commitment})", commitment=s.commitment)
+        commitment_change(s, -1, log)
 
     def effective(self, s: State, side: str) -> bool:
         return s.resources["fln"] >= 1 and terror_left(s) > 0
@@ -639,9 +619,7 @@ class ChangeInTactics(Event):
         if not f["x"].get("card"):
             return
         card = int(f["x"]["card"][0])
-        side = s.cards["capabilities"].pop(str(card))
-        if card in s.cards["in_effect"]:  # OAS (5.3.1) may also be listed as a Pivotal in effect
-            s.cards["in_effect"].remove(card)
+        side = s.cards["capabilities"].pop(str(card))  # OAS too: only a Capability (5.3.1)
         emit(log, "5.3", f"Capability {card} ({side}) removed", card=card, side=side)
 
     def effective(self, s: State, side: str) -> bool:

@@ -9,21 +9,26 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..board import add_commitment, add_resources, guerrillas, independent, population
+from ..board import guerrillas, independent, population, remove_to
 from ..chance import roll_frame
-from ..data import AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FB, FRANCE_BOXES, FT, GB, SPACES, UG
-from ..event_steps import free_op, free_op_possible, move_pieces, pick, picked, remove
+from ..data import (
+    AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FB, FRANCE_BOXES, FT, GB, MOROCCO, SPACES, TUNISIA, UG,
+)
+from ..event_steps import (
+    activate_all, commitment_change, commitment_step, france_boxes, free_op, free_op_possible,
+    hide_all, move_pieces, pick, picked, remove, remove_exactly, resources_change, resources_step,
+    roll_step, set_france_track, set_support,
+)
 from ..events import Event, StepFn, register_event
 from ..machine import Log, emit, push
 from ..ops import sa_frame
 from ..state import Frame, State
+from .common import GUERRILLAS, SECTORS
 from .frames_b import (
     IntegrationSubvert, can_obtain, has_room, place_frame, push_place, replace_frame,
 )
 
-SECTORS: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].is_sector)
 MOUNTAIN_SECTORS: tuple[str, ...] = tuple(n for n in SECTORS if SPACES[n].mountain)
-TUNISIA, MOROCCO = "Tunisia", "Morocco"
 
 Check = Callable[[State], bool]
 
@@ -31,31 +36,12 @@ Check = Callable[[State], bool]
 # --- small steps shared by several cards -----------------------------------------------------
 
 
-def _resources(who: str, n: int) -> StepFn:
-    """5.1.1, 1.8: add ``n`` (may be negative) to ``who``'s Resources, kept within 0-50."""
-    def step(s: State, f: Frame, log: Log) -> None:
-        add_resources(s, who, n)
-        emit(log, "5.1", f"{who} Resources {n:+d} (now {s.resources[who]})", actor=f["who"],
-             resources=dict(s.resources))
-    return step
-
-
-def _roll(purpose: str, needed: Check) -> StepFn:
-    """Roll 1d6 (chance) into the event frame's ``x["roll"]`` – only when the result can matter
-    (interpretation: a roll whose every outcome leaves the state unchanged is not asked for)."""
-    def step(s: State, f: Frame, log: Log) -> None:
-        f["x"].pop("roll", None)
-        if needed(s):
-            push(s, roll_frame(purpose, "5.1"))
-    return step
-
-
 def _by_roll(who: str, sign: int) -> StepFn:
     """Resources of ``who`` +/- the die just rolled (1.8: within 0-50)."""
     def step(s: State, f: Frame, log: Log) -> None:
         roll = f["x"].get("roll")
         if roll is not None:
-            _resources(who, sign * int(roll))(s, f, log)
+            resources_change(s, who, sign * int(roll), log)
     return step
 
 
@@ -65,21 +51,6 @@ def _fln_below(n: int) -> Check:
 
 def _has(who: str) -> Check:
     return lambda s: s.resources[who] > 0
-
-
-def _commitment(n: int) -> StepFn:
-    def step(s: State, f: Frame, log: Log) -> None:
-        add_commitment(s, n)
-        emit(log, "5.1", f"Commitment {n:+d} (now {s.commitment})", commitment=s.commitment)
-    return step
-
-
-def _set_support(s: State, space: str, level: str, log: Log) -> None:
-    """Set a space's Support level; Pop 0 spaces stay Neutral (1.6.2, 4.2.1)."""
-    if population(s, space) < 1:
-        return
-    s.spaces[space]["support"] = level
-    emit(log, "5.1", f"{space} set to {level}", space=space, support=level)
 
 
 def _guerrilla_choices(spaces: Sequence[str], s: State) -> list[list[str]]:
@@ -92,16 +63,6 @@ def _cube_choices(s: State, kinds: Sequence[str]) -> list[list[str]]:
 
 def _algerian_cubes(s: State) -> bool:
     return any(sp["pieces"][AT] + sp["pieces"][AP] > 0 for sp in s.spaces.values())
-
-
-def _activate_all(s: State, space: str, log: Log) -> None:
-    p = s.spaces[space]["pieces"]
-    if p[UG]:
-        emit(log, "5.1", f"{p[UG]} Guerrilla(s) Activated in {space}", space=space,
-             activated=p[UG])
-    p[AG] += p[UG]
-    p[UG] = 0
-
 
 
 # --- the cards ---------------------------------------------------------------------------------
@@ -139,9 +100,9 @@ class Elections(Event):
     def apply_mandate(self, s: State, f: Frame, log: Log) -> None:
         for v in picked(f, "mandate"):
             if v == "commitment":
-                _commitment(1)(s, f, log)
+                commitment_change(s, 1, log)
             else:
-                _set_support(s, v, "support", log)
+                set_support(s, v, "support", log)
 
     def choose_sector(self, s: State, f: Frame, log: Log) -> None:
         opts = _elections_sectors(s)
@@ -150,7 +111,7 @@ class Elections(Event):
 
     def neutralize(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "sector"):
-            _set_support(s, n, "neutral", log)
+            set_support(s, n, "neutral", log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -177,15 +138,16 @@ class Assassination(Event):
 
     def steps(self, side: str) -> Sequence[StepFn]:
         if side == "unshaded":
-            return [self.remove_leader, _roll("Assassination: FLN Resources -1d6", _has("fln")),
+            return [self.remove_leader,
+                    roll_step("Assassination: FLN Resources -1d6", needed=_has("fln")),
                     _by_roll("fln", -1)]
         return [self.choose_space, self.place_martyr,
-                _roll("Assassination: FLN Resources +1d6", _fln_below(50)), _by_roll("fln", 1)]
+                roll_step("Assassination: FLN Resources +1d6", needed=_fln_below(50)),
+                _by_roll("fln", 1)]
 
     def remove_leader(self, s: State, f: Frame, log: Log) -> None:
-        choices = _guerrilla_choices(_guerrilla_spaces(s), s)
-        if choices:
-            push(s, remove(f["who"], choices, "removed", max_total=1, to="casualties"))
+        remove_exactly(s, f["who"], _guerrilla_choices(_guerrilla_spaces(s), s), 1, "casualties",
+                       "removed", log)
 
     def choose_space(self, s: State, f: Frame, log: Log) -> None:
         fallback = f["who"] == "fln"
@@ -237,9 +199,10 @@ class EconomicCrisisInFrance(Event):
 
     def steps(self, side: str) -> Sequence[StepFn]:
         if side == "unshaded":
-            return [_roll("Economic Crisis: FLN Resources -1d6", _has("fln")), _by_roll("fln", -1)]
-        return [_roll("Economic Crisis: Government Resources -1d6", _has("gov")),
-                _by_roll("gov", -1), _commitment(-1)]
+            return [roll_step("Economic Crisis: FLN Resources -1d6", needed=_has("fln")),
+                    _by_roll("fln", -1)]
+        return [roll_step("Economic Crisis: Government Resources -1d6", needed=_has("gov")),
+                _by_roll("gov", -1), commitment_step(-1)]
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -273,19 +236,13 @@ class RetreatIntoDjebel(Event):
 
     def clear(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "spaces"):
-            p = s.spaces[n]["pieces"]
-            k = p[UG] + p[AG]
-            s.boxes["available"]["guerrillas"] += k
-            p[UG] = p[AG] = 0
+            k = guerrillas(s, n)
+            for p in GUERRILLAS:
+                remove_to(s, p, n, "available", s.spaces[n]["pieces"][p])
             emit(log, "5.1", f"{k} Guerrilla(s) removed from {n} to Available", space=n, removed=k)
 
     def hide(self, s: State, f: Frame, log: Log) -> None:
-        for n in MOUNTAIN_SECTORS:
-            p = s.spaces[n]["pieces"]
-            if p[AG]:
-                emit(log, "5.1", f"{p[AG]} Guerrilla(s) Underground in {n}", space=n, flipped=p[AG])
-                p[UG] += p[AG]
-                p[AG] = 0
+        hide_all(s, MOUNTAIN_SECTORS, log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -301,8 +258,9 @@ class Egypt(Event):
 
     def steps(self, side: str) -> Sequence[StepFn]:
         if side == "unshaded":
-            return [_resources("fln", -3)]
-        return [_roll("Egypt: FLN Resources +1d6", _fln_below(50)), _by_roll("fln", 1)]
+            return [resources_step("fln", -3)]
+        return [roll_step("Egypt: FLN Resources +1d6", needed=_fln_below(50)),
+                _by_roll("fln", 1)]
 
     def effective(self, s: State, side: str) -> bool:
         return s.resources["fln"] > 0 if side == "unshaded" else s.resources["fln"] < 50
@@ -322,11 +280,11 @@ class CzechArmsDeal(Event):
 
     def steps(self, side: str) -> Sequence[StepFn]:
         if side == "shaded":
-            return [_resources("fln", 6)]
+            return [resources_step("fln", 6)]
         return [self.intercept]
 
     def intercept(self, s: State, f: Frame, log: Log) -> None:
-        _resources("fln", -_czech_loss(s))(s, f, log)
+        resources_step("fln", -_czech_loss(s))(s, f, log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -408,7 +366,7 @@ class ThirdForce(Event):
 
     def oppose(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "sector"):
-            _set_support(s, n, "oppose", log)
+            set_support(s, n, "oppose", log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -426,7 +384,8 @@ class Ultras(Event):
     def steps(self, side: str) -> Sequence[StepFn]:
         if side == "unshaded":
             return [self.freelancer(c) for c in CITIES]
-        return [_roll("Ultras: Algerian cubes removed = 1d6 / 2 rounded up", _algerian_cubes),
+        return [roll_step("Ultras: Algerian cubes removed = 1d6 / 2 rounded up",
+                          needed=_algerian_cubes),
                 self.repress]
 
     def freelancer(self, city: str) -> StepFn:
@@ -440,8 +399,8 @@ class Ultras(Event):
         roll = f["x"].get("roll")
         if roll is None:
             return
-        push(s, remove(f["who"], _cube_choices(s, (AT, AP)), "removed",
-                       max_total=(int(roll) + 1) // 2))
+        remove_exactly(s, f["who"], _cube_choices(s, (AT, AP)), (int(roll) + 1) // 2, "available",
+                       "removed", log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -464,9 +423,9 @@ class FactionalPlot(Event):
         return [self.plot if side == "unshaded" else self.realign]
 
     def plot(self, s: State, f: Frame, log: Log) -> None:
-        k = guerrillas(s, TUNISIA) // 2
-        if independent(s) and k:
-            push(s, remove(f["who"], _guerrilla_choices([TUNISIA], s), "removed", max_total=k))
+        if independent(s):
+            remove_exactly(s, f["who"], _guerrilla_choices([TUNISIA], s),
+                           guerrillas(s, TUNISIA) // 2, "available", "removed", log)
 
     def realign(self, s: State, f: Frame, log: Log) -> None:
         if independent(s) and _country_guerrillas(s):
@@ -504,7 +463,7 @@ class Bleuite(Event):
     def purge(self, s: State, f: Frame, log: Log) -> None:
         f["x"].pop("roll", None)
         for n in picked(f, "space"):
-            _activate_all(s, n, log)
+            activate_all(s, [n], log)
             push(s, roll_frame(f"Bleuite: purge in {n} if the roll is at most the Guerrillas"
                                " there", "5.1"))
 
@@ -514,15 +473,12 @@ class Bleuite(Event):
             here = s.spaces[n]["pieces"][AG]
             if roll is not None and int(roll) <= here:
                 k = min(2, here)
-                s.spaces[n]["pieces"][AG] -= k
-                s.boxes["casualties"]["guerrillas"] += k
+                remove_to(s, AG, n, "casualties", k)
                 emit(log, "5.1", f"Bleuite: {k} Guerrilla(s) from {n} to Casualties", space=n,
                      removed=k)
 
     def backlash(self, s: State, f: Frame, log: Log) -> None:
-        choices = _cube_choices(s, (AP,))
-        if choices:
-            push(s, remove(f["who"], choices, "removed", max_total=2))
+        remove_exactly(s, f["who"], _cube_choices(s, (AP,)), 2, "available", "removed", log)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
@@ -556,8 +512,8 @@ class StripeyHole(Event):
 
     def imprison(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "sector"):
-            _activate_all(s, n, log)
-            _set_support(s, n, "oppose", log)
+            activate_all(s, [n], log)
+            set_support(s, n, "oppose", log)
 
     def choose_break(self, s: State, f: Frame, log: Log) -> None:
         fallback = f["who"] == "fln"
@@ -587,15 +543,12 @@ class CabinetShuffle(Event):
         return [self.choose, self.shuffle]
 
     def choose(self, s: State, f: Frame, log: Log) -> None:
-        i = FRANCE_BOXES.index(s.france_track)
-        opts = [FRANCE_BOXES[j] for j in (i - 1, i + 1) if 0 <= j < len(FRANCE_BOXES)]
-        push(s, pick(f["who"], "Cabinet Shuffle: France Track one box toward A or F", opts,
-                     "box", 1, 1))
+        push(s, pick(f["who"], "Cabinet Shuffle: France Track one box toward A or F",
+                     france_boxes(s, 1, 1, stay=False), "box", 1, 1))
 
     def shuffle(self, s: State, f: Frame, log: Log) -> None:
         for b in picked(f, "box"):
-            s.france_track = b
-            emit(log, "5.1", f"France Track to {b}", france_track=b)
+            set_france_track(s, b, log)
 
     def effective(self, s: State, side: str) -> bool:
         """For the FLN as executor (8.3): the marker can move toward F."""
@@ -652,7 +605,7 @@ class Development(Event):
 
     def steps(self, side: str) -> Sequence[StepFn]:
         if side == "shaded":
-            return [_resources("fln", 3)]
+            return [resources_step("fln", 3)]
         return [self.infrastructure]
 
     def infrastructure(self, s: State, f: Frame, log: Log) -> None:
@@ -676,10 +629,9 @@ class ArmyInWaiting(Event):
         return [self.save if side == "unshaded" else self.exile]
 
     def save(self, s: State, f: Frame, log: Log) -> None:
-        k = guerrillas(s, TUNISIA) // 2
-        if independent(s) and k:
-            push(s, remove(f["who"], _guerrilla_choices([TUNISIA], s), "removed", max_total=k,
-                           to="out_of_play"))
+        if independent(s):
+            remove_exactly(s, f["who"], _guerrilla_choices([TUNISIA], s),
+                           guerrillas(s, TUNISIA) // 2, "out_of_play", "removed", log)
 
     def exile(self, s: State, f: Frame, log: Log) -> None:
         if independent(s):
@@ -703,8 +655,10 @@ class BandungConference(Event):
 
     def steps(self, side: str) -> Sequence[StepFn]:
         if side == "unshaded":
-            return [_roll("Bandung: FLN Resources -1d6", _has("fln")), _by_roll("fln", -1)]
-        return [_roll("Bandung: FLN Resources +1d6", _fln_below(50)), _by_roll("fln", 1)]
+            return [roll_step("Bandung: FLN Resources -1d6", needed=_has("fln")),
+                    _by_roll("fln", -1)]
+        return [roll_step("Bandung: FLN Resources +1d6", needed=_fln_below(50)),
+                _by_roll("fln", 1)]
 
     def effective(self, s: State, side: str) -> bool:
         return s.resources["fln"] > 0 if side == "unshaded" else s.resources["fln"] < 50

@@ -1,35 +1,49 @@
-"""Decision frames of the Event cards #31-#60 (engine/cards/events_b.py).
-
-Besides the shared decisions of engine.event_steps, these cards use two decision frames:
+"""The shared placement decisions of the Event cards (5.1.1), and the free Subvert of #37.
 
 * ``evb_place`` – place one piece type from named boxes (Available, Out of Play), with the 1.4.1
-  map fallback for the executor's own pieces: ``{"t": "place", "space": S, "source": BOX}``,
-  ``{"t": "place", "space": S, "source": "map"}`` then ``{"t": "take", "from": T, "piece": P}``;
+  map fallback for the executor's own pieces: ``{"t": "place", "space": S, "source": BOX}`` or,
+  when none is in those boxes, ``{"t": "place", "space": S, "from": T, "piece": P}`` (the shape of
+  Rally, ops_fln.place_guerrilla_moves);
 * ``evb_replace`` – replace pieces by another type (5.1.1, 1.4.1): ``{"t": "replace", "space": S,
-  "piece": P}``, then, when the replacement must come from the map, ``{"t": "take", "from": T,
-  "piece": P}`` or ``{"t": "decline"}`` (the piece is simply removed);
+  "piece": P}`` (the replacement comes from Available; when none is there the piece is simply
+  removed) or, when the executor may take its own replacement from the map (1.4.1: "may"),
+  ``{"t": "replace", "space": S, "piece": P, "from": T, "take": K}``;
 
-and ``evb_subvert``, the free Subvert of #37 shaded (no Operation, no Underground Guerrilla
-needed, 5.1.1 example). Every one of them ends with ``{"t": "done"}`` where the text says "up to".
+both ending with ``{"t": "done"}`` where the text says "up to"; and ``evb_subvert``, the free
+Subvert of #37 shaded (no Operation, no Underground Guerrilla needed, 5.1.1 example).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..board import base_room, independent, map_sources
+from ..board import (
+    available, base_room, independent, map_sources, move_piece, place_from_available, remove_to,
+)
 from ..data import AG, AP, AT, COUNTRIES, FB, GB, GOV_PIECES, UG, box_key
-from ..machine import FrameType, Log, emit, pop, push, register
+from ..event_steps import Batch
+from ..machine import Log, emit, push, register
+from ..ops_fln import guerrilla_sources, place_guerrilla
 from ..sa_fln import Subvert
 from ..state import Frame, Move, State
 
 
-def _map_takes(s: State, piece: str, dest: str) -> list[Move]:
-    """1.4.1: own pieces taken from elsewhere on the map (never from Morocco or Tunisia, never
-    from the destination); a Guerrilla of either state, placed Underground."""
-    kinds = (UG, AG) if piece in (UG, AG) else (piece,)
-    return [{"t": "take", "from": n, "piece": k} for k in kinds
-            for n in map_sources(s, k, exclude=dest)]
+def map_takes(s: State, piece: str, dest: str) -> list[tuple[str, str]]:
+    """1.4.1: ``(space, piece)`` the executor may take its own piece from when none is in the
+    boxes – never Morocco or Tunisia, never the destination; a Guerrilla of either state."""
+    if piece in (UG, AG):
+        return guerrilla_sources(s, dest)
+    return [(n, piece) for n in map_sources(s, piece, exclude=dest)]
+
+
+def put_from_map(s: State, piece: str, dest: str, m: Move) -> None:
+    """1.4.1: the piece taken (move fields ``from``, and ``piece`` or ``take``) goes to ``dest``;
+    a Guerrilla arrives Underground (1.4.3)."""
+    taken = m.get("take", m.get("piece"))
+    if piece in (UG, AG):
+        place_guerrilla(s, dest, {"from": m["from"], "piece": taken})
+    else:
+        move_piece(s, piece, m["from"], dest)
 
 
 def has_room(s: State, piece: str, space: str) -> bool:
@@ -41,14 +55,15 @@ def has_room(s: State, piece: str, space: str) -> bool:
 
 
 def place_frame(who: str, piece: str, spaces: Sequence[str], into: str, *, n: int, must: bool,
-                boxes: Sequence[str] = ("available",), fallback: bool = False) -> Frame:
-    """Place up to ``n`` pieces of one type (a map key; Guerrillas arrive Underground) into
-    ``spaces`` from the named ``boxes`` (5.1.1); ``fallback``: the executor places its own pieces
-    and may take them from the map when none is in those boxes (1.4.1). ``must``: as many as
-    possible (5.1.3)."""
+                boxes: Sequence[str] = ("available",), fallback: bool = False,
+                max_spaces: int | None = None) -> Frame:
+    """Place up to ``n`` pieces of one type (a map key; Guerrillas arrive Underground) into at most
+    ``max_spaces`` of ``spaces`` from the named ``boxes`` (5.1.1); ``fallback``: the executor
+    places its own pieces and may take them from the map when none is in those boxes (1.4.1).
+    ``must``: as many as possible (5.1.3)."""
     return {"k": "evb_place", "who": who, "piece": piece, "spaces": list(spaces),
-            "boxes": list(boxes), "fallback": fallback, "n": n, "must": must, "into": into,
-            "placed": [], "dest": None}
+            "boxes": list(boxes), "fallback": fallback, "n": n, "must": must,
+            "max_spaces": max_spaces, "into": into, "placed": []}
 
 
 def push_place(s: State, f: Frame) -> None:
@@ -61,17 +76,16 @@ def can_obtain(s: State, piece: str, boxes: Sequence[str], fallback: bool, dest:
     """Can one ``piece`` be obtained for ``dest`` from the boxes, or else from the map (1.4.1)?"""
     if any(s.boxes[b][box_key(piece)] > 0 for b in boxes):
         return True
-    return fallback and bool(_map_takes(s, piece, dest))
+    return fallback and bool(map_takes(s, piece, dest))
 
 
 @register
-class PlaceFrom(FrameType):
+class PlaceFrom(Batch):
     kind = "evb_place"
     rule = "5.1.1"
+    record = "placed"
 
     def prompt(self, s: State, f: Frame) -> str:
-        if f["dest"] is not None:
-            return f"take a piece from the map to place in {f['dest']} (1.4.1)"
         return f"place up to {f['n'] - len(f['placed'])} more {f['piece']}"
 
     def options(self, s: State, f: Frame) -> list[Move]:
@@ -79,48 +93,34 @@ class PlaceFrom(FrameType):
             return []
         piece = f["piece"]
         boxes = [b for b in f["boxes"] if s.boxes[b][box_key(piece)] > 0]
+        used = {sp for _, sp in f["placed"]}
         out: list[Move] = []
         for sp in f["spaces"]:
-            if not has_room(s, piece, sp):
+            if not has_room(s, piece, sp) or (f["max_spaces"] is not None and sp not in used
+                                              and len(used) >= f["max_spaces"]):
                 continue
             if boxes:
                 out += [{"t": "place", "space": sp, "source": b} for b in boxes]
-            elif f["fallback"] and _map_takes(s, piece, sp):
-                out.append({"t": "place", "space": sp, "source": "map"})
+            elif f["fallback"]:
+                out += [{"t": "place", "space": sp, "from": a, "piece": k}
+                        for a, k in map_takes(s, piece, sp)]
         return out
 
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        if f["dest"] is not None:
-            return _map_takes(s, f["piece"], f["dest"])
-        ms = self.options(s, f)
-        if not f["must"] or not ms:
-            ms.append({"t": "done"})
-        return ms
-
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        piece = f["piece"]
-        if m["t"] == "place" and m["source"] == "map":
-            f["dest"] = m["space"]
+        if m["t"] == "done":
+            self.finish(s, f)
             return
-        if m["t"] == "place":
-            sp = m["space"]
-            s.boxes[m["source"]][box_key(piece)] -= 1
-            s.spaces[sp]["pieces"][piece] += 1
-            emit(log, self.rule, f"{piece} placed in {sp} from {m['source']}", actor=f["who"],
-                 piece=piece, space=sp, source=m["source"])
-        elif m["t"] == "take":
-            sp = f["dest"]
-            f["dest"] = None
-            s.spaces[m["from"]]["pieces"][m["piece"]] -= 1
-            s.spaces[sp]["pieces"][piece] += 1
+        piece, sp = f["piece"], m["space"]
+        if "from" in m:
+            put_from_map(s, piece, sp, m)
             emit(log, "1.4.1", f"{piece} taken from {m['from']} and placed in {sp}",
                  actor=f["who"], piece=piece, space=sp, source=m["from"])
-        if m["t"] != "done":
-            f["placed"].append([piece, sp])
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = [list(p) for p in f["placed"]]
+        else:
+            place_from_available(s, piece, sp, box=m["source"])
+            emit(log, self.rule, f"{piece} placed in {sp} from {m['source']}", actor=f["who"],
+                 piece=piece, space=sp, source=m["source"])
+        f["placed"].append([piece, sp])
+        self.finish_unless_more(s, f)
 
 
 def replace_frame(who: str, spaces: Sequence[str], targets: Sequence[str], repl: str, into: str,
@@ -129,58 +129,51 @@ def replace_frame(who: str, spaces: Sequence[str], targets: Sequence[str], repl:
     ``repl`` from Available; when none is Available the executor's own replacement may come from
     the map (``fallback``, 1.4.1), else the piece is simply removed (1.4.1, 5.1.1)."""
     return {"k": "evb_replace", "who": who, "spaces": list(spaces), "targets": list(targets),
-            "repl": repl, "fallback": fallback, "n": n, "into": into, "done": [], "busy": None}
+            "repl": repl, "fallback": fallback, "n": n, "must": False, "into": into,
+            "done": []}
 
 
 @register
-class Replace(FrameType):
+class Replace(Batch):
     kind = "evb_replace"
     rule = "5.1.1"
+    record = "done"
 
     def prompt(self, s: State, f: Frame) -> str:
-        if f["busy"] is not None:
-            return f"take a {f['repl']} from the map to place in {f['busy']}, or decline (1.4.1)"
         return f"replace up to {f['n'] - len(f['done'])} more pieces with {f['repl']}"
 
     def options(self, s: State, f: Frame) -> list[Move]:
         if len(f["done"]) >= f["n"]:
             return []
-        return [{"t": "replace", "space": sp, "piece": p} for sp in f["spaces"]
-                for p in f["targets"] if s.spaces[sp]["pieces"][p] > 0]
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        if f["busy"] is not None:
-            return _map_takes(s, f["repl"], f["busy"]) + [{"t": "decline"}]
-        return self.options(s, f) + [{"t": "done"}]
+        out: list[Move] = []
+        for sp in f["spaces"]:
+            for p in f["targets"]:
+                if s.spaces[sp]["pieces"][p] <= 0:
+                    continue
+                base: Move = {"t": "replace", "space": sp, "piece": p}
+                out.append(base)
+                if f["fallback"] and available(s, f["repl"]) == 0:
+                    out += [dict(base, **{"from": a, "take": k})
+                            for a, k in map_takes(s, f["repl"], sp)]
+        return out
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        repl = f["repl"]
-        if m["t"] == "replace":
-            sp, piece = m["space"], m["piece"]
-            s.spaces[sp]["pieces"][piece] -= 1
-            s.boxes["available"][box_key(piece)] += 1
-            f["done"].append([piece, sp])
-            emit(log, self.rule, f"{piece} removed from {sp} to Available", actor=f["who"],
-                 piece=piece, space=sp)
-            if s.boxes["available"][box_key(repl)] > 0:
-                s.boxes["available"][box_key(repl)] -= 1
-                s.spaces[sp]["pieces"][repl] += 1
-                emit(log, self.rule, f"{repl} placed in {sp}", piece=repl, space=sp)
-            elif f["fallback"] and _map_takes(s, repl, sp):
-                f["busy"] = sp
-                return
-        elif m["t"] == "take":
-            sp, f["busy"] = f["busy"], None
-            s.spaces[m["from"]]["pieces"][m["piece"]] -= 1
-            s.spaces[sp]["pieces"][repl] += 1
+        if m["t"] == "done":
+            self.finish(s, f)
+            return
+        repl, sp, piece = f["repl"], m["space"], m["piece"]
+        remove_to(s, piece, sp, "available")
+        f["done"].append([piece, sp])
+        emit(log, self.rule, f"{piece} removed from {sp} to Available", actor=f["who"],
+             piece=piece, space=sp)
+        if "from" in m:
+            put_from_map(s, repl, sp, m)
             emit(log, "1.4.1", f"{repl} taken from {m['from']} and placed in {sp}",
                  actor=f["who"], piece=repl, space=sp, source=m["from"])
-        elif m["t"] == "decline":
-            f["busy"] = None
-        if m["t"] != "done" and self.options(s, f):
-            return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = [list(p) for p in f["done"]]
+        elif available(s, repl) > 0:
+            place_from_available(s, repl, sp)
+            emit(log, self.rule, f"{repl} placed in {sp}", piece=repl, space=sp)
+        self.finish_unless_more(s, f)
 
 
 class IntegrationSubvert(Subvert):

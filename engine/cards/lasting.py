@@ -7,106 +7,33 @@ A Capability or Momentum text has no steps of its own: when it finishes, the Eve
 rule is applied (engine/modifiers.py, called by the Operations and Special Activities). The other
 texts of these cards are ordinary programs of steps (5.1).
 
-Decision frame defined here (besides engine.event_steps' pick / place / remove / move):
-
-* ``lst_replace`` – #46 shaded: replace Algerian Police in one Sector by Underground Guerrillas,
-  one at a time: ``{"t": "replace", "space": S}`` (``"from": T, "piece": P`` for a Guerrilla the
-  FLN takes from the map when none is Available, 1.4.1) or ``{"t": "done"}``.
+Their decisions are the shared ones of engine.event_steps (pick / remove / move) and
+engine/cards/frames_b.py (replace).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..board import (
-    add_commitment, add_resources, available, cubes, independent, map_sources, place_from_available,
-    remove_to,
-)
+from ..board import add_commitment, box_to_box, cubes, independent
 from ..chance import roll_frame
-from ..data import (
-    AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FP, FRANCE_TRACK, FT, SPACES, UG, G,
-)
+from ..data import AG, ALGERIA, AP, CITIES, COUNTRIES, CUBES, FP, FRANCE_TRACK, SPACES, UG
 from ..event_steps import (
-    activate_wilaya, check_fields, check_spaces, free_op, free_op_possible, move_pieces, pick,
-    picked, remove, routes_among,
+    activate_all, commitment_step, free_op, free_op_possible, hide_all, move_pieces, pick, picked,
+    remove, resources_change, routes_among, set_support, wilaya_spaces,
 )
 from ..events import Event, StepFn, register_event
-from ..machine import FrameType, Log, emit, pop, push, register
-from ..state import Frame, Move, State
+from ..machine import Log, emit, push
+from ..state import Frame, State
+from .common import GUERRILLAS, SECTORS, WILAYAS
+from .frames_b import replace_frame
 
-WILAYAS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
-GUERRILLAS: tuple[str, ...] = (UG, AG)
-GOV_CUBES: tuple[str, ...] = (FT, FP, AT, AP)
-SECTORS: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].is_sector)
 COASTAL_ALGERIA: tuple[str, ...] = tuple(n for n in ALGERIA if SPACES[n].coastal)
 
 
 def no_steps() -> Sequence[StepFn]:
     """A Capability or Momentum text: the runner records the marker when it finishes (5.3, 5.4)."""
     return []
-
-
-# --- decision: #46 shaded, replace Algerian Police by Guerrillas -------------------------------
-
-
-def guerrilla_sources(s: State, dest: str) -> list[tuple[str, str]]:
-    """1.4.1: where the FLN may take a Guerrilla from when none is Available – any other space
-    but Morocco and Tunisia, Underground or Active at its choice."""
-    return sorted([(n, UG) for n in map_sources(s, UG, exclude=dest)]
-                  + [(n, AG) for n in map_sources(s, AG, exclude=dest)])
-
-
-@register
-class ReplacePolice(FrameType):
-    """#46 shaded (Force K): replace Algerian Police in ``space`` by Underground Guerrillas, up to
-    all of them. The Guerrillas come from Available; an FLN executor placing its own pieces may take
-    them from the map when none is Available (1.4.1); when no Guerrilla can be had at all the
-    Police cube is simply removed (5.1.1)."""
-
-    kind = "lst_replace"
-    rule = "5.1.1"
-
-    def check_frame(self, s: State, f: Frame) -> None:
-        check_fields(f, {"who": str, "space": str, "into": str, "replaced": int})
-        check_spaces([f["space"]], "space")
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"Force K: replace an Algerian Police cube in {f['space']}, or finish"
-
-    def options(self, s: State, f: Frame) -> list[Move]:
-        n = f["space"]
-        if s.spaces[n]["pieces"][AP] <= 0:
-            return []
-        base: Move = {"t": "replace", "space": n}
-        if available(s, G) > 0 or f["who"] != "fln":
-            return [base]
-        srcs = guerrilla_sources(s, n)
-        return [dict(base, **{"from": a, "piece": p}) for a, p in srcs] if srcs else [base]
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return self.options(s, f) + [{"t": "done"}]
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "replace":
-            n = m["space"]
-            remove_to(s, AP, n, "available")
-            if "from" in m:
-                s.spaces[m["from"]]["pieces"][m["piece"]] -= 1
-                s.spaces[n]["pieces"][UG] += 1
-                src = m["from"]
-            elif available(s, G) > 0:
-                place_from_available(s, UG, n)
-                src = "available"
-            else:
-                src = "none"
-            f["replaced"] += 1
-            emit(log, self.rule, f"Force K: Algerian Police in {n} replaced"
-                 + (" (no Guerrilla to place)" if src == "none" else ""), actor=f["who"],
-                 space=n, source=src)
-            if self.options(s, f):
-                return
-        pop(s)
-        s.pending[-1]["x"][f["into"]] = f["replaced"]
 
 
 # --- the cards -----------------------------------------------------------------------------------
@@ -192,7 +119,7 @@ class Moudjahidine(Event):
         push(s, pick(f["who"], "Moudjahidine: name a Wilaya", WILAYAS, "wilaya", 1, 1))
 
     def activate(self, s: State, f: Frame, log: Log) -> None:
-        activate_wilaya(s, int(f["x"]["wilaya"][0]), log)
+        activate_all(s, wilaya_spaces(int(f["x"]["wilaya"][0])), log)
 
     def effective(self, s: State, side: str) -> bool:
         return side == "shaded" or any(s.spaces[n]["pieces"][UG] for n in ALGERIA)
@@ -205,11 +132,7 @@ class Bananes(Event):
     card = 11
 
     def steps(self, side: str) -> Sequence[StepFn]:
-        return no_steps() if side == "unshaded" else [self.commitment]
-
-    def commitment(self, s: State, f: Frame, log: Log) -> None:
-        add_commitment(s, -1)
-        emit(log, "5.1", f"Commitment -1 (now {s.commitment})", commitment=s.commitment)
+        return no_steps() if side == "unshaded" else [commitment_step(-1)]
 
     def effective(self, s: State, side: str) -> bool:
         return side == "unshaded" or s.commitment >= 1
@@ -325,8 +248,7 @@ class TheCallUp(Event):
         k = int(f["x"].get("k", [0])[0])
         if not k:
             return
-        s.boxes["out_of_play"][FP] -= k
-        s.boxes["available"][FP] += k
+        box_to_box(s, FP, "out_of_play", "available", k)
         add_commitment(s, -(k // 3))
         emit(log, "5.1", f"The Call Up: {k} French Police to Available, Commitment -{k // 3}",
              piece=FP, n=k, commitment=s.commitment)
@@ -346,10 +268,7 @@ class Intimidation(Event):
         return no_steps() if side == "unshaded" else [self.donations]
 
     def donations(self, s: State, f: Frame, log: Log) -> None:
-        n = FRANCE_TRACK[s.france_track]["plus_resource"]
-        add_resources(s, "fln", n)
-        emit(log, "5.1", f"FLN Resources +{n} (now {s.resources['fln']})", faction="fln",
-             resources=s.resources["fln"])
+        resources_change(s, "fln", FRANCE_TRACK[s.france_track]["plus_resource"], log)
 
     def effective(self, s: State, side: str) -> bool:
         return side == "unshaded" or s.resources["fln"] < 50
@@ -405,7 +324,7 @@ class StrategicMovement(Event):
     def move(self, s: State, f: Frame, log: Log) -> None:
         spaces = picked(f, "spaces")
         if len(spaces) >= 2:
-            push(s, move_pieces(f["who"], "Strategic Movement: move cubes", GOV_CUBES,
+            push(s, move_pieces(f["who"], "Strategic Movement: move cubes", CUBES,
                                 routes_among(spaces), "moved", n=6, once=True))
 
     def effective(self, s: State, side: str) -> bool:
@@ -423,13 +342,7 @@ class Paranoia(Event):
         return no_steps() if side == "unshaded" else [self.flip]
 
     def flip(self, s: State, f: Frame, log: Log) -> None:
-        for n, sp in s.spaces.items():
-            p = sp["pieces"]
-            if p[AG]:
-                emit(log, "5.1", f"{p[AG]} Guerrilla(s) flipped Underground in {n}", space=n,
-                     flipped=p[AG])
-                p[UG] += p[AG]
-                p[AG] = 0
+        hide_all(s, list(s.spaces), log)
 
     def effective(self, s: State, side: str) -> bool:
         return side == "unshaded" or any(sp["pieces"][AG] for sp in s.spaces.values())
@@ -468,8 +381,8 @@ class Moghazni(Event):
 
     def replace(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "sector"):
-            push(s, {"k": ReplacePolice.kind, "who": f["who"], "space": str(n),
-                     "into": "replaced", "replaced": 0})
+            push(s, replace_frame(f["who"], [n], [AP], UG, "replaced",
+                                  n=s.spaces[n]["pieces"][AP], fallback=f["who"] == "fln"))
 
     def effective(self, s: State, side: str) -> bool:
         return side == "unshaded" or bool(self.sectors(s))
@@ -496,8 +409,7 @@ class PopulationControl(Event):
 
     def neutral(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "city"):
-            s.spaces[str(n)]["support"] = "neutral"
-            emit(log, "5.1", f"{n} set to Neutral", space=n, support="neutral")
+            set_support(s, str(n), "neutral", log)
 
     def effective(self, s: State, side: str) -> bool:
         return side == "unshaded" or bool(self.cities(s))

@@ -12,11 +12,10 @@ engine/propaganda.py), ``cards["capabilities"]["63"]`` (OAS) and ``cards["coup_p
 
 Decision frames (plain data) and their moves:
 
-* ``{"k": "piv_troops", "who", "left", "to", "why"}`` – take ``left`` French Troops from the map
-  and/or Available to box ``to`` (Suez Crisis: Government, to ``set_aside``; Coup d'Etat: FLN, to
-  ``out_of_play``): ``{"t": "remove", "piece": "french_troops", "space": S}`` or ``{"t": "remove",
-  "piece": "french_troops", "box": "available"}``; compulsory, it ends when ``left`` Troops have
-  been taken or none is left anywhere.
+* French Troops taken from the map and/or Available (Suez Crisis: by the Government, to
+  ``set_aside``; Coup d'Etat: by the FLN, to ``out_of_play``): the compulsory ``ev_remove``
+  decision of event_steps (``{"t": "remove", "piece": "french_troops", "space": S}`` or ``"box":
+  "available"``), skipped when there is nothing to choose.
 * ``{"k": "piv_mobilization", "who": "gov", "left"}`` – Mobilization: ``{"t": "oop_to_available",
   "piece": P}`` (P a French piece in Out of Play) or ``{"t": "done"}``.
 * Coup d'Etat, FLN wins the roll: a ``pick`` frame (event_steps) for the FLN between ``"troops"``
@@ -30,16 +29,16 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..board import (
-    add_commitment, add_resources, de_gaulle, fln_score, mobilized, population,
+    add_commitment, add_resources, box_to_box, de_gaulle, fln_score, mobilized, population,
     terror_left,
 )
 from ..chance import roll_frame
 from ..data import (
     ALGERIA, COUP_D_ETAT, FRENCH, FT, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS,
-    RECALL_DE_GAULLE, SUEZ_CRISIS,
+    RECALL_DE_GAULLE, SPACES, SUEZ_CRISIS,
 )
-from ..event_steps import pick
-from ..events import PIVOTALS, Pivotal, StepFn, register_pivotal
+from ..event_steps import pick, remove_exactly
+from ..events import PIVOTALS, Pivotal, StepFn, register_pivotal, run_steps
 from ..machine import FrameType, Log, emit, pop, push, register
 from ..ops import SpecialActivity, register_sa
 from ..propaganda import SUEZ_DELAYED
@@ -68,13 +67,8 @@ class PivotalRun(FrameType):
         return "auto"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
-        steps = PIVOTALS[f["card"]].steps()
-        if f["pc"] < len(steps):
-            fn = steps[f["pc"]]
-            f["pc"] += 1
-            fn(s, f, log)
-            return
-        pop(s)
+        if not run_steps(s, f, PIVOTALS[f["card"]].steps(), log):
+            pop(s)
 
 
 # --- shared helpers ---------------------------------------------------------------------------
@@ -98,48 +92,11 @@ def remove_from_game(s: State, card: int) -> None:
         c["removed"].append(card)
 
 
-def troops_anywhere(s: State) -> int:
-    """French Troops on the map plus Available (the pool Suez Crisis and Coup d'Etat draw on)."""
-    return s.boxes["available"][FT] + sum(sp["pieces"][FT] for sp in s.spaces.values())
-
-
-def take_troops(s: State, who: str, n: int, to: str, why: str) -> None:
-    """Push the decision of ``who`` taking ``n`` French Troops (all, if fewer exist) from the map
-    and/or Available to box ``to`` – nothing to decide when no Troop exists (5.1.3)."""
-    if n > 0 and troops_anywhere(s) > 0:
-        push(s, {"k": "piv_troops", "who": who, "left": n, "to": to, "why": why})
-
-
-@register
-class TakeTroops(FrameType):
-    """5.1.5 / 5.1.9: choose French Troop cubes one at a time, from map spaces or Available."""
-
-    kind = "piv_troops"
-    rule = "5.1"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"{f['why']}: take {f['left']} more French Troops from the map or Available"
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        ms: list[Move] = [{"t": "remove", "piece": FT, "space": n}
-                          for n, sp in s.spaces.items() if sp["pieces"][FT] > 0]
-        if s.boxes["available"][FT] > 0:
-            ms.append({"t": "remove", "piece": FT, "box": "available"})
-        return ms
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if "box" in m:
-            s.boxes["available"][FT] -= 1
-            where = "Available"
-        else:
-            s.spaces[m["space"]]["pieces"][FT] -= 1
-            where = m["space"]
-        s.boxes[f["to"]][FT] += 1
-        f["left"] -= 1
-        emit(log, self.rule, f"{f['why']}: French Troop from {where} to {f['to']}",
-             actor=f["who"], piece=FT, source=where, to=f["to"])
-        if f["left"] == 0 or troops_anywhere(s) == 0:
-            pop(s)
+def take_troops(s: State, who: str, n: int, to: str, why: str, log: Log) -> None:
+    """``who`` takes ``n`` French Troops (all, if fewer exist, 5.1.3) from the map and/or
+    Available to box ``to`` (the pool Suez Crisis and Coup d'Etat draw on)."""
+    remove_exactly(s, who, [[FT, sp] for sp in SPACES] + [[FT, "available"]], n, to, "troops", log,
+                   f"{why}: French Troops from the map or Available to {to}")
 
 
 # --- #61 Morocco and Tunisia Independent (5.1.8) ---------------------------------------------
@@ -189,7 +146,7 @@ class SuezCrisis(Pivotal):
         push(s, roll_frame("Suez Crisis: French Troops set aside", "5.1.9"))
 
     def set_aside(self, s: State, f: Frame, log: Log) -> None:
-        take_troops(s, "gov", f["x"]["roll"], "set_aside", "Suez Crisis")
+        take_troops(s, "gov", f["x"]["roll"], "set_aside", "Suez Crisis", log)
 
     def pay(self, s: State, f: Frame, log: Log) -> None:
         add_resources(s, "fln", -SUEZ_COST)
@@ -317,8 +274,7 @@ class MobilizationMoves(FrameType):
             pop(s)
             return
         p = m["piece"]
-        s.boxes["out_of_play"][p] -= 1
-        s.boxes["available"][p] += 1
+        box_to_box(s, p, "out_of_play", "available")
         f["left"] -= 1
         emit(log, self.rule, f"Mobilization: {p} from Out of Play to Available", actor="gov",
              piece=p)
@@ -409,7 +365,7 @@ class CoupDEtat(Pivotal):
             return
         low = min(x["gov_die"], x["fln_die"])
         if x["choice"] == ["troops"]:
-            take_troops(s, "fln", low, "out_of_play", "Coup d'Etat")
+            take_troops(s, "fln", low, "out_of_play", "Coup d'Etat", log)
         else:
             add_commitment(s, -low)
             emit(log, "5.1.5", f"Coup d'Etat: Commitment -{low}", actor="fln",
