@@ -1,6 +1,6 @@
 """ct-referee engine: a pure rules engine for Colonial Twilight (GMT COIN vol. VII).
 
-Public API (DESIGN §1)::
+Public API::
 
     new_game(scenario, seed, options) -> State
     legal_moves(state) -> list[Move]

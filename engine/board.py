@@ -1,6 +1,6 @@
 """Chapter 1: the map and its derived values (Control, Support, totals), placement and removal.
 
-Everything here is computed from the state, never stored (DESIGN §1).
+Everything here is computed from the state, never stored (docs/state.md, "Derived values").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Die rolls as decisions of the actor ``chance`` (DESIGN §3).
+"""Die rolls as decisions of the actor ``chance`` (docs/chance.md).
 
 A handler that needs a die pushes ``roll_frame(purpose)``; when the roll is made (by the managed
 generator, or supplied by the client as ``{"t": "roll", "value": 1..6}`` in external mode) the value

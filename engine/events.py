@@ -1,5 +1,5 @@
 """Chapter 5: Events – the registry of implemented Event cards and Pivotal Events, and the runner
-that executes an Event text as a resumable program (DESIGN §2).
+that executes an Event text as a resumable program.
 
 An Event text is a list of *steps*. The ``event`` frame ``{"k": "event", "card", "side", "who", "pc",
 "x"}`` is automatic: each time it gets control it runs ``steps[pc]`` (after advancing ``pc``). A step

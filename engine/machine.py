@@ -1,4 +1,4 @@
-"""The pending-decision machine (DESIGN §2, §3).
+"""The pending-decision machine (docs/state.md, "pending"; docs/chance.md).
 
 ``state.pending`` is a stack of frames (plain dicts, ``frame["k"]`` names its kind). The frame on top
 is the current prompt. Each kind has a handler (a ``FrameType``) registered here; handlers are

@@ -1,5 +1,5 @@
 """Capabilities (5.3) and Momentum (5.4): how each lasting Event text modifies a rule, at the exact
-point where the rule is applied (DESIGN §5). The Operations and Special Activities call these small
+point where the rule is applied. The Operations and Special Activities call these small
 functions; each one names the rule it modifies and the card(s) that modify it.
 
 Capabilities are read from ``s.cards["capabilities"]`` (card number -> side: the unshaded side is

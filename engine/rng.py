@@ -1,4 +1,4 @@
-"""Counter-based random numbers for the ``managed`` chance mode (DESIGN §3).
+"""Counter-based random numbers for the ``managed`` chance mode (docs/chance.md).
 
 The generator is SplitMix64 indexed by a counter, so it is fully described by two integers kept in
 the state (``rng.seed``, ``rng.counter``) and is easy to reproduce in any language:

@@ -13,7 +13,7 @@ from .state import State, blank_state
 
 CHANCE_MODES = ("managed", "external")
 OPTION_DEFAULTS: dict[str, Any] = {
-    "chance": "managed",       # DESIGN §3
+    "chance": "managed",       # docs/chance.md
     "deception": False,        # 7.3 Victory Deception option
     "open_deployment": False,  # 10.0 Open Deployment option
     "fln_bot": False,          # 8.6 one-player victory (the FLN seat is the non-player)

@@ -1,4 +1,4 @@
-"""The game state (DESIGN §1): plain data only, documented field by field in docs/state.md.
+"""The game state: plain data only, documented field by field in docs/state.md.
 
 A ``State`` is never mutated by the public API: ``engine.apply`` copies it first and works on the
 copy. Everything derivable (Control, Total Support/Opposition, margins) lives in ``engine.board``.

@@ -1,4 +1,4 @@
-"""Checking an untrusted state document (DESIGN §1; every field is described in docs/state.md).
+"""Checking an untrusted state document (every field is described in docs/state.md).
 
 ``validate(data)`` turns parsed JSON into a ``State`` or raises ``StateError(field, reason, rule)``;
 it never raises anything else, whatever ``data`` is, and never "fixes" a state silently. The field

@@ -1,4 +1,4 @@
-"""Checking the pending decision of an untrusted state document (DESIGN §2; part of
+"""Checking the pending decision of an untrusted state document (docs/state.md, "pending"; part of
 ``engine.validate``): the stack of decision frames, each of a registered kind that checks its own
 fields (``FrameType.check_frame``), and the current decision's legal moves."""
 
@@ -19,7 +19,7 @@ EVENTS = frozenset(EVENT_CARDS)  # (engine.validate uses it too)
 
 
 def check_pending(v: Any, s: State, budget: Budget) -> list[dict[str, Any]]:
-    """DESIGN §2: the stack of decision frames. Each frame is a registered kind holding plain data;
+    """The stack of decision frames. Each frame is a registered kind holding plain data;
     the game loop is at the bottom; the frame on top belongs to a player (or to chance, in external
     chance mode) and offers at least one legal move. Each frame's handler checks the frame's own
     data (``check_frame(s, f)``, with ``s.pending`` holding the stack up to that frame, so the
@@ -68,7 +68,7 @@ def check_pending(v: Any, s: State, budget: Budget) -> list[dict[str, Any]]:
         moves = legal_moves(s)
         if not moves:
             fail(f"pending[{top}]", "the current decision has no legal move")
-        for m in moves:  # moves built from the frame's data must be well-formed (DESIGN §2)
+        for m in moves:  # moves built from the frame's data must be well-formed (docs/moves.md)
             check_move_shape(m)
     except StateError:
         raise

@@ -1,4 +1,4 @@
-"""What each role may see (DESIGN §4; docs/state.md, "Views").
+"""What each role may see (docs/state.md, "Views").
 
 ``view(state, role)`` for ``role`` in ``"gov" | "fln" | "observer"`` is the state document with
 the hidden parts replaced by counts, plus the derived values a client displays:
@@ -32,7 +32,8 @@ VIEW_SCHEMA = "ct-view/1"
 
 
 def view(s: State, role: str) -> dict[str, Any]:
-    """The state as ``role`` may see it (DESIGN §4), with derived values and its legal moves."""
+    """The state as ``role`` may see it (docs/state.md, "Views"), with derived values and its
+    legal moves."""
     if not isinstance(role, str) or role not in ROLES:
         raise BadRequest("role", f"must be one of {list(ROLES)}")
     d = s.to_data()
@@ -79,7 +80,7 @@ def _deception(dec: dict[str, Any], role: str, hidden: list[str]) -> dict[str, A
 
 
 def derived(s: State, actor: str | None) -> dict[str, Any]:
-    """Values computed from the state, never stored (DESIGN §1; 1.6, 1.7, 1.9, 7.3); ``actor``:
+    """Values computed from the state, never stored (1.6, 1.7, 1.9, 7.3); ``actor``:
     ``machine.to_move(s)``."""
     spaces = {n: {"control": control(s, n), "population": population(s, n),
                   "support": support(s, n)} for n in s.spaces}

@@ -115,7 +115,7 @@ def test_round_trip_of_every_state_reached_by_random_play(scenario: str, seed: i
         text = engine.to_json(s)
         back = engine.from_json(text)
         assert engine.to_json(back) == text
-        # the loaded state behaves exactly as the original (DESIGN §1: byte for byte)
+        # the loaded state behaves exactly as the original (byte for byte)
         assert engine.legal_moves(back) == engine.legal_moves(s)
         if m is not None:
             a, log_a = engine.apply(s, m)

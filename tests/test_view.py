@@ -1,4 +1,4 @@
-"""engine.view (DESIGN §4): what each role may see – hidden deck order, set-aside cards,
+"""engine.view: what each role may see – hidden deck order, set-aside cards,
 generator state and the other side's Deception markers – with derived values and legal moves."""
 
 from __future__ import annotations

@@ -138,7 +138,8 @@ def test_list_scenarios_and_view(client: Client, servers: Servers) -> None:
             return {k for val in x for k in keys(val)}
         return set()
 
-    # The draw deck's order, the set-aside Events and the random generator are hidden (DESIGN §4):
+    # The draw deck's order, the set-aside Events and the random generator are hidden
+    # (docs/state.md, "Views"):
     # the view names them as hidden, and no key of the view is named after one of them.
     secret = {"rng", "deck", "seed", "counter"}  # (boxes.set_aside is the open Suez box)
     assert json_format.MessageToDict(v.extra)["hidden"] == ["rng", "cards.deck",
