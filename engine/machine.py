@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .checks import show
 from .errors import BadRequest, EngineError, IllegalMove, StateError
 from .state import Frame, Move, State
 
@@ -194,5 +195,10 @@ def emit(log: Log, rule: str, text: str, **data: Any) -> None:
 
 
 def _show(m: Move) -> str:
-    return "{" + ", ".join(f"{k}: {v}" for k, v in m.items()) + "}"
+    """The move as an error message shows it: short strings as they are, anything else (a huge
+    integer, a long string) as ``checks.show`` describes it, so the message stays short."""
+    def value(v: Any) -> str:
+        return v if isinstance(v, str) and len(v) <= 40 else show(v)
+    return "{" + ", ".join(f"{value(k)}: {value(v)}" for k, v in list(m.items())[:12]) + \
+        (", ...}" if len(m) > 12 else "}")
 
