@@ -68,7 +68,6 @@ def attempt(r: Runner, start: Move, proc: Callable[[Runner], None], hyp: bool) -
         s2.pending = [dict(SENTINEL)] + s2.pending[len(s2.pending) - 1:]
         if not managed(s2):
             s2.options = dict(s2.options, chance="managed")
-        s2._legal = None
         b.s = s2
     b.ctx["scope"] = len(b.s.pending) - 1
     b.ctx["handoff"] = False
