@@ -27,7 +27,7 @@ in this Operation, per space and type: a cube moves once), and each Operation's 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from .board import (
     add_commitment, available, control, cubes, de_gaulle, fln_count, independent,
@@ -370,14 +370,15 @@ class Sweep(GovOperation):
     cost = 2
     sas = ("troop_lift", "neutralize")
 
-    def sources(self, s: State, f: Frame, d: str) -> list[tuple[str, str]]:
-        return [(a, p) for a in SPACES[d].adjacent if a not in COUNTRIES
-                for p in TROOPS if movable(s, f, a, p) > 0]
+    def sources(self, s: State, f: Frame, d: str) -> Iterator[tuple[str, str]]:
+        """The adjacent spaces (of Algeria) and Troop types that may still move into ``d``."""
+        return ((a, p) for a in SPACES[d].adjacent if a not in COUNTRIES
+                for p in TROOPS if movable(s, f, a, p) > 0)
 
     def useful(self, s: State, f: Frame, n: str) -> bool:
         """Something can happen there: Troops can move in, or cubes may find Guerrillas."""
         p = s.spaces[n]["pieces"]
-        return bool(self.sources(s, f, n)) or (p[UG] > 0 and cubes(s, n) > 0)
+        return (p[UG] > 0 and cubes(s, n) > 0) or any(True for _ in self.sources(s, f, n))
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         ms: list[Move] = []

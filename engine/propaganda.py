@@ -29,7 +29,7 @@ Redeploy; the entry is removed at the end of that Government Redeploy.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 from . import modifiers
 from .board import (
@@ -424,22 +424,27 @@ def troop_destinations(s: State) -> list[str]:
 
 
 def redeploy_destinations(s: State, f: Frame, piece: str, src: str) -> list[str]:
-    """Where a ``piece`` in ``src`` may Redeploy to (never its own space).
+    """Where a ``piece`` in ``src`` may Redeploy to (never its own space)."""
+    return list(_destinations(piece, src, _targets(s, f, piece), cross_wilaya(s)))
 
-    6.4.1: Troops to Cities or spaces with Government Bases; Police to spaces Government-Controlled
-    at the start of the phase. 6.4.2: Guerrillas to spaces of the same Wilaya with an FLN Base (any
-    Algerian space with one under the Cross-Wilaya Capability); the Countries belong to no Wilaya.
-    """
+
+def _targets(s: State, f: Frame, piece: str) -> list[str]:
+    """6.4.1: Troops to Cities or spaces with Government Bases; Police to spaces Government-Controlled
+    at the start of the phase. 6.4.2: Guerrillas to Algerian spaces with an FLN Base (of their own
+    Wilaya: see _destinations)."""
     if piece in (FT, AT):
-        dests = troop_destinations(s)
-    elif piece in (FP, AP):
-        dests = list(f["controlled"])
-    else:
-        w = SPACES[src].wilaya
-        dests = [n for n, sp in s.spaces.items()
-                 if n not in COUNTRIES and sp["pieces"][FB] > 0
-                 and (cross_wilaya(s) or SPACES[n].wilaya == w)]
-    return [d for d in dests if d != src]
+        return troop_destinations(s)
+    if piece in (FP, AP):
+        return list(f["controlled"])
+    return [n for n, sp in s.spaces.items() if n not in COUNTRIES and sp["pieces"][FB] > 0]
+
+
+def _destinations(piece: str, src: str, targets: list[str], cross: bool) -> Iterator[str]:
+    """``targets`` but ``src`` itself; for Guerrillas only those of the same Wilaya as ``src`` (any
+    under the Cross-Wilaya Capability, 6.4.2); the Countries belong to no Wilaya."""
+    w = SPACES[src].wilaya
+    return (d for d in targets if d != src
+            and (piece not in FLN_REDEPLOY or cross or SPACES[d].wilaya == w))
 
 
 def _movable(s: State, f: Frame, piece: str, n: str) -> int:
@@ -458,11 +463,13 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
     if waiting:
         ms += [{"t": "place", "piece": FT, "space": d} for d in troop_destinations(s)]
     pieces = GOV_REDEPLOY if f["who"] == "gov" else FLN_REDEPLOY
+    targets = {p: _targets(s, f, p) for p in pieces}
+    cross = cross_wilaya(s)
     for n in s.spaces:
         if n in COUNTRIES:
             continue
         for p in pieces:
-            if _movable(s, f, p, n) > 0 and redeploy_destinations(s, f, p, n):
+            if _movable(s, f, p, n) > 0 and any(True for _ in _destinations(p, n, targets[p], cross)):
                 ms.append({"t": "select", "piece": p, "space": n})
     if not waiting:
         ms.append(DONE)

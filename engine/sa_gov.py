@@ -12,6 +12,9 @@ Moves:
 
 from __future__ import annotations
 
+from itertools import chain
+from typing import Iterator
+
 from .board import (
     add_commitment, available, base_room, control, mobilized, police, population,
     remove_to, resettled_count, shift, terror_left, troops,
@@ -78,6 +81,11 @@ def deploy_space(s: State, n: str) -> bool:
     return sp.is_city or s.spaces[n]["pieces"][GB] > 0 or control(s, n) == "gov"
 
 
+def deploy_spaces(s: State) -> list[str]:
+    """4.2.1: the spaces of Algeria where Deploy may move pieces now."""
+    return [n for n in ALGERIA if deploy_space(s, n)]
+
+
 def resettle_ok(s: State, n: str) -> bool:
     """4.2.1, 5.1.6: a Pop 1 Sector with a Government Base or Government Control, once
     Mobilization is in effect, while a Pop 0 marker is left."""
@@ -101,10 +109,14 @@ class Deploy(GovSA):
         return movable(s, f, src, piece)
 
     def dests(self, s: State, f: Frame, piece: str, src: str) -> list[str]:
-        ends = ([] if src == AVAILABLE else [AVAILABLE]) + [
-            n for n in ALGERIA if n != src and deploy_space(s, n)
-            and (piece != GB or base_room(s, n) > 0)]
-        return [d for d in ends if len(f["locs"]) + new_spaces(f, src, d) <= DEPLOY_SPACES]
+        return list(self.ends(s, f, piece, src, deploy_spaces(s)))
+
+    def ends(self, s: State, f: Frame, piece: str, src: str, spaces: list[str]) -> Iterator[str]:
+        """Where ``piece`` from ``src`` may go: the Available box or one of ``spaces`` (the Deploy
+        spaces, with room for a Base, 1.4.2), within three selected spaces in all."""
+        ends = chain(() if src == AVAILABLE else (AVAILABLE,),
+                     (n for n in spaces if n != src and (piece != GB or base_room(s, n) > 0)))
+        return (d for d in ends if len(f["locs"]) + new_spaces(f, src, d) <= DEPLOY_SPACES)
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
@@ -117,11 +129,11 @@ class Deploy(GovSA):
             return pick_moves(piece, src, self.dests(s, f, piece, src))
         ms: list[Move] = []
         if x.get("moved", 0) < DEPLOY_MAX:
-            for src in (AVAILABLE, *ALGERIA):
-                if src != AVAILABLE and not deploy_space(s, src):
-                    continue
+            spaces = deploy_spaces(s)
+            for src in (AVAILABLE, *spaces):
                 ms += [{"t": "pick", "piece": p, "from": src} for p in mod.deploy_pieces(s)
-                       if self.source_count(s, f, p, src) > 0 and self.dests(s, f, p, src)]
+                       if self.source_count(s, f, p, src) > 0
+                       and any(True for _ in self.ends(s, f, p, src, spaces))]
         if not x.get("moved"):
             ms += [{"t": "resettle", "space": n} for n in ALGERIA if resettle_ok(s, n)]
         return ms
@@ -157,8 +169,11 @@ class TroopLift(GovSA):
     rule = "4.2.2"
 
     def dests(self, s: State, f: Frame, src: str) -> list[str]:
-        limit = troop_lift_spaces(s)
-        return [d for d in ALGERIA if d != src and len(f["locs"]) + new_spaces(f, src, d) <= limit]
+        return list(self.ends(f, src, troop_lift_spaces(s)))
+
+    def ends(self, f: Frame, src: str, limit: int) -> Iterator[str]:
+        """Where a Troop from ``src`` may go: within ``limit`` selected spaces in all."""
+        return (d for d in ALGERIA if d != src and len(f["locs"]) + new_spaces(f, src, d) <= limit)
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
@@ -167,8 +182,9 @@ class TroopLift(GovSA):
             if movable(s, f, src, piece) <= 0:  # inconsistent loaded state
                 return []
             return pick_moves(piece, src, self.dests(s, f, src))
+        limit = troop_lift_spaces(s)
         return [{"t": "pick", "piece": FT, "from": n} for n in ALGERIA
-                if movable(s, f, n, FT) > 0 and self.dests(s, f, n)]
+                if movable(s, f, n, FT) > 0 and any(True for _ in self.ends(f, n, limit))]
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
