@@ -229,6 +229,12 @@ def map_sources(s: State, piece: str, exclude: str | None = None) -> list[str]:
             if sp["pieces"][piece] > 0 and n != exclude and n not in COUNTRIES]
 
 
+def on_map_elsewhere(s: State, piece: str, exclude: str | None = None) -> bool:
+    """Is ``map_sources(s, piece, exclude)`` non-empty (1.4.1)? Without building the list."""
+    return any(sp["pieces"][piece] > 0 for n, sp in s.spaces.items()
+               if n != exclude and n not in COUNTRIES)
+
+
 def pool_total(s: State, key: str) -> int:
     """Map + every box, for the force-pool conservation check."""
     return on_map(s, key) + sum(s.boxes[b][key] for b in s.boxes)

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from .board import (
     add_commitment, available, base_room, control, cubes, gov_count, guerrillas, independent,
-    map_sources, move_piece, place_from_available, population, remove_to, support, terror_left,
+    map_sources, move_piece, on_map_elsewhere, place_from_available, population, remove_to, support,
+    terror_left,
 )
 from . import modifiers as mod
 from .chance import roll_frame
@@ -57,7 +58,9 @@ def place_guerrilla_moves(s: State, base: Move) -> list[Move]:
 
 
 def can_place_guerrilla(s: State, dest: str) -> bool:
-    return available(s, G) > 0 or bool(guerrilla_sources(s, dest))
+    """``bool(place_guerrilla_moves(...))`` without building the moves (1.4.1)."""
+    return (available(s, G) > 0 or on_map_elsewhere(s, UG, dest)
+            or on_map_elsewhere(s, AG, dest))
 
 
 def place_guerrilla(s: State, dest: str, m: Move) -> None:
@@ -202,7 +205,7 @@ class Rally(FlnOperation):
         if can_place_guerrilla(s, n):
             return True
         if p[UG] + p[AG] >= 2 and base_room(s, n) >= 1 and (
-                available(s, FB) > 0 or map_sources(s, FB, exclude=n)):
+                available(s, FB) > 0 or on_map_elsewhere(s, FB, n)):
             return True
         return mod.rally_bases(s, n) > 0 and p[AG] > 0
 
@@ -515,7 +518,7 @@ class Attack(FlnOperation):
                 place_from_available(s, UG, n)
                 x["cg"] = False
                 emit(log, self.rule, f"Captured goods: Guerrilla placed in {n}", space=n)
-            elif guerrilla_sources(s, n):
+            elif can_place_guerrilla(s, n):
                 return  # 1.4.1: the player may take one from the map
             else:
                 x["cg"] = False

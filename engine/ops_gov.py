@@ -31,7 +31,7 @@ from typing import Any, Iterator
 
 from .board import (
     add_commitment, available, control, cubes, de_gaulle, fln_count, independent,
-    map_sources, move_piece, place_from_available, police, population,
+    map_sources, move_piece, on_map_elsewhere, place_from_available, police, population,
     remove_guerrillas_alternating, remove_to, shift, troops,
 )
 from . import modifiers as mod
@@ -165,7 +165,7 @@ class Train(GovOperation):
         """Something can be done in a space selected now: a cube can be placed (1.4.1), or it
         can be Pacified with the Resources left after paying for it."""
         types = (AP,) if self.police_only(s, n) else ALGERIAN_CUBES
-        if any(available(s, p) > 0 or _elsewhere(s, p, n) for p in types):
+        if any(available(s, p) > 0 or on_map_elsewhere(s, p, n) for p in types):
             return True
         rest = s.resources[f["who"]] - self.price(s, f)
         sp = s.spaces[n]
@@ -525,9 +525,3 @@ def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
          guerrillas=g, bases=b)
     return {"guerrillas": g, "bases": b}
 
-
-def _elsewhere(s: State, piece: str, n: str) -> bool:
-    """Is some ``piece`` on the map outside ``n`` (and the Countries) – i.e. is
-    ``board.map_sources(s, piece, exclude=n)`` non-empty (1.4.1)?"""
-    return any(sp["pieces"][piece] > 0 for name, sp in s.spaces.items()
-               if name != n and name not in COUNTRIES)
