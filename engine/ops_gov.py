@@ -27,7 +27,7 @@ in this Operation, per space and type: a cube moves once), and each Operation's 
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .board import (
     add_commitment, available, control, cubes, de_gaulle, fln_count, independent,
@@ -50,6 +50,9 @@ BORDER_ZONE_MAX = 4  # 5.1.8
 # --- helpers shared with the Government Special Activities (engine.sa_gov) -------------------
 
 
+AVAILABLE = "available"  # Deploy moves pieces from and to the Available box (4.2.1)
+
+
 def moved_in(f: Frame, space: str, piece: str) -> int:
     """How many ``piece`` moved into ``space`` during this action (they may not move again)."""
     n: int = f["x"].get("in", {}).get(space, {}).get(piece, 0)
@@ -63,8 +66,43 @@ def note_moved_in(f: Frame, space: str, piece: str) -> None:
 
 
 def movable(s: State, f: Frame, space: str, piece: str) -> int:
-    """Pieces of a type in a space that have not already moved in during this action."""
-    return int(s.spaces[space]["pieces"][piece]) - moved_in(f, space, piece)
+    """Pieces of a type in a space (or the Available box) that have not already moved in during
+    this action."""
+    here = available(s, piece) if space == AVAILABLE else s.spaces[space]["pieces"][piece]
+    return int(here) - moved_in(f, space, piece)
+
+
+# Garrison, Deploy and Troop Lift move one piece at a time, in two prompts: pick a piece, then its
+# destination (no Special Activity may start in between: ``busy``).
+
+
+def start_pick(f: Frame, m: Move) -> None:
+    f["x"]["pick"], f["x"]["busy"] = [m["piece"], m["from"]], True
+
+
+def picked_moves(s: State, f: Frame, dests: Callable[[str, str], list[str]]) -> list[Move]:
+    """The moves of the picked piece, one per destination ``dests(piece, source)`` – none if it is
+    no longer there (only in an inconsistent loaded state)."""
+    piece, src = f["x"]["pick"]
+    if movable(s, f, src, piece) <= 0:
+        return []
+    return [{"t": "move", "piece": piece, "from": src, "to": d} for d in dests(piece, src)]
+
+
+def move_picked(s: State, f: Frame, piece: str, src: str, dst: str) -> None:
+    """Move the picked piece between spaces and the Available box; it may not move again (3.2.2,
+    4.2.1-4.2.2)."""
+    if src == AVAILABLE:
+        s.boxes["available"][piece] -= 1
+    else:
+        s.spaces[src]["pieces"][piece] -= 1
+    if dst == AVAILABLE:
+        s.boxes["available"][piece] += 1
+    else:
+        s.spaces[dst]["pieces"][piece] += 1
+    note_moved_in(f, dst, piece)
+    f["x"]["moved"] = f["x"].get("moved", 0) + 1
+    f["x"]["pick"], f["x"]["busy"] = None, False
 
 
 def activate(s: State, space: str, n: int, log: Log, rule: str) -> int:
@@ -76,10 +114,6 @@ def activate(s: State, space: str, n: int, log: Log, rule: str) -> int:
         p[AG] += k
         emit(log, rule, f"{k} Guerrilla(s) Activated in {space}", space=space, activated=k)
     return k
-
-
-def pick_moves(piece: str, src: str, dests: list[str]) -> list[Move]:
-    return [{"t": "move", "piece": piece, "from": src, "to": d} for d in dests]
 
 
 class GovOperation(Operation):
@@ -293,10 +327,7 @@ class Garrison(GovOperation):
         if x.get("activated"):
             return []
         if x.get("pick"):
-            piece, src = x["pick"]
-            if movable(s, f, src, piece) <= 0:  # an inconsistent loaded state: no legal move
-                return []
-            return pick_moves(piece, src, self.dests(s, f, src))
+            return picked_moves(s, f, lambda piece, src: self.dests(s, f, src))
         if not self.first_payment(s, f):
             return []
         ms: list[Move] = []
@@ -315,13 +346,10 @@ class Garrison(GovOperation):
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
         if m["t"] == "pick":
-            x["pick"], x["busy"] = [m["piece"], m["from"]], True
+            start_pick(f, m)
         elif m["t"] == "move":
             piece, src, dst = m["piece"], m["from"], m["to"]
-            move_piece(s, piece, src, dst)
-            note_moved_in(f, dst, piece)
-            x["moved"] = x.get("moved", 0) + 1
-            x["pick"], x["busy"] = None, False
+            move_picked(s, f, piece, src, dst)
             if dst not in f["locs"]:
                 self.add_location(s, f, dst, log, pay=not f["locs"])
             emit(log, self.rule, f"{piece} moved from {src} to {dst}", piece=piece, source=src,

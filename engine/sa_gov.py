@@ -16,17 +16,16 @@ from itertools import chain
 from typing import Iterator
 
 from .board import (
-    add_commitment, available, base_room, control, mobilized, police, population,
+    add_commitment, base_room, control, mobilized, police, population,
     remove_to, resettled_count, shift, terror_left, troops,
 )
 from . import modifiers as mod
 from .data import AG, ALGERIA, FB, FT, GB, POP0_MARKERS, SPACES, UG
 from .machine import Log, emit
 from .ops import SpecialActivity, register_sa
-from .ops_gov import movable, moved_in, note_moved_in, pick_moves
+from .ops_gov import AVAILABLE, move_picked, movable, picked_moves, start_pick
 from .state import Frame, Move, State
 
-AVAILABLE = "available"
 DEPLOY_MAX = 6  # 4.2.1
 DEPLOY_SPACES = 3  # 4.2.1
 NEUTRALIZE_SPACES = 2  # 4.2.3
@@ -48,21 +47,6 @@ def select(f: Frame, *ends: str) -> None:
     for e in ends:
         if e != AVAILABLE and e not in f["locs"]:
             f["locs"].append(e)
-
-
-def move_french(s: State, f: Frame, piece: str, src: str, dst: str) -> None:
-    """Move one piece between spaces and the Available box; it may not move again (4.2.1-4.2.2)."""
-    if src == AVAILABLE:
-        s.boxes["available"][piece] -= 1
-    else:
-        s.spaces[src]["pieces"][piece] -= 1
-    if dst == AVAILABLE:
-        s.boxes["available"][piece] += 1
-    else:
-        s.spaces[dst]["pieces"][piece] += 1
-    note_moved_in(f, dst, piece)
-    f["x"]["moved"] = f["x"].get("moved", 0) + 1
-    f["x"]["pick"], f["x"]["busy"] = None, False
 
 
 class GovSA(SpecialActivity):
@@ -103,11 +87,6 @@ class Deploy(GovSA):
     name = "deploy"
     rule = "4.2.1"
 
-    def source_count(self, s: State, f: Frame, piece: str, src: str) -> int:
-        if src == AVAILABLE:
-            return available(s, piece) - moved_in(f, AVAILABLE, piece)
-        return movable(s, f, src, piece)
-
     def dests(self, s: State, f: Frame, piece: str, src: str) -> list[str]:
         return list(self.ends(s, f, piece, src, deploy_spaces(s)))
 
@@ -123,16 +102,13 @@ class Deploy(GovSA):
         if x.get("resettled"):
             return []
         if x.get("pick"):
-            piece, src = x["pick"]
-            if self.source_count(s, f, piece, src) <= 0:  # inconsistent loaded state
-                return []
-            return pick_moves(piece, src, self.dests(s, f, piece, src))
+            return picked_moves(s, f, lambda piece, src: self.dests(s, f, piece, src))
         ms: list[Move] = []
         if x.get("moved", 0) < DEPLOY_MAX:
             spaces = deploy_spaces(s)
             for src in (AVAILABLE, *spaces):
                 ms += [{"t": "pick", "piece": p, "from": src} for p in mod.deploy_pieces(s)
-                       if self.source_count(s, f, p, src) > 0
+                       if movable(s, f, src, p) > 0
                        and any(True for _ in self.ends(s, f, p, src, spaces))]
         if not x.get("moved"):
             ms += [{"t": "resettle", "space": n} for n in ALGERIA if resettle_ok(s, n)]
@@ -141,11 +117,11 @@ class Deploy(GovSA):
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
         if m["t"] == "pick":
-            x["pick"], x["busy"] = [m["piece"], m["from"]], True
+            start_pick(f, m)
         elif m["t"] == "move":
             piece, src, dst = m["piece"], m["from"], m["to"]
             select(f, src, dst)
-            move_french(s, f, piece, src, dst)
+            move_picked(s, f, piece, src, dst)
             emit(log, self.rule, f"Deploy: {piece} from {src} to {dst}", actor="gov", sa=self.name,
                  piece=piece, source=src, space=dst)
         else:
@@ -178,22 +154,18 @@ class TroopLift(GovSA):
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
         if x.get("pick"):
-            piece, src = x["pick"]
-            if movable(s, f, src, piece) <= 0:  # inconsistent loaded state
-                return []
-            return pick_moves(piece, src, self.dests(s, f, src))
+            return picked_moves(s, f, lambda piece, src: self.dests(s, f, src))
         limit = troop_lift_spaces(s)
         return [{"t": "pick", "piece": FT, "from": n} for n in ALGERIA
                 if movable(s, f, n, FT) > 0 and any(True for _ in self.ends(f, n, limit))]
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        x = f["x"]
         if m["t"] == "pick":
-            x["pick"], x["busy"] = [m["piece"], m["from"]], True
+            start_pick(f, m)
             return
         src, dst = m["from"], m["to"]
         select(f, src, dst)
-        move_french(s, f, FT, src, dst)
+        move_picked(s, f, FT, src, dst)
         emit(log, self.rule, f"Troop Lift: {FT} from {src} to {dst}", actor="gov", sa=self.name,
              piece=FT, source=src, space=dst)
 
