@@ -91,9 +91,6 @@ class Operation(FrameType):
     def prompt(self, s: State, f: Frame) -> str:
         return f"{self.name.replace('_', ' ').title()}: select a location, act, or finish"
 
-    def actor(self, s: State, f: Frame) -> str:
-        return str(f["who"])
-
     def may_add_location(self, f: Frame) -> bool:
         """2.3.4: a Limited Operation has exactly one location; an Event may cap a free Operation's
         locations with ``x["max_locs"]``."""
@@ -119,6 +116,8 @@ class Operation(FrameType):
         emit(log, self.rule, f"{self.name} in {loc}", actor=f["who"], op=self.name, space=loc)
 
     def sa_starts(self, s: State, f: Frame) -> list[Move]:
+        """The Special Activities that may start now (4.1) – none while a step of the Operation is
+        half-way (``busy``: e.g. a picked piece awaits its destination)."""
         if not f["sa_ok"] or f["sa"] is not None or f["x"].get("busy"):
             return []
         names = self.sas + (("oas",) if str(OAS) in s.cards["capabilities"] else ())

@@ -137,15 +137,10 @@ def remove_enemy(s: State, space: str, piece: str, log: Log, rule: str) -> None:
 
 
 class FlnOperation(Operation):
-    """An FLN Operation: no Special Activity may start while one of its steps is half-way."""
+    """An FLN Operation: one Resource per location (3.3.1-3.3.4)."""
 
     faction = "fln"
     cost = 1
-
-    def sa_starts(self, s: State, f: Frame) -> list[Move]:
-        if f["x"].get("busy"):
-            return []
-        return super().sa_starts(s, f)
 
 
 # --- 3.3.1 Rally -----------------------------------------------------------------------------
@@ -173,9 +168,6 @@ class Rally(FlnOperation):
     name = "rally"
     rule = "3.3.1"
     sas = ("extort", "subvert")
-
-    def eligible_space(self, s: State, n: str) -> bool:
-        return rally_space(s, n)
 
     def limit(self, s: State, n: str) -> int:
         """Guerrillas that may be placed: one, or Population + Bases with an FLN Base (Resettled
@@ -236,7 +228,7 @@ class Rally(FlnOperation):
             if self.may_add_location(f) and self.affordable(s, f):
                 base_only = x.get("base_only")  # #6 shaded: a space with an FLN Base only
                 for n in s.spaces:
-                    if (n not in f["locs"] and self.eligible_space(s, n)
+                    if (n not in f["locs"] and rally_space(s, n)
                             and not (base_only and s.spaces[n]["pieces"][FB] == 0)
                             and self.has_action(s, n)):
                         ms.append({"t": "space", "space": n})

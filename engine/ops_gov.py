@@ -44,7 +44,6 @@ from .state import Frame, Move, State
 
 PACIFY_COST = 2  # 3.2.1: per Terror marker removed or level shifted, even in a free Train
 GARRISON_MAX = 6  # 3.2.2
-TRAIN_MAX = mod.TRAIN_CUBES  # 3.2.1 (Momentum #29 shaded: see modifiers.train_cubes)
 BORDER_ZONE_MAX = 4  # 5.1.8
 
 # --- helpers shared with the Government Special Activities (engine.sa_gov) -------------------
@@ -117,15 +116,9 @@ def activate(s: State, space: str, n: int, log: Log, rule: str) -> int:
 
 
 class GovOperation(Operation):
-    """Government Operations: no Special Activity may start while a picked piece awaits its
-    destination (the pick and the move are one action split in two prompts)."""
+    """A Government Operation (3.2)."""
 
     faction = "gov"
-
-    def sa_starts(self, s: State, f: Frame) -> list[Move]:
-        if f["x"].get("busy"):
-            return []
-        return super().sa_starts(s, f)
 
     def first_payment(self, s: State, f: Frame) -> bool:
         """For Operations paid once in total (Garrison): may the first location still be paid?"""

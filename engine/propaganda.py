@@ -45,7 +45,6 @@ from .state import Frame, Move, State
 from .victory import victory_check
 
 DONE: Move = {"t": "done"}
-COVERT_MOVEMENT = 27  # shaded: FLN Capability "Cross-Wilaya Redeployment" (6.4.2 design note)
 SUEZ_PAYBACK = 6  # 5.1.9
 SUEZ_DELAYED = "suez_crisis"  # the cards["delayed"] entry the Suez Crisis Event leaves
 

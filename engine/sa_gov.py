@@ -29,7 +29,6 @@ from .state import Frame, Move, State
 DEPLOY_MAX = 6  # 4.2.1
 DEPLOY_SPACES = 3  # 4.2.1
 NEUTRALIZE_SPACES = 2  # 4.2.3
-NEUTRALIZE_MAX = mod.NEUTRALIZE_PIECES  # 4.2.3 (Overkill: modifiers.neutralize_pieces)
 
 
 def troop_lift_spaces(s: State) -> int:
@@ -253,7 +252,6 @@ class Neutralize(GovSA):
 
     def remove(self, s: State, f: Frame, piece: str, n: str, log: Log) -> None:
         x = f["x"]
-        x["removed"] = x.get("removed", 0) + 1
         per = x.setdefault("per", {})
         per[n] = per.get(n, 0) + 1
         if piece == UG:
