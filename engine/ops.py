@@ -46,7 +46,7 @@ class Operation(FrameType):
     """Base of the eight Operations (3.2.1-3.3.4)."""
 
     name: str = ""
-    faction: str = ""
+    faction: str = ""  # "gov" or "fln": whose Operation it is (3.2, 3.3)
     cost: int = 0  # Resources per location (3.1)
     sas: tuple[str, ...] = ()  # Special Activities that may accompany it (4.1.1)
 
@@ -167,7 +167,6 @@ class SpecialActivity(FrameType):
     """Base of the six Special Activities (4.2.1-4.3.3)."""
 
     name: str = ""
-    faction: str = ""
     earns: bool = False  # gains Resources (Extort, 4.3.1)
 
     def __init_subclass__(cls, **kw: Any) -> None:

@@ -31,7 +31,6 @@ class Extort(SpecialActivity):
     Countries included): Activate one Underground Guerrilla, +1 FLN Resource each."""
 
     name = "extort"
-    faction = "fln"
     rule = "4.3.1"
     earns = True
 
@@ -58,7 +57,6 @@ class Subvert(SpecialActivity):
     Available) with an Underground Guerrilla. ``x``: ``removed`` (cubes removed), ``replaced``."""
 
     name = "subvert"
-    faction = "fln"
     rule = "4.3.2"
 
     def candidates(self, s: State) -> list[str]:
@@ -117,7 +115,6 @@ class Ambush(SpecialActivity):
     occurring in the space (5.5 note), at no cost."""
 
     name = "ambush"
-    faction = "fln"
     rule = "4.3.3"
 
     def attack(self, s: State, f: Frame) -> Frame | None:

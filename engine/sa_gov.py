@@ -48,10 +48,6 @@ def select(f: Frame, *ends: str) -> None:
             f["locs"].append(e)
 
 
-class GovSA(SpecialActivity):
-    faction = "gov"
-
-
 # --- 4.2.1 Deploy ------------------------------------------------------------------------------
 
 
@@ -78,7 +74,7 @@ def resettle_ok(s: State, n: str) -> bool:
 
 
 @register_sa
-class Deploy(GovSA):
+class Deploy(SpecialActivity):
     """4.2.1: move up to six French pieces (Troops, Police, Bases) among the Available box and up to
     three selected spaces (Cities, Sectors with Government Base or Control; stacking 1.4.2), OR
     Resettle one Pop 1 Sector with a Government Base or Control."""
@@ -137,7 +133,7 @@ class Deploy(GovSA):
 
 
 @register_sa
-class TroopLift(GovSA):
+class TroopLift(SpecialActivity):
     """4.2.2: move French Troops (only) among up to three selected Algerian spaces."""
 
     name = "troop_lift"
@@ -173,7 +169,7 @@ class TroopLift(GovSA):
 
 
 @register_sa
-class Neutralize(GovSA):
+class Neutralize(SpecialActivity):
     """4.2.3: in up to two spaces with Government Troops and Police: remove in all up to two Active
     enemy pieces (Bases only where no Guerrilla remains; Guerrillas to Available and Casualties
     alternately, Available first; +1 Commitment per Base); shift each space one level toward

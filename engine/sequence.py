@@ -15,6 +15,7 @@ from .board import add_resources
 from .data import PROPAGANDA_CARDS, SECOND_OPTIONS
 from .events import EVENTS, PIVOTALS, event_sides
 from .machine import FrameType, Log, emit, pop, push, register
+from . import ops_fln, ops_gov  # noqa: F401  (the Operations register themselves in OPS)
 from .ops import OPS, op_frame
 from .state import Frame, Move, State
 from .victory import holds, use_hidden_asset
@@ -22,10 +23,7 @@ from .victory import holds, use_hidden_asset
 OTHER = {"gov": "fln", "fln": "gov"}
 OP_BOXES = ("op_plus_sa", "op_only", "limited_op")  # most permissive first
 PASS_INCOME = {"fln": 1, "gov": 2}  # 2.3.3
-FACTION_OPS = {
-    "gov": ("train", "garrison", "sweep", "assault"),
-    "fln": ("rally", "march", "attack", "terror"),
-}
+FACTION_OPS = {who: tuple(n for n, op in OPS.items() if op.faction == who) for who in OTHER}
 
 
 @register
@@ -210,14 +208,14 @@ class Eligible(FrameType):
             box = allowed[0] if allowed else None
         if role == "first" or box is not None:
             for op in FACTION_OPS[who]:
-                if op in OPS and OPS[op].can_start(s, who, role, box, False):
+                if OPS[op].can_start(s, who, role, box, False):
                     ms.append({"t": "op", "op": op} if box is None else
                               {"t": "op", "op": op, "box": box})
         if s.deception is not None and (role == "first" or box == "limited_op") and holds(
                 s, who, "hidden_asset"):
             # 7.3 Hidden Asset: a Limited Op option becomes a full Op + SA option.
             for op in FACTION_OPS[who]:
-                if op in OPS and OPS[op].can_start(s, who, role, "op_plus_sa", False):
+                if OPS[op].can_start(s, who, role, "op_plus_sa", False):
                     ms.append({"t": "op", "op": op, "box": "op_plus_sa",
                                "deception": "hidden_asset"})
         ms.append({"t": "pass"})
