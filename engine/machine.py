@@ -84,8 +84,12 @@ def pop(s: State) -> Frame:
     return s.pending.pop()
 
 
-def parent(s: State) -> Frame:
-    return s.pending[-2]
+def find_frame(s: State, *kinds: str) -> Frame | None:
+    """The frame nearest the top of the stack whose kind is one of ``kinds``, if any."""
+    for f in reversed(s.pending):
+        if f["k"] in kinds:
+            return f
+    return None
 
 
 def to_move(s: State) -> str | None:

@@ -30,7 +30,7 @@ from .chance import roll_frame
 from .data import (
     AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRENCH, FT, GB, SPACES, UG, G,
 )
-from .machine import Log, emit, push
+from .machine import Log, emit, find_frame, push
 from .ops import Operation, register_op
 from .state import Frame, Move, State
 
@@ -77,7 +77,7 @@ def take_from_map(s: State, src: str, piece: str) -> None:
     """Remove a Guerrilla from ``src`` to be placed elsewhere (1.4.1). During a March, a piece that
     has already finished its March there is taken first (interpretation)."""
     s.spaces[src]["pieces"][piece] -= 1
-    mf = _march_in_progress(s)
+    mf = find_frame(s, "op:march")  # a Special Activity may be on top of the March
     if mf is not None:
         stop = mf["x"].get("stop", {}).get(src)
         i = 0 if piece == UG else 1
@@ -88,21 +88,13 @@ def take_from_map(s: State, src: str, piece: str) -> None:
 def note_activation(s: State, space: str) -> None:
     """An Underground Guerrilla in ``space`` was Activated by a Special Activity (Extort) during a
     March: a piece that has already finished its March is the one flipped (interpretation)."""
-    mf = _march_in_progress(s)
+    mf = find_frame(s, "op:march")
     if mf is None:
         return
     stop = mf["x"].get("stop", {}).get(space)
     if stop is not None and stop[0] > 0:
         stop[0] -= 1
         stop[1] += 1
-
-
-def _march_in_progress(s: State) -> Frame | None:
-    """The March Operation frame under way (a Special Activity may be on top of it), if any."""
-    for f in reversed(s.pending):
-        if f["k"] == "op:march":
-            return f
-    return None
 
 
 def activate_all(s: State, space: str) -> None:
