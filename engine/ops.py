@@ -135,15 +135,21 @@ class Operation(FrameType):
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "sa":
             push(s, sa_frame(m["sa"], f))
+        elif m["t"] == "done" and f["stage"] == "main":
+            self.declare_done(s, f, log)
         elif m["t"] == "done":
-            if f["stage"] == "main":
-                self.finish(s, f, log)
-                if self.sa_starts(s, f):
-                    f["stage"] = "post"
-                    return
             self.complete(s, f, log)
         else:
             self.op_apply(s, f, m, log)
+
+    def declare_done(self, s: State, f: Frame, log: Log) -> None:
+        """The player declares the Operation done: resolve it; a Special Activity may still follow
+        (4.1), else the Operation is complete."""
+        self.finish(s, f, log)
+        if self.sa_starts(s, f):
+            f["stage"] = "post"
+        else:
+            self.complete(s, f, log)
 
     def complete(self, s: State, f: Frame, log: Log) -> None:
         """End the Operation: record the Initiative Track box (2.3.2) and return to the caller."""

@@ -514,21 +514,13 @@ class Assault(GovOperation):
                 place_from_available(s, UG, m["space"])
                 emit(log, "5.3", f"Revenge!: Guerrilla placed in {m['space']}", actor="fln",
                      card=mod.OVERKILL, space=m["space"])
-            self.after_assault(s, f, log)
+            self.declare_done(s, f, log)
             return
         if (m["t"] == "done" and f["stage"] == "main" and mod.revenge(s) and f["locs"]
                 and available(s, UG) > 0):
             x["revenge"] = True  # the FLN decides now (Capability #33 shaded)
             return
         super().apply(s, f, m, log)
-
-    def after_assault(self, s: State, f: Frame, log: Log) -> None:
-        """What ``done`` does once the Revenge is settled: a Special Activity may still follow
-        (4.1), else the Operation is complete."""
-        if self.sa_starts(s, f):
-            f["stage"] = "post"
-        else:
-            self.complete(s, f, log)
 
 
 def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
