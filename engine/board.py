@@ -186,6 +186,18 @@ def shift(level: str, toward: str) -> str:
     return order[max(0, min(2, j))]
 
 
+def remove_terror_or_shift(s: State, space: str, toward: str) -> bool:
+    """One step of Pacification or Agitation (3.2.1, 3.3.1, 6.3): remove a Terror marker from
+    ``space`` if it has one, else shift it one level ``toward`` "support" or "oppose". Returns
+    whether it shifted."""
+    sp = s.spaces[space]
+    if sp["terror"] > 0:
+        sp["terror"] -= 1
+        return False
+    sp["support"] = shift(sp["support"], toward)
+    return True
+
+
 # --- pieces: placing and removing (1.4.1) ----------------------------------------------------
 
 

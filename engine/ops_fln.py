@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from .board import (
     add_commitment, available, base_room, control, cubes, gov_count, guerrillas, independent,
-    map_sources, move_piece, on_map_elsewhere, place_from_available, population, remove_to, support,
-    terror_left,
+    map_sources, move_piece, on_map_elsewhere, place_from_available, population,
+    remove_guerrillas_alternating, remove_terror_or_shift, remove_to, support, terror_left,
 )
 from . import modifiers as mod
 from .chance import roll_frame
@@ -292,15 +292,12 @@ class Rally(FlnOperation):
         x = f["x"]
         x.update(agit=n, cur=None, left=0)
         s.resources["fln"] -= 1
-        sp = s.spaces[n]
-        if sp["terror"] > 0:
-            sp["terror"] -= 1
-            emit(log, self.rule, f"Agitate: Terror marker removed from {n}", space=n)
-        else:
-            sp["support"] = "neutral" if sp["support"] == "support" else "oppose"
+        if remove_terror_or_shift(s, n, "oppose"):
             x["shifted"] = True
-            emit(log, self.rule, f"Agitate: {n} shifts to {sp['support']}", space=n,
-                 support=sp["support"])
+            sup = s.spaces[n]["support"]
+            emit(log, self.rule, f"Agitate: {n} shifts to {sup}", space=n, support=sup)
+        else:
+            emit(log, self.rule, f"Agitate: Terror marker removed from {n}", space=n)
 
 
 # --- 3.3.2 March -----------------------------------------------------------------------------
@@ -511,13 +508,8 @@ class Attack(FlnOperation):
 
     def attrition(self, s: State, n: str, french: int, log: Log) -> None:
         """3.3.3 Attrition: one Guerrilla per French piece removed, alternately to Available and
-        Casualties, Available first (Active ones first; all are Active after the Attack)."""
-        p = s.spaces[n]["pieces"]
-        for i in range(french):
-            piece = AG if p[AG] else UG if p[UG] else None
-            if piece is None:
-                break
-            remove_to(s, piece, n, "available" if i % 2 == 0 else "casualties")
+        Casualties, Available first (all are Active: the Attack Activated them)."""
+        remove_guerrillas_alternating(s, n, AG, min(french, s.spaces[n]["pieces"][AG]))
         emit(log, self.rule, f"Attrition in {n}", space=n, french_removed=french)
 
 

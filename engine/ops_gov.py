@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterator
 from .board import (
     add_commitment, available, control, cubes, de_gaulle, fln_count, independent,
     map_sources, move_piece, on_map_elsewhere, place_from_available, police, population,
-    remove_guerrillas_alternating, remove_to, shift, troops,
+    remove_guerrillas_alternating, remove_terror_or_shift, remove_to, troops,
 )
 from . import modifiers as mod
 from .data import (
@@ -171,22 +171,18 @@ class Train(GovOperation):
             return s.france_track != FRANCE_BOXES[0]
         return independent(s) and s.border_zone is not None and s.border_zone < BORDER_ZONE_MAX
 
-    def pacify_step(self, s: State, f: Frame, n: str) -> str | None:
-        """3.2.1: the next Pacification step in ``n`` ("terror" or "shift"), if any is possible:
-        Government Control, 2 Resources, Terror markers first, one level shift at most; never in a
-        Pop 0 space (1.6.2: always Neutral)."""
+    def may_pacify(self, s: State, f: Frame, n: str) -> bool:
+        """3.2.1: is a Pacification step possible in ``n``: Government Control, 2 Resources, a
+        Terror marker to remove or else one level to shift (one at most); never in a Pop 0 space
+        (1.6.2: always Neutral)."""
         x = f["x"]
         done = x.get("pacified", [])
         if (n not in done and len(done) >= mod.pacify_spaces(s)) or n in x.get("shifted", []):
-            return None
+            return False
         if population(s, n) < 1 or control(s, n) != "gov" or s.resources[f["who"]] < PACIFY_COST:
-            return None
+            return False
         sp = s.spaces[n]
-        if sp["terror"] > 0:
-            return "terror"
-        if sp["support"] != "support":
-            return "shift"
-        return None
+        return bool(sp["terror"] > 0 or sp["support"] != "support")
 
     def useful(self, s: State, f: Frame, n: str) -> bool:
         """Something can be done in a space selected now: a cube can be placed (1.4.1), or it
@@ -210,7 +206,7 @@ class Train(GovOperation):
                        if n not in f["locs"] and self.space_ok(s, n) and self.useful(s, f, n)]
             ms += self.place_moves(s, f)
         ms += [{"t": "pacify", "space": n} for n in f["locs"]
-               if n not in TRACKS and self.pacify_step(s, f, n) is not None]
+               if n not in TRACKS and self.may_pacify(s, f, n)]
         return ms
 
     def place_moves(self, s: State, f: Frame) -> list[Move]:
@@ -269,20 +265,17 @@ class Train(GovOperation):
     def pacify(self, s: State, f: Frame, n: str, log: Log) -> None:
         """3.2.1: one Pacification step, paid 2 Resources even if the Train is free (3.1.2)."""
         x = f["x"]
-        step = self.pacify_step(s, f, n)
         x["cur"] = None
         if n not in x.setdefault("pacified", []):
             x["pacified"].append(n)
         s.resources[f["who"]] -= PACIFY_COST
-        sp = s.spaces[n]
-        if step == "terror":
-            sp["terror"] -= 1
-            emit(log, self.rule, f"Pacify: Terror marker removed in {n}", space=n, cost=PACIFY_COST)
-        else:
-            sp["support"] = shift(sp["support"], "support")
+        if remove_terror_or_shift(s, n, "support"):
             x.setdefault("shifted", []).append(n)
-            emit(log, self.rule, f"Pacify: {n} shifted to {sp['support']}", space=n,
-                 support=sp["support"], cost=PACIFY_COST)
+            sup = s.spaces[n]["support"]
+            emit(log, self.rule, f"Pacify: {n} shifted to {sup}", space=n, support=sup,
+                 cost=PACIFY_COST)
+        else:
+            emit(log, self.rule, f"Pacify: Terror marker removed in {n}", space=n, cost=PACIFY_COST)
 
 
 # --- 3.2.2 Garrison ----------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from typing import Callable, Iterator
 from . import modifiers
 from .board import (
     add_commitment, add_resources, control, de_gaulle, fln_bases_on_map, fln_count, independent,
-    population, resettled_count, shift, total_support,
+    population, remove_terror_or_shift, resettled_count, total_support,
 )
 from .data import (
     AG, AP, AT, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FRENCH, FT, G, GB, SPACES,
@@ -367,13 +367,11 @@ def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: L
     who = f["who"]
     s.resources[who] -= cost
     sp = s.spaces[n]
-    if sp["terror"] > 0:
-        sp["terror"] -= 1
-        what = "removes a Terror marker"
-    else:
-        sp["support"] = shift(sp["support"], toward)
+    if remove_terror_or_shift(s, n, toward):
         f["shifts"][n] = f["shifts"].get(n, 0) + 1
         what = f"shifts to {sp['support']}"
+    else:
+        what = "removes a Terror marker"
     emit(log, "6.3.1" if who == "gov" else "6.3.2", f"{n}: {what} (-{cost} Resources)", actor=who,
          space=n, support=sp["support"], terror=sp["terror"])
 
