@@ -170,7 +170,8 @@ def sa_frame(name: str, op: Frame | None, who: str | None = None, free: bool = F
 
 
 class SpecialActivity(FrameType):
-    """Base of the six Special Activities (4.2.1-4.3.3)."""
+    """Base of the Special Activities: the six of 4.2.1-4.3.3 and OAS (5.3.1, registered with the
+    Pivotal Events in engine.cards.pivotal)."""
 
     name: str = ""
     earns: bool = False  # gains Resources (Extort, 4.3.1)
