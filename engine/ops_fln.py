@@ -32,6 +32,7 @@ from .data import (
 )
 from .machine import Log, emit, find_frame, push
 from .ops import Operation, register_op
+from .propaganda import AGITATION_COST
 from .state import Frame, Move, State
 
 FRANCE_TRACK = "france_track"
@@ -197,7 +198,7 @@ class Rally(FlnOperation):
         """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, populated, not a
         Country; each step costs 1 Resource even in a free Rally (3.1.2)."""
         x = f["x"]
-        if s.resources["fln"] < 1:
+        if s.resources["fln"] < AGITATION_COST:
             return []
         cands = [x["agit"]] if x.get("agit") else [n for n in f["locs"] if n != FRANCE_TRACK]
         out = []
@@ -291,7 +292,7 @@ class Rally(FlnOperation):
         """3.3.1 / 6.3.2: remove one Terror marker, else shift one level toward Opposition."""
         x = f["x"]
         x.update(agit=n, cur=None, left=0)
-        s.resources["fln"] -= 1
+        s.resources["fln"] -= AGITATION_COST
         if remove_terror_or_shift(s, n, "oppose"):
             x["shifted"] = True
             sup = s.spaces[n]["support"]

@@ -46,6 +46,8 @@ from .victory import victory_check
 
 DONE: Move = {"t": "done"}
 SUEZ_PAYBACK = 6  # 5.1.9
+PACIFICATION_COST = 2  # 6.3.1: Resources per Terror marker removed or level shifted
+AGITATION_COST = 1  # 6.3.2 (also Rally's Agitate, 3.3.1)
 SUEZ_DELAYED = "suez_crisis"  # the cards["delayed"] entry the Suez Crisis Event leaves
 
 
@@ -342,7 +344,8 @@ def pacifiable(s: State, n: str) -> bool:
 def pacify_moves(s: State, f: Frame) -> list[Move]:
     """6.3.1: 2 Resources remove a Terror marker or, once none is left, shift one level toward
     Support (at most two levels per space); the phase's spending may not exceed Commitment."""
-    if s.resources["gov"] < 2 or f["spent"] + 2 > s.commitment:
+    if (s.resources["gov"] < PACIFICATION_COST
+            or f["spent"] + PACIFICATION_COST > s.commitment):
         return []
     return [{"t": "pacify", "space": n} for n, sp in s.spaces.items()
             if pacifiable(s, n) and (sp["terror"] > 0 or _can_shift(s, n, "support", f["shifts"]))]
@@ -357,7 +360,7 @@ def agitable(s: State, n: str) -> bool:
 def agitate_moves(s: State, f: Frame) -> list[Move]:
     """6.3.2: 1 Resource removes a Terror marker or, once none is left, shifts one level toward
     Opposition (at most two levels per space)."""
-    if s.resources["fln"] < 1:
+    if s.resources["fln"] < AGITATION_COST:
         return []
     return [{"t": "agitate", "space": n} for n, sp in s.spaces.items()
             if agitable(s, n) and (sp["terror"] > 0 or _can_shift(s, n, "oppose", f["shifts"]))]
@@ -389,8 +392,8 @@ class Pacification(FrameType):
         if m["t"] == "done":
             pop(s)
             return
-        f["spent"] += 2
-        _spend_on_support(s, f, m["space"], 2, "support", log)
+        f["spent"] += PACIFICATION_COST
+        _spend_on_support(s, f, m["space"], PACIFICATION_COST, "support", log)
 
 
 @register
@@ -406,7 +409,7 @@ class Agitation(FrameType):
         if m["t"] == "done":
             pop(s)
             return
-        _spend_on_support(s, f, m["space"], 1, "oppose", log)
+        _spend_on_support(s, f, m["space"], AGITATION_COST, "oppose", log)
 
 
 # --- 6.4: Redeploy ---------------------------------------------------------------------------
