@@ -58,6 +58,13 @@ class FrameType:
         return (f"{_show(m)} is not a legal move at prompt '{self.prompt(s, f)}'", self.rule)
 
 
+class AutoFrame(FrameType):
+    """A frame the engine advances by itself (``step``), with no decision to make."""
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "auto"
+
+
 FRAMES: dict[str, FrameType] = {}
 
 

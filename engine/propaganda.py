@@ -40,7 +40,7 @@ from .data import (
     AG, AP, AT, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FRENCH, FT, G, GB, SPACES,
     UG, box_key,
 )
-from .machine import FrameType, Log, emit, pop, push, register
+from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
 from .victory import victory_check
 
@@ -85,14 +85,11 @@ def start_propaganda_card(s: State, log: Log) -> None:
 
 
 @register
-class Round(FrameType):
+class Round(AutoFrame):
     """6.0: one Propaganda Round, phase by phase (6.1-6.5)."""
 
     kind = "propaganda"
     rule = "6.0"
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "auto"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         PHASES[f["phase"]](s, f, log)

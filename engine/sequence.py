@@ -14,7 +14,7 @@ from __future__ import annotations
 from .board import add_resources
 from .data import PROPAGANDA_CARDS, SECOND_OPTIONS
 from .events import EVENTS, PIVOTALS, event_sides
-from .machine import FrameType, Log, emit, pop, push, register
+from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from . import ops_fln, ops_gov  # noqa: F401  (the Operations register themselves in OPS)
 from .ops import OPS, op_frame
 from .state import Frame, Move, State
@@ -27,12 +27,9 @@ FACTION_OPS = {who: tuple(n for n, op in OPS.items() if op.faction == who) for w
 
 
 @register
-class Game(FrameType):
+class Game(AutoFrame):
     kind = "game"
     rule = "2.3.6"
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "auto"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         if f["stage"] == "draw":
@@ -114,14 +111,11 @@ class Draw(FrameType):
 
 
 @register
-class Card(FrameType):
+class Card(AutoFrame):
     """2.3: one Event card – Pivotal window, First Eligible, Second Eligible, adjust eligibility."""
 
     kind = "card"
     rule = "2.3"
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "auto"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         sop = s.sop
