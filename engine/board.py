@@ -204,6 +204,18 @@ def shift(level: str, toward: str) -> str:
     return SUPPORT_LEVELS[max(0, min(len(SUPPORT_LEVELS) - 1, j))]
 
 
+def remove_terror_or_shift(s: State, space: str, toward: str) -> bool:
+    """One step of Pacification or Agitation (3.2.1, 3.3.1, 6.3): remove a Terror marker from
+    ``space`` if it has one, else shift it one level ``toward`` "support" or "oppose". Returns
+    whether it shifted."""
+    sp = s.spaces[space]
+    if sp["terror"] > 0:
+        sp["terror"] -= 1
+        return False
+    sp["support"] = shift(sp["support"], toward)
+    return True
+
+
 # --- pieces: placing and removing (1.4.1) ----------------------------------------------------
 
 
@@ -255,6 +267,12 @@ def map_sources(s: State, piece: str, exclude: str | None = None) -> list[str]:
     but never from Morocco or Tunisia for the FLN, and never the destination itself."""
     return [n for n, sp in s.spaces.items()
             if sp["pieces"][piece] > 0 and n != exclude and n not in COUNTRIES]
+
+
+def on_map_elsewhere(s: State, piece: str, exclude: str | None = None) -> bool:
+    """Is ``map_sources(s, piece, exclude)`` non-empty (1.4.1)? Without building the list."""
+    return any(sp["pieces"][piece] > 0 for n, sp in s.spaces.items()
+               if n != exclude and n not in COUNTRIES)
 
 
 def pool_total(s: State, key: str) -> int:

@@ -60,6 +60,13 @@ class FrameType:
         return (f"{_show(m)} is not a legal move at prompt '{self.prompt(s, f)}'", self.rule)
 
 
+class AutoFrame(FrameType):
+    """A frame the engine advances by itself (``step``), with no decision to make."""
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "auto"
+
+
 FRAMES: dict[str, FrameType] = {}
 
 
@@ -86,8 +93,12 @@ def pop(s: State) -> Frame:
     return s.pending.pop()
 
 
-def parent(s: State) -> Frame:
-    return s.pending[-2]
+def find_frame(s: State, *kinds: str) -> Frame | None:
+    """The frame nearest the top of the stack whose kind is one of ``kinds``, if any."""
+    for f in reversed(s.pending):
+        if f["k"] in kinds:
+            return f
+    return None
 
 
 def to_move(s: State) -> str | None:

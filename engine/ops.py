@@ -52,7 +52,7 @@ class Operation(FrameType):
     """Base of the eight Operations (3.2.1-3.3.4)."""
 
     name: str = ""
-    faction: str = ""
+    faction: str = ""  # "gov" or "fln": whose Operation it is (3.2, 3.3)
     cost: int = 0  # Resources per location (3.1)
     sas: tuple[str, ...] = ()  # Special Activities that may accompany it (4.1.1)
 
@@ -116,9 +116,6 @@ class Operation(FrameType):
     def prompt(self, s: State, f: Frame) -> str:
         return f"{self.name.replace('_', ' ').title()}: select a location, act, or finish"
 
-    def actor(self, s: State, f: Frame) -> str:
-        return str(f["who"])
-
     def may_add_location(self, f: Frame) -> bool:
         """2.3.4: a Limited Operation has exactly one location; an Event may cap a free Operation's
         locations with ``x["max_locs"]``."""
@@ -144,6 +141,8 @@ class Operation(FrameType):
         emit(log, self.rule, f"{self.name} in {loc}", actor=f["who"], op=self.name, space=loc)
 
     def sa_starts(self, s: State, f: Frame) -> list[Move]:
+        """The Special Activities that may start now (4.1) – none while a step of the Operation is
+        half-way (``busy``: e.g. a picked piece awaits its destination)."""
         if not f["sa_ok"] or f["sa"] is not None or f["x"].get("busy"):
             return []
         names = self.sas + (("oas",) if str(OAS) in s.cards["capabilities"] else ())
@@ -161,15 +160,21 @@ class Operation(FrameType):
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "sa":
             push(s, sa_frame(m["sa"], f))
+        elif m["t"] == "done" and f["stage"] == "main":
+            self.declare_done(s, f, log)
         elif m["t"] == "done":
-            if f["stage"] == "main":
-                self.finish(s, f, log)
-                if self.sa_starts(s, f):
-                    f["stage"] = "post"
-                    return
             self.complete(s, f, log)
         else:
             self.op_apply(s, f, m, log)
+
+    def declare_done(self, s: State, f: Frame, log: Log) -> None:
+        """The player declares the Operation done: resolve it; a Special Activity may still follow
+        (4.1), else the Operation is complete."""
+        self.finish(s, f, log)
+        if self.sa_starts(s, f):
+            f["stage"] = "post"
+        else:
+            self.complete(s, f, log)
 
     def complete(self, s: State, f: Frame, log: Log) -> None:
         """End the Operation: record the Initiative Track box (2.3.2) and return to the caller."""
@@ -190,10 +195,10 @@ def sa_frame(name: str, op: Frame | None, who: str | None = None, free: bool = F
 
 
 class SpecialActivity(FrameType):
-    """Base of the six Special Activities (4.2.1-4.3.3)."""
+    """Base of the Special Activities: the six of 4.2.1-4.3.3 and OAS (5.3.1, registered with the
+    Pivotal Events in engine.cards.pivotal)."""
 
     name: str = ""
-    faction: str = ""
     earns: bool = False  # gains Resources (Extort, 4.3.1)
 
     def __init_subclass__(cls, **kw: Any) -> None:

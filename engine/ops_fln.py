@@ -22,15 +22,17 @@ from __future__ import annotations
 
 from .board import (
     add_commitment, available, base_room, control, cubes, gov_count, guerrillas, independent,
-    map_sources, move_piece, place_from_available, population, remove_to, support, terror_left,
+    map_sources, move_piece, on_map_elsewhere, place_from_available, population,
+    remove_guerrillas_alternating, remove_terror_or_shift, remove_to, support, terror_left,
 )
 from . import modifiers as mod
 from .chance import roll_frame
 from .data import (
     AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRENCH, FT, GB, SPACES, UG, G,
 )
-from .machine import Log, emit, push
+from .machine import Log, emit, find_frame, push
 from .ops import Operation, register_op
+from .propaganda import AGITATION_COST
 from .state import Frame, Move, State
 
 FRANCE_TRACK = "france_track"
@@ -57,7 +59,9 @@ def place_guerrilla_moves(s: State, base: Move) -> list[Move]:
 
 
 def can_place_guerrilla(s: State, dest: str) -> bool:
-    return available(s, G) > 0 or bool(guerrilla_sources(s, dest))
+    """``bool(place_guerrilla_moves(...))`` without building the moves (1.4.1)."""
+    return (available(s, G) > 0 or on_map_elsewhere(s, UG, dest)
+            or on_map_elsewhere(s, AG, dest))
 
 
 def place_guerrilla(s: State, dest: str, m: Move) -> None:
@@ -74,7 +78,7 @@ def take_from_map(s: State, src: str, piece: str) -> None:
     """Remove a Guerrilla from ``src`` to be placed elsewhere (1.4.1). During a March, a piece that
     has already finished its March there is taken first (interpretation)."""
     s.spaces[src]["pieces"][piece] -= 1
-    mf = _march_in_progress(s)
+    mf = find_frame(s, "op:march")  # a Special Activity may be on top of the March
     if mf is not None:
         stop = mf["x"].get("stop", {}).get(src)
         i = 0 if piece == UG else 1
@@ -85,21 +89,13 @@ def take_from_map(s: State, src: str, piece: str) -> None:
 def note_activation(s: State, space: str) -> None:
     """An Underground Guerrilla in ``space`` was Activated by a Special Activity (Extort) during a
     March: a piece that has already finished its March is the one flipped (interpretation)."""
-    mf = _march_in_progress(s)
+    mf = find_frame(s, "op:march")
     if mf is None:
         return
     stop = mf["x"].get("stop", {}).get(space)
     if stop is not None and stop[0] > 0:
         stop[0] -= 1
         stop[1] += 1
-
-
-def _march_in_progress(s: State) -> Frame | None:
-    """The March Operation frame under way (a Special Activity may be on top of it), if any."""
-    for f in reversed(s.pending):
-        if f["k"] == "op:march":
-            return f
-    return None
 
 
 def activate_all(s: State, space: str) -> None:
@@ -134,15 +130,10 @@ def remove_enemy(s: State, space: str, piece: str, log: Log, rule: str) -> None:
 
 
 class FlnOperation(Operation):
-    """An FLN Operation: no Special Activity may start while one of its steps is half-way."""
+    """An FLN Operation: one Resource per location (3.3.1-3.3.4)."""
 
     faction = "fln"
     cost = 1
-
-    def sa_starts(self, s: State, f: Frame) -> list[Move]:
-        if f["x"].get("busy"):
-            return []
-        return super().sa_starts(s, f)
 
 
 # --- 3.3.1 Rally -----------------------------------------------------------------------------
@@ -170,9 +161,6 @@ class Rally(FlnOperation):
     name = "rally"
     rule = "3.3.1"
     sas = ("extort", "subvert")
-
-    def eligible_space(self, s: State, n: str) -> bool:
-        return rally_space(s, n)
 
     def limit(self, s: State, n: str) -> int:
         """Guerrillas that may be placed: one, or Population + Bases with an FLN Base (Resettled
@@ -202,7 +190,7 @@ class Rally(FlnOperation):
         if can_place_guerrilla(s, n):
             return True
         if p[UG] + p[AG] >= 2 and base_room(s, n) >= 1 and (
-                available(s, FB) > 0 or map_sources(s, FB, exclude=n)):
+                available(s, FB) > 0 or on_map_elsewhere(s, FB, n)):
             return True
         return mod.rally_bases(s, n) > 0 and p[AG] > 0
 
@@ -210,7 +198,7 @@ class Rally(FlnOperation):
         """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, populated, not a
         Country; each step costs 1 Resource even in a free Rally (3.1.2)."""
         x = f["x"]
-        if s.resources["fln"] < 1:
+        if s.resources["fln"] < AGITATION_COST:
             return []
         cands = [x["agit"]] if x.get("agit") else [n for n in f["locs"] if n != FRANCE_TRACK]
         out = []
@@ -233,7 +221,7 @@ class Rally(FlnOperation):
             if self.may_add_location(f) and self.affordable(s, f):
                 base_only = x.get("base_only")  # #6 shaded: a space with an FLN Base only
                 for n in s.spaces:
-                    if (n not in f["locs"] and self.eligible_space(s, n)
+                    if (n not in f["locs"] and rally_space(s, n)
                             and not (base_only and s.spaces[n]["pieces"][FB] == 0)
                             and self.has_action(s, n)):
                         ms.append({"t": "space", "space": n})
@@ -304,16 +292,13 @@ class Rally(FlnOperation):
         """3.3.1 / 6.3.2: remove one Terror marker, else shift one level toward Opposition."""
         x = f["x"]
         x.update(agit=n, cur=None, left=0)
-        s.resources["fln"] -= 1
-        sp = s.spaces[n]
-        if sp["terror"] > 0:
-            sp["terror"] -= 1
-            emit(log, self.rule, f"Agitate: Terror marker removed from {n}", space=n)
-        else:
-            sp["support"] = "neutral" if sp["support"] == "support" else "oppose"
+        s.resources["fln"] -= AGITATION_COST
+        if remove_terror_or_shift(s, n, "oppose"):
             x["shifted"] = True
-            emit(log, self.rule, f"Agitate: {n} shifts to {sp['support']}", space=n,
-                 support=sp["support"])
+            sup = s.spaces[n]["support"]
+            emit(log, self.rule, f"Agitate: {n} shifts to {sup}", space=n, support=sup)
+        else:
+            emit(log, self.rule, f"Agitate: Terror marker removed from {n}", space=n)
 
 
 # --- 3.3.2 March -----------------------------------------------------------------------------
@@ -539,7 +524,7 @@ class Attack(FlnOperation):
                 place_from_available(s, UG, n)
                 x["cg"] = False
                 emit(log, self.rule, f"Captured goods: Guerrilla placed in {n}", space=n)
-            elif guerrilla_sources(s, n):
+            elif can_place_guerrilla(s, n):
                 return  # 1.4.1: the player may take one from the map
             else:
                 x["cg"] = False
@@ -548,13 +533,8 @@ class Attack(FlnOperation):
 
     def attrition(self, s: State, n: str, french: int, log: Log) -> None:
         """3.3.3 Attrition: one Guerrilla per French piece removed, alternately to Available and
-        Casualties, Available first (Active ones first; all are Active after the Attack)."""
-        p = s.spaces[n]["pieces"]
-        for i in range(french):
-            piece = AG if p[AG] else UG if p[UG] else None
-            if piece is None:
-                break
-            remove_to(s, piece, n, "available" if i % 2 == 0 else "casualties")
+        Casualties, Available first (all are Active: the Attack Activated them)."""
+        remove_guerrillas_alternating(s, n, AG, min(french, s.spaces[n]["pieces"][AG]))
         emit(log, self.rule, f"Attrition in {n}", space=n, french_removed=french)
 
 

@@ -27,12 +27,12 @@ in this Operation, per space and type: a cube moves once), and each Operation's 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from .board import (
     add_commitment, available, control, cubes, de_gaulle, fln_count, independent,
-    map_sources, move_piece, place_from_available, police, population,
-    remove_guerrillas_alternating, remove_to, shift, troops,
+    map_sources, move_piece, on_map_elsewhere, place_from_available, police, population,
+    remove_guerrillas_alternating, remove_terror_or_shift, remove_to, troops,
 )
 from . import modifiers as mod
 from .data import (
@@ -44,10 +44,12 @@ from .state import Frame, Move, State
 
 PACIFY_COST = 2  # 3.2.1: per Terror marker removed or level shifted, even in a free Train
 GARRISON_MAX = 6  # 3.2.2
-TRAIN_MAX = mod.TRAIN_CUBES  # 3.2.1 (Momentum #29 shaded: see modifiers.train_cubes)
 BORDER_ZONE_MAX = 4  # 5.1.8
 
 # --- helpers shared with the Government Special Activities (engine.sa_gov) -------------------
+
+
+AVAILABLE = "available"  # Deploy moves pieces from and to the Available box (4.2.1)
 
 
 def moved_in(f: Frame, space: str, piece: str) -> int:
@@ -63,8 +65,43 @@ def note_moved_in(f: Frame, space: str, piece: str) -> None:
 
 
 def movable(s: State, f: Frame, space: str, piece: str) -> int:
-    """Pieces of a type in a space that have not already moved in during this action."""
-    return int(s.spaces[space]["pieces"][piece]) - moved_in(f, space, piece)
+    """Pieces of a type in a space (or the Available box) that have not already moved in during
+    this action."""
+    here = available(s, piece) if space == AVAILABLE else s.spaces[space]["pieces"][piece]
+    return int(here) - moved_in(f, space, piece)
+
+
+# Garrison, Deploy and Troop Lift move one piece at a time, in two prompts: pick a piece, then its
+# destination (no Special Activity may start in between: ``busy``).
+
+
+def start_pick(f: Frame, m: Move) -> None:
+    f["x"]["pick"], f["x"]["busy"] = [m["piece"], m["from"]], True
+
+
+def picked_moves(s: State, f: Frame, dests: Callable[[str, str], list[str]]) -> list[Move]:
+    """The moves of the picked piece, one per destination ``dests(piece, source)`` – none if it is
+    no longer there (only in an inconsistent loaded state)."""
+    piece, src = f["x"]["pick"]
+    if movable(s, f, src, piece) <= 0:
+        return []
+    return [{"t": "move", "piece": piece, "from": src, "to": d} for d in dests(piece, src)]
+
+
+def move_picked(s: State, f: Frame, piece: str, src: str, dst: str) -> None:
+    """Move the picked piece between spaces and the Available box; it may not move again (3.2.2,
+    4.2.1-4.2.2)."""
+    if src == AVAILABLE:
+        s.boxes["available"][piece] -= 1
+    else:
+        s.spaces[src]["pieces"][piece] -= 1
+    if dst == AVAILABLE:
+        s.boxes["available"][piece] += 1
+    else:
+        s.spaces[dst]["pieces"][piece] += 1
+    note_moved_in(f, dst, piece)
+    f["x"]["moved"] = f["x"].get("moved", 0) + 1
+    f["x"]["pick"], f["x"]["busy"] = None, False
 
 
 def activate(s: State, space: str, n: int, log: Log, rule: str) -> int:
@@ -78,20 +115,10 @@ def activate(s: State, space: str, n: int, log: Log, rule: str) -> int:
     return k
 
 
-def pick_moves(piece: str, src: str, dests: list[str]) -> list[Move]:
-    return [{"t": "move", "piece": piece, "from": src, "to": d} for d in dests]
-
-
 class GovOperation(Operation):
-    """Government Operations: no Special Activity may start while a picked piece awaits its
-    destination (the pick and the move are one action split in two prompts)."""
+    """A Government Operation (3.2)."""
 
     faction = "gov"
-
-    def sa_starts(self, s: State, f: Frame) -> list[Move]:
-        if f["x"].get("busy"):
-            return []
-        return super().sa_starts(s, f)
 
     def first_payment(self, s: State, f: Frame) -> bool:
         """For Operations paid once in total (Garrison): may the first location still be paid?"""
@@ -144,28 +171,24 @@ class Train(GovOperation):
             return s.france_track != FRANCE_BOXES[0]
         return independent(s) and s.border_zone is not None and s.border_zone < BORDER_ZONE_MAX
 
-    def pacify_step(self, s: State, f: Frame, n: str) -> str | None:
-        """3.2.1: the next Pacification step in ``n`` ("terror" or "shift"), if any is possible:
-        Government Control, 2 Resources, Terror markers first, one level shift at most; never in a
-        Pop 0 space (1.6.2: always Neutral)."""
+    def may_pacify(self, s: State, f: Frame, n: str) -> bool:
+        """3.2.1: is a Pacification step possible in ``n``: Government Control, 2 Resources, a
+        Terror marker to remove or else one level to shift (one at most); never in a Pop 0 space
+        (1.6.2: always Neutral)."""
         x = f["x"]
         done = x.get("pacified", [])
         if (n not in done and len(done) >= mod.pacify_spaces(s)) or n in x.get("shifted", []):
-            return None
+            return False
         if population(s, n) < 1 or control(s, n) != "gov" or s.resources[f["who"]] < PACIFY_COST:
-            return None
+            return False
         sp = s.spaces[n]
-        if sp["terror"] > 0:
-            return "terror"
-        if sp["support"] != "support":
-            return "shift"
-        return None
+        return bool(sp["terror"] > 0 or sp["support"] != "support")
 
     def useful(self, s: State, f: Frame, n: str) -> bool:
         """Something can be done in a space selected now: a cube can be placed (1.4.1), or it
         can be Pacified with the Resources left after paying for it."""
         types = (AP,) if self.police_only(s, n) else ALGERIAN_CUBES
-        if any(available(s, p) > 0 or _elsewhere(s, p, n) for p in types):
+        if any(available(s, p) > 0 or on_map_elsewhere(s, p, n) for p in types):
             return True
         rest = s.resources[f["who"]] - self.price(s, f)
         sp = s.spaces[n]
@@ -183,7 +206,7 @@ class Train(GovOperation):
                        if n not in f["locs"] and self.space_ok(s, n) and self.useful(s, f, n)]
             ms += self.place_moves(s, f)
         ms += [{"t": "pacify", "space": n} for n in f["locs"]
-               if n not in TRACKS and self.pacify_step(s, f, n) is not None]
+               if n not in TRACKS and self.may_pacify(s, f, n)]
         return ms
 
     def place_moves(self, s: State, f: Frame) -> list[Move]:
@@ -242,20 +265,17 @@ class Train(GovOperation):
     def pacify(self, s: State, f: Frame, n: str, log: Log) -> None:
         """3.2.1: one Pacification step, paid 2 Resources even if the Train is free (3.1.2)."""
         x = f["x"]
-        step = self.pacify_step(s, f, n)
         x["cur"] = None
         if n not in x.setdefault("pacified", []):
             x["pacified"].append(n)
         s.resources[f["who"]] -= PACIFY_COST
-        sp = s.spaces[n]
-        if step == "terror":
-            sp["terror"] -= 1
-            emit(log, self.rule, f"Pacify: Terror marker removed in {n}", space=n, cost=PACIFY_COST)
-        else:
-            sp["support"] = shift(sp["support"], "support")
+        if remove_terror_or_shift(s, n, "support"):
             x.setdefault("shifted", []).append(n)
-            emit(log, self.rule, f"Pacify: {n} shifted to {sp['support']}", space=n,
-                 support=sp["support"], cost=PACIFY_COST)
+            sup = s.spaces[n]["support"]
+            emit(log, self.rule, f"Pacify: {n} shifted to {sup}", space=n, support=sup,
+                 cost=PACIFY_COST)
+        else:
+            emit(log, self.rule, f"Pacify: Terror marker removed in {n}", space=n, cost=PACIFY_COST)
 
 
 # --- 3.2.2 Garrison ----------------------------------------------------------------------------
@@ -293,10 +313,7 @@ class Garrison(GovOperation):
         if x.get("activated"):
             return []
         if x.get("pick"):
-            piece, src = x["pick"]
-            if movable(s, f, src, piece) <= 0:  # an inconsistent loaded state: no legal move
-                return []
-            return pick_moves(piece, src, self.dests(s, f, src))
+            return picked_moves(s, f, lambda piece, src: self.dests(s, f, src))
         if not self.first_payment(s, f):
             return []
         ms: list[Move] = []
@@ -315,13 +332,10 @@ class Garrison(GovOperation):
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
         if m["t"] == "pick":
-            x["pick"], x["busy"] = [m["piece"], m["from"]], True
+            start_pick(f, m)
         elif m["t"] == "move":
             piece, src, dst = m["piece"], m["from"], m["to"]
-            move_piece(s, piece, src, dst)
-            note_moved_in(f, dst, piece)
-            x["moved"] = x.get("moved", 0) + 1
-            x["pick"], x["busy"] = None, False
+            move_picked(s, f, piece, src, dst)
             if dst not in f["locs"]:
                 self.add_location(s, f, dst, log, pay=not f["locs"])
             emit(log, self.rule, f"{piece} moved from {src} to {dst}", piece=piece, source=src,
@@ -370,14 +384,15 @@ class Sweep(GovOperation):
     cost = 2
     sas = ("troop_lift", "neutralize")
 
-    def sources(self, s: State, f: Frame, d: str) -> list[tuple[str, str]]:
-        return [(a, p) for a in SPACES[d].adjacent if a not in COUNTRIES
-                for p in TROOPS if movable(s, f, a, p) > 0]
+    def sources(self, s: State, f: Frame, d: str) -> Iterator[tuple[str, str]]:
+        """The adjacent spaces (of Algeria) and Troop types that may still move into ``d``."""
+        return ((a, p) for a in SPACES[d].adjacent if a not in COUNTRIES
+                for p in TROOPS if movable(s, f, a, p) > 0)
 
     def useful(self, s: State, f: Frame, n: str) -> bool:
         """Something can happen there: Troops can move in, or cubes may find Guerrillas."""
         p = s.spaces[n]["pieces"]
-        return bool(self.sources(s, f, n)) or (p[UG] > 0 and cubes(s, n) > 0)
+        return (p[UG] > 0 and cubes(s, n) > 0) or any(True for _ in self.sources(s, f, n))
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         ms: list[Move] = []
@@ -492,21 +507,13 @@ class Assault(GovOperation):
                 place_from_available(s, UG, m["space"])
                 emit(log, "5.3", f"Revenge!: Guerrilla placed in {m['space']}", actor="fln",
                      card=mod.OVERKILL, space=m["space"])
-            self.after_assault(s, f, log)
+            self.declare_done(s, f, log)
             return
         if (m["t"] == "done" and f["stage"] == "main" and mod.revenge(s) and f["locs"]
                 and available(s, UG) > 0):
             x["revenge"] = True  # the FLN decides now (Capability #33 shaded)
             return
         super().apply(s, f, m, log)
-
-    def after_assault(self, s: State, f: Frame, log: Log) -> None:
-        """What ``done`` does once the Revenge is settled: a Special Activity may still follow
-        (4.1), else the Operation is complete."""
-        if self.sa_starts(s, f):
-            f["stage"] = "post"
-        else:
-            self.complete(s, f, log)
 
 
 def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
@@ -524,9 +531,3 @@ def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
          guerrillas=g, bases=b)
     return {"guerrillas": g, "bases": b}
 
-
-def _elsewhere(s: State, piece: str, n: str) -> bool:
-    """Is some ``piece`` on the map outside ``n`` (and the Countries) – i.e. is
-    ``board.map_sources(s, piece, exclude=n)`` non-empty (1.4.1)?"""
-    return any(sp["pieces"][piece] > 0 for name, sp in s.spaces.items()
-               if name != n and name not in COUNTRIES)

@@ -29,24 +29,25 @@ Redeploy; the entry is removed at the end of that Government Redeploy.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 from . import modifiers
 from .board import (
     add_commitment, add_resources, control, de_gaulle, fln_bases_on_map, fln_count, independent,
-    population, resettled_count, shift, total_support,
+    population, remove_terror_or_shift, resettled_count, total_support,
 )
 from .data import (
     AG, AP, AT, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FRENCH, FT, G, GB, SPACES,
     UG, box_key,
 )
-from .machine import FrameType, Log, emit, pop, push, register
+from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
 from .victory import victory_check
 
 DONE: Move = {"t": "done"}
-COVERT_MOVEMENT = 27  # shaded: FLN Capability "Cross-Wilaya Redeployment" (6.4.2 design note)
 SUEZ_PAYBACK = 6  # 5.1.9
+PACIFICATION_COST = 2  # 6.3.1: Resources per Terror marker removed or level shifted
+AGITATION_COST = 1  # 6.3.2 (also Rally's Agitate, 3.3.1)
 SUEZ_DELAYED = "suez_crisis"  # the cards["delayed"] entry the Suez Crisis Event leaves
 
 
@@ -84,14 +85,11 @@ def start_propaganda_card(s: State, log: Log) -> None:
 
 
 @register
-class Round(FrameType):
+class Round(AutoFrame):
     """6.0: one Propaganda Round, phase by phase (6.1-6.5)."""
 
     kind = "propaganda"
     rule = "6.0"
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "auto"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         PHASES[f["phase"]](s, f, log)
@@ -343,7 +341,8 @@ def pacifiable(s: State, n: str) -> bool:
 def pacify_moves(s: State, f: Frame) -> list[Move]:
     """6.3.1: 2 Resources remove a Terror marker or, once none is left, shift one level toward
     Support (at most two levels per space); the phase's spending may not exceed Commitment."""
-    if s.resources["gov"] < 2 or f["spent"] + 2 > s.commitment:
+    if (s.resources["gov"] < PACIFICATION_COST
+            or f["spent"] + PACIFICATION_COST > s.commitment):
         return []
     return [{"t": "pacify", "space": n} for n, sp in s.spaces.items()
             if pacifiable(s, n) and (sp["terror"] > 0 or _can_shift(s, n, "support", f["shifts"]))]
@@ -358,7 +357,7 @@ def agitable(s: State, n: str) -> bool:
 def agitate_moves(s: State, f: Frame) -> list[Move]:
     """6.3.2: 1 Resource removes a Terror marker or, once none is left, shifts one level toward
     Opposition (at most two levels per space)."""
-    if s.resources["fln"] < 1:
+    if s.resources["fln"] < AGITATION_COST:
         return []
     return [{"t": "agitate", "space": n} for n, sp in s.spaces.items()
             if agitable(s, n) and (sp["terror"] > 0 or _can_shift(s, n, "oppose", f["shifts"]))]
@@ -368,13 +367,11 @@ def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: L
     who = f["who"]
     s.resources[who] -= cost
     sp = s.spaces[n]
-    if sp["terror"] > 0:
-        sp["terror"] -= 1
-        what = "removes a Terror marker"
-    else:
-        sp["support"] = shift(sp["support"], toward)
+    if remove_terror_or_shift(s, n, toward):
         f["shifts"][n] = f["shifts"].get(n, 0) + 1
         what = f"shifts to {sp['support']}"
+    else:
+        what = "removes a Terror marker"
     emit(log, "6.3.1" if who == "gov" else "6.3.2", f"{n}: {what} (-{cost} Resources)", actor=who,
          space=n, support=sp["support"], terror=sp["terror"])
 
@@ -392,8 +389,8 @@ class Pacification(FrameType):
         if m["t"] == "done":
             pop(s)
             return
-        f["spent"] += 2
-        _spend_on_support(s, f, m["space"], 2, "support", log)
+        f["spent"] += PACIFICATION_COST
+        _spend_on_support(s, f, m["space"], PACIFICATION_COST, "support", log)
 
 
 @register
@@ -409,7 +406,7 @@ class Agitation(FrameType):
         if m["t"] == "done":
             pop(s)
             return
-        _spend_on_support(s, f, m["space"], 1, "oppose", log)
+        _spend_on_support(s, f, m["space"], AGITATION_COST, "oppose", log)
 
 
 # --- 6.4: Redeploy ---------------------------------------------------------------------------
@@ -424,22 +421,27 @@ def troop_destinations(s: State) -> list[str]:
 
 
 def redeploy_destinations(s: State, f: Frame, piece: str, src: str) -> list[str]:
-    """Where a ``piece`` in ``src`` may Redeploy to (never its own space).
+    """Where a ``piece`` in ``src`` may Redeploy to (never its own space)."""
+    return list(_destinations(piece, src, _targets(s, f, piece), cross_wilaya(s)))
 
-    6.4.1: Troops to Cities or spaces with Government Bases; Police to spaces Government-Controlled
-    at the start of the phase. 6.4.2: Guerrillas to spaces of the same Wilaya with an FLN Base (any
-    Algerian space with one under the Cross-Wilaya Capability); the Countries belong to no Wilaya.
-    """
+
+def _targets(s: State, f: Frame, piece: str) -> list[str]:
+    """6.4.1: Troops to Cities or spaces with Government Bases; Police to spaces Government-Controlled
+    at the start of the phase. 6.4.2: Guerrillas to Algerian spaces with an FLN Base (of their own
+    Wilaya: see _destinations)."""
     if piece in (FT, AT):
-        dests = troop_destinations(s)
-    elif piece in (FP, AP):
-        dests = list(f["controlled"])
-    else:
-        w = SPACES[src].wilaya
-        dests = [n for n, sp in s.spaces.items()
-                 if n not in COUNTRIES and sp["pieces"][FB] > 0
-                 and (cross_wilaya(s) or SPACES[n].wilaya == w)]
-    return [d for d in dests if d != src]
+        return troop_destinations(s)
+    if piece in (FP, AP):
+        return list(f["controlled"])
+    return [n for n, sp in s.spaces.items() if n not in COUNTRIES and sp["pieces"][FB] > 0]
+
+
+def _destinations(piece: str, src: str, targets: list[str], cross: bool) -> Iterator[str]:
+    """``targets`` but ``src`` itself; for Guerrillas only those of the same Wilaya as ``src`` (any
+    under the Cross-Wilaya Capability, 6.4.2); the Countries belong to no Wilaya."""
+    w = SPACES[src].wilaya
+    return (d for d in targets if d != src
+            and (piece not in FLN_REDEPLOY or cross or SPACES[d].wilaya == w))
 
 
 def redeployable(s: State, f: Frame, piece: str, n: str) -> int:
@@ -459,11 +461,13 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
     if waiting:
         ms += [{"t": "place", "piece": FT, "space": d} for d in troop_destinations(s)]
     pieces = GOV_REDEPLOY if f["who"] == "gov" else FLN_REDEPLOY
+    targets = {p: _targets(s, f, p) for p in pieces}
+    cross = cross_wilaya(s)
     for n in s.spaces:
         if n in COUNTRIES:
             continue
         for p in pieces:
-            if redeployable(s, f, p, n) > 0 and redeploy_destinations(s, f, p, n):
+            if redeployable(s, f, p, n) > 0 and any(_destinations(p, n, targets[p], cross)):
                 ms.append({"t": "select", "piece": p, "space": n})
     if not waiting:
         ms.append(DONE)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from . import modifiers as mod
 from .board import add_resources, control, gov_count, population, remove_to
 from .data import AG, AP, AT, UG
-from .machine import Log, emit
+from .machine import Log, emit, find_frame
 from .ops import OPS, SpecialActivity, register_sa
 from .ops_fln import (
     note_activation, place_guerrilla, place_guerrilla_moves, remove_enemy, removal_choices,
@@ -38,7 +38,6 @@ class Extort(SpecialActivity):
     Countries included): Activate one Underground Guerrilla, +1 FLN Resource each."""
 
     name = "extort"
-    faction = "fln"
     rule = "4.3.1"
     earns = True
 
@@ -64,7 +63,6 @@ class Subvert(SpecialActivity):
     Available) with an Underground Guerrilla. ``x``: ``removed`` (cubes removed), ``replaced``."""
 
     name = "subvert"
-    faction = "fln"
     rule = "4.3.2"
 
     def candidates(self, s: State) -> list[str]:
@@ -107,13 +105,6 @@ class Subvert(SpecialActivity):
                  actor="fln", sa="subvert", space=n, source=m.get("from", "available"))
 
 
-def _attack_frame(s: State) -> Frame | None:
-    for fr in reversed(s.pending):
-        if fr["k"] == "op:attack":
-            return fr
-    return None
-
-
 @register_sa
 class Ambush(SpecialActivity):
     """4.3.3: in up to two spaces with an Underground Guerrilla and enemy pieces, selected for an
@@ -123,12 +114,11 @@ class Ambush(SpecialActivity):
     occurring in the space (5.5 note), at no cost."""
 
     name = "ambush"
-    faction = "fln"
     rule = "4.3.3"
 
     def attack(self, s: State, f: Frame) -> Frame | None:
         """The accompanying Attack frame when it may still select a location, or None."""
-        opf = _attack_frame(s)
+        opf = find_frame(s, "op:attack")
         if opf is None or opf["x"].get("busy"):
             return None
         op = OPS["attack"]

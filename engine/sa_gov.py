@@ -12,22 +12,23 @@ Moves:
 
 from __future__ import annotations
 
+from itertools import chain
+from typing import Iterator
+
 from .board import (
-    add_commitment, available, base_room, control, mobilized, police, population,
+    add_commitment, base_room, control, mobilized, police, population,
     remove_to, resettled_count, shift, terror_left, troops,
 )
 from . import modifiers as mod
 from .data import AG, ALGERIA, FB, FT, GB, POP0_MARKERS, SPACES, UG
 from .machine import Log, emit
 from .ops import SpecialActivity, register_sa
-from .ops_gov import movable, moved_in, note_moved_in, pick_moves
+from .ops_gov import AVAILABLE, move_picked, movable, picked_moves, start_pick
 from .state import Frame, Move, State
 
-AVAILABLE = "available"
 DEPLOY_MAX = 6  # 4.2.1
 DEPLOY_SPACES = 3  # 4.2.1
 NEUTRALIZE_SPACES = 2  # 4.2.3
-NEUTRALIZE_MAX = mod.NEUTRALIZE_PIECES  # 4.2.3 (Overkill: modifiers.neutralize_pieces)
 
 
 def troop_lift_spaces(s: State) -> int:
@@ -47,25 +48,6 @@ def select(f: Frame, *ends: str) -> None:
             f["locs"].append(e)
 
 
-def move_french(s: State, f: Frame, piece: str, src: str, dst: str) -> None:
-    """Move one piece between spaces and the Available box; it may not move again (4.2.1-4.2.2)."""
-    if src == AVAILABLE:
-        s.boxes["available"][piece] -= 1
-    else:
-        s.spaces[src]["pieces"][piece] -= 1
-    if dst == AVAILABLE:
-        s.boxes["available"][piece] += 1
-    else:
-        s.spaces[dst]["pieces"][piece] += 1
-    note_moved_in(f, dst, piece)
-    f["x"]["moved"] = f["x"].get("moved", 0) + 1
-    f["x"]["pick"], f["x"]["busy"] = None, False
-
-
-class GovSA(SpecialActivity):
-    faction = "gov"
-
-
 # --- 4.2.1 Deploy ------------------------------------------------------------------------------
 
 
@@ -78,6 +60,11 @@ def deploy_space(s: State, n: str) -> bool:
     return sp.is_city or s.spaces[n]["pieces"][GB] > 0 or control(s, n) == "gov"
 
 
+def deploy_spaces(s: State) -> list[str]:
+    """4.2.1: the spaces of Algeria where Deploy may move pieces now."""
+    return [n for n in ALGERIA if deploy_space(s, n)]
+
+
 def resettle_ok(s: State, n: str) -> bool:
     """4.2.1, 5.1.6: a Pop 1 Sector with a Government Base or Government Control, once
     Mobilization is in effect, while a Pop 0 marker is left."""
@@ -87,7 +74,7 @@ def resettle_ok(s: State, n: str) -> bool:
 
 
 @register_sa
-class Deploy(GovSA):
+class Deploy(SpecialActivity):
     """4.2.1: move up to six French pieces (Troops, Police, Bases) among the Available box and up to
     three selected spaces (Cities, Sectors with Government Base or Control; stacking 1.4.2), OR
     Resettle one Pop 1 Sector with a Government Base or Control."""
@@ -95,33 +82,29 @@ class Deploy(GovSA):
     name = "deploy"
     rule = "4.2.1"
 
-    def source_count(self, s: State, f: Frame, piece: str, src: str) -> int:
-        if src == AVAILABLE:
-            return available(s, piece) - moved_in(f, AVAILABLE, piece)
-        return movable(s, f, src, piece)
-
     def dests(self, s: State, f: Frame, piece: str, src: str) -> list[str]:
-        ends = ([] if src == AVAILABLE else [AVAILABLE]) + [
-            n for n in ALGERIA if n != src and deploy_space(s, n)
-            and (piece != GB or base_room(s, n) > 0)]
-        return [d for d in ends if len(f["locs"]) + new_spaces(f, src, d) <= DEPLOY_SPACES]
+        return list(self.ends(s, f, piece, src, deploy_spaces(s)))
+
+    def ends(self, s: State, f: Frame, piece: str, src: str, spaces: list[str]) -> Iterator[str]:
+        """Where ``piece`` from ``src`` may go: the Available box or one of ``spaces`` (the Deploy
+        spaces, with room for a Base, 1.4.2), within three selected spaces in all."""
+        ends = chain(() if src == AVAILABLE else (AVAILABLE,),
+                     (n for n in spaces if n != src and (piece != GB or base_room(s, n) > 0)))
+        return (d for d in ends if len(f["locs"]) + new_spaces(f, src, d) <= DEPLOY_SPACES)
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
         if x.get("resettled"):
             return []
         if x.get("pick"):
-            piece, src = x["pick"]
-            if self.source_count(s, f, piece, src) <= 0:  # inconsistent loaded state
-                return []
-            return pick_moves(piece, src, self.dests(s, f, piece, src))
+            return picked_moves(s, f, lambda piece, src: self.dests(s, f, piece, src))
         ms: list[Move] = []
         if x.get("moved", 0) < DEPLOY_MAX:
-            for src in (AVAILABLE, *ALGERIA):
-                if src != AVAILABLE and not deploy_space(s, src):
-                    continue
+            spaces = deploy_spaces(s)
+            for src in (AVAILABLE, *spaces):
                 ms += [{"t": "pick", "piece": p, "from": src} for p in mod.deploy_pieces(s)
-                       if self.source_count(s, f, p, src) > 0 and self.dests(s, f, p, src)]
+                       if movable(s, f, src, p) > 0
+                       and any(True for _ in self.ends(s, f, p, src, spaces))]
         if not x.get("moved"):
             ms += [{"t": "resettle", "space": n} for n in ALGERIA if resettle_ok(s, n)]
         return ms
@@ -129,11 +112,11 @@ class Deploy(GovSA):
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
         if m["t"] == "pick":
-            x["pick"], x["busy"] = [m["piece"], m["from"]], True
+            start_pick(f, m)
         elif m["t"] == "move":
             piece, src, dst = m["piece"], m["from"], m["to"]
             select(f, src, dst)
-            move_french(s, f, piece, src, dst)
+            move_picked(s, f, piece, src, dst)
             emit(log, self.rule, f"Deploy: {piece} from {src} to {dst}", actor="gov", sa=self.name,
                  piece=piece, source=src, space=dst)
         else:
@@ -150,34 +133,34 @@ class Deploy(GovSA):
 
 
 @register_sa
-class TroopLift(GovSA):
+class TroopLift(SpecialActivity):
     """4.2.2: move French Troops (only) among up to three selected Algerian spaces."""
 
     name = "troop_lift"
     rule = "4.2.2"
 
     def dests(self, s: State, f: Frame, src: str) -> list[str]:
-        limit = troop_lift_spaces(s)
-        return [d for d in ALGERIA if d != src and len(f["locs"]) + new_spaces(f, src, d) <= limit]
+        return list(self.ends(f, src, troop_lift_spaces(s)))
+
+    def ends(self, f: Frame, src: str, limit: int) -> Iterator[str]:
+        """Where a Troop from ``src`` may go: within ``limit`` selected spaces in all."""
+        return (d for d in ALGERIA if d != src and len(f["locs"]) + new_spaces(f, src, d) <= limit)
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
         if x.get("pick"):
-            piece, src = x["pick"]
-            if movable(s, f, src, piece) <= 0:  # inconsistent loaded state
-                return []
-            return pick_moves(piece, src, self.dests(s, f, src))
+            return picked_moves(s, f, lambda piece, src: self.dests(s, f, src))
+        limit = troop_lift_spaces(s)
         return [{"t": "pick", "piece": FT, "from": n} for n in ALGERIA
-                if movable(s, f, n, FT) > 0 and self.dests(s, f, n)]
+                if movable(s, f, n, FT) > 0 and any(True for _ in self.ends(f, n, limit))]
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        x = f["x"]
         if m["t"] == "pick":
-            x["pick"], x["busy"] = [m["piece"], m["from"]], True
+            start_pick(f, m)
             return
         src, dst = m["from"], m["to"]
         select(f, src, dst)
-        move_french(s, f, FT, src, dst)
+        move_picked(s, f, FT, src, dst)
         emit(log, self.rule, f"Troop Lift: {FT} from {src} to {dst}", actor="gov", sa=self.name,
              piece=FT, source=src, space=dst)
 
@@ -186,7 +169,7 @@ class TroopLift(GovSA):
 
 
 @register_sa
-class Neutralize(GovSA):
+class Neutralize(SpecialActivity):
     """4.2.3: in up to two spaces with Government Troops and Police: remove in all up to two Active
     enemy pieces (Bases only where no Guerrilla remains; Guerrillas to Available and Casualties
     alternately, Available first; +1 Commitment per Base); shift each space one level toward
@@ -265,7 +248,6 @@ class Neutralize(GovSA):
 
     def remove(self, s: State, f: Frame, piece: str, n: str, log: Log) -> None:
         x = f["x"]
-        x["removed"] = x.get("removed", 0) + 1
         per = x.setdefault("per", {})
         per[n] = per.get(n, 0) + 1
         if piece == UG:

@@ -15,7 +15,8 @@ from .board import add_resources
 from .checks import FACTIONS, check_choice, check_eligible, check_list, check_obj, fail
 from .data import EVENT_CARDS, PROPAGANDA_CARDS, SECOND_OPTIONS
 from .events import EVENTS, PIVOTALS, event_sides
-from .machine import FrameType, Log, emit, pop, push, register
+from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
+from . import ops_fln, ops_gov  # noqa: F401  (the Operations register themselves in OPS)
 from .ops import OPS, op_frame
 from .state import Frame, Move, State
 from .victory import holds, use_hidden_asset
@@ -23,23 +24,17 @@ from .victory import holds, use_hidden_asset
 OTHER = {"gov": "fln", "fln": "gov"}
 OP_BOXES = ("op_plus_sa", "op_only", "limited_op")  # most permissive first
 PASS_INCOME = {"fln": 1, "gov": 2}  # 2.3.3
-FACTION_OPS = {
-    "gov": ("train", "garrison", "sweep", "assault"),
-    "fln": ("rally", "march", "attack", "terror"),
-}
+FACTION_OPS = {who: tuple(n for n, op in OPS.items() if op.faction == who) for who in OTHER}
 
 
 @register
-class Game(FrameType):
+class Game(AutoFrame):
     kind = "game"
     rule = "2.3.6"
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "stage"))
         check_choice(f["stage"], "stage", ("draw", "play"), "2.3.6")
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "auto"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         if f["stage"] == "draw":
@@ -124,7 +119,7 @@ class Draw(FrameType):
 
 
 @register
-class Card(FrameType):
+class Card(AutoFrame):
     """2.3: one Event card – Pivotal window, First Eligible, Second Eligible, adjust eligibility."""
 
     kind = "card"
@@ -138,9 +133,6 @@ class Card(FrameType):
         if stage == "adjust" and s.sop["first_box"] is None:
             fail("stage", "the Second Eligible acts only after the First Eligible (sop.first_box)",
                  "2.3.2")
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "auto"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         sop = s.sop
@@ -243,14 +235,14 @@ class Eligible(FrameType):
             box = allowed[0] if allowed else None
         if role == "first" or box is not None:
             for op in FACTION_OPS[who]:
-                if op in OPS and OPS[op].can_start(s, who, role, box, False):
+                if OPS[op].can_start(s, who, role, box, False):
                     ms.append({"t": "op", "op": op} if box is None else
                               {"t": "op", "op": op, "box": box})
         if s.deception is not None and (role == "first" or box == "limited_op") and holds(
                 s, who, "hidden_asset"):
             # 7.3 Hidden Asset: a Limited Op option becomes a full Op + SA option.
             for op in FACTION_OPS[who]:
-                if op in OPS and OPS[op].can_start(s, who, role, "op_plus_sa", False):
+                if OPS[op].can_start(s, who, role, "op_plus_sa", False):
                     ms.append({"t": "op", "op": op, "box": "op_plus_sa",
                                "deception": "hidden_asset"})
         ms.append({"t": "pass"})
