@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..board import (
-    available, control, independent, populated, population, shift, terror_left,
+    available, control, independent, populated, population, remove_terror_or_shift, shift,
+    terror_left,
 )
 from ..data import (
     AG, ALGERIA, AP, CITIES, COUNTRIES, CUBES, FB, FP, FT, SPACES, UG,
@@ -551,12 +552,11 @@ class Casbah(Event):
     def agitate(self, s: State, f: Frame, log: Log) -> None:
         if not f["x"].get("agitate"):
             return
-        sp = s.spaces[self.CITY]
-        if sp["terror"] > 0:
-            sp["terror"] -= 1
-            emit(log, "5.1", "Agitate: Terror marker removed from Algiers", space=self.CITY)
+        if remove_terror_or_shift(s, self.CITY, "oppose"):
+            level = s.spaces[self.CITY]["support"]
+            emit(log, "5.1", f"{self.CITY} set to {level}", space=self.CITY, support=level)
         else:
-            set_support(s, self.CITY, shift(sp["support"], "oppose"), log)
+            emit(log, "5.1", "Agitate: Terror marker removed from Algiers", space=self.CITY)
 
     def effective(self, s: State, side: str) -> bool:
         if side == "unshaded":
