@@ -13,6 +13,7 @@ from ..data import (
     MOROCCO, SPACES, TUNISIA, UG,
 )
 from ..events import EVENTS, is_effective
+from ..machine import find_frame
 from ..state import Frame, Move, State
 from .core import Runner
 from .info import best_map_source, can_train, final_campaign, marked, spare_ug
@@ -151,10 +152,8 @@ def play_test(r: Runner, card: int, side: str, before: State, after: State) -> b
 
 
 def event_card(s: State) -> int | None:
-    for f in reversed(s.pending):
-        if f["k"] in ("event", "pivotal_event"):
-            return int(f["card"])
-    return None
+    f = find_frame(s, "event", "pivotal_event")
+    return None if f is None else int(f["card"])
 
 
 Rank = Callable[[Runner, list[Any]], list[Any]]
