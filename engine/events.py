@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from .data import CARDS
-from .machine import FrameType, Log, emit, pop, push, register
+from .machine import AutoFrame, Log, emit, pop, push, register
 from .state import Frame, State
 
 StepFn = Callable[[State, Frame, Log], None]
@@ -74,12 +74,9 @@ def run_steps(s: State, f: Frame, steps: Sequence[StepFn], log: Log) -> bool:
 
 
 @register
-class EventRun(FrameType):
+class EventRun(AutoFrame):
     kind = "event"
     rule = "5.1"
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "auto"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         ev = EVENTS[f["card"]]

@@ -39,7 +39,7 @@ from ..data import (
 )
 from ..event_steps import pick, remove_exactly
 from ..events import PIVOTALS, Pivotal, StepFn, register_pivotal, run_steps
-from ..machine import FrameType, Log, emit, pop, push, register
+from ..machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from ..ops import SpecialActivity, register_sa
 from ..propaganda import SUEZ_DELAYED
 from ..state import Frame, Move, State
@@ -57,14 +57,11 @@ SUEZ_COST = 6  # 5.1.9: both players subtract six Resources
 
 
 @register
-class PivotalRun(FrameType):
+class PivotalRun(AutoFrame):
     """5.1.4: the text of a played Pivotal Event, run step by step (resumable like an Event)."""
 
     kind = "pivotal_event"
     rule = "5.1.4"
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "auto"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         if not run_steps(s, f, PIVOTALS[f["card"]].steps(), log):
