@@ -25,7 +25,6 @@ from tests.helpers import (
     pick,
     pieces,
     play,
-    position,
     set_available,
     spaces_offered,
 )

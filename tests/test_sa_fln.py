@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
 
-import pytest
 
 import engine
 from engine.ops import op_frame, sa_frame

@@ -9,7 +9,7 @@ import pytest
 import engine
 from engine import sa_gov
 from engine.board import population, resettled_count
-from engine.data import FORCE_POOL, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, POP0_MARKERS, TERROR_MARKERS
+from engine.data import FORCE_POOL, MOBILIZATION, POP0_MARKERS, TERROR_MARKERS
 from engine.ops import sa_frame
 from engine.state import State
 from tests.helpers import (
