@@ -12,13 +12,13 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-
 from .config import Config
 from .jsonmap import to_dict
 from .core import Call, Core
 from .errors import ServiceError, internal
 from .openapi import docs_page, document
 from .operations import FLN_BOT, OPERATIONS, Operation
+
 
 def to_json_body(msg: Message) -> bytes:
     """A response message in its JSON mapping (proto field names; Struct integers as integers)."""
