@@ -15,7 +15,7 @@ Moves (besides the generic ``sa`` / ``done`` of every Operation, engine.ops):
 * Attack (3.3.3): ``{"t": "space", "space": S}`` pays, Activates and rolls; then ``{"t": "remove",
   "space": S, "piece": P}`` where the FLN chooses French or Algerian, and for Captured goods without
   Available Guerrillas ``{"t": "place", "space": S, "from": T, "piece": P}`` or ``{"t": "decline"}``.
-* Terror (3.3.4): ``{"t": "space", "space": S}``.
+* Terror (3.3.4): ``{"t": "space", "space": S}`` (a populated City or Sector, 4.2.1).
 """
 
 from __future__ import annotations
@@ -195,8 +195,9 @@ class Rally(FlnOperation):
         return mod.rally_bases(s, n) > 0 and p[AG] > 0
 
     def agitate_spaces(self, s: State, f: Frame) -> list[str]:
-        """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, populated, not a
-        Country; each step costs 1 Resource even in a free Rally (3.1.2)."""
+        """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, not a Country; each
+        step costs 1 Resource even in a free Rally (3.1.2). The rule sets no Population condition:
+        in a Pop 0 space only the shift is impossible (1.6.2), its Terror markers may be removed."""
         x = f["x"]
         if s.resources["fln"] < AGITATION_COST:
             return []
@@ -204,11 +205,10 @@ class Rally(FlnOperation):
         out = []
         for n in cands:
             sp = s.spaces[n]
-            if n in COUNTRIES or population(s, n) < 1:
+            if n in COUNTRIES or not (sp["pieces"][FB] > 0 or control(s, n) == "fln"):
                 continue
-            if not (sp["pieces"][FB] > 0 or control(s, n) == "fln"):
-                continue
-            if sp["terror"] > 0 or (not x.get("shifted") and sp["support"] != "oppose"):
+            if sp["terror"] > 0 or (not x.get("shifted") and population(s, n) >= 1
+                                    and sp["support"] != "oppose"):
                 out.append(n)
         return out
 
@@ -543,8 +543,9 @@ class Attack(FlnOperation):
 
 @register_op
 class Terror(FlnOperation):
-    """3.3.4: in spaces with an Underground Guerrilla (never Resettled, 4.2.1; Cities or Sectors):
-    pay 1, Activate one Underground Guerrilla, place a Terror marker if none (and one is left),
+    """3.3.4: in Cities or Sectors with an Underground Guerrilla, never Pop 0 (4.2.1: a Resettled
+    Sector "is now treated as a Pop 0 Sector in all respects but one … The FLN player may not …
+    conduct Terror there"; player aid: "not Pop 0"): pay 1, Activate one Underground Guerrilla, place a Terror marker if none (and one is left),
     set the space to Neutral.
 
     Lasting Events: #32 unshaded (City Terror needs and Activates 2 Underground Guerrillas), #32
@@ -561,7 +562,7 @@ class Terror(FlnOperation):
     def targets(self, s: State, f: Frame) -> list[str]:
         return [n for n, sp in s.spaces.items()
                 if n not in COUNTRIES and sp["pieces"][UG] >= mod.terror_underground(s, n)
-                and not sp["resettled"] and n not in f["locs"]
+                and population(s, n) >= 1 and n not in f["locs"]
                 and s.resources[f["who"]] >= self.space_cost(s, f, n)]
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:

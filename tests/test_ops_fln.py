@@ -200,12 +200,32 @@ def test_rally_agitate_conditions() -> None:
     s = start(s, "rally")
     for n in ("Medea", "Tizi Ouzou", "Bougie", "Batna", "Morocco"):
         s = play(s, {"t": "space", "space": n}, {"t": "place", "space": n})
-    # Medea: Government Control; Tizi Ouzou: already at Oppose and no Terror; Batna: Pop 0;
+    # Medea: Government Control; Tizi Ouzou: already at Oppose and no Terror; Batna: Pop 0 and no
+    # Terror;
     # Morocco: a Country. Only Bougie (Terror marker to remove, FLN Control).
     assert spaces_offered(s, "agitate") == {"Bougie"}
     s = play(s, {"t": "agitate", "space": "Bougie"})
     assert s.spaces["Bougie"]["terror"] == 0
     assert spaces_offered(s, "agitate") == set()
+
+
+@pytest.mark.parametrize("space,extra", [
+    ("Batna", {}),                                  # printed Pop 0
+    ("Tlemcen", {"resettled": True}),               # Resettled: Pop 0 (4.2.1)
+])
+def test_rally_agitate_removes_terror_in_a_pop_0_space_but_never_shifts_it(
+        space: str, extra: dict[str, object]) -> None:
+    """3.3.1: "Agitate (6.3.2) to remove any Terror marker or markers, and then to shift the space
+    one level toward Opposition. The space must have an FLN Base or FLN Control." – no Population
+    condition; 1.6.2: "Pop 0 Sectors are always Neutral", so only the shift is impossible."""
+    s = position(spaces={space: {"ug": 1, "terror": 1, **extra}}, resources=(10, 5))
+    s = start(s, "rally")
+    s = play(s, {"t": "space", "space": space}, {"t": "place", "space": space})
+    assert spaces_offered(s, "agitate") == {space}
+    s = play(s, {"t": "agitate", "space": space})
+    assert s.spaces[space]["terror"] == 0 and s.spaces[space]["support"] == "neutral"
+    assert s.resources["fln"] == 3  # 1 for the Rally space, 1 for the marker
+    assert spaces_offered(s, "agitate") == set()  # no shift in a Pop 0 space
 
 
 def test_rally_agitate_costs_even_when_free_and_needs_resources() -> None:
