@@ -14,7 +14,7 @@ from ..ops import OPS
 from ..ops_fln import rally_space
 from ..state import Frame, Move, State
 from .core import Criterion, Runner
-from .info import CITY_WILAYAS, best_map_source, map_sources, map_spare, place_preference
+from .info import CITY_WILAYAS, best_map_source, map_spare, obtainable, place_preference
 from .operation import OpRun
 from .sa import after_operation, finish, sa_unused, try_extort
 
@@ -36,14 +36,6 @@ def to_place(s: State, n: str) -> int:
     if b:
         return max(0, min(population(s, n) + b, population(s, n) + 1 - guerrillas(s, n)))
     return 1
-
-
-def obtainable(s: State, n: str) -> int:
-    """Guerrillas the bot may place in ``n``: Available ones, then Active ones from the map."""
-    k = s.boxes["available"][G]
-    for m in map_sources(s, n):
-        k += min(s.spaces[m]["pieces"][AG], map_spare(s, m))
-    return k
 
 
 def action(s: State, n: str) -> str | None:
