@@ -184,15 +184,39 @@ class Rally(FlnOperation):
             ms.append({"t": "flip", "space": n})
         return ms
 
-    def has_action(self, s: State, n: str) -> bool:
-        """``bool(self.action_moves(s, n))`` without building the moves (hot in can_start)."""
+    def has_action(self, s: State, n: str, from_map: bool = True) -> bool:
+        """``bool(self.action_moves(s, n))`` without building the moves (hot in can_start);
+        without ``from_map``, only actions that need no piece taken from the map (1.4.1)."""
         p = s.spaces[n]["pieces"]
-        if can_place_guerrilla(s, n):
+        if can_place_guerrilla(s, n) if from_map else available(s, G) > 0:
             return True
         if p[UG] + p[AG] >= 2 and base_room(s, n) >= 1 and (
-                available(s, FB) > 0 or on_map_elsewhere(s, FB, n)):
+                available(s, FB) > 0 or (from_map and on_map_elsewhere(s, FB, n))):
             return True
         return mod.rally_bases(s, n) > 0 and p[AG] > 0
+
+    def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
+        """The locations that may be selected now (spaces with an action, the France Track)."""
+        x = f["x"]
+        if x.get("agit") or not (self.may_add_location(f) and self.affordable(s, f)):
+            return []
+        base_only = x.get("base_only")  # #6 shaded: a space with an FLN Base only
+        out = [n for n in s.spaces
+               if n not in f["locs"] and rally_space(s, n)
+               and not (base_only and s.spaces[n]["pieces"][FB] == 0)
+               and self.has_action(s, n, from_map)]
+        if FRANCE_TRACK not in f["locs"] and s.france_track != "F" and not base_only:
+            out.append(FRANCE_TRACK)
+        return out
+
+    def can_finish(self, s: State, f: Frame) -> bool:
+        """As every Operation; and a free Rally granted by an Event (5.5) may end with no location
+        when each action it could take needs a piece from the map – an option, never an
+        obligation (1.4.1 "may"; 5.1.3 binds only what can be done otherwise)."""
+        if super().can_finish(s, f):
+            return True
+        return (f["role"] is None and not f["locs"] and not f["x"].get("busy")
+                and not self.selectable(s, f, from_map=False))
 
     def agitate_spaces(self, s: State, f: Frame) -> list[str]:
         """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, not a Country; each
@@ -216,18 +240,8 @@ class Rally(FlnOperation):
         x = f["x"]
         if x.get("busy"):
             return self.action_moves(s, x["cur"])
-        ms: list[Move] = []
+        ms: list[Move] = [{"t": "space", "space": n} for n in self.selectable(s, f)]
         if not x.get("agit"):
-            if self.may_add_location(f) and self.affordable(s, f):
-                base_only = x.get("base_only")  # #6 shaded: a space with an FLN Base only
-                for n in s.spaces:
-                    if (n not in f["locs"] and rally_space(s, n)
-                            and not (base_only and s.spaces[n]["pieces"][FB] == 0)
-                            and self.has_action(s, n)):
-                        ms.append({"t": "space", "space": n})
-                if (FRANCE_TRACK not in f["locs"] and s.france_track != "F"
-                        and not base_only):
-                    ms.append({"t": "space", "space": FRANCE_TRACK})
             if x.get("cur") and x.get("left", 0) > 0:
                 ms += place_guerrilla_moves(s, {"t": "place", "space": x["cur"]})
         ms += [{"t": "agitate", "space": n} for n in self.agitate_spaces(s, f)]

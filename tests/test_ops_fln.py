@@ -175,6 +175,31 @@ def test_rally_from_the_map_when_no_guerrilla_available() -> None:
     assert "Batna" in spaces_offered(s)
 
 
+def test_free_rally_from_an_event_may_decline_when_only_the_map_could_supply() -> None:
+    """1.4.1: a player placing its own forces "may take them from spaces elsewhere on the map if
+    and only if the desired force type is not Available" – an option: a free Rally granted by an
+    Event (5.5) whose every action needs a piece from the map may end with no location."""
+    spaces = {"Medea": {"ug": 1}, "Bougie": {"ag": 1}}
+    s = set_available(position(spaces=spaces, france_track="F"), "guerrillas", 0)
+    s = start(s, "rally", free=True)
+    assert spaces_offered(s) >= {"Medea", "Tlemcen"}  # selectable: a Guerrilla from the map
+    assert {"t": "done"} in engine.legal_moves(s)
+    s2 = play(s, {"t": "done"})
+    assert pieces(s2, "Bougie") == {"ag": 1} and s2.pending[-1]["k"] == "eligible"
+    # With a Guerrilla Available, or the France Track to shift, it must be carried out (5.1.3).
+    t = start(position(spaces=spaces, france_track="F"), "rally", free=True)
+    assert {"t": "done"} not in engine.legal_moves(t)
+    t = start(set_available(position(spaces=spaces), "guerrillas", 0), "rally", free=True)
+    assert {"t": "done"} not in engine.legal_moves(t)
+    # A Base can be built without the map: no declining either.
+    u = set_available(position(spaces={"Medea": {"ug": 2}}, france_track="F"), "guerrillas", 0)
+    u = start(u, "rally", free=True)
+    assert {"t": "done"} not in engine.legal_moves(u)
+    # An Operation chosen on the player's own turn is not a free Rally from an Event.
+    v = set_available(position(spaces=spaces, france_track="F"), "guerrillas", 0)
+    assert {"t": "done"} not in engine.legal_moves(start(v, "rally"))
+
+
 def test_rally_agitate() -> None:
     s = position(spaces={"Medea": {"fb": 1, "ft": 2, "terror": 1, "support": "support"}},
                  resources=(10, 4))
