@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..board import (
-    available, base_room, cubes, fln_bases_on_map, gov_score, guerrillas, population, troops,
+    available, cubes, fln_bases_on_map, gov_score, guerrillas, population, troops,
 )
+from ..cards.common import SECTORS
 from ..data import (
     AG, ALGERIA, AP, AT, CARDS, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, GB, GOV_PIECES,
     MOROCCO, OAS, SPACES, TUNISIA, UG,
@@ -20,7 +21,7 @@ from ..modifiers import TORTURE
 from ..state import Frame, Move, State
 from .core import Runner
 from .info import (
-    best_map_source, can_train, final_campaign, march_keep, marked, obtainable,
+    best_map_source, can_train, final_campaign, map_sources, march_keep, marked, obtainable,
 )
 
 NEVER = {20}  # instruction: never executes this Event
@@ -92,9 +93,6 @@ def support_spaces(s: State, spaces: tuple[str, ...]) -> list[str]:
     return [n for n in spaces if population(s, n) >= 1 and at_support(s, n)]
 
 
-SECTORS = tuple(n for n in ALGERIA if SPACES[n].is_sector)
-
-
 def guerrilla_source_ok(s: State, card: int, dest: str) -> bool:
     """Can the bot place one Guerrilla in ``dest`` for ``card`` (8.1.2 sources only)?"""
     boxes = ("available",) if card == CASBAH else MARTYR_BOXES
@@ -115,7 +113,7 @@ def bot_effective(s: State, card: int, side: str) -> bool:
     if card == 53 and side == "shaded":
         return bool(support_spaces(s, CITIES))
     if card == 60 and side == "shaded":
-        return available(s, FB) > 0 and any(base_room(s, n) > 0 for n in ALGERIA)
+        return available(s, FB) > 0  # from the map a Base would only move
     return True
 
 
@@ -397,9 +395,7 @@ def do_place(r: Runner, f: Frame) -> None:
         return
     boxed = [m for m in places if "source" in m]
     if not boxed:  # 1.4.1: only the map is left – optional, and for Guerrillas only within 8.1.2
-        places = [m for m in places if f["piece"] in (UG, AG)
-                  and take_from_map(r, [x for x in places if x["space"] == m["space"]],
-                                    m["space"]) is not None]
+        places = [m for m in places if f["piece"] in (UG, AG) and map_sources(r.s, m["space"])]
         if not places:
             r.trace.note("8.1.2", "no map source within the 8.1.2 guards: placement declined")
             r.play({"t": "done"})
