@@ -24,7 +24,7 @@ SECRET = "shared-tournament-secret"
 def spawn(redis_url: str, *extra: str) -> tuple[subprocess.Popen[str], str, str]:
     env = dict(os.environ, REDIS_URL=redis_url, CT_REFEREE_SECRET=SECRET)
     p = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
+        [sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
          "--grpc-port", "0", "--strict", "--threads", "4", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         preexec_fn=_die_with_parent)
