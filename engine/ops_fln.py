@@ -161,6 +161,7 @@ class Rally(FlnOperation):
     name = "rally"
     rule = "3.3.1"
     sas = ("extort", "subvert")
+    places_pieces = True
 
     def limit(self, s: State, n: str) -> int:
         """Guerrillas that may be placed: one, or Population + Bases with an FLN Base (Resettled
@@ -208,15 +209,6 @@ class Rally(FlnOperation):
         if FRANCE_TRACK not in f["locs"] and s.france_track != "F" and not base_only:
             out.append(FRANCE_TRACK)
         return out
-
-    def can_finish(self, s: State, f: Frame) -> bool:
-        """As every Operation; and a free Rally granted by an Event (5.5) may end with no location
-        when each action it could take needs a piece from the map – an option, never an
-        obligation (1.4.1 "may"; 5.1.3 binds only what can be done otherwise)."""
-        if super().can_finish(s, f):
-            return True
-        return (f["role"] is None and not f["locs"] and not f["x"].get("busy")
-                and not self.selectable(s, f, from_map=False))
 
     def agitate_spaces(self, s: State, f: Frame) -> list[str]:
         """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, not a Country; each

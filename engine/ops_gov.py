@@ -138,6 +138,7 @@ class Train(GovOperation):
     rule = "3.2.1"
     cost = 2
     sas = ("deploy", "troop_lift")
+    places_pieces = True
 
     def space_ok(self, s: State, n: str) -> bool:
         """3.2.1, 5.1.7: Cities, Sectors with a Government Base; under Recall De Gaulle also
@@ -189,28 +190,32 @@ class Train(GovOperation):
         sp = s.spaces[n]
         return bool(sp["terror"] > 0 or (population(s, n) >= 1 and sp["support"] != "support"))
 
-    def useful(self, s: State, f: Frame, n: str) -> bool:
-        """Something can be done in a space selected now: a cube can be placed (1.4.1), or it
-        can be Pacified with the Resources left after paying for it."""
+    def useful(self, s: State, f: Frame, n: str, from_map: bool = True) -> bool:
+        """Something can be done in a space selected now: a cube can be placed (1.4.1: taken
+        from the map only with ``from_map``), or it can be Pacified with the Resources left after
+        paying for it."""
         types = (AP,) if self.police_only(s, n) else ALGERIAN_CUBES
-        if any(available(s, p) > 0 or on_map_elsewhere(s, p, n) for p in types):
+        if any(available(s, p) > 0 or (from_map and on_map_elsewhere(s, p, n)) for p in types):
             return True
         rest = s.resources[f["who"]] - self.price(s, f)
         return rest >= PACIFY_COST and self.pacifiable(s, n)
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
-        ms: list[Move] = []
+        ms: list[Move] = [{"t": "space", "space": n} for n in self.selectable(s, f)]
         if not x.get("pacified"):
-            if self.may_add_location(f) and self.affordable(s, f):
-                ms += [{"t": "space", "space": t} for t in TRACKS
-                       if t not in f["locs"] and self.track_ok(s, t)]
-                ms += [{"t": "space", "space": n} for n in ALGERIA
-                       if n not in f["locs"] and self.space_ok(s, n) and self.useful(s, f, n)]
             ms += self.place_moves(s, f)
         ms += [{"t": "pacify", "space": n} for n in f["locs"]
                if n not in TRACKS and self.may_pacify(s, f, n)]
         return ms
+
+    def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
+        """The Tracks and spaces that may be selected now (none once Pacification began)."""
+        if f["x"].get("pacified") or not (self.may_add_location(f) and self.affordable(s, f)):
+            return []
+        return ([t for t in TRACKS if t not in f["locs"] and self.track_ok(s, t)]
+                + [n for n in ALGERIA if n not in f["locs"] and self.space_ok(s, n)
+                   and self.useful(s, f, n, from_map)])
 
     def place_moves(self, s: State, f: Frame) -> list[Move]:
         """3.2.1, 1.4.1: cubes for the space being trained, from Available, else from the map."""

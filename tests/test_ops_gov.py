@@ -235,6 +235,23 @@ def test_pacify_in_one_space_only() -> None:
     illegal(s, {"t": "pacify", "space": "Algiers"})
 
 
+def test_free_train_from_an_event_may_decline_when_only_the_map_could_supply() -> None:
+    """1.4.1: cubes "may be taken from spaces elsewhere in Algeria" when none is Available – an
+    option: a free Train granted by an Event (5.5) with nothing else to do may end with no
+    location; with a Track to shift, or a cube Available, it must be carried out (5.1.3)."""
+    s = gov({"Medea": {"ap": 1, "at": 1}}, france_track="A")
+    s = set_available(set_available(s, "algerian_troops", 0), "algerian_police", 0)
+    f = free_op(s, "train")
+    assert "Algiers" in spaces_offered(f)  # a cube could come from Medea
+    assert {"t": "done"} in engine.legal_moves(f)
+    assert pieces(play(f, {"t": "done"}), "Medea") == {"ap": 1, "at": 1}
+    g = free_op(gov({"Medea": {"ap": 1, "at": 1}}, france_track="A"), "train")
+    assert {"t": "done"} not in engine.legal_moves(g)
+    h = set_available(set_available(gov({"Medea": {"ap": 1, "at": 1}}, france_track="B"),
+                                    "algerian_troops", 0), "algerian_police", 0)
+    assert {"t": "done"} not in engine.legal_moves(free_op(h, "train"))
+
+
 def test_pacify_never_at_support_or_in_a_track() -> None:
     s = gov({"Algiers": {"fp": 1, "support": "support"}}, france_track="B")
     s = play(s, {"t": "op", "op": "train"}, {"t": "space", "space": "Algiers"},
