@@ -55,6 +55,7 @@ class Operation(FrameType):
     faction: str = ""  # "gov" or "fln": whose Operation it is (3.2, 3.3)
     cost: int = 0  # Resources per location (3.1)
     sas: tuple[str, ...] = ()  # Special Activities that may accompany it (4.1.1)
+    places_pieces = False  # Train, Rally: place pieces, from the map when none is Available (1.4.1)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -80,8 +81,6 @@ class Operation(FrameType):
         if len(f["locs"]) >= 1 or (f["sa"] is not None and not self.op_moves(s, f)):
             return True
         return self.places_pieces and f["role"] is None and not self.selectable(s, f, False)
-
-    places_pieces = False  # Train and Rally place pieces, from the map when none is Available
 
     def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
         """(Operations that place pieces) the locations that may be selected now; without

@@ -551,8 +551,8 @@ class Attack(FlnOperation):
 class Terror(FlnOperation):
     """3.3.4: in Cities or Sectors with an Underground Guerrilla, never Pop 0 (4.2.1: a Resettled
     Sector "is now treated as a Pop 0 Sector in all respects but one … The FLN player may not …
-    conduct Terror there"; player aid: "not Pop 0"): pay 1, Activate one Underground Guerrilla, place a Terror marker if none (and one is left),
-    set the space to Neutral.
+    conduct Terror there"; player aid: "not Pop 0"): pay 1, Activate one Underground Guerrilla,
+    place a Terror marker if none (and one is left), set the space to Neutral.
 
     Lasting Events: #32 unshaded (City Terror needs and Activates 2 Underground Guerrillas), #32
     shaded (City Terror costs 0), #31 unshaded (the space is not set to Neutral)."""
