@@ -160,5 +160,6 @@ def place_preference(s: State, n: str) -> tuple[bool, bool]:
 __all__ = [
     "CITY_WILAYAS", "Flags", "flags_of", "gov_acted", "final_campaign", "algerian_base",
     "spare_ug", "marked", "removal_sequence", "can_train", "map_spare", "map_sources",
-    "obtainable", "march_keep", "best_map_source", "place_preference", "population", "cubes", "gov_count", "guerrillas",
+    "obtainable", "march_keep", "best_map_source", "place_preference", "population", "cubes",
+    "gov_count", "guerrillas",
 ]

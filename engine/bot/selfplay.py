@@ -10,9 +10,9 @@ its own Opposition given up). The last line is exactly::
     games=N completed=N illegal=0 violations=V event_decisions=D map_takes=M fln_wins=W
     gov_wins=G mean_ms_per_bot_decision=X
 
-(on one line).
-The exit status is non-zero on any illegal move, invariant violation or exception. Game ``i`` uses engine seed ``S + i``;
-the Government's generator and the bot's seeds derive from it.
+(on one line). The exit status is non-zero on any illegal move, invariant violation or exception.
+Game ``i`` uses engine seed ``S + i``; the Government's generator and the bot's seeds derive from
+it.
 """
 
 from __future__ import annotations
