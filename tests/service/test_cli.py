@@ -12,7 +12,7 @@ import engine
 
 
 def ct(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "service.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "ct_referee_cli", *args], capture_output=True,
                           text=True, input=stdin, timeout=120)
 
 
@@ -91,7 +91,7 @@ def test_validate_sends_the_moves_in_requests_of_max_moves(tmp_path: Path) -> No
     import io
 
     from ct_referee_client import connect
-    from service.cli import validate_file
+    from ct_referee_cli.validate import validate_file
 
     moves = record(8, 10_000)
     write(tmp_path / "game.jsonl", 8, moves)
