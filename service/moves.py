@@ -71,5 +71,11 @@ def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
     return m
 
 
-def moves_from_engine(ms: list[dict[str, Any]]) -> list[pb.Move]:
-    return [move_from_engine(m) for m in ms]
+def moves_from_engine(ms: list[dict[str, Any]], labels: list[str] | None = None
+                      ) -> list[pb.Move]:
+    """Engine moves as contract Moves, each with its label when ``labels`` (in the same order)
+    are given (``engine.labels``; a label is never part of the move itself)."""
+    out = [move_from_engine(m) for m in ms]
+    for m, label in zip(out, labels or ()):
+        m.label = label
+    return out
