@@ -1569,9 +1569,10 @@ class CatalogCard(_message.Message):
     dual_use: _builtins.bool
     """an unshaded and a shaded text (5.2)"""
     unshaded: _builtins.str
-    """the marker the unshaded text puts in effect, if any"""
+    """The marker the unshaded (resp. shaded) text puts in effect, if any: gov_capability,
+    fln_capability, capability, gov_momentum, fln_momentum or momentum.
+    """
     shaded: _builtins.str
-    """(gov_capability, fln_momentum, ...)"""
     owner: _builtins.str
     """a Pivotal Event's holder: "gov" or "fln" (5.1.4)"""
     fln_bot_marked: _builtins.bool
@@ -1637,7 +1638,7 @@ class CatalogSpace(_message.Message):
     border: _builtins.str
     """"morocco" | "tunisia" | "" (1.3.7)"""
     x: _builtins.float
-    """the position on the board picture (Board units)"""
+    """the position on the board picture (CatalogBoard units)"""
     y: _builtins.float
     town: _builtins.str
     """the main town the position is taken from"""
