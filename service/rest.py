@@ -98,6 +98,11 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
 
         def view() -> Response:
             with metrics.observe("rest", op.label) as outcome:
+                if op.versioned and request.if_none_match.contains(catalog.version()):
+                    r = Response(status=304)  # the client holds the current version
+                    r.set_etag(catalog.version())
+                    r.headers["Cache-Control"] = "no-cache"
+                    return r
                 try:
                     call: Call = core.call()
                     body = core.handle(op.core_method, "json", read_body(), decode,

@@ -11,11 +11,13 @@ import urllib.request
 from typing import Any, Iterator
 
 import pytest
+from google.protobuf import json_format
 
 import engine
 from ct_referee_client import Client, RefereeError, connect, move_dict
 from engine.catalog import CATALOG_VERSION
 from engine.labels import log_label, move_labels
+from service.jsonmap import to_dict
 
 from .conftest import Servers
 
@@ -84,6 +86,8 @@ def test_catalog(any_client: Client) -> None:
     assert c.force_pool["guerrillas"] == 30 and sum(c.force_pool.values()) == 91
     assert {t.name for t in c.tracks} >= {"france_track", "border_zone", "commitment",
                                           "resources"}
+    assert to_dict(c) == json_format.MessageToDict(
+        c, preserving_proto_field_name=True, always_print_fields_with_no_presence=True)
     same = any_client.catalog(if_none_match=c.version)
     assert same.not_modified and same.version == c.version and not same.cards
     assert len(any_client.catalog(if_none_match="stale").cards) == 71
