@@ -58,6 +58,8 @@ def test_a_listed_move_sent_back_with_its_label_is_accepted(any_client: Client) 
     plain = any_client.apply(g.state, {"t": "decline"})
     assert r.state.json == plain.state.json
     assert "label" not in move_dict(decline)
+    as_dict = {"t": "decline", "label": "Play no Pivotal Event"}  # a listed move as JSON
+    assert any_client.apply(g.state, as_dict).state.json == plain.state.json
 
 
 def test_rest_json_has_label_keys(servers: Servers) -> None:
