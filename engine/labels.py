@@ -238,31 +238,29 @@ def _context(s: State, f: Frame) -> str:
     return str(text) if isinstance(text, str) else ""
 
 
+_PROPAGANDA = {  # the Propaganda Round's moves (6.2-6.5) and Mobilization's (5.1.6)
+    "oop_to_available": "Move {a_piece} from Out of Play to Available",
+    "available_to_oop": "Move {a_piece} from Available to Out of Play",
+    "pacify": "Pacify in {space}",
+    "agitate": "Agitate in {space}",
+    "select": "Redeploy {a_piece} from {space}",
+    "move": "Redeploy {piece} from {from} to {to}",
+    "place": "Redeploy: place {a_piece} in {space} (Suez Crisis)",
+    "out_of_play": "Put {a_piece} Casualty Out of Play",
+}
+_FINISH = {"prop_commitment": "Finish the Commitment adjustment",
+           "prop_pacify": "Finish Pacification", "prop_agitate": "Finish Agitation",
+           "prop_redeploy": "Finish the Redeploy", "piv_mobilization": "Finish Mobilization"}
+
+
 def _propaganda(s: State, f: Frame, m: Move) -> str:
-    t = m["t"]
+    if m["t"] == "done":
+        return _FINISH.get(f["k"], "Done")
+    template = _PROPAGANDA.get(m["t"])
+    if template is None:
+        return _generic(m, "")
     piece = piece_name(m.get("piece", ""))
-    if t == "done":
-        return {"prop_commitment": "Finish the Commitment adjustment",
-                "prop_pacify": "Finish Pacification", "prop_agitate": "Finish Agitation",
-                "prop_redeploy": "Finish the Redeploy",
-                "piv_mobilization": "Finish Mobilization"}.get(f["k"], "Done")
-    if t == "oop_to_available":
-        return f"Move {_a(piece)} from Out of Play to Available"
-    if t == "available_to_oop":
-        return f"Move {_a(piece)} from Available to Out of Play"
-    if t == "pacify":
-        return f"Pacify in {m['space']}"
-    if t == "agitate":
-        return f"Agitate in {m['space']}"
-    if t == "select":
-        return f"Redeploy {_a(piece)} from {m['space']}"
-    if t == "move":
-        return f"Redeploy {piece} from {m['from']} to {m['to']}"
-    if t == "place":
-        return f"Redeploy: place {_a(piece)} in {m['space']} (Suez Crisis)"
-    if t == "out_of_play":
-        return f"Put {_a(piece)} Casualty Out of Play"
-    return _generic(m, "")
+    return template.format(**{**m, "piece": piece, "a_piece": _a(piece)})
 
 
 def _deploy(s: State, f: Frame, m: Move) -> str:
