@@ -205,13 +205,13 @@ def docs_page(doc: dict[str, Any]) -> str:
         if sch.get("description"):
             parts.append(f"<p>{e(sch['description'])}</p>")
         if "example" in sch:
-            parts.append(f"<p>Example:</p><pre>{e(json.dumps(sch['example'], indent=1))}</pre>")
+            parts.append(f"<p>Example:</p><pre>{e(json.dumps(sch['example']))}</pre>")
         parts.append("<table><tr><th>field</th><th>type</th><th>description</th></tr>")
         for fname, fs in sch.get("properties", {}).items():
             desc = fs.get("description", "")
             if fs.get("enum"):
-                desc = (desc + " One of: " + ", ".join(str(x) for x in fs["enum"] if x is not None)
-                        ).strip()
+                values = "One of: " + ", ".join(str(x) for x in fs["enum"] if x is not None)
+                desc = f"{desc.rstrip('.')}. {values}" if desc else values
             parts.append(f"<tr><td><code>{e(fname)}</code></td><td>{_type_html(fs)}</td>"
                          f"<td>{e(desc)}</td></tr>")
         parts.append("</table>")
