@@ -128,3 +128,17 @@ def test_every_legal_move_and_log_entry_of_whole_games_is_labelled(
                 entries += 1
     assert prompts > 200 and entries > 200
     assert {"eligible", "op:rally", "prop_redeploy"} <= kinds
+
+
+@pytest.mark.parametrize("card,move,label", [
+    (51, {"t": "pick", "value": "Barika"}, "Choose Barika (Stripey Hole: a Sector)"),
+    (1, {"t": "place", "space": "Batna", "source": "available"},
+     "Event #1 Quadrillage, unshaded: place French Police in Batna from Available"),
+])
+def test_exact_labels_of_event_prompts(card: int, move: Move, label: str) -> None:
+    """The decisions inside an Event name the card (5.1) or use the Event's own prompt."""
+    from tests.helpers import ev, on_card
+
+    s = ev(on_card(_play("short", 7, DECLINE2), card))
+    assert move in engine.legal_moves(s)
+    assert move_label(s, move) == label
