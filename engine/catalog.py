@@ -5,8 +5,8 @@ tracks. Everything is derived from the engine's data files, so it changes only w
 
 Cards (chapter 5): ``kind`` is ``pivotal`` (5.1.4), ``propaganda`` (2.4), ``capability`` or
 ``momentum`` when a text of the card puts a Capability (5.3) or Momentum (5.4) marker in effect,
-otherwise ``event``. Colonial Twilight prints no faction order on its cards: the Initiative Track
-decides who is First Eligible (2.3.1), so a card has none to list.
+otherwise ``event``. Colonial Twilight prints no faction order on its cards (the Initiative Track
+decides who is First Eligible, 2.3.1), so the catalogue lists none.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ def _card(n: int) -> dict[str, Any]:
         "unshaded": c.get("unshaded_flag") or "", "shaded": c.get("shaded_flag") or "",
         "owner": PIVOTAL_OWNER.get(n, ""),  # the faction that holds a Pivotal Event (5.1.4)
         "fln_bot_marked": bool(c.get("fln_bot_marked")),  # 8.3
-        "faction_order": [],  # none printed in this game (2.3.1)
     }
 
 

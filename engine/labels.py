@@ -74,8 +74,8 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "AEFIOU" else "a ") + noun
 
 
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+def _plural(n: int, one: str) -> str:
+    return f"{n} {one if n == 1 else one + 's'}"
 
 
 # ---- moves -------------------------------------------------------------------------------------

@@ -23,7 +23,6 @@ def test_cards() -> None:
     assert by[15]["title"] == "Jean-Paul Sartre" and by[15]["name"] == "#15 Jean-Paul Sartre"
     assert card_kind(45) == "momentum" and card_kind(66) == "pivotal" and by[66]["owner"] == "gov"
     assert card_kind(33) == "capability" and card_kind(1) == "event"
-    assert all(c["faction_order"] == [] for c in cards)  # 2.3.1: none printed in this game
 
 
 def test_spaces_and_layout() -> None:

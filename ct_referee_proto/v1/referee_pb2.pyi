@@ -1557,7 +1557,6 @@ class CatalogCard(_message.Message):
     SHADED_FIELD_NUMBER: _builtins.int
     OWNER_FIELD_NUMBER: _builtins.int
     FLN_BOT_MARKED_FIELD_NUMBER: _builtins.int
-    FACTION_ORDER_FIELD_NUMBER: _builtins.int
     number: _builtins.int
     title: _builtins.str
     name: _builtins.str
@@ -1577,12 +1576,6 @@ class CatalogCard(_message.Message):
     """a Pivotal Event's holder: "gov" or "fln" (5.1.4)"""
     fln_bot_marked: _builtins.bool
     """marked for the non-player FLN (8.3)"""
-    @_builtins.property
-    def faction_order(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """The faction order printed on the card: always empty in this game (the Initiative Track
-        decides who is First Eligible, 2.3.1).
-        """
-
     def __init__(
         self,
         *,
@@ -1595,11 +1588,10 @@ class CatalogCard(_message.Message):
         shaded: _builtins.str = ...,
         owner: _builtins.str = ...,
         fln_bot_marked: _builtins.bool = ...,
-        faction_order: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["dual_use", b"dual_use", "faction_order", b"faction_order", "fln_bot_marked", b"fln_bot_marked", "kind", b"kind", "name", b"name", "number", b"number", "owner", b"owner", "shaded", b"shaded", "title", b"title", "unshaded", b"unshaded"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["dual_use", b"dual_use", "fln_bot_marked", b"fln_bot_marked", "kind", b"kind", "name", b"name", "number", b"number", "owner", b"owner", "shaded", b"shaded", "title", b"title", "unshaded", b"unshaded"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
