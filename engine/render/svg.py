@@ -52,7 +52,7 @@ def attrs(**kw: object) -> str:
     return "".join(out)
 
 
-def el(tag: str, body: str = "", **kw: object) -> str:
+def el(tag: str, body: str = "", /, **kw: object) -> str:
     a = attrs(**kw)
     return f"<{tag}{a}>{body}</{tag}>" if body else f"<{tag}{a}/>"
 
