@@ -311,10 +311,11 @@ def from_state(s: State) -> dict[str, Any]:
     momentum = [m["card"] for m in c["momentum"] if m["card"] != current]
     props_before = c["propaganda_drawn"] - (current in PROPAGANDA)
     options = {k: v for k, v in s.options.items() if k not in NOT_FOR_POSITIONS}
+    blank: dict[str, Any] = dict(new_space())
     return {
         "schema": SCHEMA, "scenario": s.scenario, "options": options,
         "spaces": {n: {"pieces": {k: v for k, v in sp["pieces"].items() if v},
-                       **{k: v for k, v in sp.items() if k != "pieces" and v != new_space()[k]}}
+                       **{k: v for k, v in sp.items() if k != "pieces" and v != blank[k]}}
                    for n, sp in s.spaces.items()},
         "boxes": {b: {k: v for k, v in pieces.items() if v} for b, pieces in s.boxes.items()},
         "resources": dict(s.resources), "commitment": s.commitment,
