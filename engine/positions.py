@@ -1,7 +1,7 @@
 """Positions from a board: a referee state built from what a front-end holds (a VASSAL game, a
 photograph of a table), at the start of the current card (docs/positions.md).
 
-    build(position, seed=0) -> State      # raises StateError(field, reason, rule)
+    build(position, seed=0) -> (State, log)   # raises StateError(field, reason, rule)
     from_state(state) -> position         # the board and card facts of a state
 
 A position (``"schema": "ct-position/1"``) gives what is on the table: the pieces and markers of
@@ -57,13 +57,17 @@ DRAWABLE = EVENTS | PROPAGANDA
 ALL_CARDS = frozenset(CARDS)
 
 
-def build(position: Any, seed: int = 0) -> State:
-    """The state at the start of the position's current card (docs/positions.md)."""
+def build(position: Any, seed: int = 0) -> tuple[State, Log]:
+    """The state at the start of the position's current card (docs/positions.md), and the log
+    of that start (e.g. the Propaganda Round's automatic phases)."""
     from .serial import from_data
     from .validate import validate_fields
 
     doc = state_document(position, seed)
-    s, _, _ = validate_fields(doc)
+    try:
+        s, _, _ = validate_fields(doc)
+    except StateError as e:
+        raise StateError(position_field(e.field), e.reason, e.rule) from None
     s.pending = [{"k": "game", "stage": "play"}]
     log: Log = []
     try:
@@ -73,7 +77,29 @@ def build(position: Any, seed: int = 0) -> State:
     except Exception as e:  # the validator passed it, so this is a combination it does not see
         raise StateError("position", f"cannot start the current card from this position"
                          f" ({type(e).__name__})") from None
-    return from_data(s.to_data())
+    try:
+        return from_data(s.to_data()), log
+    except StateError as e:
+        raise StateError(position_field(e.field), e.reason, e.rule) from None
+
+
+# State fields derived from the position's cards, and the field of the position they come from.
+DERIVED_FROM = {"sop.first": "eligibility.first", "cards.coup_campaign": "cards.coup_this_campaign",
+                "turn": "cards.played", "cards.deck": "cards.played",
+                "cards.deck_left": "cards.played", "cards.piles": "cards.played",
+                "cards.propaganda_drawn": "cards.played", "cards.rounds": "cards.played",
+                "cards.unseen": "cards.played", "cards.set_aside": "cards.played"}
+
+
+def position_field(field: str) -> str:
+    """The position's field behind a field of the state built from it."""
+    for state_field, pos_field in DERIVED_FROM.items():
+        if field == state_field or field.startswith(state_field + "[") or field.startswith(
+                state_field + "."):
+            return pos_field
+    if field.startswith(("pending", "rng", "result", "deception", "sop")):
+        return "position"
+    return field
 
 
 def state_document(position: Any, seed: int = 0) -> dict[str, Any]:

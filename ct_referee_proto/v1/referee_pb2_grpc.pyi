@@ -59,6 +59,16 @@ class RefereeStub:
     """
     View: _grpc.UnaryUnaryMultiCallable[_referee_pb2.ViewRequest, _referee_pb2.ViewResponse]
     """What a role ("gov", "fln" or "observer") may see of a state (rules 2.2, 10.0, 7.3)."""
+    Render: _grpc.UnaryUnaryMultiCallable[_referee_pb2.RenderRequest, _referee_pb2.RenderResponse]
+    """---- Board picture and positions from a board (engine/render, engine/positions) ----
+    A picture of a state as a role may see it: an SVG document of the board (map, pieces,
+    markers, Control, tracks, cards, eligibility, Capabilities and Momentum, legend); each space
+    is a <g data-space="NAME"> group.
+    """
+    Positions: _grpc.UnaryUnaryMultiCallable[_referee_pb2.PositionsRequest, _referee_pb2.PositionsResponse]
+    """A referee state from a position a front-end holds (docs/positions.md): the state at the
+    start of the position's current card, the rest of the deck per the chance mode.
+    """
 
 @_typing.type_check_only
 class RefereeAsyncStub(RefereeStub):
@@ -81,6 +91,16 @@ class RefereeAsyncStub(RefereeStub):
     """
     View: _aio.UnaryUnaryMultiCallable[_referee_pb2.ViewRequest, _referee_pb2.ViewResponse]  # type: ignore[assignment]
     """What a role ("gov", "fln" or "observer") may see of a state (rules 2.2, 10.0, 7.3)."""
+    Render: _aio.UnaryUnaryMultiCallable[_referee_pb2.RenderRequest, _referee_pb2.RenderResponse]  # type: ignore[assignment]
+    """---- Board picture and positions from a board (engine/render, engine/positions) ----
+    A picture of a state as a role may see it: an SVG document of the board (map, pieces,
+    markers, Control, tracks, cards, eligibility, Capabilities and Momentum, legend); each space
+    is a <g data-space="NAME"> group.
+    """
+    Positions: _aio.UnaryUnaryMultiCallable[_referee_pb2.PositionsRequest, _referee_pb2.PositionsResponse]  # type: ignore[assignment]
+    """A referee state from a position a front-end holds (docs/positions.md): the state at the
+    start of the position's current card, the rest of the deck per the chance mode.
+    """
 
 class RefereeServicer(metaclass=_abc_1.ABCMeta):
     """The rules referee: every call is a pure function of its request (the service keeps no game)."""
@@ -136,6 +156,28 @@ class RefereeServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_referee_pb2.ViewResponse, _abc.Awaitable[_referee_pb2.ViewResponse]]:
         """What a role ("gov", "fln" or "observer") may see of a state (rules 2.2, 10.0, 7.3)."""
+
+    @_abc_1.abstractmethod
+    def Render(
+        self,
+        request: _referee_pb2.RenderRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_referee_pb2.RenderResponse, _abc.Awaitable[_referee_pb2.RenderResponse]]:
+        """---- Board picture and positions from a board (engine/render, engine/positions) ----
+        A picture of a state as a role may see it: an SVG document of the board (map, pieces,
+        markers, Control, tracks, cards, eligibility, Capabilities and Momentum, legend); each space
+        is a <g data-space="NAME"> group.
+        """
+
+    @_abc_1.abstractmethod
+    def Positions(
+        self,
+        request: _referee_pb2.PositionsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_referee_pb2.PositionsResponse, _abc.Awaitable[_referee_pb2.PositionsResponse]]:
+        """A referee state from a position a front-end holds (docs/positions.md): the state at the
+        start of the position's current card, the rest of the deck per the chance mode.
+        """
 
 def add_RefereeServicer_to_server(servicer: RefereeServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
 
