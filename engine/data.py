@@ -68,9 +68,6 @@ def _load(name: str) -> Any:
 
 RAW: dict[str, Any] = _load("ct-data.json")
 CARDS_RAW: list[dict[str, Any]] = _load("ct-cards.json")
-# The board picture: per space its main town's latitude/longitude and the derived x, y of its box
-# in the SVG (scripts/gen_layout.py), the picture's frame, the coastline.
-LAYOUT: dict[str, Any] = _load("ct-layout.json")
 
 SPACES: dict[str, Space] = {
     s["name"]: Space(

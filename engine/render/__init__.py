@@ -5,7 +5,7 @@ nothing the role may not see can appear in it.
     render_view(view) -> str                  # the same from a view already made
 
 The map of Algeria with its 30 spaces at the places of ``engine/data/ct-layout.json`` (each
-space's main town, projected and nudged apart: ``scripts/gen_layout.py``), the adjacency drawn,
+space's main town, projected and nudged apart: ``engine.layout``), the adjacency drawn,
 every space a ``<g data-space="NAME">`` with its pieces, markers and Control; under the map the
 tracks, the cards, eligibility, the Pivotal Events, Capabilities and Momentum in effect, the
 off-map boxes, and a legend. Pure: no I/O, the same view always gives the same text.
@@ -16,13 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..data import SCENARIOS
+from ..layout import HEIGHT as MAP_H, WIDTH
 from ..state import State
 from ..view import view as make_view
 from . import board, panel
 from .svg import FONT, PAPER, el, rect, text
 
-WIDTH: int = board.FRAME["width"]
-MAP_H: int = board.FRAME["map_height"]
 HEIGHT = MAP_H + 330
 ROLE_NAMES = {"gov": "the Government", "fln": "the FLN", "observer": "an observer"}
 
@@ -36,7 +35,7 @@ def render(s: State, role: str = "observer") -> str:
 def render_view(view: dict[str, Any]) -> str:
     """The board picture of a view (``engine.view``'s document)."""
     body = [rect(0, 0, WIDTH, HEIGHT, PAPER), board.sea(), _title(view), board.adjacency(),
-            board.spaces(view), panel.legend(WIDTH - 430, MAP_H - 200), _result(view),
+            board.spaces(view), panel.legend(WIDTH - 430, MAP_H - 178), _result(view),
             el("line", x1=20, y1=MAP_H + 6, x2=WIDTH - 20, y2=MAP_H + 6, stroke="#8a7f6a",
                stroke_width=1.5),
             panel.tracks(view, 24, MAP_H + 36, 640),

@@ -1,5 +1,5 @@
-"""The map part of the board picture: the sea and the coast, the adjacency lines (1.3.6), and one
-box per space (1.3) at its place in ``engine/data/ct-layout.json``, with its pieces (1.4),
+"""The map part of the board picture: the sea, the adjacency lines (1.3.6), and one box per space
+(1.3) centred on its place in ``engine/data/ct-layout.json`` (``engine.layout``), with its pieces (1.4),
 Support/Opposition (1.6), Terror (3.3.4), Control (1.7) and Pop 0 / Pop +1 / Base markers (4.2.1,
 1.3.3, 1.4.2). Each space is a ``<g data-space="NAME">`` a client can make clickable."""
 
@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import AG, AP, AT, FB, FP, FT, GB, LAYOUT, SPACES, UG
+from ..data import AG, AP, AT, FB, FP, FT, GB, SPACES, UG
+from ..layout import LAYOUT, POSITIONS, WIDTH
 from .svg import (
-    FLN, GOV, INK, MUTED, OPPOSE, PIECE_NAMES, POP0, SEA, SUPPORT, TERROR, chip, chip_width, el, rect, text,
+    FLN, GOV, MUTED, OPPOSE, PIECE_NAMES, POP0, SEA, SUPPORT, TERROR, chip, chip_width, el, rect, text,
     title, token,
 )
 
-FRAME: dict[str, Any] = LAYOUT["frame"]
-BOX_W, BOX_H = FRAME["box"]
-XY: dict[str, tuple[int, int]] = {n: (s["x"], s["y"]) for n, s in LAYOUT["spaces"].items()}
+# A space's box; two boxes never overlap while the layout keeps centres ``min_distance`` apart
+# (at least the box's diagonal: tests/test_render.py).
+BOX_W, BOX_H = 156, 88
+XY = POSITIONS
 GOV_ROW = (FT, FP, AT, AP, GB)
 FLN_ROW = (UG, AG, FB)
 TERRAIN_FILL = {"mountain": "#e4d2ad", "plain": "#e3edc6", "city": "#dedbd5",
@@ -26,14 +28,10 @@ WILAYA = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 
 
 def sea() -> str:
-    """The Mediterranean above the projected coastline."""
-    w = FRAME["width"]
-    coast = LAYOUT["coast_xy"]
-    pts = [(0, coast[0][1])] + [tuple(p) for p in coast] + [(w, coast[-1][1]), (w, 0), (0, 0)]
-    return (el("polygon", points=" ".join(f"{x},{y}" for x, y in pts), fill=SEA)
-            + el("polyline", points=" ".join(f"{x},{y}" for x, y in coast), fill="none",
-                 stroke="#7fa7c4", stroke_width=2)
-            + text(FRAME["width"] * 0.62, 46, "Mediterranean Sea", size=16, fill="#4d7798",
+    """The Mediterranean along the top: the coast is north of every space."""
+    top = min(y for _, y in XY.values()) - BOX_H / 2 - 6
+    return (rect(0, 0, WIDTH, top, SEA)
+            + text(WIDTH * 0.6, top - 12, "Mediterranean Sea", size=16, fill="#4d7798",
                    font_style="italic"))
 
 
@@ -131,4 +129,4 @@ def spaces(view: dict[str, Any]) -> str:
                            for n, sp in view["spaces"].items()), class_="spaces")
 
 
-__all__ = ["BOX_H", "BOX_W", "FRAME", "XY", "adjacency", "sea", "spaces", "INK"]
+__all__ = ["BOX_H", "BOX_W", "LAYOUT", "XY", "adjacency", "sea", "spaces"]

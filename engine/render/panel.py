@@ -231,14 +231,14 @@ def boxes(view: dict[str, Any], x: float, y: float) -> str:
 
 
 def legend(x: float, y: float) -> str:
-    out = [rect(x - 12, y - 22, 410, 214, "#fffdf6ee", "#8a7f6a", 1, 8),
+    out = [rect(x - 12, y - 22, 410, 194, "#fffdf6ee", "#8a7f6a", 1, 8),
            text(x, y, "Legend", size=14, weight="bold")]
     for i, k in enumerate((FT, FP, AT, AP, GB, UG, AG, FB)):
         col, row = divmod(i, 5)
         tx, ty = x + 10 + col * 180, y + 22 + row * 24
         out.append(token(k, tx, ty, None))
         out.append(text(tx + 16, ty + 4, PIECE_NAMES[k].rstrip("s"), size=11))
-    cy = y + 150
+    cy = y + 140
     cx = x
     for label, fill in (("Support", SUPPORT), ("Oppose", OPPOSE), ("Terror", TERROR),
                         ("Pop 0", POP0)):
@@ -246,7 +246,7 @@ def legend(x: float, y: float) -> str:
         out.append(c)
         cx += w + 6
     out.append(text(cx + 2, cy + 4, "markers", size=11))
-    ly = cy + 24
+    ly = cy + 22
     out.append(rect(x, ly - 10, 22, 14, "#fff", GOV, 3.5, 3))
     out.append(text(x + 28, ly + 2, "Government Control", size=11))
     out.append(rect(x + 160, ly - 10, 22, 14, "#fff", FLN, 3.5, 3))
