@@ -22,7 +22,7 @@ from ..view import view as make_view
 from . import board, panel
 from .svg import FONT, PAPER, el, rect, text
 
-HEIGHT = MAP_H + 330
+HEIGHT = MAP_H + 360
 ROLE_NAMES = {"gov": "the Government", "fln": "the FLN", "observer": "an observer"}
 
 
@@ -35,7 +35,7 @@ def render(s: State, role: str = "observer") -> str:
 def render_view(view: dict[str, Any]) -> str:
     """The board picture of a view (``engine.view``'s document)."""
     body = [rect(0, 0, WIDTH, HEIGHT, PAPER), board.sea(), _title(view), board.adjacency(),
-            board.spaces(view), panel.legend(WIDTH - 430, MAP_H - 178), _result(view),
+            board.spaces(view), panel.legend(WIDTH - 430, MAP_H - 178),
             el("line", x1=20, y1=MAP_H + 6, x2=WIDTH - 20, y2=MAP_H + 6, stroke="#8a7f6a",
                stroke_width=1.5),
             panel.tracks(view, 24, MAP_H + 36, 640),
@@ -57,21 +57,6 @@ def _caption(view: dict[str, Any]) -> str:
 
 def _title(view: dict[str, Any]) -> str:
     return text(24, 30, _caption(view), size=17, weight="bold", fill="#203a52")
-
-
-def _result(view: dict[str, Any]) -> str:
-    r = view.get("result")
-    if not r:
-        return ""
-    winner = panel.SIDE.get(r.get("winner", ""), "?")
-    m = r.get("margins") or {}
-    line = f"Game over: {winner} wins"
-    if m:
-        line += f" (margins: Government {m.get('gov')}, FLN {m.get('fln')})"
-    w = len(line) * 10 + 30
-    x = WIDTH - w - 24
-    return (rect(x, 46, w, 40, "#203a52", rx=8)
-            + text(x + w / 2, 72, line, size=17, weight="bold", fill="#fff", anchor="middle"))
 
 
 __all__ = ["HEIGHT", "WIDTH", "render", "render_view"]

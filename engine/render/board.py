@@ -61,12 +61,16 @@ def space(name: str, sp: dict[str, Any], der: dict[str, Any]) -> str:
     parts = [rect(x0, y0, BOX_W, BOX_H, TERRAIN_FILL[kind], stroke, sw, 9)]
     pop = der.get("population", info.population)
     parts.append(text(x0 + 7, y0 + 16, name, size=13 if len(name) <= 14 else 12, weight="bold"))
+    if info.is_country:
+        parts.append(text(x0 + BOX_W - 7, y0 + 16, "Country", size=11, fill=MUTED,
+                          anchor="end"))
     # Population, then the markers: Support/Opposition, Terror, Pop 0 (Resettled), Pop +1, Base
     # marker; Control at the right
     my = y0 + 32
-    pop_label = "Country" if info.is_country else f"Pop {pop}"
-    parts.append(text(x0 + 7, my + 4, pop_label, size=11, fill=MUTED))
-    x = x0 + 12 + len(pop_label) * 6.6
+    x = x0 + 6
+    if not info.is_country:
+        parts.append(text(x0 + 7, my + 4, f"Pop {pop}", size=11, fill=MUTED))
+        x += 40
     for label, fill, ink in _markers(sp, der, info.is_country):
         c, w = chip(x, my, label, fill, ink)
         parts.append(c)

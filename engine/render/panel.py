@@ -157,11 +157,16 @@ def cards(view: dict[str, Any], x: float, y: float, w: float) -> str:
         out.append(text(x + 126 + i * 220 + cw, ey, BOX_NAMES.get(box or "", "to act"), size=11,
                         fill=MUTED))
     d = view.get("derived", {})
-    actor = d.get("to_move")
-    who = SIDE.get(actor or "", actor or "game over")
-    out.append(_wrapped(x, ey + 22, f"To move: {who} — {d.get('prompt') or ''}", 80, size=12))
+    result = view.get("result")
+    if result:
+        out.append(text(x, ey + 24, result_line(result), size=14, weight="bold", fill=OPPOSE))
+    else:
+        actor = d.get("to_move")
+        who = SIDE.get(actor or "", actor or "")
+        out.append(_wrapped(x, ey + 22, f"To move: {who} — {d.get('prompt') or ''}", 80,
+                            size=12))
     # Pivotal Events, lasting Events
-    ly = ey + 60
+    ly = ey + 48
     held = c.get("held", {})
     lines = [(f"{SIDE[s]} holds", ", ".join(card_name(n) for n in held.get(s, [])) or "—")
              for s in ("gov", "fln")]
@@ -182,6 +187,15 @@ def cards(view: dict[str, Any], x: float, y: float, w: float) -> str:
         out.append(_wrapped(x + 130, ly, value, 70, size=12))
         ly += 18 if len(value) <= 70 else 32
     return "".join(out)
+
+
+def result_line(r: dict[str, Any]) -> str:
+    """7.1-7.3: who won, and the margins."""
+    line = f"Game over: {SIDE.get(r.get('winner', ''), '?')} wins"
+    m = r.get("margins") or {}
+    if m:
+        line += f" (margins: Government {_signed(m.get('gov'))}, FLN {_signed(m.get('fln'))})"
+    return line
 
 
 def _kind(n: int) -> str:
@@ -231,14 +245,14 @@ def boxes(view: dict[str, Any], x: float, y: float) -> str:
 
 
 def legend(x: float, y: float) -> str:
-    out = [rect(x - 12, y - 22, 410, 194, "#fffdf6ee", "#8a7f6a", 1, 8),
+    out = [rect(x - 12, y - 22, 410, 198, "#fffdf6ee", "#8a7f6a", 1, 8),
            text(x, y, "Legend", size=14, weight="bold")]
     for i, k in enumerate((FT, FP, AT, AP, GB, UG, AG, FB)):
         col, row = divmod(i, 5)
         tx, ty = x + 10 + col * 180, y + 22 + row * 24
         out.append(token(k, tx, ty, None))
         out.append(text(tx + 16, ty + 4, PIECE_NAMES[k].rstrip("s"), size=11))
-    cy = y + 140
+    cy = y + 148
     cx = x
     for label, fill in (("Support", SUPPORT), ("Oppose", OPPOSE), ("Terror", TERROR),
                         ("Pop 0", POP0)):
@@ -255,5 +269,5 @@ def legend(x: float, y: float) -> str:
     for i, line in enumerate(("numbers: pieces there", "dashed line: across a border",
                               "box colour: mountain / plain / city",
                               "Oppose*: independent Country (5.1.8)")):
-        out.append(text(tx, y + 98 + 14 * i, line, size=10, fill=MUTED))
+        out.append(text(tx, y + 88 + 14 * i, line, size=10, fill=MUTED))
     return "".join(out)
