@@ -152,9 +152,9 @@ def cards(view: dict[str, Any], x: float, y: float, w: float) -> str:
     for i, (role, who, box) in enumerate((("1st", first, sop.get("first_box")),
                                           ("2nd", second, sop.get("second_box")))):
         colour = GOV if who == "gov" else FLN
-        c1, cw = chip(x + 120 + i * 220, ey - 4, f"{role} {SIDE[who]}", colour, size=11)
+        c1, cw = chip(x + 120 + i * 265, ey - 4, f"{role} {SIDE[who]}", colour, size=11)
         out.append(c1)
-        out.append(text(x + 126 + i * 220 + cw, ey, BOX_NAMES.get(box or "", "to act"), size=11,
+        out.append(text(x + 126 + i * 265 + cw, ey, BOX_NAMES.get(box or "", "to act"), size=11,
                         fill=MUTED))
     d = view.get("derived", {})
     result = view.get("result")
@@ -166,7 +166,7 @@ def cards(view: dict[str, Any], x: float, y: float, w: float) -> str:
         out.append(_wrapped(x, ey + 22, f"To move: {who} — {d.get('prompt') or ''}", 80,
                             size=12))
     # Pivotal Events, lasting Events
-    ly = ey + 48
+    ly = ey + 58
     held = c.get("held", {})
     lines = [(f"{SIDE[s]} holds", ", ".join(card_name(n) for n in held.get(s, [])) or "—")
              for s in ("gov", "fln")]
