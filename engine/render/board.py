@@ -5,6 +5,7 @@ Support/Opposition (1.6), Terror (3.3.4), Control (1.7) and Pop 0 / Pop +1 / Bas
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..data import AG, AP, AT, FB, FP, FT, GB, SPACES, UG
@@ -27,6 +28,7 @@ SUPPORT_CHIP = {"support": ("Support", SUPPORT), "oppose": ("Oppose", OPPOSE)}
 WILAYA = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 
 
+@cache
 def sea() -> str:
     """The Mediterranean along the top: the coast is north of every space."""
     top = min(y for _, y in XY.values()) - BOX_H / 2 - 6
@@ -35,6 +37,7 @@ def sea() -> str:
                    font_style="italic"))
 
 
+@cache
 def adjacency() -> str:
     """One line per pair of adjacent spaces (1.3.6); a line into Morocco or Tunisia crosses an
     international border (dashed)."""

@@ -4,7 +4,8 @@ here once."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
+import re
+from xml.sax.saxutils import escape
 
 from ..data import AG, AP, AT, FB, FP, FT, GB, UG
 
@@ -47,9 +48,16 @@ def attrs(**kw: object) -> str:
     for k, v in kw.items():
         if v is None:
             continue
-        name = k.rstrip("_").replace("_", "-")
-        out.append(f" {name}={quoteattr(str(v))}")
+        name = _NAMES.get(k) or _NAMES.setdefault(k, k.rstrip("_").replace("_", "-"))
+        s = v if type(v) is str else str(v)
+        if _SPECIAL.search(s):
+            s = escape(s, {'"': "&quot;"})
+        out.append(f' {name}="{s}"')
     return "".join(out)
+
+
+_NAMES: dict[str, str] = {}
+_SPECIAL = re.compile(r'[&<>"]')
 
 
 def el(tag: str, body: str = "", /, **kw: object) -> str:
