@@ -63,7 +63,7 @@ def test_a_space_shows_its_pieces_markers_and_control() -> None:
     assert sp["pieces"]["french_troops"] == 4  # the Short set-up (10.0)
     g = spaces_of(render(s))["Philippeville"]
     words = texts(g)
-    assert "Pop 2" in words and "Gov" in words and "4" in words
+    assert "2" in words and "Gov" in words and "4" in words  # Population 2, Control, 4 Troops
     s2 = s.copy()
     s2.spaces["Philippeville"]["terror"] = 2
     s2.spaces["Philippeville"]["support"] = "oppose"

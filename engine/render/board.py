@@ -63,24 +63,24 @@ def space(name: str, sp: dict[str, Any], der: dict[str, Any]) -> str:
     stroke, sw = (CONTROL[ctrl][1], 3.5) if ctrl in CONTROL else ("#7a7265", 1.5)
     parts = [rect(x0, y0, BOX_W, BOX_H, TERRAIN_FILL[kind], stroke, sw, 9)]
     pop = der.get("population", info.population)
-    parts.append(text(x0 + 7, y0 + 16, name, size=13 if len(name) <= 14 else 12, weight="bold"))
+    parts.append(text(x0 + 7, y0 + 17, name, size=13 if len(name) <= 14 else 11, weight="bold"))
     if info.is_country:
         parts.append(text(x0 + BOX_W - 7, y0 + 16, "Country", size=11, fill=MUTED,
                           anchor="end"))
-    # Population, then the markers: Support/Opposition, Terror, Pop 0 (Resettled), Pop +1, Base
-    # marker; Control at the right
-    my = y0 + 32
+    else:  # the Population, in a circle as on the board (1.3.3; 0 once Resettled, 4.2.1)
+        parts.append(el("circle", cx=x0 + BOX_W - 14, cy=y0 + 13, r=9, fill="#fff",
+                        stroke=MUTED))
+        parts.append(text(x0 + BOX_W - 14, y0 + 17, str(pop), size=11, weight="bold",
+                          anchor="middle"))
+    # the markers: Support/Opposition, Terror, Pop 0 (Resettled), Pop +1, Base marker
     x = x0 + 6
-    if not info.is_country:
-        parts.append(text(x0 + 7, my + 4, f"Pop {pop}", size=11, fill=MUTED))
-        x += 40
     for label, fill, ink in _markers(sp, der, info.is_country):
-        c, w = chip(x, my, label, fill, ink)
+        c, w = chip(x, y0 + 33, label, fill, ink)
         parts.append(c)
         x += w + 4
-    if ctrl in CONTROL:
+    if ctrl in CONTROL:  # Control: bottom right, beside the FLN pieces (at most 3 kinds)
         label, fill = CONTROL[ctrl]
-        c, _ = chip(x0 + BOX_W - chip_width(label) - 5, my, label, fill)
+        c, _ = chip(x0 + BOX_W - chip_width(label) - 6, y0 + 76, label, fill)
         parts.append(c)
     pieces = sp["pieces"]
     for row, keys in ((y0 + 52, GOV_ROW), (y0 + 75, FLN_ROW)):

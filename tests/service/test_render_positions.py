@@ -15,7 +15,7 @@ import pytest
 import engine
 from ct_referee_client import Client, RefereeError, move_dict
 from engine.positions import from_state
-from engine.render import render
+from engine.render import HEIGHT, WIDTH, render
 
 from .browser import browser  # noqa: F401  (fixture)
 from .conftest import Servers
@@ -112,7 +112,7 @@ def test_the_board_in_a_real_browser(browser: Any, servers: Servers, tmp_path: P
     for _ in range(120):
         s, _ = engine.apply(s, engine.legal_moves(s)[-1])
     svg = c.render(engine.to_json(s))
-    page = browser.new_page(viewport={"width": 1800, "height": 1150})
+    page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
     try:
         page.set_content("<!doctype html><html><body style='margin:0'><style>svg{display:block}</style>"
                          + svg.split("?>", 1)[1] + "</body></html>")
@@ -128,5 +128,5 @@ def test_the_board_in_a_real_browser(browser: Any, servers: Servers, tmp_path: P
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-    assert (width, height) == (1800, 1150)
+    assert (width, height) == (WIDTH, HEIGHT)
     assert len(data) > 100_000  # a detailed picture, not a blank page
