@@ -26,7 +26,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import rng as rngmod
-from .checks import FACTIONS, check_card_list, check_choice, check_list, check_obj, fail, show
+from .checks import (
+    FACTIONS, check_bool, check_card_list, check_choice, check_list, check_obj, fail, show,
+)
 from .data import (
     BOX_PIECES, BOXES, CARDS, EVENT_CARDS, MAP_PIECES, PIVOTAL_OWNER, PROPAGANDA_CARDS,
     SCENARIOS, SPACES,
@@ -34,7 +36,9 @@ from .data import (
 from .errors import StateError
 from .machine import Log, settle
 from .scenarios import OPTION_DEFAULTS
+from .serial import from_data
 from .state import SCHEMA as STATE_SCHEMA, State, new_space
+from .validate import validate_fields
 
 SCHEMA = "ct-position/1"
 TOP_KEYS = ("schema", "scenario", "options", "spaces", "boxes", "resources", "commitment",
@@ -60,9 +64,6 @@ ALL_CARDS = frozenset(CARDS)
 def build(position: Any, seed: int = 0) -> tuple[State, Log]:
     """The state at the start of the position's current card (docs/positions.md), and the log
     of that start (e.g. the Propaganda Round's automatic phases)."""
-    from .serial import from_data
-    from .validate import validate_fields
-
     doc = state_document(position, seed)
     try:
         s, _, _ = validate_fields(doc)
@@ -119,18 +120,19 @@ def state_document(position: Any, seed: int = 0) -> dict[str, Any]:
     scenario = check_choice(p["scenario"], "scenario", tuple(SCENARIOS), "10.0")
     options = _options(p.get("options", {}))
     r = {"seed": rngmod.seed_from(seed), "counter": 0}
+    cards, turn = _cards(p["cards"], scenario, options["chance"] == "managed", r)
     return {
         "schema": STATE_SCHEMA, "scenario": scenario, "options": options,
         "spaces": _spaces(p.get("spaces", {})), "boxes": _boxes(p.get("boxes", {})),
         "resources": p["resources"], "commitment": p["commitment"],
         "france_track": p["france_track"], "border_zone": p.get("border_zone"),
-        "cards": _cards(p["cards"], scenario, options["chance"] == "managed", r),
+        "cards": cards,
         "sop": {"first": check_choice(check_obj(p["eligibility"], "eligibility",
                                                 ("first",)).get("first"),
                                       "eligibility.first", FACTIONS, "2.3.1"),
                 "first_box": None, "second_box": None},
         "pending": [], "rng": r, "result": None, "deception": None,
-        "turn": _drawn_count(p["cards"]),
+        "turn": turn,
     }
 
 
@@ -210,27 +212,17 @@ def _momentum_cards(c: dict[str, Any]) -> list[int]:
     return out
 
 
-def _drawn(c: dict[str, Any]) -> tuple[list[int], list[int]]:
-    """The cards drawn before the current one, in order (Events and Propaganda cards of
-    ``played``), and the Events removed from the game (drawn too)."""
-    played = check_card_list(c.get("played", []), "cards.played", ALL_CARDS)
-    removed = check_card_list(c.get("removed", []), "cards.removed", ALL_CARDS)
-    return [x for x in played if x in DRAWABLE], [x for x in removed if x in EVENTS]
-
-
-def _drawn_count(v: Any) -> int:
-    c = _card_fields(v)
-    seq, removed = _drawn(c)
-    return len(seq) + len(removed) + 1
-
-
-def _cards(v: Any, scenario: str, managed: bool, r: dict[str, Any]) -> dict[str, Any]:
+def _cards(v: Any, scenario: str, managed: bool, r: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The cards of the state, and how many were drawn (``turn``, 2.2)."""
     c = _card_fields(v)
     deck = SCENARIOS[scenario]["deck"]
     size, n_piles, per = deck["draw_deck_size"], deck["piles"], deck["events_per_pile"]
     current = c["current"]
+    # the cards drawn before the current one, in order, and the Events removed (drawn too)
     played = check_card_list(c.get("played", []), "cards.played", ALL_CARDS)
-    seq, removed_events = _drawn(c)
+    removed = check_card_list(c.get("removed", []), "cards.removed", ALL_CARDS)
+    seq = [x for x in played if x in DRAWABLE]
+    removed_events = [x for x in removed if x in EVENTS]
     momentum = _momentum_cards(c)
     for i, card in enumerate(momentum):
         if card != current and card not in played:
@@ -267,19 +259,21 @@ def _cards(v: Any, scenario: str, managed: bool, r: dict[str, Any]) -> dict[str,
     held = check_obj(c.get("held", {"gov": [], "fln": []}), "cards.held", FACTIONS)
     out: dict[str, Any] = {
         "deck": None, "deck_left": size - turn, "piles": piles, "unseen": unseen,
-        "current": current, "played": [x for x in played if x not in momentum],
+        "current": current,
+        "played": [x for x in played if x not in momentum or x == current],
         "set_aside": None, "held": held, "in_effect": c.get("in_effect", []),
         "removed": c.get("removed", []), "capabilities": c.get("capabilities", {}),
         "momentum": c.get("momentum", []), "coup_played": c.get("coup_played", False),
         "coup_campaign": (drawn_props - (current in PROPAGANDA)
-                          if c.get("coup_this_campaign") is True else None),
+                          if check_bool(c.get("coup_this_campaign", False),
+                                        "cards.coup_this_campaign") else None),
         "propaganda_total": n_piles, "propaganda_drawn": drawn_props, "rounds": rounds,
         "last_propaganda": last, "delayed": c.get("delayed", []),
     }
     if managed:
         out["deck"], out["set_aside"] = _shuffle(r, piles, unseen, drawn_props, nxt)
         out["unseen"] = []
-    return out
+    return out, turn
 
 
 def _check_next(nxt: Any, managed: bool, piles: list[list[int]], unseen: list[int],

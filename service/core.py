@@ -32,6 +32,8 @@ from typing import Any, Callable
 from google.protobuf.message import Message
 
 import engine
+from engine.positions import build as build_position
+from engine.render import render as render_board
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .cache import LRU, Cache, make_cache
@@ -347,22 +349,17 @@ class Core:
         return pb.ViewResponse(view=view_to_proto(rec["view"], role))
 
     def render(self, req: pb.RenderRequest, call: Call) -> pb.RenderResponse:
-        from engine.render import render_view
-
         opened = self.trust.open(req.state)
         role = req.role or "observer"
 
         def compute() -> Record:
             s = self._parse(opened, call)
-            view = self._engine_errors(lambda: engine.view(s, role))
-            return {"svg": render_view(view)}
+            return {"svg": self._engine_errors(lambda: render_board(s, role))}
 
         rec = self._cached(call, self._key("render", opened, role), compute)
         return pb.RenderResponse(svg=rec["svg"])
 
     def positions(self, req: pb.PositionsRequest, call: Call) -> pb.PositionsResponse:
-        from engine.positions import build
-
         if not req.HasField("position"):
             raise ServiceError("invalid_argument", "a position is required (docs/positions.md)",
                                field="position")
@@ -370,7 +367,7 @@ class Core:
 
         def compute() -> Record:
             try:
-                s, log_ = build(position, req.seed)
+                s, log_ = build_position(position, req.seed)
             except engine.StateError as e:
                 field = "position" if e.field in ("", "position") else f"position.{e.field}"
                 raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None

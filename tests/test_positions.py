@@ -180,6 +180,8 @@ BAD: list[tuple[str, Any, str]] = [
     ("cards.next", 17, "cards.next"),
     ("options.deception", True, "options.deception"),
     ("options.speed", "fast", "options.speed"),
+    ("cards.coup_this_campaign", "yes", "cards.coup_this_campaign"),
+    ("cards.played", list(range(1, 40)), "cards.played"),
 ]
 
 
