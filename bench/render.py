@@ -89,7 +89,8 @@ def main() -> int:
     ratios = {"render_ratio": p50["render"] / p50["apply"],
               "positions_ratio": p50["positions"] / p50["apply"]}
     for k, target in TARGETS.items():
-        print(f"{k}: {ratios[k]:.2f} (target <= {target}) {'ok' if ratios[k] <= target else 'OVER'}")
+        verdict = "ok" if ratios[k] <= target else "OVER"
+        print(f"{k}: {ratios[k]:.2f} (target <= {target}) {verdict}")
     print(f"apply_ms_p50={p50['apply']:.2f} render_ms_p50={p50['render']:.2f}"
           f" positions_ms_p50={p50['positions']:.2f} render_ratio={ratios['render_ratio']:.2f}"
           f" positions_ratio={ratios['positions_ratio']:.2f}")

@@ -3,8 +3,8 @@
 legal moves, rendered (engine.render) at its start, half-way and at its end, and screenshotted in
 headless Chromium (Playwright driving the system's ``chromium``).
 
-    .venv/bin/python scripts/board_images.py              # docs/images/board-<scenario>.png (half-way)
-    .venv/bin/python scripts/board_images.py --all DIR    # start, middle and end of each, in DIR
+    .venv/bin/python scripts/board_images.py            # docs/images/board-<scenario>.png
+    .venv/bin/python scripts/board_images.py --all DIR  # start, middle and end of each in DIR
 """
 
 from __future__ import annotations

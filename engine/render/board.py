@@ -1,7 +1,8 @@
 """The map part of the board picture: the sea, the adjacency lines (1.3.6), and one box per space
-(1.3) centred on its place in ``engine/data/ct-layout.json`` (``engine.layout``), with its pieces (1.4),
-Support/Opposition (1.6), Terror (3.3.4), Control (1.7) and Pop 0 / Pop +1 / Base markers (4.2.1,
-1.3.3, 1.4.2). Each space is a ``<g data-space="NAME">`` a client can make clickable."""
+(1.3) centred on its place in ``engine/data/ct-layout.json`` (``engine.layout``), with its
+Population (1.3.3), pieces (1.4), Support/Opposition (1.6), Terror (3.3.4), Control (1.7) and
+Pop 0 / Pop +1 / Base markers (4.2.1, 1.3.3, 1.4.2). Each space is a ``<g data-space="NAME">``
+a client can make clickable."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from functools import cache
 from typing import Any
 
 from ..data import AG, AP, AT, FB, FP, FT, GB, SPACES, UG
-from ..layout import LAYOUT, POSITIONS, WIDTH
+from ..layout import POSITIONS, WIDTH
 from .svg import (
-    FLN, GOV, MUTED, OPPOSE, PIECE_NAMES, POP0, SEA, SUPPORT, TERROR, chip, chip_width, el, rect, text,
-    title, token,
+    FLN, GOV, MUTED, OPPOSE, PIECE_NAMES, POP0, SEA, SUPPORT, TERROR, chip, chip_width, el, rect,
+    text, title, token,
 )
 
 # A space's box; two boxes never overlap while the layout keeps centres ``min_distance`` apart
@@ -93,7 +94,8 @@ def space(name: str, sp: dict[str, Any], der: dict[str, Any]) -> str:
               class_="space")
 
 
-def _markers(sp: dict[str, Any], der: dict[str, Any], country: bool) -> list[tuple[str, str, str]]:
+def _markers(sp: dict[str, Any], der: dict[str, Any],
+             country: bool) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     level = sp.get("support", "neutral")
     if level in SUPPORT_CHIP:
@@ -136,4 +138,4 @@ def spaces(view: dict[str, Any]) -> str:
                            for n, sp in view["spaces"].items()), class_="spaces")
 
 
-__all__ = ["BOX_H", "BOX_W", "LAYOUT", "XY", "adjacency", "sea", "spaces"]
+__all__ = ["BOX_H", "BOX_W", "XY", "adjacency", "sea", "spaces"]

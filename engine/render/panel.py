@@ -266,7 +266,8 @@ def legend(x: float, y: float) -> str:
     out.append(rect(x + 160, ly - 10, 22, 14, "#fff", FLN, 3.5, 3))
     out.append(text(x + 188, ly + 2, "FLN Control", size=11))
     tx = x + 190
-    for i, line in enumerate(("numbers: pieces; circled: Population", "dashed line: across a border",
+    for i, line in enumerate(("numbers: pieces; circled: Population",
+                              "dashed line: across a border",
                               "box colour: mountain / plain / city",
                               "Oppose*: independent Country (5.1.8)")):
         out.append(text(tx, y + 88 + 14 * i, line, size=10, fill=MUTED))

@@ -43,7 +43,8 @@ PIECE_NAMES: dict[str, str] = {
 
 
 def attrs(**kw: object) -> str:
-    """Attributes in the order given; ``class_`` → ``class``, ``data_space`` → ``data-space``."""
+    """Attributes in the order given (``class_`` → ``class``, ``data_space`` →
+    ``data-space``); None leaves an attribute out."""
     out = []
     for k, v in kw.items():
         if v is None:

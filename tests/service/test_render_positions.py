@@ -114,7 +114,8 @@ def test_the_board_in_a_real_browser(browser: Any, servers: Servers, tmp_path: P
     svg = c.render(engine.to_json(s))
     page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
     try:
-        page.set_content("<!doctype html><html><body style='margin:0'><style>svg{display:block}</style>"
+        page.set_content("<!doctype html><html><body style='margin:0'>"
+                         "<style>svg{display:block}</style>"
                          + svg.split("?>", 1)[1] + "</body></html>")
         assert page.locator("svg").count() == 1
         groups = page.locator("svg g[data-space]")
