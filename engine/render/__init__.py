@@ -39,7 +39,7 @@ def render_view(view: dict[str, Any]) -> str:
             el("line", x1=20, y1=MAP_H + 6, x2=WIDTH - 20, y2=MAP_H + 6, stroke="#8a7f6a",
                stroke_width=1.5),
             panel.tracks(view, 24, MAP_H + 36, 640),
-            panel.cards(view, 700, MAP_H + 36, 560),
+            panel.cards(view, 700, MAP_H + 36),
             panel.boxes(view, 1340, MAP_H + 36)]
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             + el("svg", "".join(body), xmlns="http://www.w3.org/2000/svg", version="1.1",

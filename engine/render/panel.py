@@ -120,7 +120,7 @@ def _signed(v: Any) -> str:
 # -- cards and the sequence of play ------------------------------------------------------------
 
 
-def cards(view: dict[str, Any], x: float, y: float, w: float) -> str:
+def cards(view: dict[str, Any], x: float, y: float) -> str:
     c = view["cards"]
     sop = view["sop"]
     total = view["turn"] + c["deck_left"]
