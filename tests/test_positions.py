@@ -118,13 +118,15 @@ def test_a_propaganda_card_starts_its_round_as_after_a_draw(scenario: str) -> No
 
 
 def test_managed_next_card_goes_on_top() -> None:
+    """2.3.6: a next card the table has revealed is the next one drawn."""
     s, pos = setup_position("medium", "managed")
     unseen = sorted(set(range(1, 61)) - {pos["cards"]["current"]})
     pos["cards"]["next"] = unseen[5]
     built, _ = build(pos, seed=1)
     assert built.cards["deck"][0] == unseen[5]
-    after, _ = engine.apply(built, engine.legal_moves(built)[-1])
-    assert built.cards["deck"][0] == unseen[5] and after is not None
+    while built.turn == 1:  # play the card out
+        built, _ = engine.apply(built, engine.legal_moves(built)[-1])
+    assert built.cards["current"] == unseen[5]
 
 
 def test_managed_shuffle_follows_the_seed_and_the_piles() -> None:
