@@ -5,6 +5,7 @@ here once."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from xml.sax.saxutils import escape
 
 from ..data import AG, AP, AT, FB, FP, FT, GB, UG
@@ -68,14 +69,16 @@ def el(tag: str, body: str = "", /, **kw: object) -> str:
 
 def text(x: float, y: float, s: str, size: int = 12, weight: str = "normal", fill: str = INK,
          anchor: str = "start", **kw: object) -> str:
-    return el("text", escape(s), x=_n(x), y=_n(y), font_size=size, font_weight=weight,
-              fill=fill, text_anchor=anchor, **kw)
+    a = attrs(**kw) if kw else ""
+    return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}" font-weight="{weight}"'
+            f' fill="{fill}" text-anchor="{anchor}"{a}>{escape(s)}</text>')
 
 
 def rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none",
          sw: float = 1, rx: float = 0, **kw: object) -> str:
-    return el("rect", x=_n(x), y=_n(y), width=_n(w), height=_n(h), rx=_n(rx), fill=fill,
-              stroke=stroke, stroke_width=_n(sw), **kw)
+    a = attrs(**kw) if kw else ""
+    return (f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(rx)}"'
+            f' fill="{fill}" stroke="{stroke}" stroke-width="{_n(sw)}"{a}/>')
 
 
 def title(s: str) -> str:
@@ -88,14 +91,21 @@ def shape(kind: str, cx: float, cy: float, r: float, fill: str, stroke: str = "#
     if kind == "square":
         return rect(cx - r, cy - r, 2 * r, 2 * r, fill, stroke, 1, 2)
     if kind == "circle":
-        return el("circle", cx=_n(cx), cy=_n(cy), r=_n(r), fill=fill, stroke=stroke)
+        return (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}"'
+                f' stroke="{stroke}"/>')
+    return (f'<polygon transform="translate({_n(cx)},{_n(cy)})" points="{_outline(kind, r)}"'
+            f' fill="{fill}" stroke="{stroke}"/>')
+
+
+@cache
+def _outline(kind: str, r: float) -> str:
+    """The points of an octagon (a Guerrilla) or a house (a Base) around the origin."""
     if kind == "octagon":
         k = r * 0.414
         pts = [(-k, -r), (k, -r), (r, -k), (r, k), (k, r), (-k, r), (-r, k), (-r, -k)]
-    else:  # base: a house
+    else:
         pts = [(0, -r - 1), (r + 1, -r * 0.25), (r + 1, r), (-r - 1, r), (-r - 1, -r * 0.25)]
-    return el("polygon", points=" ".join(f"{_n(cx + dx)},{_n(cy + dy)}" for dx, dy in pts),
-              fill=fill, stroke=stroke)
+    return " ".join(f"{_n(dx)},{_n(dy)}" for dx, dy in pts)
 
 
 def token(piece: str, cx: float, cy: float, count: int | None, r: float = 10) -> str:
@@ -123,5 +133,7 @@ def chip_width(label: str, size: int = 10) -> float:
 
 def _n(v: float) -> str:
     """A coordinate written briefly: whole numbers without decimals, else one decimal."""
-    r = round(v, 1)
-    return str(int(r)) if r == int(r) else str(r)
+    if type(v) is int:
+        return str(v)
+    s = f"{v:.1f}"
+    return s[:-2] if s.endswith(".0") else s
