@@ -23,6 +23,7 @@ class Roll(FrameType):
     """One die roll; the rule that calls for it travels with the frame (``f["rule"]``)."""
 
     kind = "roll"
+    below = ("event", "pivotal_event", "op:attack")
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "purpose", "rule", "into"))

@@ -98,6 +98,7 @@ class Deploy(FrameType):
     """10.0 Open Deployment: one side places its forces."""
 
     kind = "deploy"
+    below = ("game", "deploy")
     rule = "10.0"
 
     def actor(self, s: State, f: Frame) -> str:

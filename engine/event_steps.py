@@ -40,6 +40,7 @@ def pick(who: str, prompt: str, options: Sequence[Value], into: str, lo: int = 0
 @register
 class Pick(FrameType):
     kind = "pick"
+    below = ("event", "pivotal_event")
     rule = "5.1"
 
     def prompt(self, s: State, f: Frame) -> str:
@@ -67,6 +68,8 @@ class Batch(FrameType):
     ``done``; when the frame's ``must`` is true (5.1.3) ``done`` is offered only once nothing more
     can be done. On completion the list under ``record`` goes to the calling Event frame's
     ``x[into]``."""
+
+    below = ("event", "pivotal_event")
 
     record = ""
 

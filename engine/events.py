@@ -76,6 +76,7 @@ def run_steps(s: State, f: Frame, steps: Sequence[StepFn], log: Log) -> bool:
 @register
 class EventRun(AutoFrame):
     kind = "event"
+    below = ("card",)
     rule = "5.1"
 
     def step(self, s: State, f: Frame, log: Log) -> None:

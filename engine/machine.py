@@ -30,6 +30,9 @@ class FrameType:
     kind: str = ""
     rule: str = ""
     prompt_text: str = ""
+    # The kinds a frame of this kind may lie directly on ("op:" / "sa:" stand for every Operation /
+    # Special Activity); from_json rejects any other stack (docs/state.md, "pending").
+    below: tuple[str, ...] = ()
 
     def actor(self, s: State, f: Frame) -> str:
         return str(f["who"])
@@ -166,8 +169,12 @@ def apply(s: State, m: Move) -> tuple[State, Log]:
     return n, log
 
 
+SETTLE_LIMIT = 1000  # automatic steps of one settle; a real one takes at most a dozen
+
+
 def settle(s: State, log: Log) -> None:
-    """Run automatic frames (and managed chance) until a decision is needed."""
+    """Run automatic frames (and managed chance) until a decision is needed; at most
+    SETTLE_LIMIT steps (more means the pending frames' data is inconsistent: StateError)."""
     guard = 0
     while s.pending:
         f = s.pending[-1]
@@ -180,7 +187,9 @@ def settle(s: State, log: Log) -> None:
         else:
             return
         guard += 1
-        assert guard < 100000, "settle did not converge"
+        if guard > SETTLE_LIMIT:
+            raise StateError(f"pending[{len(s.pending) - 1}]", "the automatic steps do not come"
+                             " to a decision: the pending frames are inconsistent")
 
 
 def apply_all(s: State, moves: list[Move]) -> tuple[State, Log]:

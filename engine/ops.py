@@ -52,6 +52,7 @@ class Operation(FrameType):
     """Base of the eight Operations (3.2.1-3.3.4)."""
 
     name: str = ""
+    below = ("card", "event")  # an Eligible player's Operation, or an Event's free one (5.1.3)
     faction: str = ""  # "gov" or "fln": whose Operation it is (3.2, 3.3)
     cost: int = 0  # Resources per location (3.1)
     sas: tuple[str, ...] = ()  # Special Activities that may accompany it (4.1.1)
@@ -200,6 +201,7 @@ class SpecialActivity(FrameType):
 
     name: str = ""
     earns: bool = False  # gains Resources (Extort, 4.3.1)
+    below = ("op:",)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)

@@ -89,6 +89,7 @@ class Round(AutoFrame):
     """6.0: one Propaganda Round, phase by phase (6.1-6.5)."""
 
     kind = "propaganda"
+    below = ("game",)
     rule = "6.0"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
@@ -291,6 +292,7 @@ def commitment_moves(s: State, f: Frame) -> list[Move]:
 @register
 class CommitmentAdjustment(FrameType):
     kind = "prop_commitment"
+    below = ("propaganda",)
     rule = "6.2.3"
     prompt_text = ("Commitment Adjustment: move French pieces Out of Play -> Available, then "
                    "Available -> Out of Play, or finish")
@@ -379,6 +381,7 @@ def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: L
 @register
 class Pacification(FrameType):
     kind = "prop_pacify"
+    below = ("propaganda",)
     rule = "6.3.1"
     prompt_text = "Pacification: spend 2 Resources in a space, or finish"
 
@@ -396,6 +399,7 @@ class Pacification(FrameType):
 @register
 class Agitation(FrameType):
     kind = "prop_agitate"
+    below = ("propaganda",)
     rule = "6.3.2"
     prompt_text = "Agitation: spend 1 Resource in a space, or finish"
 
@@ -477,6 +481,7 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
 @register
 class Redeploy(FrameType):
     kind = "prop_redeploy"
+    below = ("propaganda",)
     rule = "6.4"
 
     def prompt(self, s: State, f: Frame) -> str:
@@ -525,6 +530,7 @@ def _casualty_out(s: State, piece: str, n: int, log: Log) -> None:
 @register
 class CasualtiesOutOfPlay(FrameType):
     kind = "prop_casualties"
+    below = ("propaganda",)
     rule = "6.5"
 
     def prompt(self, s: State, f: Frame) -> str:

@@ -70,6 +70,7 @@ class Draw(FrameType):
     """2.2, 2.3.6: reveal the next card of the draw deck (a chance decision)."""
 
     kind = "draw"
+    below = ("game",)
     rule = "2.3.6"
     prompt_text = "reveal the next card"
 
@@ -123,6 +124,7 @@ class Card(AutoFrame):
     """2.3: one Event card – Pivotal window, First Eligible, Second Eligible, adjust eligibility."""
 
     kind = "card"
+    below = ("game",)
     rule = "2.3"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -169,6 +171,7 @@ def playable_pivotals(s: State, who: str) -> list[int]:
 @register
 class PivotalWindow(FrameType):
     kind = "pivotal_window"
+    below = ("card", "pivotal_window")
     rule = "2.3.7"
     prompt_text = "play a Pivotal Event before the First Eligible acts, or decline"
 
@@ -204,6 +207,7 @@ class Eligible(FrameType):
     """2.3.2: the options of the First and Second Eligible."""
 
     kind = "eligible"
+    below = ("card",)
     rule = "2.3.2"
 
     def check_frame(self, s: State, f: Frame) -> None:

@@ -180,6 +180,8 @@ class IntegrationSubvert(Subvert):
     """#37 shaded (5.1.1 example): the FLN may Subvert for free with no Operation and without an
     Underground Guerrilla – any space with Algerian cubes qualifies; it may also decline."""
 
+    below = ("event",)  # no Operation: a step of the Event
+
     def candidates(self, s: State) -> list[str]:
         return [n for n, sp in s.spaces.items() if sp["pieces"][AT] + sp["pieces"][AP] > 0]
 

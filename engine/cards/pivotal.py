@@ -61,6 +61,7 @@ class PivotalRun(AutoFrame):
     """5.1.4: the text of a played Pivotal Event, run step by step (resumable like an Event)."""
 
     kind = "pivotal_event"
+    below = ("card", "pivotal_window")
     rule = "5.1.4"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
@@ -250,6 +251,7 @@ class MobilizationMoves(FrameType):
     """5.1.6: French pieces Out of Play -> Available, one at a time, at no Commitment cost."""
 
     kind = "piv_mobilization"
+    below = ("pivotal_event",)
     rule = "5.1.6"
 
     def prompt(self, s: State, f: Frame) -> str:
