@@ -118,6 +118,34 @@ def check_eligible(who: Any, role: str, sop: dict[str, Any]) -> None:
         fail("", "the Second Eligible acts after the First Eligible and only once", "2.3.2")
 
 
+def check_space_name(v: Any, field: str, allowed: Any = None) -> str:
+    """A map space's name (one of ``allowed`` when given, else any of the 30)."""
+    from .data import SPACES
+
+    if type(v) is not str or v not in (SPACES if allowed is None else allowed):
+        fail(field, f"{show(v)} is not a space{'' if allowed is None else ' allowed here'}")
+    return v
+
+
+def check_shifts(v: Any, field: str) -> dict[str, int]:
+    """{space: levels shifted so far (1-2)} of a Support Phase (6.3.1, 6.3.2)."""
+    from .data import COUNTRIES
+
+    d = check_obj(v, field)
+    for n, k in d.items():
+        check_space_name(n, at(field, n))
+        if n in COUNTRIES:
+            fail(at(field, n), "Countries carry no Support marker", "1.6.3")
+        check_int(k, at(field, n), 1, 2, "6.3")
+    return d
+
+
+def frame_below(s: Any) -> dict[str, Any]:
+    """Inside ``check_frame``: the frame directly below the one checked."""
+    f: dict[str, Any] = s.pending[-2]
+    return f
+
+
 class Budget:
     """Bounds the generic data (frames, result, Deception) in size; see ``plain``."""
 
@@ -148,6 +176,18 @@ def plain(v: Any, field: str, budget: Budget) -> None:
         fail(field, e.reason)
 
 
+def _text(v: str) -> None:
+    """A string of generic data: at most PLAIN_STR characters of Unicode text (a lone surrogate,
+    e.g. "\\ud800", cannot be written as UTF-8)."""
+    if len(v) > PLAIN_STR:
+        raise _Bad(f"a string longer than {PLAIN_STR} characters")
+    if not v.isascii():
+        try:
+            v.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _Bad("not Unicode text (a lone surrogate)") from None
+
+
 def _plain(v: Any, budget: Budget, depth: int) -> None:
     budget.left -= 1
     if budget.left < 0:
@@ -155,8 +195,7 @@ def _plain(v: Any, budget: Budget, depth: int) -> None:
                    " deception together)")
     t = type(v)
     if t is str:
-        if len(v) > PLAIN_STR:
-            raise _Bad(f"a string longer than {PLAIN_STR} characters")
+        _text(v)
     elif t is int:
         if not -PLAIN_INT <= v <= PLAIN_INT:
             raise _Bad(f"{show(v)} is outside ±(2^53 - 1)")
@@ -166,6 +205,7 @@ def _plain(v: Any, budget: Budget, depth: int) -> None:
         for k, x in v.items():
             if type(k) is not str:
                 raise _Bad("object keys must be strings")
+            _text(k)
             try:
                 _plain(x, budget, depth + 1)
             except _Bad as e:

@@ -352,6 +352,9 @@ CARD_CASES: list[tuple[str, Any, str, str]] = [
     ("cards/last_propaganda", None, "cards.last_propaganda", ""),
     ("cards/delayed", ["suez_crisis", "suez_crisis"], "cards.delayed[1]", "5.1.9"),
     ("cards/delayed", [7], "cards.delayed[0]", "5.1.9"),
+    ("cards/delayed", ["suez_crisis", "x"], "cards.delayed[1]", "5.1.9"),
+    ("cards/delayed", ["\ud800"], "cards.delayed[0]", "5.1.9"),
+    ("cards/delayed", ["suez_crisis"], "cards.delayed[0]", "5.1.9"),  # card 62 not played
     ("cards/shuffled", True, "cards.shuffled", ""),
 ]
 

@@ -63,8 +63,8 @@ def decide(state: State, seed: int, *, max_steps: int = MAX_STEPS,
             if len(r.moves) == before:
                 fallback(r, "no policy move")
             if len(r.moves) == before:
-                raise BotStuck(f"the FLN is to act at prompt '{prompt(r.s)}' but has no legal"
-                               " move")
+                raise BotStuck(f"pending[{len(r.s.pending) - 1}]", f"the FLN is to act at prompt"
+                               f" '{prompt(r.s)}' but has no legal move")
         except Handoff:
             break
         except (BotError, StateError):

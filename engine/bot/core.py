@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from .. import rng as erng
-from ..errors import EngineError
+from ..errors import EngineError, OutOfBudget, StateError
 from ..machine import apply, legal_moves, to_move
 from ..state import Frame, Move, State
 from .trace import Trace
@@ -31,20 +31,17 @@ class Handoff(Exception):
 
 
 class BotError(EngineError):
-    """The non-player FLN could not finish its decision (``decide`` raises it; nothing else)."""
+    """The non-player FLN could not finish its decision."""
 
 
-class BotStuck(BotError):
-    """The FLN is to act but no move was possible: the state offers it no legal move."""
+class BotStuck(BotError, StateError):
+    """The FLN is to act but has no legal move: the state (the one given, or one its data led
+    to) is inconsistent – a ``StateError`` naming the pending decision."""
 
 
-class BotBudgetExceeded(BotError):
-    """The decision went over its step budget or past its deadline (``decide``'s ``max_steps``,
-    ``deadline``). ``kind`` is ``"steps"`` or ``"deadline"``."""
-
-    def __init__(self, kind: str, reason: str) -> None:
-        super().__init__(reason)
-        self.kind = kind
+class BotBudgetExceeded(BotError, OutOfBudget):
+    """The decision went over its step budget (``kind`` ``"steps"``) or past its deadline
+    (``"deadline"``): ``decide``'s ``max_steps`` and ``deadline``."""
 
 
 @dataclass
