@@ -146,6 +146,29 @@ def frame_below(s: Any) -> dict[str, Any]:
     return f
 
 
+def check_game_stage(s: Any, stage: str) -> None:
+    """Inside ``check_frame`` of a frame lying on the game loop: the loop's ``stage`` is the one
+    its step set before pushing that frame (2.3.6: "play" while the card is drawn, "draw" while
+    it is played, and during Open Deployment)."""
+    if frame_below(s)["stage"] != stage:
+        fail("", f"the game loop below is at stage {frame_below(s)['stage']!r}, not {stage!r}",
+             "2.3.6")
+
+
+def check_on_card(s: Any, stage: str) -> None:
+    """Inside ``check_frame`` of a frame lying on the card's frame: the card is at ``stage`` (the
+    one its step set before pushing that frame, 2.3)."""
+    below = frame_below(s)
+    if below["k"] == "card" and below["stage"] != stage:
+        fail("", f"the card below is at stage {below['stage']!r}: this decision comes at stage"
+             f" {stage!r}", "2.3")
+
+
+def eligible_stage(role: str) -> str:
+    """The card's stage while the ``role`` Eligible player acts (2.3.2)."""
+    return "second" if role == "first" else "adjust"
+
+
 class Budget:
     """Bounds the generic data (frames, result, Deception) in size; see ``plain``."""
 

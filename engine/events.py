@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from .checks import (
+    FACTIONS, check_choice, check_int, check_obj, check_on_card, eligible_stage, fail,
+)
 from .data import CARDS
 from .machine import AutoFrame, Log, emit, pop, push, register
 from .state import Frame, State
@@ -78,6 +81,21 @@ class EventRun(AutoFrame):
     kind = "event"
     below = ("card",)
     rule = "5.1"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        """5.1, 2.3.2: the current card's Event, executed by the Eligible player who chose it."""
+        check_obj(f, "", ("k", "card", "side", "who", "pc", "x"))
+        ev = EVENTS.get(f["card"]) if type(f["card"]) is int else None
+        if ev is None or f["card"] != s.cards["current"]:
+            fail("card", "the Event executed is the current card's", "5.1")
+        side = check_choice(f["side"], "side", ev.texts, "5.1")
+        who = check_choice(f["who"], "who", FACTIONS, "5.1")
+        check_int(f["pc"], "pc", 1, len(ev.steps(side)), "5.1")
+        check_obj(f["x"], "x")
+        role = "first" if who == s.sop["first"] else "second"
+        check_on_card(s, eligible_stage(role))
+        if s.sop[role + "_box"] != "event":
+            fail("who", f"the {role} Eligible player did not choose the Event (sop)", "2.3.2")
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         ev = EVENTS[f["card"]]

@@ -7,14 +7,16 @@ moved, a frame's field – and each mutated document is checked like a referee w
 
 * ``from_json`` raises ``StateError`` or returns a State – nothing else;
 * for an accepted state: ``legal_moves``, ``apply`` of every listed move and ``bot.decide`` (when
-  the FLN is to act) finish within a step budget (``engine.machine.SETTLE_LIMIT`` automatic steps per ``apply``,
-  ``BOT_STEPS`` engine moves per decision) and raise nothing;
+  the FLN is to act) finish within a step budget (``engine.machine.SETTLE_LIMIT`` automatic steps
+  per ``apply``, ``BOT_STEPS`` bot steps per decision) and raise nothing but ``StateError`` – the
+  state's data found inconsistent on the way, which the service reports as ``invalid_state``
+  like any rejected state (counted as *late* rejections);
 * every state they produce is written as UTF-8, read back by ``from_json`` (so the validator
   accepts it) and written again to the same text; the views of every role are written too.
 
 Anything else is a *defect*. The last line printed is exactly::
 
-    cases=N accepted=A defects=D seed=S
+    cases=N accepted=A late=L defects=D seed=S
 
 and the exit status is non-zero when D > 0. Case ``i`` depends only on ``(seed, i)``: a defect is
 reported with both, and ``--only I`` reruns that one case.
@@ -275,6 +277,7 @@ class Result:
     accepted: int = 0
     moves: int = 0
     bot_decisions: int = 0
+    late: int = 0  # accepted states whose data a move or the bot found inconsistent (StateError)
     defects: list[str] = field(default_factory=list)
 
 
@@ -313,6 +316,9 @@ def check_state(s: State, seed: int, res: Result, bot_steps: int = BOT_STEPS) ->
     for m in moves:
         try:
             n, _ = apply(s, m)
+        except StateError:
+            res.late += 1
+            continue
         except Exception as e:
             raise Defect(f"apply {m}: {type(e).__name__}: {e}") from e
         written(n, f"after {m}")
@@ -321,6 +327,9 @@ def check_state(s: State, seed: int, res: Result, bot_steps: int = BOT_STEPS) ->
         res.bot_decisions += 1
         try:
             bot_moves, after, _ = decide(s, seed, max_steps=bot_steps)
+        except StateError:
+            res.late += 1
+            return
         except Exception as e:
             raise Defect(f"bot.decide: {type(e).__name__}: {e}") from e
         if not bot_moves:
@@ -375,7 +384,8 @@ def main(argv: list[str] | None = None) -> int:
     res = run(a.cases, a.seed, states, a.only, on_defect=lambda t: print(t, flush=True))
     dt = time.perf_counter() - t0
     print(f"moves_applied={res.moves} bot_decisions={res.bot_decisions} seconds={dt:.1f}")
-    print(f"cases={res.cases} accepted={res.accepted} defects={len(res.defects)} seed={a.seed}")
+    print(f"cases={res.cases} accepted={res.accepted} late={res.late} defects={len(res.defects)}"
+          f" seed={a.seed}")
     return 1 if res.defects else 0
 
 

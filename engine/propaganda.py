@@ -41,8 +41,8 @@ from .data import (
     GB, PROPAGANDA_CARDS, SPACES, SUEZ_CRISIS, UG, box_key,
 )
 from .checks import (
-    FACTIONS, check_bool, check_choice, check_int, check_list, check_obj, check_shifts,
-    check_space_name, fail, frame_below,
+    FACTIONS, check_bool, check_choice, check_game_stage, check_int, check_list, check_obj,
+    check_shifts, check_space_name, fail, frame_below,
 )
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
@@ -103,8 +103,7 @@ class Round(AutoFrame):
         check_bool(f["final"], "final")
         if s.cards["current"] not in PROPAGANDA_CARDS:
             fail("", "a Propaganda Round needs a Propaganda card as cards.current", "6.0")
-        if frame_below(s)["stage"] != "draw":
-            fail("", "the game loop draws the next card once the Round is over", "2.3.6")
+        check_game_stage(s, "draw")
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         PHASES[f["phase"]](s, f, log)

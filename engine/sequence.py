@@ -12,7 +12,10 @@ Frames (all plain data):
 from __future__ import annotations
 
 from .board import add_resources
-from .checks import FACTIONS, check_choice, check_eligible, check_list, check_obj, fail
+from .checks import (
+    FACTIONS, check_choice, check_eligible, check_game_stage, check_list, check_obj, check_on_card,
+    eligible_stage, fail, frame_below,
+)
 from .data import EVENT_CARDS, PROPAGANDA_CARDS, SECOND_OPTIONS
 from .events import EVENTS, PIVOTALS, event_sides
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
@@ -76,6 +79,7 @@ class Draw(FrameType):
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k",))
+        check_game_stage(s, "play")
 
     def actor(self, s: State, f: Frame) -> str:
         return "chance"
@@ -132,6 +136,7 @@ class Card(AutoFrame):
         stage = check_choice(f["stage"], "stage", ("pivotal", "first", "second", "adjust"), "2.3")
         if s.cards["current"] not in EVENT_CARDS:
             fail("", "an Event card round needs an Event card as cards.current", "2.3")
+        check_game_stage(s, "draw")
         if stage == "adjust" and s.sop["first_box"] is None:
             fail("stage", "the Second Eligible acts only after the First Eligible (sop.first_box)",
                  "2.3.2")
@@ -178,6 +183,9 @@ class PivotalWindow(FrameType):
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "who"))
         check_choice(f["who"], "who", FACTIONS, "2.3.7")
+        check_on_card(s, "first")
+        if frame_below(s)["k"] == "pivotal_window" and frame_below(s)["who"] == f["who"]:
+            fail("who", "each player has one Pivotal window per card", "2.3.7")
 
     def actor(self, s: State, f: Frame) -> str:
         # Once the other player has played a Pivotal Event this card, the window closes by itself.
@@ -221,6 +229,7 @@ class Eligible(FrameType):
         if "pass" not in opts:
             fail("options", "a player may always Pass", "2.3.3")
         check_eligible(f["who"], role, s.sop)
+        check_on_card(s, eligible_stage(role))
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"{f['role']} eligible ({f['who']}): choose Event, Operation or Pass"
