@@ -14,6 +14,9 @@ from .machine import FrameType, Log, emit, pop, register
 from .state import Frame, Move, State
 
 
+ROLLS = ("roll", "roll2", "gov_die", "fln_die")  # the entries of x a die roll may go to
+
+
 def roll_frame(purpose: str, rule: str, into: str = "roll") -> Frame:
     return {"k": "roll", "purpose": purpose, "rule": rule, "into": into}
 
@@ -30,6 +33,8 @@ class Roll(FrameType):
         for key in ("purpose", "rule", "into"):
             if type(f[key]) is not str:
                 fail(key, "must be a string")
+        if f["into"] not in ROLLS:
+            fail("into", f"must be one of {list(ROLLS)}")
         if len(s.pending) < 2 or type(s.pending[-2].get("x")) is not dict:
             fail("", "a die roll needs a decision below it with working data (x) to receive it",
                  "3.3.3")

@@ -278,6 +278,7 @@ class Result:
     moves: int = 0
     bot_decisions: int = 0
     late: int = 0  # accepted states whose data a move or the bot found inconsistent (StateError)
+    late_cases: list[str] = field(default_factory=list)
     defects: list[str] = field(default_factory=list)
 
 
@@ -298,6 +299,11 @@ def written(s: State, what: str) -> State:
     return back
 
 
+def _late(res: Result, what: str) -> None:
+    res.late += 1
+    res.late_cases.append(what)
+
+
 def check_state(s: State, seed: int, res: Result, bot_steps: int = BOT_STEPS) -> None:
     """Every check on an accepted state (counted in ``res``)."""
     from .bot import decide
@@ -316,8 +322,8 @@ def check_state(s: State, seed: int, res: Result, bot_steps: int = BOT_STEPS) ->
     for m in moves:
         try:
             n, _ = apply(s, m)
-        except StateError:
-            res.late += 1
+        except StateError as e:
+            _late(res, f"apply {m}: {e}")
             continue
         except Exception as e:
             raise Defect(f"apply {m}: {type(e).__name__}: {e}") from e
@@ -327,8 +333,8 @@ def check_state(s: State, seed: int, res: Result, bot_steps: int = BOT_STEPS) ->
         res.bot_decisions += 1
         try:
             bot_moves, after, _ = decide(s, seed, max_steps=bot_steps)
-        except StateError:
-            res.late += 1
+        except StateError as e:
+            _late(res, f"bot.decide: {e}")
             return
         except Exception as e:
             raise Defect(f"bot.decide: {type(e).__name__}: {e}") from e
@@ -338,7 +344,8 @@ def check_state(s: State, seed: int, res: Result, bot_steps: int = BOT_STEPS) ->
 
 
 def run(cases: int, seed: int, states: list[str] | None = None, only: int | None = None,
-        on_defect: Callable[[str], None] | None = None, bot_steps: int = BOT_STEPS) -> Result:
+        on_defect: Callable[[str], None] | None = None, bot_steps: int = BOT_STEPS,
+        show_late: bool = False) -> Result:
     """``cases`` mutations of the corpus states; the figures and every defect found."""
     states = states if states is not None else corpus(seed)
     docs = [json.loads(t) for t in states]
@@ -358,7 +365,10 @@ def run(cases: int, seed: int, states: list[str] | None = None, only: int | None
                 raise Defect(f"from_json: {type(e).__name__}: {e}") from e
             res.accepted += 1
             written(s, "accepted state")
+            late = res.late
             check_state(s, seed + i, res, bot_steps)
+            if res.late > late and on_defect is not None and show_late:
+                on_defect(f"LATE seed={seed} case={i} ({what}): {res.late_cases[-1]}")
         except Defect as e:
             line = f"DEFECT seed={seed} case={i} ({what}): {e}"
             res.defects.append(line)
@@ -376,12 +386,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1,
                     help="corpus games per scenario and option set")
     ap.add_argument("--only", type=int, default=None, help="rerun one case")
+    ap.add_argument("--show-late", action="store_true", help="print the late rejections too")
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
     states = corpus(a.seed, games=a.games)
     print(f"corpus: {len(states)} states ({time.perf_counter() - t0:.1f} s)", flush=True)
     t0 = time.perf_counter()
-    res = run(a.cases, a.seed, states, a.only, on_defect=lambda t: print(t, flush=True))
+    res = run(a.cases, a.seed, states, a.only, on_defect=lambda t: print(t, flush=True),
+              show_late=a.show_late)
     dt = time.perf_counter() - t0
     print(f"moves_applied={res.moves} bot_decisions={res.bot_decisions} seconds={dt:.1f}")
     print(f"cases={res.cases} accepted={res.accepted} late={res.late} defects={len(res.defects)}"

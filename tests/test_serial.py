@@ -12,6 +12,7 @@ import pytest
 
 import engine
 from engine.data import PROPAGANDA_CARDS
+from engine.events import EVENTS
 from engine.serial import dumps, from_data
 from engine.state import State
 
@@ -37,6 +38,16 @@ def mutated(s: State, change: Callable[[Data], Any]) -> engine.StateError:
     d = data_of(s)
     change(d)
     return rejected(d)
+
+
+def on_event(d: Data, frame: dict[str, Any]) -> Data:
+    """``d`` (at the First Eligible's choice) with the First Eligible executing the current
+    card's Event, at the decision ``frame``."""
+    card = d["cards"]["current"]
+    d["sop"]["first_box"] = "event"
+    d["pending"][2:] = [{"k": "event", "card": card, "side": EVENTS[card].texts[0],
+                         "who": d["sop"]["first"], "pc": 1, "x": {}}, frame]
+    return d
 
 
 def at_first_eligible(s: State) -> State:
@@ -528,14 +539,9 @@ def test_a_generic_frame_that_makes_its_handler_fail_names_the_frame() -> None:
     e = mutated(ext, _set("pending/1/extra", {"deep": [1.5]}))
     assert e.field == "pending[1].extra.deep[0]"
     # a Pick frame (Events) with options of the wrong kind: its handler fails -> StateError
-    d = data_of(SHORT)
-    d["pending"][2:] = [
-        {"k": "event", "card": d["cards"]["current"], "side": "unshaded", "who": "fln", "pc": 0,
-         "x": {}},
-        {"k": "pick", "who": "fln", "prompt": "p", "options": 5, "min": 0, "max": 1,
-         "into": "x", "picked": []}]
-    e = rejected(d)
-    assert e.field.startswith("pending[3]")
+    d = on_event(data_of(SHORT), {"k": "pick", "who": "fln", "prompt": "p", "options": 5,
+                                  "min": 0, "max": 1, "into": "wilaya", "picked": []})
+    assert rejected(d).field == "pending[3].options"
 
 
 def test_special_activity_sits_on_its_operation() -> None:
@@ -550,13 +556,33 @@ def test_special_activity_sits_on_its_operation() -> None:
 
 
 def test_moves_built_from_frame_data_must_be_well_formed() -> None:
-    d = data_of(SHORT)
-    d["pending"][2:] = [
-        {"k": "event", "card": d["cards"]["current"], "side": "unshaded", "who": "fln", "pc": 0,
-         "x": {}},
-        {"k": "pick", "who": "fln", "prompt": "p", "options": [[1]], "min": 0, "max": 1,
-         "into": "x", "picked": []}]
-    e = rejected(d)
+    d = on_event(data_of(SHORT), {"k": "pick", "who": "fln", "prompt": "p", "options": [1],
+                                  "min": 0, "max": 1, "into": "wilaya", "picked": []})
+    load(d)
+    d["pending"][3]["options"] = [[1]]  # the frame's own check names it
+    assert rejected(d).field == "pending[3].options[0]"
+    # a kind without such a check: the moves built from its data are checked
+    from engine.machine import FRAMES, FrameType
+
+    class Probe(FrameType):
+        kind = "test_probe"
+        below = ("eligible",)
+
+        def actor(self, s: State, f: dict[str, Any]) -> str:
+            return "gov"
+
+        def moves(self, s: State, f: dict[str, Any]) -> list[dict[str, Any]]:
+            return [{"t": "pick", "value": f["v"]}]
+
+    FRAMES["test_probe"] = Probe()
+    try:
+        d = data_of(SHORT)
+        d["pending"].append({"k": "test_probe", "v": 1})
+        load(d)
+        d["pending"][-1]["v"] = [1]
+        e = rejected(d)
+    finally:
+        del FRAMES["test_probe"]
     assert e.field == "pending[3]" and "BadRequest" in e.reason
 
 

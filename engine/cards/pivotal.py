@@ -34,14 +34,16 @@ from ..board import (
 )
 from ..chance import roll_frame
 from ..checks import (
-    check_choice, check_int, check_obj, check_on_card, fail, frame_below, show,
+    check_choice, check_int, check_on_card, check_obj, fail, frame_below, show,
 )
 from ..data import (
     ALGERIA, COUP_D_ETAT, FORCE_POOL, FRENCH, FT, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS,
     RECALL_DE_GAULLE, SPACES, SUEZ_CRISIS,
 )
 from ..event_steps import pick, remove_exactly
-from ..events import PIVOTALS, Pivotal, StepFn, register_pivotal, run_steps
+from ..events import (
+    PIVOTALS, Pivotal, StepFn, check_program_data, register_pivotal, run_steps,
+)
 from ..machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from ..ops import SpecialActivity, register_sa
 from ..propaganda import SUEZ_DELAYED
@@ -80,7 +82,7 @@ class PivotalRun(AutoFrame):
         if pv.card not in (s.cards["held"][who] if pv.retained else s.cards["played"]):
             fail("card", f"card {pv.card} is not in play", "2.3.7")
         check_int(f["pc"], "pc", 1, len(pv.steps()), "5.1.4")
-        check_obj(f["x"], "x")
+        check_program_data(f["x"])
         if s.sop["first"] != who or s.sop["first_box"] != "event":
             fail("who", "the player of a Pivotal Event is First Eligible, in the Event box (sop)",
                  "2.3.7")
