@@ -76,8 +76,9 @@ def check_pairs(v: object, field: str, pieces: Collection[str], places: Collecti
 
 
 def check_progress(f: Frame, done: str, limit: int) -> None:
-    """A Batch frame still in progress: fewer than ``limit`` steps done (5.1.3)."""
-    if len(f[done]) >= limit:
+    """A Batch frame still in progress: once a step is done, fewer than ``limit`` (after the
+    last one the decision is over, 5.1.3)."""
+    if f[done] and len(f[done]) >= limit:
         raise StateError(done, f"the decision ends after {limit} steps")
 
 
