@@ -116,6 +116,8 @@ class Operation(FrameType):
             fail("sa", f"{show(f['sa'])} does not accompany {self.name}", "4.1")
         if f["op"] != self.name:
             fail("op", f"must be {self.name!r}")
+        if f["who"] != self.faction:
+            fail("who", f"{self.name} is an Operation of the {self.faction}", "3.1")
         if frame_below(s)["k"] == "card":
             if role is None:
                 fail("role", "an Operation chosen on the card is the first or second Eligible"
@@ -125,6 +127,11 @@ class Operation(FrameType):
         elif role is not None or not f["free"]:
             fail("free", "an Operation an Event grants is free and belongs to no Eligible"
                  " role", "5.5")
+        self.check_data(s, f)
+
+    def check_data(self, s: State, f: Frame) -> None:
+        """The Operation's own working data (``x`` and further fields) against the board;
+        called by ``check_frame`` (StateError naming the field)."""
 
     # -- shared helpers ---------------------------------------------------------------------
     def prompt(self, s: State, f: Frame) -> str:
