@@ -26,6 +26,7 @@ class Roll(FrameType):
     """One die roll; the rule that calls for it travels with the frame (``f["rule"]``)."""
 
     kind = "roll"
+    checked = True
     below = ("event", "pivotal_event", "op:attack")
 
     def check_frame(self, s: State, f: Frame) -> None:

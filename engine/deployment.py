@@ -99,6 +99,7 @@ class Deploy(FrameType):
     """10.0 Open Deployment: one side places its forces."""
 
     kind = "deploy"
+    checked = True
     below = ("game", "deploy")
     rule = "10.0"
 

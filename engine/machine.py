@@ -33,6 +33,8 @@ class FrameType:
     # The kinds a frame of this kind may lie directly on ("op:" / "sa:" stand for every Operation /
     # Special Activity); from_json rejects any other stack (docs/state.md, "pending").
     below: tuple[str, ...] = ()
+    # check_frame proves all the data of a frame of this kind (see ``proven``).
+    checked: bool = False
 
     def actor(self, s: State, f: Frame) -> str:
         return str(f["who"])
@@ -57,6 +59,13 @@ class FrameType:
         the frame) if the frame's own data cannot belong to a state the engine produced.
         ``s.pending`` then holds the stack up to ``f`` (the frame below is ``s.pending[-2]``); the
         frames above are not checked yet. Default: nothing beyond the generic checks."""
+
+    def proven(self, s: State, f: Frame) -> bool:
+        """Does ``check_frame`` prove all of ``f``'s data consistent with the board? While a frame
+        that is not proven lies on a game's stack, ``apply`` checks each state it produces with the
+        validator, so data checked only in part never yields a state ``from_json`` would reject
+        (docs/state.md, "pending"). Default: the kind's ``checked``."""
+        return self.checked
 
     def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
         """Why ``m`` is not legal here: (reason, rule). Handlers may refine it."""
@@ -166,7 +175,21 @@ def apply(s: State, m: Move) -> tuple[State, Log]:
         raise
     except Exception as e:  # only reachable with decision data the engine never produced
         raise _inconsistent(s, e) from e
+    if s.pending[0]["k"] == "game" and not all(handler(g).proven(s, g) for g in s.pending):
+        _check_result(s, n)
     return n, log
+
+
+def _check_result(s: State, n: State) -> None:
+    """The state a move produced from data not fully proven (``FrameType.proven``) must be one
+    the validator accepts; otherwise the data was inconsistent: StateError."""
+    from .validate import validate  # the validator asks the frame kinds registered here
+
+    try:
+        n._legal = validate(n.to_data())._legal  # reads n's containers, changes none
+    except StateError as e:
+        raise StateError(f"pending[{len(s.pending) - 1}]", "the pending decisions' data leads to"
+                         f" an invalid state ({e.field}: {e.reason})", e.rule) from None
 
 
 SETTLE_LIMIT = 1000  # automatic steps of one settle; a real one takes at most a dozen

@@ -131,7 +131,13 @@ class Operation(FrameType):
 
     def check_data(self, s: State, f: Frame) -> None:
         """The Operation's own working data (``x`` and further fields) against the board;
-        called by ``check_frame`` (StateError naming the field)."""
+        called by ``check_frame`` (StateError naming the field); the entries of ``x`` it proves
+        are listed in ``checked_x``."""
+
+    checked_x: frozenset[str] = frozenset()
+
+    def proven(self, s: State, f: Frame) -> bool:
+        return f["x"].keys() <= self.checked_x
 
     # -- shared helpers ---------------------------------------------------------------------
     def prompt(self, s: State, f: Frame) -> str:
@@ -251,6 +257,15 @@ class SpecialActivity(FrameType):
                      "4.1")
         elif f["op"] is not None:
             fail("op", "a Special Activity an Event grants accompanies no Operation", "5.5")
+        self.check_data(s, f)
+
+    checked_x: frozenset[str] = frozenset()  # the entries of x check_data proves
+
+    def check_data(self, s: State, f: Frame) -> None:
+        """The Special Activity's own working data against the board (see Operation)."""
+
+    def proven(self, s: State, f: Frame) -> bool:
+        return f["x"].keys() <= self.checked_x
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         return []

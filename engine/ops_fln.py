@@ -28,7 +28,7 @@ from .board import (
 from . import modifiers as mod
 from .chance import roll_frame
 from .data import (
-    AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRENCH, FT, GB, SPACES, UG, G,
+    AG, AP, AT, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FRENCH, FT, G, GB, SPACES, UG,
 )
 from .checks import (
     check_bool, check_int, check_list, check_obj, check_space_name, fail,
@@ -162,6 +162,22 @@ class Rally(FlnOperation):
     Guerrillas may still be placed, and how many), ``agit`` (the Agitation space), ``shifted``."""
 
     name = "rally"
+    checked_x = frozenset(("busy", "cur", "left", "agit", "shifted"))
+
+    def check_data(self, s: State, f: Frame) -> None:
+        """3.3.1: the space being Rallied (``cur``) or Agitated (``agit``) is a selected one;
+        ``left``: Guerrillas it may still receive."""
+        x = f["x"]
+        for k in ("cur", "agit"):
+            if x.get(k) is not None and (x[k] not in f["locs"] or x[k] == FRANCE_TRACK):
+                fail(f"x.{k}", "must be a space the Rally selected", self.rule)
+        for k in ("busy", "shifted"):
+            if k in x:
+                check_bool(x[k], f"x.{k}")
+        if x.get("busy") and x.get("cur") is None:
+            fail("x.busy", "a Rally step is busy in the space being Rallied", self.rule)
+        if "left" in x:
+            check_int(x["left"], "x.left", 0, FORCE_POOL[G], self.rule)
     rule = "3.3.1"
     sas = ("extort", "subvert")
 
@@ -365,6 +381,7 @@ class March(FlnOperation):
     name = "march"
     rule = "3.3.2"
     sas = ("extort", "subvert")
+    checked_x = frozenset(("stop", "pairs", "grp", "busy"))
 
     def check_data(self, s: State, f: Frame) -> None:
         """3.3.2: the Guerrillas that stopped are still there, a group being formed holds
@@ -472,6 +489,7 @@ class Attack(FlnOperation):
     name = "attack"
     rule = "3.3.3"
     sas = ("extort", "ambush")
+    checked_x = frozenset(("busy", "res", "roll", "hits", "french", "cg"))
 
     def check_data(self, s: State, f: Frame) -> None:
         """3.3.3: a space being resolved is one of the Operation's; before the die is rolled

@@ -94,6 +94,7 @@ class Round(AutoFrame):
     """6.0: one Propaganda Round, phase by phase (6.1-6.5)."""
 
     kind = "propaganda"
+    checked = True
     below = ("game",)
     rule = "6.0"
 
@@ -314,6 +315,7 @@ def commitment_moves(s: State, f: Frame) -> list[Move]:
 @register
 class CommitmentAdjustment(FrameType):
     kind = "prop_commitment"
+    checked = True
     below = ("propaganda",)
     rule = "6.2.3"
     prompt_text = ("Commitment Adjustment: move French pieces Out of Play -> Available, then "
@@ -413,6 +415,7 @@ def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: L
 @register
 class Pacification(FrameType):
     kind = "prop_pacify"
+    checked = True
     below = ("propaganda",)
     rule = "6.3.1"
     prompt_text = "Pacification: spend 2 Resources in a space, or finish"
@@ -437,6 +440,7 @@ class Pacification(FrameType):
 @register
 class Agitation(FrameType):
     kind = "prop_agitate"
+    checked = True
     below = ("propaganda",)
     rule = "6.3.2"
     prompt_text = "Agitation: spend 1 Resource in a space, or finish"
@@ -525,6 +529,7 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
 @register
 class Redeploy(FrameType):
     kind = "prop_redeploy"
+    checked = True
     below = ("propaganda",)
     rule = "6.4"
 
@@ -603,6 +608,7 @@ def _casualty_out(s: State, piece: str, n: int, log: Log) -> None:
 @register
 class CasualtiesOutOfPlay(FrameType):
     kind = "prop_casualties"
+    checked = True
     below = ("propaganda",)
     rule = "6.5"
 

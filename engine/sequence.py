@@ -33,6 +33,7 @@ FACTION_OPS = {who: tuple(n for n, op in OPS.items() if op.faction == who) for w
 @register
 class Game(AutoFrame):
     kind = "game"
+    checked = True
     rule = "2.3.6"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -73,6 +74,7 @@ class Draw(FrameType):
     """2.2, 2.3.6: reveal the next card of the draw deck (a chance decision)."""
 
     kind = "draw"
+    checked = True
     below = ("game",)
     rule = "2.3.6"
     prompt_text = "reveal the next card"
@@ -128,6 +130,7 @@ class Card(AutoFrame):
     """2.3: one Event card – Pivotal window, First Eligible, Second Eligible, adjust eligibility."""
 
     kind = "card"
+    checked = True
     below = ("game",)
     rule = "2.3"
 
@@ -176,6 +179,7 @@ def playable_pivotals(s: State, who: str) -> list[int]:
 @register
 class PivotalWindow(FrameType):
     kind = "pivotal_window"
+    checked = True
     below = ("card", "pivotal_window")
     rule = "2.3.7"
     prompt_text = "play a Pivotal Event before the First Eligible acts, or decline"
@@ -215,6 +219,7 @@ class Eligible(FrameType):
     """2.3.2: the options of the First and Second Eligible."""
 
     kind = "eligible"
+    checked = True
     below = ("card",)
     rule = "2.3.2"
 

@@ -278,6 +278,7 @@ class MobilizationMoves(FrameType):
     """5.1.6: French pieces Out of Play -> Available, one at a time, at no Commitment cost."""
 
     kind = "piv_mobilization"
+    checked = True
     below = ("pivotal_event",)
     rule = "5.1.6"
 
