@@ -175,14 +175,17 @@ def apply(s: State, m: Move) -> tuple[State, Log]:
         raise
     except Exception as e:  # only reachable with decision data the engine never produced
         raise _inconsistent(s, e) from e
-    if s.pending[0]["k"] == "game" and not all(handler(g).proven(s, g) for g in s.pending):
+    if s._valid and s.pending[0]["k"] == "game" and not all(handler(g).proven(s, g)
+                                                            for g in s.pending):
         _check_result(s, n)
     return n, log
 
 
 def _check_result(s: State, n: State) -> None:
     """The state a move produced from data not fully proven (``FrameType.proven``) must be one
-    the validator accepts; otherwise the data was inconsistent: StateError."""
+    the validator accepts; otherwise the data was inconsistent: StateError. Only for states read
+    by ``from_json`` and their successors (``State._valid``): the engine's own games, from
+    ``new_game``, hold no data it did not produce."""
     from .validate import validate  # the validator asks the frame kinds registered here
 
     try:

@@ -79,6 +79,7 @@ def validate(data: Any) -> State:
     budget = Budget()
     s = State.__new__(State)
     s._legal = None
+    s._valid = True
     s.scenario = scenario
     s.options = options
     s.cards = _check_cards(d["cards"], scenario, managed)
