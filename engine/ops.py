@@ -118,6 +118,8 @@ class Operation(FrameType):
             fail("op", f"must be {self.name!r}")
         if f["who"] != self.faction:
             fail("who", f"{self.name} is an Operation of the {self.faction}", "3.1")
+        if "record_box" in f:  # 7.3 Hidden Asset: the cylinder stays in Limited Op
+            check_choice(f["record_box"], "record_box", ("limited_op",), "7.3")
         if frame_below(s)["k"] == "card":
             if role is None:
                 fail("role", "an Operation chosen on the card is the first or second Eligible"
