@@ -57,10 +57,11 @@ SCENARIOS = ("short", "medium", "full")
 # --- the corpus ----------------------------------------------------------------------------------
 
 
-def corpus(seed: int, per_game: int = 8, games: int = 1) -> list[str]:
+def corpus(seed: int, per_game: int = 8, games: int = 1, decisions: int = 4000) -> list[str]:
     """Canonical texts of real mid-game states: ``games`` games per scenario and option set (the
-    FLN played by ``engine.bot`` when ``fln_bot`` is on, random moves otherwise), ``per_game``
-    states sampled from each (the current decision kinds varied)."""
+    FLN played by ``engine.bot`` when ``fln_bot`` is on, random moves otherwise), each up to
+    ``decisions`` decisions, ``per_game`` states sampled from each (the current decision kinds
+    varied)."""
     from .bot import decide
 
     out: list[str] = []
@@ -72,7 +73,7 @@ def corpus(seed: int, per_game: int = 8, games: int = 1) -> list[str]:
                 s = new_game(sc, game_seed, opts)
                 seen: list[State] = []
                 n = 0
-                while to_move(s) is not None and n < 4000:
+                while to_move(s) is not None and n < decisions:
                     seen.append(s)
                     if opts.get("fln_bot") and to_move(s) == "fln":
                         _, s, _ = decide(s, game_seed + n)

@@ -17,7 +17,7 @@ from engine.bot import BotBudgetExceeded, BotStuck, decide
 from engine.data import AG, FT, UG
 from engine.machine import to_move
 from engine.state import State
-from tests.test_serial import SHORT, data_of, load, on_event, rejected
+from tests.test_serial import FULL, SHORT, data_of, load, on_event, rejected
 
 Data = dict[str, Any]
 
@@ -58,14 +58,15 @@ def test_a_duplicated_march_frame_is_rejected(where: str) -> None:
       "x": {}}, "card"),
     ({"k": "roll", "purpose": "p", "rule": "3.3.3", "into": "roll"}, "card"),
     ({"k": "prop_casualties", "who": "gov", "left": 1}, "card"),
-    ({"k": "eligible", "who": "gov", "role": "first", "options": ["pass"]}, "card"),
+    (None, "eligible"),  # an Eligible choice on another one
 ])
-def test_frames_only_lie_on_the_kinds_that_push_them(frame: Data, kind_below: str) -> None:
+def test_frames_only_lie_on_the_kinds_that_push_them(frame: Data | None, kind_below: str
+                                                     ) -> None:
     d = data_of(SHORT)
-    d["pending"][2] = frame
-    if frame["k"] == "eligible":  # an Eligible choice on another one
-        d["pending"].append(dict(frame))
-        kind_below = "eligible"
+    if frame is None:
+        d["pending"].append(dict(d["pending"][2]))
+    else:
+        d["pending"][2] = frame
     e = rejected(d)
     assert e.field == f"pending[{len(d['pending']) - 1}].k"
     assert f"never lies on a '{kind_below}'" in e.reason
@@ -73,7 +74,7 @@ def test_frames_only_lie_on_the_kinds_that_push_them(frame: Data, kind_below: st
 
 def test_the_frames_stages_follow_the_sequence_of_play() -> None:
     d = data_of(SHORT)  # First Eligible to choose: the card's step set stage "second"
-    d["pending"][1]["stage"] = "adjust"
+    d["pending"][1]["stage"] = "first"
     e = rejected(d)
     assert (e.field, e.rule) == ("pending[2]", "2.3")
     d = data_of(SHORT)
@@ -188,17 +189,20 @@ def test_redeploy_arrivals_must_still_be_there() -> None:
 
 
 def test_event_moves_into_the_countries_only_once_independent() -> None:
+    assert FULL.border_zone is None  # Full: Morocco and Tunisia not independent yet
+    src = next(n for n, sp in FULL.spaces.items() if sp["pieces"][UG])
     frame = {"k": "ev_move", "who": "fln", "prompt": "p", "pieces": [UG],
-             "routes": [["Tlemcen", "Morocco"]], "n": 1, "into": "moved", "moved": [],
+             "routes": [[src, "Morocco"]], "n": 1, "into": "moved", "moved": [],
              "arrived": None}
-    d = on_event(data_of(SHORT), frame)
-    d["spaces"]["Tlemcen"]["pieces"][UG] += 1
-    d["spaces"]["Medea"]["pieces"][UG] -= 1
-    e = rejected(d)
+    e = rejected(on_event(data_of(FULL), frame))
     assert (e.field, e.rule) == ("pending[3].routes", "1.3.4")
-    frame["routes"] = [["Tlemcen", "Medea"]]  # within Algeria: fine
+    dst = "Medea" if src != "Medea" else "Algiers"
+    frame["routes"] = [[src, dst]]  # within Algeria: fine
+    s = load(on_event(data_of(FULL), frame))
+    assert {"t": "move", "piece": UG, "from": src, "to": dst} in engine.legal_moves(s)
+    frame["routes"] = [[src, "Tunisia"]]  # once independent (Short), FLN pieces may go
     load(on_event(data_of(SHORT), frame))
-    frame["pieces"], frame["routes"] = [FT], [["Medea", "Tunisia"]]  # never Government pieces
+    frame["pieces"] = [FT]  # never Government pieces
     assert rejected(on_event(data_of(SHORT), frame)).field == "pending[3].routes"
 
 
@@ -235,7 +239,7 @@ def test_pick_values_are_what_the_event_entry_expects() -> None:
      "pending[3].prompt"),
     (lambda d: on_event(d, {"k": "pick", "who": "fln", "prompt": "p", "options": [],
                             "min": 0, "max": 1, "into": "box", "picked": []})["pending"][2]["x"]
-     .__setitem__("\udfff", 1), "pending[2].x.\udfff"),
+     .__setitem__("\udfff", 1), "pending[2].x"),
 ])
 def test_strings_that_are_not_unicode_text_are_rejected(change: Callable[[Data], Any],
                                                          field: str) -> None:
@@ -272,8 +276,8 @@ def test_the_chance_counter_stays_within_64_bits() -> None:
 
 def test_mutated_states_never_crash_hang_or_produce_invalid_states() -> None:
     """A bounded run of engine.fuzz (the long run: python -m engine.fuzz --cases 100000)."""
-    states = fuzz.corpus(11, per_game=4)
+    states = fuzz.corpus(11, per_game=4, decisions=300)
     assert {json.loads(t)["scenario"] for t in states} == {"short", "medium", "full"}
-    res = fuzz.run(2500, 11, states)
+    res = fuzz.run(2000, 11, states)
     assert res.defects == []
-    assert res.cases == 2500 and res.accepted > 100 and res.moves > 500 and res.bot_decisions > 5
+    assert res.cases == 2000 and res.accepted > 80 and res.moves > 300 and res.bot_decisions > 5
