@@ -139,7 +139,7 @@ class Operation(FrameType):
     checked_x: frozenset[str] = frozenset()
 
     def proven(self, s: State, f: Frame) -> bool:
-        return f["x"].keys() <= self.checked_x
+        return bool(f["x"].keys() <= self.checked_x)
 
     # -- shared helpers ---------------------------------------------------------------------
     def prompt(self, s: State, f: Frame) -> str:
@@ -267,7 +267,7 @@ class SpecialActivity(FrameType):
         """The Special Activity's own working data against the board (see Operation)."""
 
     def proven(self, s: State, f: Frame) -> bool:
-        return f["x"].keys() <= self.checked_x
+        return bool(f["x"].keys() <= self.checked_x)
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         return []
