@@ -13,6 +13,7 @@ import pytest
 import engine
 from engine.data import PROPAGANDA_CARDS
 from engine.events import EVENTS
+from engine.machine import FrameType
 from engine.serial import dumps, from_data
 from engine.state import State
 
@@ -562,19 +563,13 @@ def test_moves_built_from_frame_data_must_be_well_formed() -> None:
     d["pending"][3]["options"] = [[1]]  # the frame's own check names it
     assert rejected(d).field == "pending[3].options[0]"
     # a kind without such a check: the moves built from its data are checked
-    from engine.machine import FRAMES, FrameType
+    from engine.machine import FRAMES
 
-    class Probe(FrameType):
-        kind = "test_probe"
-        below = ("eligible",)
-
-        def actor(self, s: State, f: dict[str, Any]) -> str:
-            return "gov"
-
+    class Picks(Probe):
         def moves(self, s: State, f: dict[str, Any]) -> list[dict[str, Any]]:
             return [{"t": "pick", "value": f["v"]}]
 
-    FRAMES["test_probe"] = Probe()
+    FRAMES["test_probe"] = Picks()
     try:
         d = data_of(SHORT)
         d["pending"].append({"k": "test_probe", "v": 1})
@@ -586,26 +581,31 @@ def test_moves_built_from_frame_data_must_be_well_formed() -> None:
     assert e.field == "pending[3]" and "BadRequest" in e.reason
 
 
+class Probe(FrameType):
+    """A frame kind registered by a test (then removed): the Government's, on its Eligible
+    decision."""
+
+    kind = "test_probe"
+    below = ("eligible",)
+
+    def actor(self, s: State, f: dict[str, Any]) -> str:
+        return "gov"
+
+    def moves(self, s: State, f: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"t": "done"}]
+
+
 def test_frame_kinds_may_check_their_own_data() -> None:
-    from engine.machine import FRAMES, FrameType
+    from engine.machine import FRAMES
 
-    class Probe(FrameType):
-        kind = "test_probe"
-        below = ("eligible",)
-
-        def actor(self, s: State, f: dict[str, Any]) -> str:
-            return "gov"
-
-        def moves(self, s: State, f: dict[str, Any]) -> list[dict[str, Any]]:
-            return [{"t": "done"}]
-
+    class Checks(Probe):
         def check_frame(self, s: State, f: dict[str, Any]) -> None:
             if not isinstance(f.get("n"), int):
                 raise engine.StateError("n", "must be an integer", "9.9")
             if f["n"] < 0:
                 raise ValueError("negative")
 
-    FRAMES["test_probe"] = Probe()
+    FRAMES["test_probe"] = Checks()
     try:
         d = data_of(SHORT)
         d["pending"].append({"k": "test_probe", "n": 1})
