@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from .data import COUNTRIES, SPACES
 from .errors import StateError
 
 FACTIONS = ("gov", "fln")  # 1.5
@@ -120,8 +121,6 @@ def check_eligible(who: Any, role: str, sop: dict[str, Any]) -> None:
 
 def check_space_name(v: Any, field: str, allowed: Any = None) -> str:
     """A map space's name (one of ``allowed`` when given, else any of the 30)."""
-    from .data import SPACES
-
     if type(v) is not str or v not in (SPACES if allowed is None else allowed):
         fail(field, f"{show(v)} is not a space{'' if allowed is None else ' allowed here'}")
     return v
@@ -129,8 +128,6 @@ def check_space_name(v: Any, field: str, allowed: Any = None) -> str:
 
 def check_shifts(v: Any, field: str) -> dict[str, int]:
     """{space: levels shifted so far (1-2)} of a Support Phase (6.3.1, 6.3.2)."""
-    from .data import COUNTRIES
-
     d = check_obj(v, field)
     for n, k in d.items():
         check_space_name(n, at(field, n))
