@@ -15,7 +15,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from typing import Any, Generic, Hashable, Protocol, TypeVar
+from typing import Any, Callable, Generic, Hashable, Protocol, TypeVar
 
 import redis
 
@@ -43,32 +43,48 @@ class NullStats:
         pass
 
 
+K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-class LRU(Generic[V]):
-    """A thread-safe least-recently-used map of at most ``size`` entries (0 keeps nothing)."""
+class SizedLRU(Generic[K, V]):
+    """A thread-safe least-recently-used map bounded by the total ``cost(key, value)`` of its
+    entries (``max_cost`` <= 0 keeps nothing). An entry costing more than ``max_cost //
+    largest`` is not kept, so one huge entry cannot flush all the others."""
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._data: OrderedDict[Hashable, V] = OrderedDict()
+    def __init__(self, max_cost: int, cost: Callable[[K, V], int], largest: int = 1) -> None:
+        self.max_cost = max_cost
+        self.cost = cost
+        self.largest = largest
+        self.total = 0
+        self._data: OrderedDict[K, tuple[V, int]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable) -> V | None:
+    def get(self, key: K) -> V | None:
+        if self.max_cost <= 0:
+            return None
         with self._lock:
-            v = self._data.get(key)
-            if v is not None:
-                self._data.move_to_end(key)
-        return v
+            hit = self._data.get(key)
+            if hit is None:
+                return None
+            self._data.move_to_end(key)
+        return hit[0]
 
-    def put(self, key: Hashable, value: V) -> None:
-        if self.size <= 0:
+    def put(self, key: K, value: V) -> None:
+        if self.max_cost <= 0:
+            return
+        c = self.cost(key, value)
+        if c > self.max_cost // self.largest:
             return
         with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
+            old = self._data.pop(key, None)
+            if old is not None:
+                self.total -= old[1]
+            self._data[key] = (value, c)
+            self.total += c
+            while self.total > self.max_cost:
+                _, (_, dropped) = self._data.popitem(last=False)
+                self.total -= dropped
 
     def __len__(self) -> int:
         return len(self._data)
@@ -81,7 +97,7 @@ class LocalCache:
 
     def __init__(self, size: int = 4096, stats: Stats | None = None) -> None:
         self.stats = stats or NullStats()
-        self._lru: LRU[Record] = LRU(size)
+        self._lru: SizedLRU[str, Record] = SizedLRU(size, lambda k, v: 1)  # by count
 
     def get(self, key: str) -> Record | None:
         v = self._lru.get(key)

@@ -21,7 +21,7 @@ class Config:
     cache_size: int = 4096              # entries of the in-process LRU
     cache_ttl: int = 86400              # seconds a Redis entry lives
     response_cache_mb: int = 64         # in-process cache of whole responses (0 = none)
-    state_cache_size: int = 256         # parsed states the referee returned, kept to skip parsing
+    state_cache_mb: int = 4             # MiB of state documents kept parsed, to skip parsing
     redis_timeout: float = 0.2          # seconds per Redis command before it counts as failed
     redis_retry: float = 1.0            # seconds between reconnection attempts while degraded
     secret: bytes | None = field(default=None, repr=False)  # HMAC / sealing key material
@@ -43,8 +43,8 @@ class Config:
                 raise ValueError(f"{name} must be 0-65535")
         if self.workers < 1 or self.threads < 1:
             raise ValueError("workers and threads must be >= 1")
-        if min(self.cache_size, self.response_cache_mb, self.state_cache_size) < 0:
-            raise ValueError("cache_size, response_cache_mb and state_cache_size must be >= 0")
+        if min(self.cache_size, self.response_cache_mb, self.state_cache_mb) < 0:
+            raise ValueError("cache_size, response_cache_mb and state_cache_mb must be >= 0")
         if self.redis_url and not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
             raise ValueError("the Redis URL must start with redis://, rediss:// or unix://")
         if self.request_timeout <= 0 or self.max_request_bytes <= 0:
@@ -59,7 +59,7 @@ ENV = {
     "grpc_port": "CT_REFEREE_GRPC_PORT", "redis_url": "REDIS_URL",
     "cache_size": "CT_REFEREE_CACHE_SIZE", "cache_ttl": "CT_REFEREE_CACHE_TTL",
     "response_cache_mb": "CT_REFEREE_RESPONSE_CACHE_MB",
-    "state_cache_size": "CT_REFEREE_STATE_CACHE_SIZE",
+    "state_cache_mb": "CT_REFEREE_STATE_CACHE_MB",
     "redis_timeout": "CT_REFEREE_REDIS_TIMEOUT", "redis_retry": "CT_REFEREE_REDIS_RETRY",
     "secret": "CT_REFEREE_SECRET", "strict": "CT_REFEREE_STRICT", "seal": "CT_REFEREE_SEAL",
     "max_request_bytes": "CT_REFEREE_MAX_REQUEST_BYTES",

@@ -14,7 +14,8 @@ Every operation is deterministic, and cached in three tiers:
   request and the sealing mode; the response is built from a record the same way on a hit and on a
   miss;
 * the states this process returned (or parsed) are kept parsed (``states``), so that the next
-  request on one of them skips parsing and validating it again.
+  request on one of them skips parsing and validating it again; a returned state is validated
+  before it is returned, so the tier holds only states that passed ``engine.from_json``.
 
 None of them holds anything a request depends on: nothing about a game is kept between requests.
 """
@@ -34,7 +35,7 @@ from google.protobuf.message import Message
 import engine
 from ct_referee_proto.v1 import referee_pb2 as pb
 
-from .cache import LRU, Cache, make_cache
+from .cache import Cache, SizedLRU, make_cache
 from .config import Config
 from .convert import dumps, log_to_proto, options_to_engine, view_to_proto
 from .errors import ServiceError, internal
@@ -91,7 +92,9 @@ class Core:
         self.cache = cache or make_cache(c.redis_url, c.cache_size, c.cache_ttl, c.redis_timeout,
                                          c.redis_retry, stats=self.metrics)
         self.responses = ResponseCache(c.response_cache_mb << 20, stats=self.metrics)
-        self.states: LRU[engine.State] = LRU(c.state_cache_size)
+        # by the size of the documents (a parsed state takes a few times its document's size)
+        self.states: SizedLRU[tuple[str, str | None], engine.State] = SizedLRU(
+            c.state_cache_mb << 20, lambda key, s: len(key[0]) + len(key[1] or ""), largest=8)
         self.trust = Trust(c.secret, strict=c.strict, seal=c.seal)
         self.bot: BotFn | None = find_bot() if bot == "auto" else bot  # type: ignore[assignment]
         self._seal_tag = "s1" if c.seal else "s0"
@@ -114,6 +117,12 @@ class Core:
             return fn()
         except ServiceError:
             raise
+        except UnicodeEncodeError:
+            # text of the state that UTF-8 cannot carry (a lone surrogate): the request's fault,
+            # whichever place of the answer it reached
+            raise ServiceError("invalid_state", "the state holds text that is not valid Unicode"
+                               " (a lone surrogate such as \\ud800), which no answer can carry",
+                               field="state.json") from None
         except Exception:
             raise internal() from None
 
@@ -160,9 +169,10 @@ class Core:
         return rec
 
     def _parse(self, opened: Opened, call: Call) -> engine.State:
-        """The engine state of a request: one this process returned or parsed before is taken
-        as it is (the engine never changes a state it is given), any other is parsed and
-        validated."""
+        """The engine state of a request. The parsed-state tier holds only states that passed
+        ``engine.from_json`` (the ones this process parsed, and the ones it issued: each is
+        checked before it is returned), keyed by their exact text, so a state gets the same
+        verdict from every replica whether or not it is in this one's tier."""
         call.check()
         key = opened.key()
         s = self.states.get(key)
@@ -177,15 +187,24 @@ class Core:
         return s
 
     def _state_record(self, s: engine.State, full: str | None = None) -> Record:
-        """A state as cached: when sealing is on, its public document and hidden part (what
-        ``_issue`` seals); otherwise its canonical JSON (``full``, when the caller has it)."""
-        if self.trust.seal:
-            public, hidden = split(s.to_data())
-            self.states.put((public, hidden), s)
-            return {"public": public, "hidden": hidden}
+        """A state about to be returned, as cached: when sealing is on, its public document and
+        hidden part (what ``_issue`` seals); otherwise its canonical JSON (``full``, when the
+        caller has it). The referee never returns a state its own validator rejects: the text
+        is parsed back with ``engine.from_json`` here, and the checked state is what the
+        parsed-state tier keeps."""
         if full is None:
             full = engine.to_json(s)
-        self.states.put((full, None), s)
+        try:
+            checked = engine.from_json(full)
+        except engine.StateError as e:
+            raise ServiceError("invalid_state", "the request leads to a state the referee's"
+                               f" validator rejects ({e.field}: {e.reason})", rule=e.rule,
+                               field="state") from None
+        if self.trust.seal:
+            public, hidden = split(checked.to_data())
+            self.states.put((public, hidden), checked)
+            return {"public": public, "hidden": hidden}
+        self.states.put((full, None), checked)
         return {"json": full}
 
     def _issue(self, rec: Record) -> pb.GameState:

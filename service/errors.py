@@ -35,6 +35,22 @@ STATUS: dict[str, tuple[int, grpc.StatusCode]] = {
 }
 
 
+MAX_MESSAGE = 500  # characters of an error message (echoes of client input are cut to fit)
+MAX_FIELD = 200
+
+
+def bounded(text: str, limit: int) -> str:
+    """``text`` cut to about ``limit`` characters (saying how much was cut), with anything UTF-8
+    cannot carry (lone surrogates) written as escapes."""
+    if len(text) > limit:
+        text = f"{text[:limit]}… ({len(text) - limit} more characters)"
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "backslashreplace").decode()
+    return text
+
+
 @dataclass
 class ServiceError(Exception):
     """A failure reported to the client (never carries internals)."""
@@ -47,6 +63,10 @@ class ServiceError(Exception):
 
     def __post_init__(self) -> None:
         assert self.code in STATUS, self.code
+        # what a client sent may be echoed, but never whole: bounded, and as valid Unicode
+        self.message = bounded(self.message, MAX_MESSAGE)
+        self.field = bounded(self.field, MAX_FIELD)
+        self.rule = bounded(self.rule, MAX_FIELD)
         super().__init__(self.message)
 
     @property

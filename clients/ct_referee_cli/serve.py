@@ -22,7 +22,7 @@ def _run(args: argparse.Namespace) -> int:
         cfg = from_env().with_(
             host=args.host, http_port=args.http_port, grpc_port=args.grpc_port,
             redis_url=args.redis_url, cache_size=args.cache_size,
-            response_cache_mb=args.response_cache_mb, state_cache_size=args.state_cache_size,
+            response_cache_mb=args.response_cache_mb, state_cache_mb=args.state_cache_mb,
             secret=secret.encode() if secret else None, strict=args.strict, seal=args.seal,
             workers=args.workers, threads=args.threads,
             max_request_bytes=args.max_request_bytes, request_timeout=args.request_timeout,
@@ -43,8 +43,9 @@ def register(sub: Any) -> None:
     s.add_argument("--cache-size", type=int, help="entries of the in-process LRU (default 4096)")
     s.add_argument("--response-cache-mb", type=int,
                    help="in-process cache of whole responses, MiB (default 64; 0 = none)")
-    s.add_argument("--state-cache-size", type=int,
-                   help="parsed states kept to skip parsing them again (default 256; 0 = none)")
+    s.add_argument("--state-cache-mb", type=int,
+                   help="MiB of state documents kept parsed to skip parsing them again"
+                        " (default 4; 0 = none)")
     s.add_argument("--secret", help="HMAC/sealing secret (env CT_REFEREE_SECRET)")
     s.add_argument("--secret-file", help="read the secret from this file")
     s.add_argument("--strict", action="store_true", default=None,
