@@ -2,10 +2,13 @@
 engine version.
 
 * ``LocalCache`` – the embedded default: an in-process LRU (thread-safe).
-* ``RedisCache`` – redis-py. A Redis failure never fails a request: the lookup counts as an error,
-  the cache reports itself ``degraded`` and stops calling Redis for ``retry`` seconds; the next
-  attempt after that reconnects (redis-py's pool opens a fresh connection), and the cache is ``ok``
-  again as soon as a command succeeds.
+* ``RedisCache`` – redis-py. A Redis failure never fails a request: any exception of a lookup or a
+  store (whatever its type) counts as an error, the cache reports itself ``degraded`` and stops
+  calling Redis for ``retry`` seconds; the next attempt after that reconnects (redis-py drops the
+  connection that failed and its pool opens a fresh one), and the cache is ``ok`` again as soon as
+  a command succeeds. The pool itself is never closed while the cache serves: other threads may be
+  using its connections at that moment (closing them under a thread's feet raised ``ValueError: I/O
+  operation on closed file``, which no ``RedisError`` handler catches).
 """
 
 from __future__ import annotations
@@ -151,7 +154,6 @@ class RedisCache:
                 log.warning("Redis cache unavailable, serving uncached: %s", e)
             self._next_try = time.monotonic() + self.retry
             self._last_error = type(e).__name__
-        self._client.connection_pool.disconnect()
 
     def _worked(self) -> None:
         if self._down_since is not None:
@@ -169,7 +171,7 @@ class RedisCache:
             return None
         try:
             v = self._client.get(self.PREFIX + key)
-        except (redis.RedisError, OSError) as e:
+        except Exception as e:  # noqa: BLE001 - a cache failure is never the request's
             self._failed(e)
             return None
         self._worked()
@@ -187,10 +189,10 @@ class RedisCache:
     def set(self, key: str, value: Record) -> None:
         if not self._usable():
             return
-        data = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
         try:
+            data = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
             self._client.set(self.PREFIX + key, data, ex=self.ttl)
-        except (redis.RedisError, OSError) as e:
+        except Exception as e:  # noqa: BLE001 - a cache failure is never the request's
             self._failed(e)
             return
         self._worked()
@@ -199,7 +201,7 @@ class RedisCache:
         """A readiness probe: tries Redis now (also while degraded) and updates the status."""
         try:
             self._client.ping()
-        except (redis.RedisError, OSError) as e:
+        except Exception as e:  # noqa: BLE001
             self._failed(e)
             return False
         self._worked()
