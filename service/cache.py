@@ -46,6 +46,23 @@ class NullStats:
         pass
 
 
+class Codec(Protocol):
+    """How records are stored in Redis (``trust.Trust``: sealed to their key with a secret)."""
+
+    def seal_record(self, key: str, data: bytes) -> bytes: ...
+    def open_record(self, key: str, stored: bytes) -> bytes | None: ...
+
+
+class PlainRecords:
+    """Records stored as they are (no secret)."""
+
+    def seal_record(self, key: str, data: bytes) -> bytes:
+        return data
+
+    def open_record(self, key: str, stored: bytes) -> bytes | None:
+        return stored
+
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
@@ -122,8 +139,9 @@ class RedisCache:
     PREFIX = "ct-referee:"
 
     def __init__(self, url: str, ttl: int = 86400, timeout: float = 0.2, retry: float = 1.0,
-                 stats: Stats | None = None) -> None:
+                 stats: Stats | None = None, codec: Codec | None = None) -> None:
         self.ttl = ttl
+        self.codec = codec or PlainRecords()
         self.retry = retry
         self.stats = stats or NullStats()
         self._client = redis.Redis.from_url(
@@ -179,8 +197,11 @@ class RedisCache:
             self.stats.cache_event("miss")
             return None
         try:
-            rec: Record = json.loads(v)
-        except ValueError:  # not ours, or damaged: recompute
+            plain = self.codec.open_record(key, v if isinstance(v, bytes) else str(v).encode())
+            if plain is None:
+                raise ValueError("not a record of this referee")
+            rec: Record = json.loads(plain)
+        except ValueError:  # not ours, altered or damaged: recompute
             self.stats.cache_event("error")
             return None
         self.stats.cache_event("hit")
@@ -191,7 +212,7 @@ class RedisCache:
             return
         try:
             data = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
-            self._client.set(self.PREFIX + key, data, ex=self.ttl)
+            self._client.set(self.PREFIX + key, self.codec.seal_record(key, data), ex=self.ttl)
         except Exception as e:  # noqa: BLE001 - a cache failure is never the request's
             self._failed(e)
             return
@@ -220,7 +241,9 @@ class RedisCache:
 
 
 def make_cache(redis_url: str | None, size: int = 4096, ttl: int = 86400, timeout: float = 0.2,
-               retry: float = 1.0, stats: Stats | None = None) -> Cache:
+               retry: float = 1.0, stats: Stats | None = None, codec: Codec | None = None
+               ) -> Cache:
     if redis_url:
-        return RedisCache(redis_url, ttl=ttl, timeout=timeout, retry=retry, stats=stats)
+        return RedisCache(redis_url, ttl=ttl, timeout=timeout, retry=retry, stats=stats,
+                          codec=codec)
     return LocalCache(size, stats=stats)

@@ -27,6 +27,8 @@ class Config:
     secret: bytes | None = field(default=None, repr=False)  # HMAC / sealing key material
     strict: bool = False                # accept only states carrying the referee's signature
     seal: bool = False                  # encrypt the hidden part of returned states
+    anti_fork: bool = False             # one successor per (game, sequence), kept in Redis
+    game_ttl: int = 30 * 86400          # seconds the anti-fork registry remembers a successor
     max_request_bytes: int = 1 << 20    # larger requests: 413 / RESOURCE_EXHAUSTED
     request_timeout: float = 10.0       # seconds of work per request
     max_moves: int = 1000               # moves in one Apply/Validate request
@@ -37,6 +39,8 @@ class Config:
     def check(self) -> None:
         if (self.strict or self.seal) and not self.secret:
             raise ValueError("--strict and --seal need a secret (CT_REFEREE_SECRET or --secret)")
+        if self.anti_fork and not (self.strict and self.redis_url):
+            raise ValueError("--anti-fork needs --strict (and so a secret) and a Redis URL")
         for name in ("http_port", "grpc_port"):
             port = getattr(self, name)
             if not 0 <= port <= 65535:
@@ -62,6 +66,7 @@ ENV = {
     "state_cache_mb": "CT_REFEREE_STATE_CACHE_MB",
     "redis_timeout": "CT_REFEREE_REDIS_TIMEOUT", "redis_retry": "CT_REFEREE_REDIS_RETRY",
     "secret": "CT_REFEREE_SECRET", "strict": "CT_REFEREE_STRICT", "seal": "CT_REFEREE_SEAL",
+    "anti_fork": "CT_REFEREE_ANTI_FORK", "game_ttl": "CT_REFEREE_GAME_TTL",
     "max_request_bytes": "CT_REFEREE_MAX_REQUEST_BYTES",
     "request_timeout": "CT_REFEREE_REQUEST_TIMEOUT", "max_moves": "CT_REFEREE_MAX_MOVES",
     "workers": "CT_REFEREE_WORKERS", "threads": "CT_REFEREE_THREADS",

@@ -40,9 +40,10 @@ from .config import Config
 from .convert import dumps, log_to_proto, options_to_engine, view_to_proto
 from .errors import ServiceError, internal
 from .metrics import Metrics
-from .moves import MoveError, move_to_engine, moves_from_engine
+from .forks import Successors
+from .moves import MoveError, move_to_engine, moves_from_engine, public_moves
 from .responses import ResponseCache
-from .trust import Opened, Trust, split
+from .trust import GameRef, Opened, Trust, seed_commitment, split
 
 Record = dict[str, Any]
 BotFn = Callable[[engine.State, int], tuple[list[dict[str, Any]], engine.State, list[Any]]]
@@ -89,13 +90,15 @@ class Core:
         self.config = config or Config()
         self.metrics = metrics or Metrics()
         c = self.config
+        self.trust = Trust(c.secret, strict=c.strict, seal=c.seal)
         self.cache = cache or make_cache(c.redis_url, c.cache_size, c.cache_ttl, c.redis_timeout,
-                                         c.redis_retry, stats=self.metrics)
+                                         c.redis_retry, stats=self.metrics, codec=self.trust)
+        self.successors = (Successors(c.redis_url, c.game_ttl, c.redis_timeout)
+                           if c.anti_fork and c.redis_url else None)
         self.responses = ResponseCache(c.response_cache_mb << 20, stats=self.metrics)
         # by the size of the documents (a parsed state takes a few times its document's size)
         self.states: SizedLRU[tuple[str, str | None], engine.State] = SizedLRU(
             c.state_cache_mb << 20, lambda key, s: len(key[0]) + len(key[1] or ""), largest=8)
-        self.trust = Trust(c.secret, strict=c.strict, seal=c.seal)
         self.bot: BotFn | None = find_bot() if bot == "auto" else bot  # type: ignore[assignment]
         self._seal_tag = "s1" if c.seal else "s0"
         self.fingerprint = engine_fingerprint()
@@ -131,14 +134,17 @@ class Core:
         """One request of a transport, encoded (``wire`` names the encoding): the operation
         ``op`` of this core on ``decode(raw)``, answered ``encode``-d. An identical request
         answered before gets the same bytes (``call.cache`` = "hit") without running again."""
+        # with a secret, each NewGame answer is a new game, with its own id: never repeated
+        repeatable = op != "new_game" or not self.trust.has_secret
         key = (wire, op, raw)
-        hit = self.responses.get(key)
+        hit = self.responses.get(key) if repeatable else None
         if hit is not None:
             call.cache = "hit"
             return hit
         method = getattr(self, op)
         body: bytes = self.guard(lambda: encode(method(decode(raw), call)))
-        self.responses.put(key, body)
+        if repeatable:
+            self.responses.put(key, body)
         return body
 
     def _key(self, op: str, opened: Opened | None, *args: Any) -> str:
@@ -203,14 +209,47 @@ class Core:
         if self.trust.seal:
             public, hidden = split(checked.to_data())
             self.states.put((public, hidden), checked)
-            return {"public": public, "hidden": hidden}
+            rec: Record = {"public": public, "hidden": hidden}
+            if checked.result is not None:  # game over: the secret seed is revealed
+                rec["revealed_seed"] = str(checked.rng["seed"])
+            return rec
         self.states.put((full, None), checked)
         return {"json": full}
 
-    def _issue(self, rec: Record) -> pb.GameState:
+    def _issue(self, rec: Record, game: GameRef) -> pb.GameState:
+        """The GameState of a state record, signed with its place in its game (with a secret)."""
+        if not self.trust.has_secret:
+            game = GameRef()
         if self.trust.seal:
-            return self.trust.issue(rec["public"], rec["hidden"])
-        return self.trust.issue(rec["json"])
+            return self.trust.issue(rec["public"], rec["hidden"], game,
+                                    rec.get("revealed_seed", ""))
+        return self.trust.issue(rec["json"], None, game)
+
+    def _successor(self, opened: Opened, rec: Record) -> GameRef:
+        """Anti-fork mode: claim the state record ``rec`` as the one successor of ``opened``
+        (``forks``); the successor's place in the game."""
+        if self.successors is not None:
+            self.successors.claim(opened.game, dumps(rec).encode())
+        return opened.game.successor()
+
+    def _seat_for_view(self, opened: Opened, role: str, seat: str) -> None:
+        """Strict mode: the view and the legal moves of a player need that player's seat token."""
+        if self.trust.strict and role in ("gov", "fln") and \
+                self.trust.seat_of(opened, seat) != role:
+            raise ServiceError("bad_seat", f"strict mode: the {role} view needs the {role} seat"
+                               " token of this game (NewGameResponse.seats)", field="seat")
+
+    def _seat_to_move(self, opened: Opened, seat: str, call: Call, any_seat: bool = False
+                      ) -> None:
+        """Anti-fork mode: a move of the game needs the seat token of the player to move (the
+        FLN bot, or chance in external mode: a seat of the game)."""
+        if self.successors is None:
+            return
+        proven = self.trust.seat_of(opened, seat)
+        actor = engine.to_move(self._parse(opened, call))
+        if proven is None or (not any_seat and actor in ("gov", "fln") and proven != actor):
+            raise ServiceError("bad_seat", "anti-fork mode: a move needs the seat token of the"
+                               f" player to move ({actor}) in this game", field="seat")
 
     @staticmethod
     def _position(s: engine.State) -> Record:
@@ -218,11 +257,13 @@ class Core:
                 "legal_moves": engine.legal_moves(s), "result": s.result}
 
     @staticmethod
-    def _position_fields(rec: Record) -> dict[str, Any]:
+    def _position_fields(rec: Record, own: bool = False) -> dict[str, Any]:
         """A position record (``_position``) as the response fields: actor to move, prompt,
-        legal moves and, once the game is over, the result."""
+        legal moves and, once the game is over, the result. The moves that would reveal the
+        player's hidden Deception markers are listed only to that player (``own``)."""
+        moves = rec["legal_moves"] if own else public_moves(rec["legal_moves"])
         out: dict[str, Any] = {"to_move": rec["to_move"] or "", "prompt": rec["prompt"],
-                               "legal_moves": moves_from_engine(rec["legal_moves"])}
+                               "legal_moves": moves_from_engine(moves)}
         if rec["result"] is not None:
             out["result"] = rec["result"]
         return out
@@ -297,18 +338,28 @@ class Core:
         if not req.scenario:
             raise ServiceError("invalid_argument", "scenario is required", field="scenario")
 
+        game_id = self.trust.new_game_id()
+        seed, commitment = req.seed, ""
+        if self.trust.seal:  # a seed no client can compute: revealed once the game is over
+            seed = self.trust.game_seed(game_id, req.seed)
+            commitment = seed_commitment(game_id, seed)
+
         def compute() -> Record:
-            s = self._engine_errors(lambda: engine.new_game(req.scenario, req.seed, options))
+            s = self._engine_errors(lambda: engine.new_game(req.scenario, seed, options))
             return {"state": self._state_record(s), "log": [], **self._position(s)}
 
-        rec = self._cached(call, self._key("new_game", None, req.scenario, req.seed, options),
+        rec = self._cached(call, self._key("new_game", None, req.scenario, seed, options),
                            compute)
-        return pb.NewGameResponse(state=self._issue(rec["state"]), log=log_to_proto(rec["log"]),
-                                  **self._position_fields(rec))
+        out = pb.NewGameResponse(state=self._issue(rec["state"], GameRef(game_id, 0, commitment)),
+                                 log=log_to_proto(rec["log"]), **self._position_fields(rec))
+        for role in ("gov", "fln") if game_id else ():
+            out.seats[role] = self.trust.seat_token(game_id, role)
+        return out
 
     def legal_moves(self, req: pb.LegalMovesRequest, call: Call) -> pb.LegalMovesResponse:
         opened = self.trust.open(req.state)
         role = req.role or "observer"
+        self._seat_for_view(opened, role, req.seat)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -317,11 +368,12 @@ class Core:
 
         rec = self._cached(call, self._key("legal_moves", opened, role), compute)
         return pb.LegalMovesResponse(view=view_to_proto(rec["view"], role),
-                                     **self._position_fields(rec))
+                                     **self._position_fields(rec, own=role == rec["to_move"]))
 
     def apply(self, req: pb.ApplyRequest, call: Call) -> pb.ApplyResponse:
         opened = self.trust.open(req.state)
         moves, as_list = self._moves(req, self.config.max_moves)
+        self._seat_to_move(opened, req.seat, call)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -331,12 +383,14 @@ class Core:
             return {"state": self._state_record(s), "log": log_, **self._position(s)}
 
         rec = self._cached(call, self._key("apply", opened, moves), compute)
-        return pb.ApplyResponse(state=self._issue(rec["state"]), log=log_to_proto(rec["log"]),
-                                **self._position_fields(rec))
+        game = self._successor(opened, rec["state"])
+        return pb.ApplyResponse(state=self._issue(rec["state"], game),
+                                log=log_to_proto(rec["log"]), **self._position_fields(rec))
 
     def validate(self, req: pb.ValidateRequest, call: Call) -> pb.ValidateResponse:
         opened = self.trust.open(req.state)
         moves, as_list = self._moves(req, self.config.max_moves)
+        self._seat_to_move(opened, req.seat, call)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -357,6 +411,7 @@ class Core:
     def view(self, req: pb.ViewRequest, call: Call) -> pb.ViewResponse:
         opened = self.trust.open(req.state)
         role = req.role or "observer"
+        self._seat_for_view(opened, role, req.seat)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -373,6 +428,7 @@ class Core:
             raise ServiceError("unimplemented", "the non-player FLN bot is not part of this"
                                " referee build yet")
         opened = self.trust.open(req.state)
+        self._seat_to_move(opened, req.seat, call, any_seat=True)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -386,8 +442,9 @@ class Core:
                     "trace": list(trace)}
 
         rec = self._cached(call, self._key("decide", opened, req.seed), compute)
+        game = self._successor(opened, rec["state"])
         out = pb.DecideResponse(moves=moves_from_engine(rec["moves"]),
-                                state=self._issue(rec["state"]), log=log_to_proto(rec["log"]))
+                                state=self._issue(rec["state"], game), log=log_to_proto(rec["log"]))
         for t in rec["trace"]:
             out.trace.add().update(t if isinstance(t, dict) else {"text": str(t)})
         return out

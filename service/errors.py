@@ -25,9 +25,12 @@ STATUS: dict[str, tuple[int, grpc.StatusCode]] = {
     "unsigned_state": (422, grpc.StatusCode.INVALID_ARGUMENT),     # strict mode: no signature
     "bad_signature": (422, grpc.StatusCode.INVALID_ARGUMENT),      # strict mode: wrong signature
     "bad_seal": (422, grpc.StatusCode.INVALID_ARGUMENT),           # sealed part altered/unreadable
+    "bad_seat": (403, grpc.StatusCode.PERMISSION_DENIED),          # strict: seat token missing/wrong
+    "forked_state": (409, grpc.StatusCode.ALREADY_EXISTS),         # anti-fork: a second successor
     "illegal_move": (422, grpc.StatusCode.FAILED_PRECONDITION),    # not legal in this position
     "payload_too_large": (413, grpc.StatusCode.RESOURCE_EXHAUSTED),
     "deadline_exceeded": (503, grpc.StatusCode.DEADLINE_EXCEEDED),
+    "unavailable": (503, grpc.StatusCode.UNAVAILABLE),             # anti-fork: registry down
     "not_found": (404, grpc.StatusCode.NOT_FOUND),
     "method_not_allowed": (405, grpc.StatusCode.UNIMPLEMENTED),
     "unimplemented": (501, grpc.StatusCode.UNIMPLEMENTED),

@@ -73,3 +73,10 @@ def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
 
 def moves_from_engine(ms: list[dict[str, Any]]) -> list[pb.Move]:
     return [move_from_engine(m) for m in ms]
+
+
+def public_moves(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The legal moves anyone may be shown: without the ones that use a held Deception marker
+    (7.3: a Hidden Asset option would reveal the marker; only its holder's own LegalMoves, and
+    its view, list them)."""
+    return [m for m in moves if "deception" not in m]

@@ -63,8 +63,9 @@ def game_state(s: StateLike) -> pb.GameState:
         return pb.GameState(json=s)
     if "schema" in s:
         return pb.GameState(json=json.dumps(s, sort_keys=True, separators=(",", ":")))
-    return pb.GameState(json=s.get("json", ""), sealed=s.get("sealed", ""),
-                        signature=s.get("signature", ""))
+    gs = pb.GameState()
+    json_format.ParseDict(dict(s), gs, ignore_unknown_fields=True)
+    return gs
 
 
 def _options(options: Mapping[str, Any] | pb.GameOptions | None) -> pb.GameOptions | None:
@@ -76,8 +77,8 @@ def _options(options: Mapping[str, Any] | pb.GameOptions | None) -> pb.GameOptio
 
 
 def _apply_req(cls: type[Any], state: StateLike, move: MoveLike | None,
-               moves: Iterable[MoveLike] | None) -> Any:
-    req = cls(state=game_state(state))
+               moves: Iterable[MoveLike] | None, seat: str) -> Any:
+    req = cls(state=game_state(state), seat=seat)
     if move is not None:
         req.move.CopyFrom(to_move(move))
     if moves is not None:
@@ -107,30 +108,34 @@ class Client:
         r: pb.NewGameResponse = self.transport.call("NewGame", req, pb.NewGameResponse)
         return r
 
-    def legal_moves(self, state: StateLike, role: str = "observer") -> pb.LegalMovesResponse:
-        req = pb.LegalMovesRequest(state=game_state(state), role=role)
+    def legal_moves(self, state: StateLike, role: str = "observer", seat: str = ""
+                    ) -> pb.LegalMovesResponse:
+        """``seat``: the role's seat token (``new_game(...).seats[role]``), which a strict
+        referee requires for the view of a player."""
+        req = pb.LegalMovesRequest(state=game_state(state), role=role, seat=seat)
         r: pb.LegalMovesResponse = self.transport.call("LegalMoves", req, pb.LegalMovesResponse)
         return r
 
     def apply(self, state: StateLike, move: MoveLike | None = None,
-              moves: Iterable[MoveLike] | None = None) -> pb.ApplyResponse:
-        req = _apply_req(pb.ApplyRequest, state, move, moves)
+              moves: Iterable[MoveLike] | None = None, seat: str = "") -> pb.ApplyResponse:
+        """``seat``: the mover's seat token (required by a referee in anti-fork mode)."""
+        req = _apply_req(pb.ApplyRequest, state, move, moves, seat)
         r: pb.ApplyResponse = self.transport.call("Apply", req, pb.ApplyResponse)
         return r
 
     def validate(self, state: StateLike, move: MoveLike | None = None,
-                 moves: Iterable[MoveLike] | None = None) -> pb.ValidateResponse:
-        req = _apply_req(pb.ValidateRequest, state, move, moves)
+                 moves: Iterable[MoveLike] | None = None, seat: str = "") -> pb.ValidateResponse:
+        req = _apply_req(pb.ValidateRequest, state, move, moves, seat)
         r: pb.ValidateResponse = self.transport.call("Validate", req, pb.ValidateResponse)
         return r
 
-    def view(self, state: StateLike, role: str = "observer") -> pb.View:
-        req = pb.ViewRequest(state=game_state(state), role=role)
+    def view(self, state: StateLike, role: str = "observer", seat: str = "") -> pb.View:
+        req = pb.ViewRequest(state=game_state(state), role=role, seat=seat)
         r: pb.ViewResponse = self.transport.call("View", req, pb.ViewResponse)
         return r.view
 
-    def decide(self, state: StateLike, seed: int = 0) -> pb.DecideResponse:
-        req = pb.DecideRequest(state=game_state(state), seed=seed)
+    def decide(self, state: StateLike, seed: int = 0, seat: str = "") -> pb.DecideResponse:
+        req = pb.DecideRequest(state=game_state(state), seed=seed, seat=seat)
         r: pb.DecideResponse = self.transport.call("Decide", req, pb.DecideResponse)
         return r
 

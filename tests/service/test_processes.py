@@ -67,8 +67,8 @@ def test_two_processes_serve_one_game(two: list[tuple[str, str]]) -> None:
         state, moves = r.state, list(r.legal_moves)
     # what A computed, B finds in the shared cache
     a, b = clients[0], clients[3]
-    a.legal_moves(state, "gov")
-    b.legal_moves(state, "gov")
+    a.legal_moves(state, "gov", g.seats["gov"])  # strict: a player's view needs its seat
+    b.legal_moves(state, "gov", g.seats["gov"])
     assert isinstance(b.transport, RestTransport)
     assert b.transport.last_headers["x-cache"] == "hit"
     for c in clients:
