@@ -9,6 +9,20 @@
 Every method returns the contract's response message (``ct_referee_proto.v1.referee_pb2``) in all
 three transports, and every failure raises ``RefereeError`` (code, message, rule, move_index,
 field, status).
+
+Retries. Every call of the contract is a pure function of its request (Apply in anti-fork mode
+too: the same request gives the same successor, which the referee accepts again), so the client
+may send a request again whenever it cannot know whether it was answered. Both transports do, up
+to ``RETRIES`` more times, waiting ``BACKOFF`` seconds doubled each time, when
+
+* the connection broke before an answer came (a server process that died or restarted with the
+  request in flight, a connection reset or refused): REST on any ``http.client`` or connection
+  error, on a fresh connection; gRPC on ``UNAVAILABLE``, through the channel's own retry policy
+  (a ``grpc.service_config`` ``retryPolicy`` on every method);
+* the referee answered ``unavailable`` (503 / UNAVAILABLE: the anti-fork registry unreachable).
+
+Nothing else is retried: an error the referee answered is its answer, and a request that ran out
+of time (``deadline_exceeded``, or the client's own timeout) would only take as long again.
 """
 
 from __future__ import annotations
@@ -16,6 +30,7 @@ from __future__ import annotations
 import http.client
 import json
 import threading
+import time
 from typing import Any, Iterable, Mapping, Protocol, Union
 from urllib.parse import urlsplit
 
@@ -29,6 +44,9 @@ from service.moves import move_to_engine as move_dict
 
 MoveLike = Union[pb.Move, Mapping[str, Any]]
 StateLike = Union[pb.GameState, Mapping[str, Any], str]
+
+RETRIES = 4     # further attempts of a request whose connection broke (see the module docstring)
+BACKOFF = 0.05  # seconds before the first of them, doubled each time
 
 __all__ = ["Client", "MoveLike", "RefereeError", "StateLike", "connect", "game_state",
            "move_dict", "to_move"]
@@ -172,18 +190,23 @@ class RestTransport:
     def request(self, method: str, path: str, body: bytes | None) -> tuple[int, dict[str, str],
                                                                              bytes]:
         headers = {"Content-Type": "application/json"} if body is not None else {}
-        for attempt in (0, 1):
+        for attempt in range(RETRIES + 1):
+            if attempt:
+                time.sleep(BACKOFF * 2 ** (attempt - 1))
             c = self._conn()
             try:
                 c.request(method, self.prefix + path, body=body, headers=headers)
                 r = c.getresponse()
                 data = r.read()
-                return r.status, {k.lower(): v for k, v in r.getheaders()}, data
             except (http.client.HTTPException, ConnectionError):
                 c.close()
                 self._local.conn = None
-                if attempt:
+                if attempt == RETRIES:
                     raise
+                continue
+            if r.status == 503 and b'"unavailable"' in data and attempt < RETRIES:
+                continue
+            return r.status, {k.lower(): v for k, v in r.getheaders()}, data
         raise AssertionError("unreachable")
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
@@ -209,6 +232,13 @@ class RestTransport:
             c.close()
 
 
+RETRY_POLICY = json.dumps({"methodConfig": [{
+    "name": [{"service": "ct_referee.v1.Referee"}, {"service": "ct_referee.v1.FlnBot"}],
+    "retryPolicy": {"maxAttempts": RETRIES + 1, "initialBackoff": f"{BACKOFF}s",
+                    "maxBackoff": f"{BACKOFF * 2 ** RETRIES}s", "backoffMultiplier": 2,
+                    "retryableStatusCodes": ["UNAVAILABLE"]}}]})
+
+
 class GrpcTransport:
     def __init__(self, target: str, timeout: float = 30.0) -> None:
         import grpc
@@ -216,7 +246,8 @@ class GrpcTransport:
         from ct_referee_proto.v1 import referee_pb2_grpc as pb_grpc
 
         self._grpc = grpc
-        self.channel = grpc.insecure_channel(target)
+        self.channel = grpc.insecure_channel(target, options=[
+            ("grpc.enable_retries", 1), ("grpc.service_config", RETRY_POLICY)])
         self.referee = pb_grpc.RefereeStub(self.channel)
         self.bot = pb_grpc.FlnBotStub(self.channel)
         self.timeout = timeout
