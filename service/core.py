@@ -93,8 +93,9 @@ class Core:
         self.trust = Trust(c.secret, strict=c.strict, seal=c.seal)
         self.cache = cache or make_cache(c.redis_url, c.cache_size, c.cache_ttl, c.redis_timeout,
                                          c.redis_retry, stats=self.metrics, codec=self.trust)
-        self.successors = (Successors(c.redis_url, c.game_ttl, c.redis_timeout)
-                           if c.anti_fork and c.redis_url else None)
+        registry = c.anti_fork_redis_url or c.redis_url
+        self.successors = (Successors(registry, c.game_ttl, c.redis_timeout)
+                           if c.anti_fork and registry else None)
         self.responses = ResponseCache(c.response_cache_mb << 20, stats=self.metrics)
         # by the size of the documents (a parsed state takes a few times its document's size)
         self.states: SizedLRU[tuple[str, str | None], engine.State] = SizedLRU(

@@ -24,7 +24,7 @@ def _run(args: argparse.Namespace) -> int:
             redis_url=args.redis_url, cache_size=args.cache_size,
             response_cache_mb=args.response_cache_mb, state_cache_mb=args.state_cache_mb,
             secret=secret.encode() if secret else None, strict=args.strict, seal=args.seal,
-            anti_fork=args.anti_fork,
+            anti_fork=args.anti_fork, anti_fork_redis_url=args.anti_fork_redis_url,
             workers=args.workers, threads=args.threads,
             max_request_bytes=args.max_request_bytes, request_timeout=args.request_timeout,
             bot_only=args.bot_only)
@@ -56,6 +56,9 @@ def register(sub: Any) -> None:
     s.add_argument("--anti-fork", action="store_true", default=None,
                    help="one successor per state of a game, kept in Redis (needs --strict and"
                         " a Redis URL; env CT_REFEREE_ANTI_FORK)")
+    s.add_argument("--anti-fork-redis-url",
+                   help="the anti-fork registry's own Redis (persistent, noeviction; default:"
+                        " the cache's; env CT_REFEREE_ANTI_FORK_REDIS_URL)")
     s.add_argument("--workers", type=int, help="server processes (default 1)")
     s.add_argument("--threads", type=int, help="handler threads per process (default 4)")
     s.add_argument("--max-request-bytes", type=int, help="request size limit (default 1 MiB)")

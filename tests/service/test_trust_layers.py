@@ -152,6 +152,7 @@ def test_anti_fork_needs_strict_mode_and_redis() -> None:
         Config(secret=SECRET, anti_fork=True, redis_url="redis://x").check()
     with pytest.raises(ValueError):
         Config(secret=SECRET, strict=True, anti_fork=True).check()
+    Config(secret=SECRET, strict=True, anti_fork=True, anti_fork_redis_url="redis://x").check()
 
 
 def test_a_game_cannot_branch_on_any_replica(redis_url: str) -> None:
@@ -184,10 +185,12 @@ def test_a_game_cannot_branch_on_any_replica(redis_url: str) -> None:
     assert r3.state.sequence == 2
 
 
-def test_the_registry_down_refuses_rather_than_lets_a_fork_through() -> None:
+def test_the_registry_down_refuses_rather_than_lets_a_fork_through(redis_url: str) -> None:
+    """The registry on a Redis of its own (the cache stays up on another): while it is down, no
+    successor is issued."""
     proc = RedisProc()
     proc.start()
-    core = Core(anti_fork(proc.url), bot=None)
+    core = Core(anti_fork(redis_url, anti_fork_redis_url=proc.url), bot=None)
     g = core.new_game(pb.NewGameRequest(scenario="short", seed=5), core.call())
     seat = g.seats[g.to_move]
     proc.stop()
