@@ -116,11 +116,16 @@ class Core:
         return Call(deadline=time.monotonic() + t)
 
     def guard(self, fn: Callable[[], Any]) -> Any:
-        """Run ``fn``; an unexpected exception becomes an ``internal`` error with a logged id."""
+        """Run ``fn``; a ``StateError`` raised while the engine works on a state it accepted is
+        ``invalid_state`` (the state is inconsistent in a way its validator did not see), any
+        other unexpected exception an ``internal`` error with a logged id."""
         try:
             return fn()
         except ServiceError:
             raise
+        except engine.StateError as e:  # found by the engine while working on the state
+            raise ServiceError("invalid_state", e.reason, rule=e.rule,
+                               field=f"state.{e.field}") from None
         except UnicodeEncodeError:
             # text of the state that UTF-8 cannot carry (a lone surrogate): the request's fault,
             # whichever place of the answer it reached

@@ -154,3 +154,21 @@ def test_the_parsed_state_tier_is_bounded_by_size() -> None:
         c.legal_moves(pb.LegalMovesRequest(state=pb.GameState(json=padded)), c.call())
     assert c.states.total <= 1 << 20
     assert 10 <= len(c.states) <= 21
+
+
+@pytest.mark.parametrize("transport", ["rest", "grpc"])
+def test_a_state_error_inside_the_engine_is_an_invalid_state(
+        transport: str, servers: Servers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine finding an inconsistency only while it works on an accepted state (a frame
+    whose data does not fit the board, simulated) is the state's fault: ``invalid_state``."""
+    c = servers.client(transport)
+    g = c.new_game("short", 41)
+
+    def inconsistent(s: engine.State, m: Any) -> Any:
+        raise engine.StateError("pending[0].x", "names a piece the space does not hold")
+
+    monkeypatch.setattr(engine, "apply", inconsistent)
+    with pytest.raises(RefereeError) as ei:
+        c.apply(g.state, g.legal_moves[0])
+    assert (ei.value.code, ei.value.field) == ("invalid_state", "state.pending[0].x")
+    c.close()
