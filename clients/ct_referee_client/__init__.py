@@ -178,6 +178,7 @@ class RestTransport:
         self.timeout = timeout
         self._local = threading.local()
         self.last_headers: dict[str, str] = {}
+        self.resent = 0  # requests sent again (see "Retries")
 
     def _conn(self) -> http.client.HTTPConnection:
         c = getattr(self._local, "conn", None)
@@ -192,6 +193,7 @@ class RestTransport:
         headers = {"Content-Type": "application/json"} if body is not None else {}
         for attempt in range(RETRIES + 1):
             if attempt:
+                self.resent += 1
                 time.sleep(BACKOFF * 2 ** (attempt - 1))
             c = self._conn()
             try:

@@ -34,6 +34,7 @@ def test_redis_killed_twice_and_a_worker_once_under_load() -> None:
     stop = threading.Event()
     done = [0] * THREADS
     failures: list[str] = []
+    resent = [0] * THREADS
 
     def play(i: int) -> None:
         rnd = random.Random(i)
@@ -54,6 +55,8 @@ def test_redis_killed_twice_and_a_worker_once_under_load() -> None:
                     state, moves = r.state, list(r.legal_moves)
             except Exception as e:  # noqa: BLE001 - what the test counts
                 failures.append(f"{type(e).__name__}: {e}")
+        if isinstance(c.transport, RestTransport):
+            resent[i] = c.transport.resent
         c.close()
 
     threads = [threading.Thread(target=play, args=(i,)) for i in range(THREADS)]
@@ -79,7 +82,8 @@ def test_redis_killed_twice_and_a_worker_once_under_load() -> None:
             t.join(30)
     try:
         total = sum(done)
-        print(f"fault test: {total} requests, {len(failures)} failed")
+        print(f"fault test: {total} requests, {len(failures)} failed, {sum(resent)} REST"
+              " requests sent again")
         assert failures == [], failures[:5]
         assert total > 300
         now = workers(p.pid)
