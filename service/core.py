@@ -33,15 +33,18 @@ from typing import Any, Callable
 from google.protobuf.message import Message
 
 import engine
+from engine.labels import move_label, move_labels
 from ct_referee_proto.v1 import referee_pb2 as pb
 
+from . import catalog
 from .cache import Cache, SizedLRU, make_cache
 from .config import Config
 from .convert import dumps, log_to_proto, options_to_engine, view_to_proto
 from .errors import ServiceError, internal
 from .metrics import Metrics
 from .forks import Successors
-from .moves import MoveError, move_to_engine, moves_from_engine, public_moves
+from .moves import MoveError, move_to_engine, moves_from_engine, private
+from .replay import replay
 from .responses import ResponseCache
 from .trust import GameRef, Opened, Trust, seed_commitment, split
 
@@ -247,8 +250,13 @@ class Core:
 
     def _seat_to_move(self, opened: Opened, seat: str, call: Call, any_seat: bool = False
                       ) -> None:
-        """Anti-fork mode: a move of the game needs the seat token of the player to move (the
-        FLN bot, or chance in external mode: a seat of the game)."""
+        """Strict mode: moves are made only in a game NewGame started (a replayed state, signed
+        but of no game, is for reading). Anti-fork mode: a move of the game needs the seat token
+        of the player to move (the FLN bot, or chance in external mode: a seat of the game)."""
+        if self.trust.strict and not opened.game.game_id:
+            raise ServiceError("invalid_state", "strict mode: this state belongs to no game of"
+                               " this referee (a replayed state can be read, not played on)",
+                               field="state.game_id")
         if self.successors is None:
             return
         proven = self.trust.seat_of(opened, seat)
@@ -259,17 +267,21 @@ class Core:
 
     @staticmethod
     def _position(s: engine.State) -> Record:
+        legal = engine.legal_moves(s)
         return {"to_move": engine.to_move(s), "prompt": engine.prompt(s),
-                "legal_moves": engine.legal_moves(s), "result": s.result}
+                "legal_moves": legal, "labels": move_labels(s, legal), "result": s.result}
 
     @staticmethod
     def _position_fields(rec: Record, own: bool = False) -> dict[str, Any]:
         """A position record (``_position``) as the response fields: actor to move, prompt,
         legal moves and, once the game is over, the result. The moves that would reveal the
         player's hidden Deception markers are listed only to that player (``own``)."""
-        moves = rec["legal_moves"] if own else public_moves(rec["legal_moves"])
+        moves, labels = rec["legal_moves"], rec["labels"]
+        if not own:
+            shown = [i for i, m in enumerate(moves) if not private(m)]
+            moves, labels = [moves[i] for i in shown], [labels[i] for i in shown]
         out: dict[str, Any] = {"to_move": rec["to_move"] or "", "prompt": rec["prompt"],
-                               "legal_moves": moves_from_engine(moves)}
+                               "legal_moves": moves_from_engine(moves, labels)}
         if rec["result"] is not None:
             out["result"] = rec["result"]
         return out
@@ -294,13 +306,17 @@ class Core:
         except MoveError as e:
             raise ServiceError("invalid_argument", e.message, field=e.field) from None
 
-    def _fold(self, s: engine.State, moves: list[dict[str, Any]], as_list: bool, call: Call
+    def _fold(self, s: engine.State, moves: list[dict[str, Any]], as_list: bool, call: Call,
+              labels: list[str] | None = None
               ) -> tuple[engine.State, list[dict[str, Any]], int, ServiceError | None]:
-        """Apply the moves in order; stops at the first illegal one."""
+        """Apply the moves in order; stops at the first illegal one. ``labels`` collects the
+        label of each legal move (in the position it is played in)."""
         log_: list[dict[str, Any]] = []
         for i, m in enumerate(moves):
             call.check()
             try:
+                if labels is not None and m in engine.legal_moves(s):
+                    labels.append(move_label(s, m))
                 s, entries = engine.apply(s, m)
             except engine.IllegalMove as e:
                 return s, log_, i, ServiceError("illegal_move", e.reason, rule=e.rule,
@@ -426,6 +442,12 @@ class Core:
         rec = self._cached(call, self._key("view", opened, role), compute)
         return pb.ViewResponse(view=view_to_proto(rec["view"], role))
 
+    def catalog(self, req: pb.CatalogRequest, call: Call) -> pb.CatalogResponse:
+        return catalog.answer(req)
+
+    def replay(self, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
+        return replay(self, req, call)
+
     # -- ct_referee.v1.FlnBot --------------------------------------------------------------------
 
     def decide(self, req: pb.DecideRequest, call: Call) -> pb.DecideResponse:
@@ -434,23 +456,30 @@ class Core:
             raise ServiceError("unimplemented", "the non-player FLN bot is not part of this"
                                " referee build yet")
         opened = self.trust.open(req.state)
+        role = req.role or "observer"
+        self._seat_for_view(opened, role, req.seat)
         self._seat_to_move(opened, req.seat, call, any_seat=True)
 
         def compute() -> Record:
             s = self._parse(opened, call)
             moves, after, trace = self._engine_errors(lambda: bot(s, req.seed))
             # The referee checks the bot like any player: its moves must replay to its state.
-            replay, log_, _, err = self._fold(s, list(moves), True, call)
+            labels: list[str] = []
+            replay, log_, _, err = self._fold(s, list(moves), True, call, labels)
             full = engine.to_json(after)
             if err is not None or engine.to_json(replay) != full:
                 raise RuntimeError("the FLN bot's moves do not replay to its resulting state")
             return {"moves": list(moves), "state": self._state_record(after, full), "log": log_,
-                    "trace": list(trace)}
+                    "trace": list(trace), "move_labels": labels,
+                    "view": self._engine_errors(lambda: engine.view(after, role)),
+                    **self._position(after)}
 
-        rec = self._cached(call, self._key("decide", opened, req.seed), compute)
+        rec = self._cached(call, self._key("decide", opened, req.seed, role), compute)
         game = self._successor(opened, rec["state"])
-        out = pb.DecideResponse(moves=moves_from_engine(rec["moves"]),
-                                state=self._issue(rec["state"], game), log=log_to_proto(rec["log"]))
+        out = pb.DecideResponse(moves=moves_from_engine(rec["moves"], rec["move_labels"]),
+                                state=self._issue(rec["state"], game),
+                                log=log_to_proto(rec["log"]), view=view_to_proto(rec["view"], role),
+                                **self._position_fields(rec, own=role == rec["to_move"]))
         for t in rec["trace"]:
             out.trace.add().update(t if isinstance(t, dict) else {"text": str(t)})
         return out

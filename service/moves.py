@@ -55,10 +55,14 @@ def _extra(d: dict[str, Any], k: str, v: Any, field: str) -> None:
 
 def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
     """An engine move dict as a contract Move (fields outside the vocabulary go to ``args``;
-    a bool or a whole float is written as the integer it stands for)."""
+    a bool or a whole float is written as the integer it stands for; a ``label``, as listed
+    moves carry, goes to ``Move.label``, which ``move_to_engine`` ignores)."""
     m = pb.Move(t=str(d.get("t", "")))
     for k, v in d.items():
         if k == "t":
+            continue
+        if k == "label":  # a listed move's label rides along; it is never part of the move
+            m.label = str(v)
             continue
         if isinstance(v, bool) or (isinstance(v, float) and v.is_integer()):
             v = int(v)
@@ -71,12 +75,18 @@ def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
     return m
 
 
-def moves_from_engine(ms: list[dict[str, Any]]) -> list[pb.Move]:
-    return [move_from_engine(m) for m in ms]
+def moves_from_engine(ms: list[dict[str, Any]], labels: list[str] | None = None
+                      ) -> list[pb.Move]:
+    """Engine moves as contract Moves, each with its label when ``labels`` (in the same order)
+    are given (``engine.labels``; a label is never part of the move itself)."""
+    out = [move_from_engine(m) for m in ms]
+    for m, label in zip(out, labels or ()):
+        m.label = label
+    return out
 
 
-def public_moves(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The legal moves anyone may be shown: without the ones that use a held Deception marker
-    (7.3: a Hidden Asset option would reveal the marker; only its holder's own LegalMoves, and
-    its view, list them)."""
-    return [m for m in moves if "deception" not in m]
+def private(move: dict[str, Any]) -> bool:
+    """Whether a legal move may be shown only to the player to move: one that uses a held
+    Deception marker (7.3: a Hidden Asset option would reveal the marker; only its holder's own
+    LegalMoves, and its view, list it)."""
+    return "deception" in move

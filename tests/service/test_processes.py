@@ -86,14 +86,16 @@ def test_bot_only_serves_just_the_fln_bot(redis_url: str) -> None:
 
     p, http, _ = spawn(redis_url, "--bot-only")
     try:
-        from service.trust import Trust
+        from service.trust import GameRef, Trust
 
         s = engine.new_game("full", 2)
         while engine.to_move(s) == "gov":  # the Government declines its Pivotal window (2.3.7)
             s, _ = engine.apply(s, {"t": "decline"})
         text = engine.to_json(s)
-        sig = Trust(SECRET.encode(), strict=True).sign(text)  # the tournament's shared secret
-        body = json.dumps({"state": {"json": text, "signature": sig}, "seed": 3}).encode()
+        # a state of a game, signed with the tournament's shared secret
+        sig = Trust(SECRET.encode(), strict=True).sign(text, "", GameRef("game-1", 4))
+        body = json.dumps({"state": {"json": text, "signature": sig, "game_id": "game-1",
+                                     "sequence": 4}, "seed": 3}).encode()
         req = urllib.request.Request(http + "/v1/bot/fln/decide", data=body,
                                      headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(req) as r:

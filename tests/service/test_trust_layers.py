@@ -277,3 +277,20 @@ def test_apply_requests_without_anti_fork_need_no_seat(strict: Servers) -> None:
     c.close()
 
 
+
+
+def test_a_replayed_state_is_for_reading_in_strict_mode(strict: Servers) -> None:
+    """Replay sets a game up from any seed the client names: its states are signed but belong to
+    no game, so a strict referee lets them be read, not played on (else a sealed tournament's
+    player could play on from a seed of its own choosing)."""
+    c = strict.rest_client()
+    g = c.new_game("short", 3)
+    r = c.replay("short", 3, moves=[move_dict(g.legal_moves[0])])
+    assert r.state.signature and not r.state.game_id
+    assert c.legal_moves(r.state).legal_moves  # readable
+    nxt = c.legal_moves(r.state).legal_moves[0]
+    for call in (lambda: c.apply(r.state, nxt), lambda: c.validate(r.state, nxt)):
+        with pytest.raises(RefereeError) as ei:
+            call()
+        assert (ei.value.code, ei.value.field) == ("invalid_state", "state.game_id")
+    c.close()
