@@ -5,8 +5,6 @@ referee's own validator rejects."""
 from __future__ import annotations
 
 import json
-import urllib.error
-import urllib.request
 from typing import Any
 
 import pytest
@@ -19,16 +17,7 @@ from service.core import Core
 from service.errors import ServiceError
 
 from .conftest import Servers
-
-
-def post(url: str, body: bytes) -> tuple[int, dict[str, Any]]:
-    req = urllib.request.Request(url, data=body, method="POST",
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
+from .test_errors import _post
 
 
 @pytest.mark.parametrize("path", ["/v1/games", "/v1/apply", "/v1/legal-moves", "/v1/view",
@@ -43,7 +32,7 @@ def test_deeply_nested_bodies_are_malformed_requests(servers: Servers, path: str
         body = b'{"a":' * depth + b"1" + b"}" * depth
     else:
         body = b'{"state": {"json": "{}", "signature": ' + b"[" * depth + b"]" * depth + b"}}"
-    status, data = post(servers.http + path, body)
+    status, data = _post(servers.http + path, body)
     assert status == 400, data
     assert data["error"]["code"] == "invalid_argument"
     assert "nested too deeply" in data["error"]["message"]
