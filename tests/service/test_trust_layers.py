@@ -89,6 +89,8 @@ def test_strict_views_need_the_seat(strict: Servers, transport: str) -> None:
     assert code(c.view, state, "fln", g.seats["gov"]) == "bad_seat"
     other = c.new_game("short", 0, {"deception": True})
     assert code(c.view, state, "fln", other.seats["fln"]) == "bad_seat"  # another game's seat
+    assert code(c.render, state, "fln", g.seats["gov"]) == "bad_seat"
+    assert c.render(state, "fln", g.seats["fln"]).startswith("<")
     own = c.legal_moves(state, "fln", g.seats["fln"])
     assert private(own.legal_moves)
     assert c.view(state, "fln", g.seats["fln"]).deception["fln"]["held"]
@@ -293,4 +295,19 @@ def test_a_replayed_state_is_for_reading_in_strict_mode(strict: Servers) -> None
         with pytest.raises(RefereeError) as ei:
             call()
         assert (ei.value.code, ei.value.field) == ("invalid_state", "state.game_id")
+    c.close()
+
+
+def test_a_position_from_the_table_is_for_reading_in_strict_mode(strict: Servers) -> None:
+    from pathlib import Path
+
+    example = json.loads((Path(__file__).resolve().parents[2] / "docs" /
+                          "positions.example.json").read_text())
+    c = strict.rest_client()
+    r = c.positions(example, seed=7)
+    assert r.state.signature and not r.state.game_id
+    assert c.legal_moves(r.state).to_move
+    with pytest.raises(RefereeError) as ei:
+        c.apply(r.state, r.legal_moves[0])
+    assert (ei.value.code, ei.value.field) == ("invalid_state", "state.game_id")
     c.close()
