@@ -9,12 +9,19 @@ valid ``State`` or raises ``StateError`` naming the field (engine.validate) – 
 Only integers are accepted as numbers: a fraction, an exponent, NaN or Infinity is reported
 against its field by the validator (the parser reads them; a state never holds one). Duplicate keys
 in an object are resolved as RFC 8259 parsers usually do (the last one wins); canonical text never
-has any."""
+has any.
+
+Where ``orjson`` is importable (the ``service`` extra installs it) both directions take it first,
+with the same results: ``dumps`` falls back to the standard encoder for anything orjson would
+write differently or not at all (it raises on those: integers beyond 64 bits, lone surrogates,
+non-string keys, subclasses, deep nesting), and ``from_json`` to the standard parser for any text
+orjson rejects, so a text's verdict and its error message never depend on which is installed
+(tests/test_serial.py compares the two over many states and edge cases)."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 from .errors import StateError
 from .state import State
@@ -26,14 +33,50 @@ _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=
                             check_circular=False)
 
 
+_fast_dumps: Callable[[Any], str] | None = None
+_fast_loads: Callable[[str | bytes], Any] | None = None
+_OrjsonError: type[Exception] = ValueError
+try:
+    import orjson
+except ImportError:  # pragma: no cover - the engine alone has no dependencies
+    pass
+else:
+    # every type orjson writes that the standard encoder would refuse or write otherwise raises
+    _OPT = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS
+            | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME)
+    _orjson_dumps, _orjson_loads, _OrjsonError = orjson.dumps, orjson.loads, orjson.JSONDecodeError
+
+    def _fast_dumps(data: Any) -> str:
+        try:
+            return _orjson_dumps(data, option=_OPT).decode("utf-8")
+        except TypeError:  # orjson.JSONEncodeError
+            return _ENCODER.encode(data)
+
+    _fast_loads = _orjson_loads
+
+
+def _has_float(x: Any) -> bool:
+    """Whether plain data holds a float (a state never does: the validator rejects them)."""
+    t = type(x)
+    if t is dict:
+        return any(_has_float(v) for v in x.values())
+    if t is list or t is tuple:
+        return any(_has_float(v) for v in x)
+    return t is float
+
+
 def dumps(data: Any) -> str:
     """The canonical JSON text of plain data."""
-    return _ENCODER.encode(data)
+    if _fast_dumps is None or _has_float(data):  # orjson writes 1e16 and NaN otherwise
+        return _ENCODER.encode(data)
+    return _fast_dumps(data)
 
 
 def to_json(s: State) -> str:
-    """The canonical text of a state (docs/state.md)."""
-    return _ENCODER.encode(s.to_data())
+    """The canonical text of a state (docs/state.md). A state holds no float (its validator
+    rejects every one), so the float check of ``dumps`` is skipped."""
+    data = s.to_data()
+    return _ENCODER.encode(data) if _fast_dumps is None else _fast_dumps(data)
 
 
 _DECODER = json.JSONDecoder()
@@ -42,6 +85,13 @@ MAX_TEXT = 1 << 24  # 16 MiB; a state is about 10 KB
 
 def from_json(text: str | bytes | bytearray) -> State:
     """Parse and validate a state document (untrusted input)."""
+    if _fast_loads is not None and isinstance(text, (str, bytes)) and len(text) <= MAX_TEXT:
+        try:
+            return _validate(_fast_loads(text))
+        except (_OrjsonError, StateError):
+            # the standard path says why, and says it alike with and without orjson (which
+            # rejects NaN and lone surrogates, and reads integers past 64 bits as floats)
+            pass
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -57,6 +107,10 @@ def from_json(text: str | bytes | bytearray) -> State:
         raise StateError("state", f"not valid JSON: {str(e)[:200]}") from None
     except RecursionError:
         raise StateError("state", "not valid JSON: nested too deeply") from None
+    return _validate(data)
+
+
+def _validate(data: Any) -> State:
     from .validate import validate
 
     return validate(data)
