@@ -15,9 +15,22 @@ request is checked once before the load. The last two lines are
     rest_p50_ms=A rest_p99_ms=B grpc_p50_ms=C rest_floor_ratio=D grpc_floor_ratio=E \
         bot_cache_speedup=F
 
-at concurrency 32: the last for the service as it runs (the cache on: a repeated mid-game Apply is
-a hit), the one before for the same request with every cache off. A ratio is the p50 over the
-floor's p50; F is uncached over cached bot decision time.
+at concurrency 32: the one before for the service as it runs (the cache on: a repeated mid-game
+Apply is a hit), the one before that for the same request with every cache off. A ratio is the p50
+over the floor's p50; F is uncached over cached bot decision time.
+
+The realistic case (issue 14): a corpus of distinct Apply requests from random games of all three
+scenarios (a state and one of its legal moves), each request a different one, sent to the server
+with every cache off (so no request is answered from a cache), at concurrency 1 and 32, against the
+echo floors of the same corpus measured in the same run: REST with wrk cycling through the corpus,
+gRPC with a small asyncio client (h2load sends one body only) used alike for the echo. Plus the
+in-process state round trip: ``engine.to_json(engine.from_json(text))`` over the corpus. The last
+line is
+
+    realistic_rest_ratio=A realistic_grpc_ratio=B realistic_rest_p50_ms=C realistic_grpc_p50_ms=D \
+        cached_rest_ratio=E cached_grpc_ratio=F state_roundtrip_us_p50=G bot_cache_speedup=H
+
+(ratios and p50s at concurrency 32; "cached" is the repeated mid-game request above).
 """
 
 from __future__ import annotations
@@ -74,9 +87,11 @@ local f = io.open("%s", "rb"); wrk.body = f:read("*a"); f:close()
 """
 
 
-def wrk(url: str, body: Path, conc: int, seconds: float, tmp: Path) -> dict[str, float]:
-    lua = tmp / f"{body.stem}.lua"
-    lua.write_text(WRK_LUA % body)
+def wrk(url: str, body: Path, conc: int, seconds: float, tmp: Path, lua: Path | None = None
+        ) -> dict[str, float]:
+    if lua is None:
+        lua = tmp / f"{body.stem}.lua"
+        lua.write_text(WRK_LUA % body)
     out = subprocess.run(["wrk", "-t1", f"-c{conc}", f"-d{seconds:g}s", "--latency", "-s", str(lua),
                           url], capture_output=True, text=True, check=True).stdout
     if "Non-2xx" in out or "Socket errors" in out:
@@ -89,6 +104,59 @@ def wrk(url: str, body: Path, conc: int, seconds: float, tmp: Path) -> dict[str,
     rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
     assert rps, out
     return {"p50": ms("50%"), "p99": ms("99%"), "rps": float(rps.group(1))}
+
+
+WRK_CORPUS_LUA = """
+local bodies = {}
+for line in io.lines("%s") do bodies[#bodies + 1] = line end
+local i = 0
+local headers = {["Content-Type"] = "application/json"}
+request = function()
+  i = i %% #bodies + 1
+  return wrk.format("POST", nil, headers, bodies[i])
+end
+"""
+
+
+def wrk_corpus(url: str, corpus: Path, conc: int, seconds: float, tmp: Path) -> dict[str, float]:
+    """wrk sending the corpus's bodies (one a line) in turn."""
+    lua = tmp / "corpus.lua"
+    lua.write_text(WRK_CORPUS_LUA % corpus)
+    return wrk(url, corpus, conc, seconds, tmp, lua)
+
+
+def grpc_load(target: str, method: str, bodies: list[bytes], conc: int, seconds: float
+              ) -> dict[str, float]:
+    """``conc`` asyncio clients on one channel sending the serialized requests in turn (unary,
+    bytes in and out, nothing decoded): p50/p99 latency (ms) and requests/s."""
+    import asyncio
+
+    import grpc
+
+    async def run() -> tuple[list[float], float]:
+        lat: list[float] = []
+        async with grpc.aio.insecure_channel(target) as ch:
+            call = ch.unary_unary(method)
+            nxt = 0
+            end = time.perf_counter() + seconds
+
+            async def client() -> None:
+                nonlocal nxt
+                while time.perf_counter() < end:
+                    body = bodies[nxt % len(bodies)]
+                    nxt += 1
+                    t0 = time.perf_counter()
+                    await call(body)
+                    lat.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            await asyncio.gather(*(client() for _ in range(conc)))
+            return lat, time.perf_counter() - t0
+
+    lat, wall = asyncio.run(run())
+    lat.sort()
+    return {"p50": 1000 * lat[len(lat) // 2], "p99": 1000 * lat[min(len(lat) - 1,
+                                                                 int(len(lat) * 0.99))],
+            "rps": len(lat) / wall}
 
 
 def h2load(target: str, method: str, frame: Path, conc: int, seconds: float, tmp: Path
@@ -135,6 +203,49 @@ def mid_game_request() -> tuple[str, dict[str, Any]]:
     timed = sorted((engine_work(j, m), j, m) for j, m in cands)
     _, j, m = timed[len(timed) // 2]
     return j, m
+
+
+def realistic_corpus(per_scenario: int = 200) -> list[tuple[str, dict[str, Any]]]:
+    """Distinct (state JSON, legal move) pairs from random games of the three scenarios: every
+    position of seeded random games, until ``per_scenario`` of each."""
+    import random
+
+    import engine
+
+    out: list[tuple[str, dict[str, Any]]] = []
+    seen: set[str] = set()
+    for scenario in ("short", "medium", "full"):
+        n, seed = 0, 0
+        while n < per_scenario:
+            seed += 1
+            rnd = random.Random(seed)
+            s = engine.new_game(scenario, seed, {})
+            for _ in range(150):
+                ms = engine.legal_moves(s)
+                if not ms or n >= per_scenario:
+                    break
+                doc = engine.to_json(s)
+                if doc not in seen:
+                    seen.add(doc)
+                    out.append((doc, rnd.choice(ms)))
+                    n += 1
+                s, _ = engine.apply(s, rnd.choice(ms))
+    random.Random(0).shuffle(out)
+    return out
+
+
+def state_roundtrip(docs: list[str], rounds: int = 5) -> float:
+    """The in-process state round trip, parse + validate + write
+    (``engine.to_json(engine.from_json(text))``), median µs over the corpus."""
+    import engine
+
+    times = []
+    for _ in range(rounds):
+        for doc in docs:
+            t0 = time.perf_counter()
+            engine.to_json(engine.from_json(doc))
+            times.append(time.perf_counter() - t0)
+    return 1e6 * statistics.median(times)
 
 
 def engine_work(doc: str, move: dict[str, Any], n: int = 20) -> float:
@@ -275,6 +386,13 @@ def main() -> int:
     raw = req.SerializeToString()
     frame = tmp / "apply.grpc"
     frame.write_bytes(b"\x00" + len(raw).to_bytes(4, "big") + raw)
+    corpus = realistic_corpus()
+    corpus_reqs = [pb.ApplyRequest(state=pb.GameState(json=d), move=to_move(m)) for d, m in corpus]
+    corpus_file = tmp / "corpus.jsonl"
+    corpus_file.write_bytes(b"".join(json_format.MessageToJson(
+        r, preserving_proto_field_name=True, indent=None).encode() + b"\n" for r in corpus_reqs))
+    corpus_raw = [r.SerializeToString() for r in corpus_reqs]
+    roundtrip_us = state_roundtrip([d for d, _ in corpus])
     print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}; servers: "
           f"{a.workers} workers x {a.threads} threads, embedded cache; {secs:g} s per run, "
           f"median of {a.repeat} runs; "
@@ -282,13 +400,17 @@ def main() -> int:
     print(f"mid-game state: {len(doc)} bytes of JSON; Apply request {rest_body.stat().st_size} "
           f"bytes (REST) / {len(raw)} bytes (gRPC); engine work of the uncached Apply, "
           f"in-process: {engine_work(doc, move, 200):.2f} ms", flush=True)
+    print(f"realistic corpus: {len(corpus)} distinct Apply requests (short, medium, full), "
+          f"{statistics.mean(len(d) for d, _ in corpus):.0f} bytes of state JSON on average; "
+          f"in-process state round trip (parse + validate + write) p50 {roundtrip_us:.1f} us",
+          flush=True)
 
     py = sys.executable
     serve = [py, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
              "--grpc-port", "0", "--workers", str(a.workers), "--threads", str(a.threads)]
     servers = {"hit": spawn(serve),
                "miss": spawn(serve + ["--cache-size", "0", "--response-cache-mb", "0",
-                                      "--state-cache-size", "0"]),
+                                      "--state-cache-mb", "0"]),
                "floor": spawn([py, str(ROOT / "bench" / "floor.py"), "--workers", str(a.workers),
                                "--threads", str(a.threads)])}
     try:
@@ -297,6 +419,10 @@ def main() -> int:
             for c in (Client(RestTransport(http)), Client(GrpcTransport(target))):
                 assert c.apply(pb.GameState(json=doc), move).state.json
                 c.close()
+        rest_c = Client(RestTransport(servers["miss"][1]))
+        for d, m in corpus:  # every request of the corpus is a legal Apply
+            assert rest_c.apply(pb.GameState(json=d), m).state.json
+        rest_c.close()
         runs: dict[tuple[str, str, int], list[dict[str, float]]] = {}
         for _ in range(a.repeat):  # interleaved, so that a slow spell of the machine hits all
             for conc in (1, hi):
@@ -306,12 +432,21 @@ def main() -> int:
                         wrk(http + path, rest_body, conc, secs, tmp))
                     runs.setdefault(("grpc", case, conc), []).append(
                         h2load(target, method, frame, conc, secs, tmp))
+            for conc in (1, hi):
+                for case in ("floor", "miss"):
+                    _, http, target = servers[case]
+                    path, method = ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY)
+                    label = "realfloor" if case == "floor" else "realistic"
+                    runs.setdefault(("rest", label, conc), []).append(
+                        wrk_corpus(http + path, corpus_file, conc, secs, tmp))
+                    runs.setdefault(("grpc", label, conc), []).append(
+                        grpc_load(target, method, corpus_raw, conc, secs))
         results = {k: {m: statistics.median(r[m] for r in rs) for m in ("p50", "p99", "rps")}
                    for k, rs in runs.items()}
-        print(f"\n{'transport':<9} {'case':<6} {'conc':>4} {'p50 ms':>8} {'p99 ms':>8} "
+        print(f"\n{'transport':<9} {'case':<9} {'conc':>4} {'p50 ms':>8} {'p99 ms':>8} "
               f"{'req/s':>8}")
         for (t, case, conc), r in sorted(results.items()):
-            print(f"{t:<9} {case:<6} {conc:>4} {r['p50']:>8.2f} {r['p99']:>8.2f} {r['rps']:>8.0f}")
+            print(f"{t:<9} {case:<9} {conc:>4} {r['p50']:>8.2f} {r['p99']:>8.2f} {r['rps']:>8.0f}")
         seq_on, seq_off = (sequential_play(servers[c][1]) for c in ("hit", "miss"))
         print(f"\nsequential play (REST Apply on the state the last answer returned, concurrency "
               f"1): p50 {seq_on:.2f} ms with the caches (the state tier skips parsing), "
@@ -326,8 +461,8 @@ def main() -> int:
             p.wait(15)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    for case in ("hit", "miss"):
-        c1 = {t: results[(t, case, 1)]["p50"] / results[(t, "floor", 1)]["p50"]
+    for case, floor in (("hit", "floor"), ("miss", "floor"), ("realistic", "realfloor")):
+        c1 = {t: results[(t, case, 1)]["p50"] / results[(t, floor, 1)]["p50"]
               for t in ("rest", "grpc")}
         print(f"{case} at concurrency 1: REST p50 {results[('rest', case, 1)]['p50']:.2f} ms "
               f"({c1['rest']:.2f}x floor), gRPC p50 {results[('grpc', case, 1)]['p50']:.2f} ms "
@@ -341,8 +476,24 @@ def main() -> int:
               f"{'met' if miss[key] <= bound else 'MISSED'}")
     verdict = "met" if speedup >= 5 else "MISSED"
     print(f"  {'bot cache speedup':<22} >= 5     {speedup:>14.1f} {verdict}")
+    real = {t: results[(t, "realistic", hi)]["p50"] for t in ("rest", "grpc")}
+    real_ratio = {t: real[t] / results[(t, "realfloor", hi)]["p50"] for t in ("rest", "grpc")}
+    c1 = {t: results[(t, "realistic", 1)]["p50"] / results[(t, "realfloor", 1)]["p50"]
+          for t in ("rest", "grpc")}
+    for t in ("rest", "grpc"):
+        for label, value in ((f"realistic {t} / floor at {hi}", real_ratio[t]),
+                             (f"realistic {t} / floor at 1", c1[t])):
+            print(f"  {label:<28} <= 2     {value:>8.2f} {'met' if value <= 2 else 'MISSED'}")
+    print(f"  {'state round trip (us)':<28} <= 100   {roundtrip_us:>8.1f} "
+          f"{'met' if roundtrip_us <= 100 else 'MISSED'}")
     print(f"uncached: {fmt(miss)}")
     print(f"{fmt(hit)} bot_cache_speedup={speedup:.1f}")
+    print(f"realistic_rest_ratio={real_ratio['rest']:.2f} "
+          f"realistic_grpc_ratio={real_ratio['grpc']:.2f} "
+          f"realistic_rest_p50_ms={real['rest']:.2f} realistic_grpc_p50_ms={real['grpc']:.2f} "
+          f"cached_rest_ratio={hit['rest_floor_ratio']:.2f} "
+          f"cached_grpc_ratio={hit['grpc_floor_ratio']:.2f} "
+          f"state_roundtrip_us_p50={roundtrip_us:.1f} bot_cache_speedup={speedup:.1f}")
     return 0
 
 
