@@ -206,11 +206,22 @@ class Core:
         return s
 
     def _state_record(self, s: engine.State, full: str | None = None) -> Record:
+        """A state about to be returned, as cached (``_checked_record``)."""
+        return self._checked_record(s, full)[0]
+
+    def _issued(self, s: engine.State, full: str | None = None) -> Record:
+        """A state about to be returned and its position (``_position``), as cached: the legal
+        moves are those the validator computed when it checked the state (computed once)."""
+        rec, checked = self._checked_record(s, full)
+        return {"state": rec, **self._position(checked)}
+
+    def _checked_record(self, s: engine.State, full: str | None = None
+                        ) -> tuple[Record, engine.State]:
         """A state about to be returned, as cached: when sealing is on, its public document and
         hidden part (what ``_issue`` seals); otherwise its canonical JSON (``full``, when the
-        caller has it). The referee never returns a state its own validator rejects: the text
-        is parsed back with ``engine.from_json`` here, and the checked state is what the
-        parsed-state tier keeps."""
+        caller has it); and the state checked. The referee never returns a state its own
+        validator rejects: the text is parsed back with ``engine.from_json`` here, and the
+        checked state is what the parsed-state tier keeps."""
         if full is None:
             full = engine.to_json(s)
         try:
@@ -225,9 +236,9 @@ class Core:
             rec: Record = {"public": public, "hidden": hidden}
             if checked.result is not None:  # game over: the secret seed is revealed
                 rec["revealed_seed"] = str(checked.rng["seed"])
-            return rec
+            return rec, checked
         self.states.put((full, None), checked)
-        return {"json": full}
+        return {"json": full}, checked
 
     def _issue(self, rec: Record, game: GameRef) -> pb.GameState:
         """The GameState of a state record, signed with its place in its game (with a secret)."""
@@ -377,7 +388,7 @@ class Core:
 
         def compute() -> Record:
             s = self._engine_errors(lambda: engine.new_game(req.scenario, seed, options))
-            return {"state": self._state_record(s), "log": [], **self._position(s)}
+            return {**self._issued(s), "log": []}
 
         rec = self._cached(call, self._key("new_game", None, req.scenario, seed, options),
                            compute)
@@ -411,7 +422,7 @@ class Core:
             s, log_, _, err = self._fold(s, moves, as_list, call)
             if err is not None:
                 raise err
-            return {"state": self._state_record(s), "log": log_, **self._position(s)}
+            return {**self._issued(s), "log": log_}
 
         rec = self._cached(call, self._key("apply", opened, moves), compute)
         game = self._successor(opened, rec["state"])
@@ -466,7 +477,7 @@ class Core:
     def positions(self, req: pb.PositionsRequest, call: Call) -> pb.PositionsResponse:
         def compute() -> Record:
             s, log_ = self.position_start(req)
-            return {"state": self._state_record(s), "log": log_, **self._position(s)}
+            return {**self._issued(s), "log": log_}
 
         key = self._key("positions", None, struct_to_plain(req.position), req.seed)
         rec = self._cached(call, key, compute)
@@ -515,10 +526,10 @@ class Core:
             full = engine.to_json(after)
             if err is not None or engine.to_json(replay) != full:
                 raise RuntimeError("the FLN bot's moves do not replay to its resulting state")
-            return {"moves": list(moves), "state": self._state_record(after, full), "log": log_,
-                    "trace": list(trace), "move_labels": labels,
+            return {"moves": list(moves), "log": log_, "trace": list(trace),
+                    "move_labels": labels,
                     "view": self._engine_errors(lambda: engine.view(after, role)),
-                    **self._position(after)}
+                    **self._issued(after, full)}
 
         rec = self._cached(call, self._key("decide", opened, req.seed, role), compute)
         game = self._successor(opened, rec["state"])

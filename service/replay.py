@@ -103,8 +103,9 @@ def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
             checkpoint(n, m, label)
     if every == "end" and not moves:
         checkpoint(0, None, "")
-    out.state.CopyFrom(core._issue(core._state_record(s), GameRef()))
-    for k, v in core._position_fields(core._position(s)).items():
+    rec = core._issued(s)
+    out.state.CopyFrom(core._issue(rec["state"], GameRef()))
+    for k, v in core._position_fields(rec).items():
         if k == "legal_moves":
             out.legal_moves.extend(v)
         elif k == "result":

@@ -7,6 +7,7 @@ import json
 import re
 from typing import Callable
 
+import orjson
 from flask import Flask, Response, request
 from google.protobuf import json_format
 from google.protobuf.message import Message
@@ -22,8 +23,13 @@ from .operations import FLN_BOT, OPERATIONS, Operation
 
 
 def to_json_body(msg: Message) -> bytes:
-    """A response message in its JSON mapping (proto field names; Struct integers as integers)."""
-    return json.dumps(to_dict(msg), ensure_ascii=False, separators=(",", ":")).encode()
+    """A response message in its JSON mapping (proto field names; Struct integers as integers):
+    by orjson, or the standard encoder for what orjson refuses (integers past 64 bits)."""
+    data = to_dict(msg)
+    try:
+        return orjson.dumps(data)
+    except TypeError:  # orjson.JSONEncodeError
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def parse_body(body: bytes, cls: type[Message]) -> Message:
@@ -33,7 +39,10 @@ def parse_body(body: bytes, cls: type[Message]) -> Message:
     if not body.strip():
         return msg
     try:
-        data = json.loads(body)
+        try:
+            data = orjson.loads(body)
+        except orjson.JSONDecodeError:  # the standard parser's verdict and message
+            data = json.loads(body)
     except (UnicodeDecodeError, ValueError) as e:
         raise ServiceError("invalid_argument", f"malformed request: not JSON: {e}") from None
     except RecursionError:
