@@ -45,6 +45,7 @@ from engine.state import Move
 from .referee import Position, Referee
 
 SIDES = ("gov", "fln")
+INF = float("inf")
 BUILTIN = ("random", "fln-bot", "gov-bot")
 
 
@@ -75,7 +76,7 @@ class Turn:
     def message(self) -> dict[str, Any]:
         return {"type": "turn", "role": self.role, "prompt": self.prompt,
                 "legal_moves": self.legal_moves, "view": self.view(),
-                "time_left": None if self.time_left == float("inf") else round(self.time_left, 3),
+                "time_left": None if self.time_left == INF else round(self.time_left, 3),
                 "move_number": self.move_number}
 
 
@@ -155,7 +156,7 @@ class MessageAgent(Agent):
             self.version = str(hello.get("version") or self.version)
 
     def play(self, turn: Turn) -> list[Move]:
-        answer = self.send(turn.message(), turn.time_left)
+        answer = self.send(turn.message(), None if turn.time_left == INF else turn.time_left)
         if not isinstance(answer, dict) or not isinstance(answer.get("move"), dict):
             raise Forfeit("malformed", f"expected {{\"move\": {{...}}}}, got {short(answer)}")
         return [answer["move"]]

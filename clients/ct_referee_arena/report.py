@@ -4,10 +4,11 @@ an SVG chart of the ratings over the games."""
 from __future__ import annotations
 
 import html
+import math
 import os
 from typing import Any
 
-from .stats import Rating, Tally, ratings, tallies
+from .stats import INITIAL_ORDINAL, Rating, Tally, ratings, tallies
 
 SIDE_NAME = {"gov": "Government", "fln": "FLN"}
 # Okabe-Ito: told apart with the common colour-vision deficiencies.
@@ -52,6 +53,18 @@ def final_table(games: list[dict[str, Any]]) -> str:
             + "\nRatings per side (OpenSkill, Plackett-Luce)\n" + text_table(rating_rows(rs)))
 
 
+def ticks(lo: float, hi: float, most: int = 7) -> list[float]:
+    """Round values (1, 2 or 5 times a power of ten apart) between lo and hi."""
+    span = max(hi - lo, 1e-9)
+    step = 10 ** math.floor(math.log10(span / most))
+    for m in (1, 2, 5, 10):
+        if span / (step * m) <= most:
+            step *= m
+            break
+    first = math.ceil(lo / step) * step
+    return [round(first + i * step, 10) for i in range(int((hi - first) / step + 1e-9) + 1)]
+
+
 def chart_svg(history: list[dict[str, Any]], width: int = 860, height: int = 420) -> str:
     """Each agent's rating (ordinal, mu - 3 sigma) per side after each game it played."""
     left, right, top, bottom = 56, 210, 36, 44
@@ -76,14 +89,12 @@ def chart_svg(history: list[dict[str, Any]], width: int = 860, height: int = 420
            f'<rect width="{width}" height="{height}" fill="#fff"/>',
            f'<text x="{left}" y="22" font-size="15" font-weight="bold">Ratings over the games'
            ' (ordinal = mu - 3 sigma, OpenSkill)</text>']
-    for i in range(6):
-        v = lo + (hi - lo) * i / 5
+    for v in ticks(lo, hi):
         out.append(f'<line x1="{left}" x2="{left + w}" y1="{y(v):.1f}" y2="{y(v):.1f}"'
                    ' stroke="#ddd"/>')
-        out.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:.0f}</text>')
-    for i in range(6):
-        g = n * i / 5
-        out.append(f'<text x="{x(g):.1f}" y="{top + h + 18}" text-anchor="middle">{g:.0f}</text>')
+        out.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:g}</text>')
+    for g in ticks(0, n):
+        out.append(f'<text x="{x(g):.1f}" y="{top + h + 18}" text-anchor="middle">{g:g}</text>')
     out.append(f'<text x="{left + w / 2}" y="{height - 6}" text-anchor="middle">games played'
                '</text>')
     out.append(f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="none"'
@@ -91,7 +102,8 @@ def chart_svg(history: list[dict[str, Any]], width: int = 860, height: int = 420
     for i, ((agent, side), pts) in enumerate(sorted(series.items(), key=lambda kv: kv[0][::-1])):
         colour = COLOURS[i % len(COLOURS)]
         dash = "" if side == "gov" else ' stroke-dasharray="7 4"'
-        path = " ".join(f"{x(g):.1f},{y(v):.1f}" for g, v in [(0, pts[0][1])] + pts)
+        start = (pts[0][0] - 1, INITIAL_ORDINAL)  # a rating starts where OpenSkill starts it
+        path = " ".join(f"{x(g):.1f},{y(v):.1f}" for g, v in [start] + pts)
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.2"'
                    f'{dash}/>')
         ly = top + 10 + 22 * i

@@ -16,6 +16,7 @@ from typing import Any, Iterable
 from openskill.models import PlackettLuce
 
 Z95 = 1.959963984540054
+INITIAL_ORDINAL = PlackettLuce().rating().ordinal()  # every rating starts here (mu 25, sigma 25/3)
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:

@@ -6,6 +6,7 @@
     ct-referee legal g.json
     ct-referee apply g.json '{"t": "decline"}'
     ct-referee play                          # play in the terminal
+    ct-referee match random fln-bot --games 10   # bots: match | ladder | verify | worker
 
 Each command is a module of this package with ``register(subparsers)``, which adds its parser and
 sets ``run(args) -> exit status``. The client commands run the application core in-process unless
@@ -18,9 +19,9 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import play, script, serve, validate
+from . import ladder, match, play, script, serve, validate, verify, worker
 
-COMMANDS = (serve, validate, script, play)
+COMMANDS = (serve, validate, script, play, match, ladder, verify, worker)
 
 
 def parser() -> argparse.ArgumentParser:
