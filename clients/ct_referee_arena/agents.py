@@ -280,7 +280,10 @@ class ProcessAgent(MessageAgent):
             return
         for stream in (p.stdin, p.stdout):
             if stream is not None:
-                stream.close()
+                try:
+                    stream.close()
+                except OSError:
+                    pass  # the program is gone already
         try:
             p.wait(2)
         except subprocess.TimeoutExpired:

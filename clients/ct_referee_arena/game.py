@@ -99,8 +99,8 @@ def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
             _guard(role, lambda: agents[role].end(role, result))
         writer.finish(result)
     finally:
-        for a in agents.values():
-            a.close()
+        for role, a in agents.items():
+            _guard(role, a.close)
     return {"winner": winner, "forfeit": forfeit, "result": pos.result, "moves": writer.n,
             "agents": named, "seconds": {r: round(t, 4) for r, t in clock.used.items()},
             "worker": f"{socket.gethostname()}:{os.getpid()}", "record": out.getvalue()}
