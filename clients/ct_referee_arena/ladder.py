@@ -41,6 +41,7 @@ from engine.data import SCENARIOS
 from .agents import SIDES, make_agent
 from .fair import commitment, new_seed
 from .game import TimeControl
+from .report import write_report
 from .store import Store
 from .tasks import run_task
 
@@ -215,6 +216,8 @@ class Summary:
     played: int
     total: int
     errors: list[str]
+    games: list[dict[str, Any]]     # the games played (store rows), in schedule order
+    report: str | None              # report.html, once a game is played
 
 
 def run(ladder: Ladder, out: str, executor: Executor = serial, referee: str | None = None,
@@ -243,6 +246,8 @@ def run(ladder: Ladder, out: str, executor: Executor = serial, referee: str | No
         if done == total:
             _write_json(os.path.join(out, "reveal.json"), {"ladder": ladder.name, "games": [
                 {k: g[k] for k in ("id", "commitment", "seed", "salt")} for g in store.games()]})
-        return Summary(done, total, errors)
+        played = store.games("done")
+        report = write_report(out, ladder.name, played) if played else None
+        return Summary(done, total, errors, played, report)
     finally:
         store.close()

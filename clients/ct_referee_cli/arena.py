@@ -26,8 +26,7 @@ def run_ladder(ladder: Any, out: str, args: argparse.Namespace) -> int:
     Exit status: 0 all played, 1 some games failed (run again to retry), 130 interrupted."""
     from ct_referee_arena import ladder as lad
     from ct_referee_arena.progress import Progress
-    from ct_referee_arena.report import final_table, write_report
-    from ct_referee_arena.store import Store
+    from ct_referee_arena.report import final_table
 
     if args.jobs < 1:
         print("ct-referee: --jobs: at least 1", file=sys.stderr)
@@ -45,12 +44,9 @@ def run_ladder(ladder: Any, out: str, args: argparse.Namespace) -> int:
         print(f"interrupted: the games played are kept in {out}; run the same command again to"
               " resume", file=sys.stderr)
         return 130
-    store = Store(f"{out}/ladder.db")
-    games = store.games("done")
-    store.close()
-    if games:
-        sys.stdout.write(final_table(games))
-        print(f"\nreport: {write_report(out, ladder.name, games)}")
+    if summary.games:
+        sys.stdout.write(final_table(summary.games))
+        print(f"\nreport: {summary.report}")
     print(f"{summary.played}/{summary.total} games played; records in {out}/games")
     for e in summary.errors:
         print(f"ct-referee: {e}", file=sys.stderr)
