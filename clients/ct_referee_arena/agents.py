@@ -104,7 +104,7 @@ class Agent(ABC):
 
 def _derived_seed(seed: int, role: str, what: str) -> int:
     h = hashlib.sha256(f"{seed}:{role}:{what}".encode()).digest()
-    return int.from_bytes(h[:8], "big")
+    return int.from_bytes(h[:8], "big") >> 1   # 63 bits: an int64 in the service's contract
 
 
 class RandomAgent(Agent):

@@ -12,7 +12,7 @@ import time
 from typing import Any, Iterator
 
 from redis import Redis
-from rq import Queue, Worker
+from rq import Queue, Worker, get_current_job
 from rq.job import Job, JobStatus
 
 from .tasks import run_task
@@ -26,7 +26,7 @@ def executor(url: str, ladder_key: str, job_timeout: int = 3600) -> Any:
     def run(todo: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         conn = Redis.from_url(url)
         q = Queue(QUEUE, connection=conn)
-        jobs = {q.enqueue(run_task, t, job_id=f"{ladder_key}-{t['id']}-{time.time_ns()}",
+        jobs = {q.enqueue(run_queued, t, job_id=f"{ladder_key}-{t['id']}-{time.time_ns()}",
                           job_timeout=job_timeout, result_ttl=86400, failure_ttl=86400).id: t
                 for t in todo}
         try:
@@ -51,6 +51,15 @@ def executor(url: str, ladder_key: str, job_timeout: int = 3600) -> Any:
                 except Exception:  # noqa: BLE001 - best effort; a resumed ladder replays them
                     pass
     return run
+
+
+def run_queued(task: dict[str, Any]) -> dict[str, Any]:
+    """``run_task`` on a worker: the outcome names the worker that played it."""
+    out = run_task(task)
+    job = get_current_job()
+    if job is not None and job.worker_name:
+        out["worker"] = job.worker_name
+    return out
 
 
 def work(url: str, burst: bool = False, name: str | None = None) -> bool:
