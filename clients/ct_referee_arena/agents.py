@@ -46,7 +46,7 @@ from .referee import Position, Referee
 
 SIDES = ("gov", "fln")
 INF = float("inf")
-BUILTIN = ("random", "fln-bot", "gov-bot")
+BUILTIN = ("random", "fln-bot")
 
 
 class Forfeit(Exception):
@@ -102,7 +102,7 @@ class Agent(ABC):
         pass
 
 
-def _derived_seed(seed: int, role: str, what: str) -> int:
+def derived_seed(seed: int, role: str, what: str) -> int:
     h = hashlib.sha256(f"{seed}:{role}:{what}".encode()).digest()
     return int.from_bytes(h[:8], "big") >> 1   # 63 bits: an int64 in the service's contract
 
@@ -114,7 +114,7 @@ class RandomAgent(Agent):
     version = engine.VERSION
 
     def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
-        self.rng = random.Random(_derived_seed(seed, role, "random"))
+        self.rng = random.Random(derived_seed(seed, role, "random"))
 
     def play(self, turn: Turn) -> list[Move]:
         return [self.rng.choice(turn.legal_moves)]
@@ -135,7 +135,7 @@ class FlnBotAgent(Agent):
         self.seed = seed
 
     def play(self, turn: Turn) -> list[Move]:
-        moves = self.referee.fln_bot(turn.position, _derived_seed(self.seed, "fln",
+        moves = self.referee.fln_bot(turn.position, derived_seed(self.seed, "fln",
                                                                   str(turn.move_number)))
         if not moves:
             raise Forfeit("crash", "the FLN bot made no move")
