@@ -221,7 +221,7 @@ def _file_digest(path: str) -> str:
 
 class ProcessAgent(MessageAgent):
     """``cmd:PROGRAM ARGS``: one process per game; each message is a JSON line on its stdin, each
-    answer a JSON line on its stdout (stderr is left to the terminal)."""
+    answer a JSON line on its stdout (its stderr is discarded: log to a file)."""
 
     def __init__(self, command: str) -> None:
         self.argv = shlex.split(command)

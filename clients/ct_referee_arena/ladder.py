@@ -32,6 +32,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+import signal
 import tomllib
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Iterator
@@ -203,10 +204,17 @@ def serial(todo: list[Task]) -> Iterator[dict[str, Any]]:
         yield run_task(t)
 
 
+def _worker_signals() -> None:
+    """Ctrl-C stops the ladder, which stops its workers: they ignore it, and end quietly when
+    terminated (whatever handlers the ladder's process had when it forked them)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def processes(jobs: int) -> Executor:
     """Games in ``jobs`` worker processes on this machine."""
     def run(todo: list[Task]) -> Iterator[dict[str, Any]]:
-        with multiprocessing.Pool(jobs) as pool:
+        with multiprocessing.Pool(jobs, initializer=_worker_signals) as pool:
             yield from pool.imap_unordered(run_task, todo)
     return run
 

@@ -4,6 +4,7 @@ table and the report."""
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from typing import Any
 
@@ -19,6 +20,10 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--queue", help="redis://...: enqueue the games for `ct-referee worker`s")
     p.add_argument("--progress", action="store_true",
                    help="show the progress bar even when stderr is not a terminal")
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt   # a terminated ladder stops like an interrupted one
 
 
 def run_ladder(ladder: Any, out: str, args: argparse.Namespace) -> int:
@@ -37,6 +42,7 @@ def run_ladder(ladder: Any, out: str, args: argparse.Namespace) -> int:
 
         executor = queue.executor(args.queue, ladder.fingerprint()[:16])
     bar = Progress(f"{ladder.name}", force=args.progress)
+    signal.signal(signal.SIGTERM, _stop)
     try:
         summary = lad.run(ladder, out, executor, args.referee, bar.update)
     except KeyboardInterrupt:

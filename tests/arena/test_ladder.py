@@ -147,34 +147,45 @@ def _done(db: Path) -> int:
         return 0
 
 
-def test_an_interrupted_ladder_resumes_to_the_same_totals(tmp_path: Path) -> None:
-    cfg = toml(tmp_path, RESUME)
-    full = subprocess.run([*CLI, "ladder", cfg, "--out", str(tmp_path / "full")], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    tmp = tmp_path_factory.mktemp("full")
+    full = subprocess.run([*CLI, "ladder", toml(tmp, RESUME), "--out", str(tmp / "full")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert full.returncode == 0, full.stderr
+    return tmp / "full", full.stdout
+
+
+@pytest.mark.parametrize("sig,jobs", [(signal.SIGINT, "1"), (signal.SIGTERM, "2")])
+def test_an_interrupted_ladder_resumes_to_the_same_totals(
+        tmp_path: Path, uninterrupted: tuple[Path, str], sig: int, jobs: str) -> None:
+    cfg = toml(tmp_path, RESUME)
     cut = tmp_path / "cut"
-    p = subprocess.Popen([*CLI, "ladder", cfg, "--out", str(cut)], cwd=ROOT,
+    p = subprocess.Popen([*CLI, "ladder", cfg, "--out", str(cut), "--jobs", jobs], cwd=ROOT,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while _done(cut / "ladder.db") < 3 and time.monotonic() < deadline:
         time.sleep(0.01)
-    p.send_signal(signal.SIGINT)
+    p.send_signal(sig)
     _, err = p.communicate(timeout=60)
     assert p.returncode == 130, err
-    assert "run the same command again to resume" in err
+    assert err.strip() == (f"interrupted: the games played are kept in {cut}; run the same"
+                           " command again to resume")   # and no worker's traceback
     stopped = _done(cut / "ladder.db")
     assert 3 <= stopped < 30
     assert not (cut / "reveal.json").exists()
-    again = subprocess.run([*CLI, "ladder", cfg, "--out", str(cut)], cwd=ROOT,
+    again = subprocess.run([*CLI, "ladder", cfg, "--out", str(cut), "--jobs", jobs], cwd=ROOT,
                            capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
     assert "30/30 games played" in again.stdout
-    table = [r.split("report:")[0] for r in (full.stdout, again.stdout)]
+    full_dir, full_out = uninterrupted
+    table = [r.split("report:")[0] for r in (full_out, again.stdout)]
     assert table[0] == table[1]   # same wins, intervals and ratings
     full_rows, cut_rows = [[(g["id"], g["seed"], g["winner"], json.loads(g["outcome"])["moves"])
-                            for g in Store(str(tmp_path / d / "ladder.db")).games()]
-                           for d in ("full", "cut")]
+                            for g in Store(str(d / "ladder.db")).games()]
+                           for d in (full_dir, cut)]
     assert full_rows == cut_rows
+    assert (cut / "reveal.json").exists()
 
 
 def test_final_table(tmp_path: Path) -> None:
