@@ -47,6 +47,7 @@ from .referee import Position, Referee
 SIDES = ("gov", "fln")
 INF = float("inf")
 BUILTIN = ("random", "fln-bot")
+ONE_SIDE = {"fln-bot": "fln"}   # built-in bots that play one side only
 
 
 class Forfeit(Exception):
@@ -120,26 +121,37 @@ class RandomAgent(Agent):
         return [self.rng.choice(turn.legal_moves)]
 
 
-class FlnBotAgent(Agent):
+class BotAgent(Agent):
+    """A bot of the referee's for one side (``Referee.fln_bot``): it answers all the moves it
+    makes until another actor decides, each decision seeded from the game's seed."""
+
+    side = ""
+
+    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+        if role != self.side:
+            raise Forfeit("crash", f"{self.name} plays the {self.side.upper()} only")
+        self.referee = referee
+        self.seed = seed
+
+    def decide(self, pos: Position, seed: int) -> list[Move]:
+        return self.referee.fln_bot(pos, seed)
+
+    def play(self, turn: Turn) -> list[Move]:
+        moves = self.decide(turn.position,
+                            derived_seed(self.seed, self.side, str(turn.move_number)))
+        if not moves:
+            raise Forfeit("crash", f"{self.name} made no move")
+        return moves
+
+
+class FlnBotAgent(BotAgent):
     """The rulebook's non-player FLN (rules 8.0-8.6) as the referee runs it: it sees the whole
     state, as the non-player of the rulebook does, and plays with the one-player victory (8.6)."""
 
     name = "fln-bot"
     version = engine.VERSION
+    side = "fln"
     options = {"fln_bot": True}
-
-    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
-        if role != "fln":
-            raise Forfeit("crash", "fln-bot plays the FLN only")
-        self.referee = referee
-        self.seed = seed
-
-    def play(self, turn: Turn) -> list[Move]:
-        moves = self.referee.fln_bot(turn.position, derived_seed(self.seed, "fln",
-                                                                  str(turn.move_number)))
-        if not moves:
-            raise Forfeit("crash", "the FLN bot made no move")
-        return moves
 
 
 class MessageAgent(Agent):
@@ -340,6 +352,7 @@ def make_agent(spec: str) -> Agent:
                      " cmd:PROGRAM or http://host:port/path")
 
 
-def check_spec(spec: str) -> None:
-    """Raise ``ValueError`` now for a spec that cannot name an agent (before a ladder starts)."""
+def sides(spec: str) -> tuple[str, ...]:
+    """The sides an agent can play; ``ValueError`` for a spec that names no agent."""
     make_agent(spec).close()
+    return (ONE_SIDE[spec],) if spec in ONE_SIDE else SIDES

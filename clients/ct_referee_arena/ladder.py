@@ -19,11 +19,11 @@ LADDER.toml::
     per_move = 5
     [[agents]]
     name = "random"
-    spec = "random"              # docs/agents.md: random, fln-bot, py:..., cmd:..., http://...
+    spec = "random"              # docs/agents.md: built in, py:..., cmd:..., http://...
     [[agents]]
     name = "fln-bot"
     spec = "fln-bot"
-    sides = ["fln"]              # default: both (fln-bot: fln only)
+    sides = ["fln"]              # default: the sides it can play (fln-bot: fln only)
 """
 
 from __future__ import annotations
@@ -39,15 +39,13 @@ from typing import Any, Callable, Iterable, Iterator
 
 from engine.data import SCENARIOS
 
-from .agents import SIDES, make_agent
+from .agents import SIDES
+from .agents import sides as agent_sides
 from .fair import commitment, new_seed
 from .game import TimeControl
 from .report import write_report
 from .store import Store
 from .tasks import run_task
-
-ONLY_FLN = ("fln-bot",)
-
 
 @dataclass(frozen=True)
 class Entry:
@@ -105,15 +103,15 @@ def from_dict(d: dict[str, Any], where: str = "ladder") -> Ladder:
         need(isinstance(a.get("spec"), str), f"{f}.spec", "a string (docs/agents.md)")
         need(a["name"] not in {e.name for e in agents}, f"{f}.name", f"{a['name']!r} twice")
         try:
-            make_agent(a["spec"]).close()
+            can = agent_sides(a["spec"])
         except ValueError as e:
-            need(False, f"{f}.spec", str(e))
-        sides = a.get("sides", ["fln"] if a["spec"] in ONLY_FLN else list(SIDES))
-        need(isinstance(sides, list) and sides != [] and set(sides) <= set(SIDES), f"{f}.sides",
-             'a list of "gov" and/or "fln"')
-        need(not (a["spec"] in ONLY_FLN and "gov" in sides), f"{f}.sides",
-             f"{a['spec']} plays the FLN only")
-        agents.append(Entry(a["name"], a["spec"], tuple(s for s in SIDES if s in sides)))
+            raise ValueError(f"{where}: {f}.spec: {e}") from None
+        chosen = a.get("sides", list(can))
+        need(isinstance(chosen, list) and chosen != [] and set(chosen) <= set(SIDES),
+             f"{f}.sides", 'a list of "gov" and/or "fln"')
+        need(set(chosen) <= set(can), f"{f}.sides",
+             f"{a['spec']} plays the {' and '.join(s.upper() for s in can)} only")
+        agents.append(Entry(a["name"], a["spec"], tuple(s for s in SIDES if s in chosen)))
     scenarios = d.get("scenarios", ["short"])
     need(isinstance(scenarios, list) and scenarios != [] and set(scenarios) <= set(SCENARIOS),
          "scenarios", f"a list of {sorted(SCENARIOS)}")

@@ -13,21 +13,19 @@ from .arena import ARENA_EXTRA, add_run_options, run_ladder
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        from ct_referee_arena.agents import make_agent
+        from ct_referee_arena.agents import sides
         from ct_referee_arena.game import TimeControl
         from ct_referee_arena.ladder import Entry, Ladder
     except ImportError:
         print(ARENA_EXTRA.format(cmd="match"), file=sys.stderr)
         return 2
-    try:
-        for spec in (args.gov, args.fln):
-            make_agent(spec).close()
-    except ValueError as e:
-        print(f"ct-referee: {e}", file=sys.stderr)
-        return 2
-    if args.gov == "fln-bot":
-        print("ct-referee: fln-bot plays the FLN only", file=sys.stderr)
-        return 2
+    for spec, side in ((args.gov, "gov"), (args.fln, "fln")):
+        try:
+            if side not in sides(spec):
+                raise ValueError(f"{spec} plays the {sides(spec)[0].upper()} only")
+        except ValueError as e:
+            print(f"ct-referee: {e}", file=sys.stderr)
+            return 2
     agents = ([Entry(args.gov, args.gov)] if args.gov == args.fln
               else [Entry(args.gov, args.gov, ("gov",)), Entry(args.fln, args.fln, ("fln",))])
     ladder = Ladder(f"{args.gov} vs {args.fln}", agents, [args.scenario], args.games, args.seed,
@@ -40,7 +38,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("match", help="play N games between two agents")
     p.add_argument("gov", help="the Government agent (docs/agents.md: random, py:..., cmd:...,"
                                " http://...)")
-    p.add_argument("fln", help="the FLN agent (random, fln-bot, py:..., cmd:..., http://...)")
+    p.add_argument("fln", help="the FLN agent (docs/agents.md: random, fln-bot, py:...,"
+                               " cmd:..., http://...)")
     p.add_argument("--scenario", default="short", choices=("short", "medium", "full"))
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, help="seeds S, S+1, ... (default: secret random seeds)")
