@@ -140,7 +140,7 @@ class ServiceReferee:
 
 
 def connect(url: str | None) -> Referee:
-    """``None`` or ``local``: the engine here; ``http://…`` / ``grpc://…``: a referee service."""
+    """``None`` or ``local``: the engine here; ``http://…`` or ``grpc://…``: a service."""
     if url in (None, "", "local"):
         return LocalReferee()
     if not url.startswith(("http://", "https://", "grpc://")):
