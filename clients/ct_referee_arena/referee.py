@@ -146,3 +146,15 @@ def connect(url: str | None) -> Referee:
     if not url.startswith(("http://", "https://", "grpc://")):
         raise ValueError(f"--referee {url!r}: use http://host:port, grpc://host:port or local")
     return ServiceReferee(url)
+
+
+def check(url: str | None) -> None:
+    """``ValueError`` naming the address unless a referee answers there (before a ladder)."""
+    ref = connect(url)
+    try:
+        if isinstance(ref, ServiceReferee):
+            ref.client.list_scenarios()
+    except (RefereeError, OSError) as e:
+        raise ValueError(f"--referee {url}: no referee answers there ({e})") from None
+    finally:
+        ref.close()
