@@ -166,8 +166,10 @@ def document() -> dict[str, Any]:
                  "A stateless rules referee for Colonial Twilight. Bodies are the proto3 JSON "
                  "mapping of the ct_referee.v1 messages (proto/ct_referee/v1/referee.proto). "
                  "Errors: {\"error\": {code, message, rule, move_index, field}} with 400 "
-                 "(malformed), 413 (too large), 422 (invalid state, illegal move, signature, "
-                 "seal), 501 (not in this build), 503 (time limit), 500 (internal; no details)."},
+                 "(malformed), 403 (seat token), 409 (forked state), 413 (too large), 422 "
+                 "(invalid state, illegal move, signature, seal), 501 (not in this build), 503 "
+                 "(time limit, game registry unavailable), 500 (internal; no details). "
+                 "docs/trust.md: what each trust mode guarantees."},
         "paths": paths,
         "components": {"schemas": defs},
     }
