@@ -5,7 +5,10 @@
     ct-referee new short --seed 7 > g.json  # scripting: new | legal | apply | view | bot
     ct-referee legal g.json
     ct-referee apply g.json '{"t": "decline"}'
+    ct-referee render g.json --role gov > board.svg   # a picture of the board
+    ct-referee position table.json --seed 7  # a state from a position (docs/positions.md)
     ct-referee play                          # play in the terminal
+    ct-referee match random fln-bot --games 10   # bots: match | ladder | verify | worker
 
 Each command is a module of this package with ``register(subparsers)``, which adds its parser and
 sets ``run(args) -> exit status``. The client commands run the application core in-process unless
@@ -18,9 +21,9 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import play, script, serve, validate
+from . import ladder, match, play, render, script, serve, validate, verify, worker
 
-COMMANDS = (serve, validate, script, play)
+COMMANDS = (serve, validate, script, render, play, match, ladder, verify, worker)
 
 
 def parser() -> argparse.ArgumentParser:
