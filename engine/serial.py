@@ -72,6 +72,20 @@ def dumps(data: Any) -> str:
     return _fast_dumps(data)
 
 
+def loads(text: str | bytes) -> Any:
+    """Plain JSON data of a text, as ``json.loads`` gives it (and its ``ValueError``): orjson's
+    parse when it has no float (orjson reads integers past 64 bits as floats), else json's."""
+    if _fast_loads is not None:
+        try:
+            data = _fast_loads(text)
+        except _OrjsonError:
+            pass
+        else:
+            if not _has_float(data):
+                return data
+    return json.loads(text)
+
+
 def to_json(s: State) -> str:
     """The canonical text of a state (docs/state.md). A state holds no float (its validator
     rejects every one), so the float check of ``dumps`` is skipped."""

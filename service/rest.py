@@ -13,6 +13,8 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from engine.serial import loads
+
 from . import catalog
 from .config import Config
 from .jsonmap import to_dict
@@ -39,10 +41,7 @@ def parse_body(body: bytes, cls: type[Message]) -> Message:
     if not body.strip():
         return msg
     try:
-        try:
-            data = orjson.loads(body)
-        except orjson.JSONDecodeError:  # the standard parser's verdict and message
-            data = json.loads(body)
+        data = loads(body)
     except (UnicodeDecodeError, ValueError) as e:
         raise ServiceError("invalid_argument", f"malformed request: not JSON: {e}") from None
     except RecursionError:

@@ -124,3 +124,18 @@ def test_every_text_gets_the_same_verdict() -> None:
         assert outcome(text) == std_from_json(text), repr(text)[:200]
         n += 1
     assert n > 100
+
+
+@pytest.mark.parametrize("text", ['{"seed":-9223372036854775809}', '{"a":18446744073709551616}',
+                                  '{"a":1.5,"b":[1e400]}', "[NaN]", '"\\ud800"', '{"a":1}',
+                                  '{"a":"\u00e9"}', "{", ""])
+def test_plain_loads_is_json_loads(text: str) -> None:
+    """engine.serial.loads (REST bodies) gives json.loads's data, or its error."""
+    try:
+        expected = json.loads(text)
+    except ValueError as e:
+        with pytest.raises(type(e)):
+            serial.loads(text)
+        return
+    got = serial.loads(text)
+    assert repr(got) == repr(expected)
