@@ -16,7 +16,7 @@ with the same results: ``dumps`` falls back to the standard encoder for anything
 write differently or not at all (it raises on those: integers beyond 64 bits, lone surrogates,
 non-string keys, subclasses, deep nesting), and ``from_json`` to the standard parser for any text
 orjson rejects, so a text's verdict and its error message never depend on which is installed
-(tests/test_serial.py compares the two over many states and edge cases)."""
+(tests/test_serial_fast.py compares the two over many states and edge cases)."""
 
 from __future__ import annotations
 
