@@ -12,7 +12,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from . import catalog
+from . import catalog, play_page
 from .config import Config
 from .jsonmap import to_dict
 from .core import Call, Core
@@ -149,6 +149,9 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
     @app.get("/docs")
     def docs() -> Response:
         return Response(page, mimetype="text/html")
+
+    if config.play_page and not config.bot_only:
+        play_page.register(app)
 
     if config.cors_origins:
         app.after_request(_cors(config.cors_origins))
