@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask, Response, redirect, send_from_directory
+from werkzeug.wrappers import Response as BaseResponse
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "clients" / "web"
 FILES = ("index.html", "app.js", "record.js", "style.css")
@@ -18,7 +19,7 @@ def register(app: Flask, web_dir: Path = WEB_DIR) -> None:
     """``/play`` (the page) and ``/play/<file>`` (its scripts and style sheet)."""
 
     @app.get("/play")
-    def play_redirect() -> Response:
+    def play_redirect() -> BaseResponse:
         return redirect("/play/", code=308)  # the page's relative links need the slash
 
     @app.get("/play/")

@@ -77,9 +77,12 @@ const Record = (() => {
                          hash: checkpointHash(d)}};
   }
 
+  // A move as a record holds it: the flat form of docs/moves.md, without its label (fields the
+  // REST mapping carries in "args" are the move's own fields).
   const canonicalMove = (m) => {
-    const out = Object.assign({}, m);
+    const out = Object.assign({}, m, m.args || {});
     delete out.label;
+    delete out.args;
     return out;
   };
 

@@ -84,9 +84,10 @@ def test_play_in_the_terminal() -> None:
     assert "you are the Government against the non-player FLN" in r.stdout
     assert "Algiers" in r.stdout and "bye" in r.stdout
     # moves and log entries by their labels; the bot's moves too
-    assert "1. Play Pivotal Event #66 Coup d'Etat" in r.stdout, r.stdout
+    assert "   1  Play Pivotal Event #66 Coup d'Etat\n   n  Play no Pivotal Event" in r.stdout
     assert "Government plays Pivotal Event #66 Coup d'Etat" in r.stdout
-    assert "\nFLN: " in r.stdout
+    assert "\n── FLN (non-player) " in r.stdout and "\ndid:  Operation: " in r.stdout
+    assert "no move '999' here" in r.stdout
 
 
 def test_validate_sends_the_moves_in_requests_of_max_moves(tmp_path: Path) -> None:
