@@ -192,7 +192,7 @@ function drawMoves(g) {
   const box = $("moves");
   box.replaceChildren();
   if (isOver(g)) {
-    box.append(el("div", {class: "result"}, resultText(g)));
+    box.append(el("div", {class: "result"}, ...resultText(g)));
     return;
   }
   if (botToMove(g)) return;
@@ -254,10 +254,15 @@ function choose(moves, ev) {
 
 function resultText(g) {
   const r = g.doc.result || {};
-  const who = FACTION[r.winner] || r.winner || "nobody";
-  const extra = Object.entries(r).filter(([k]) => k !== "winner")
-    .map(([k, v]) => `${k.replace(/_/g, " ")}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return [`Game over — ${who} wins.`, ...extra].join(" · ");
+  const who = FACTION[r.winner] || r.winner || "Nobody";
+  const m = r.margins || {};
+  const sign = (x) => (x > 0 ? "+" + x : String(x));
+  return [el("div", {class: "winner " + (r.winner || "")}, `${who === "FLN" ? "The FLN" : "The " + who} wins`,
+             r.grade ? ` — ${r.grade}` : ""),
+          el("div", {}, r.reason || ""),
+          el("div", {}, `Margins: Government ${sign(m.gov)}, FLN ${sign(m.fln)}`),
+          el("div", {}, `Support + Commitment ${r.gov_score} · Opposition + Bases ${r.fln_score}`),
+          el("div", {class: "hint"}, "Save the record to keep the game; New game for another.")];
 }
 
 function drawStatus(g) {
@@ -270,13 +275,11 @@ function drawStatus(g) {
   $("status").replaceChildren(
     chip("Card", card(v.cards.current), "card"),
     chip("Seed", g.header.seed, "seed"),
-    chip("Gov Resources", v.resources.gov, "gov"),
-    chip("FLN Resources", v.resources.fln, "fln"),
+    chip("Resources", `Gov ${v.resources.gov} · FLN ${v.resources.fln}`, ""),
     chip("Commitment", v.commitment, "gov"),
-    chip("Support + Commitment", `${v.gov_score} / 35`, "gov"),
-    chip("Opposition + Bases", `${v.fln_score} / 30`, "fln"),
-    chip("Margins", `Gov ${sign(m.gov)} · FLN ${sign(m.fln)}`, "margin"),
-    chip("France Track", v.france_track, ""));
+    chip("Sup+Com", `${v.gov_score}/35`, "gov"),
+    chip("Opp+Bases", `${v.fln_score}/30`, "fln"),
+    chip("Margins", `Gov ${sign(m.gov)} · FLN ${sign(m.fln)}`, "margin"));
 }
 
 function drawTurn(g) {
@@ -361,7 +364,8 @@ async function start() {
   app.catalog = await api("/v1/catalog");
   app.catalog.spaces.forEach((s) => app.spaces.add(s.name));
   const sel = $("scenario");
-  app.catalog.scenarios.forEach((s) => sel.append(el("option", {value: s.name}, s.title)));
+  app.catalog.scenarios.forEach((s) => sel.append(
+    el("option", {value: s.name, title: s.title}, `${s.title.split(":")[0]} ${s.first_year}–${s.last_year}`)));
   const q = new URLSearchParams(location.search);
   sel.value = q.get("scenario") || "short";
   $("seed").value = q.get("seed") || Math.floor(Math.random() * 1000000);

@@ -157,6 +157,32 @@ def test_play_undo_save_validate_load(page: Any, served: str, tmp_path: Path) ->
     assert page.evaluate("app.game.writer.n") == before["moves"]
     assert page.locator("#seed").input_value() == "7"
 
+    # on to the end of the game (the fast path of a player who passes, finishes or declines
+    # whenever it may): the record ends with the result, and validates
+    page.evaluate(FAST_TO_THE_END)
+    settle(page)
+    assert page.locator("#to-move").text_content() == "Game over"
+    assert re.fullmatch(r"The (FLN|Government) wins.*",
+                        page.locator("#moves .result .winner").text_content())
+    with page.expect_download() as dl:
+        page.locator("#save").click()
+    dl.value.save_as(path)
+    rec = read_record(path.open())
+    assert rec.result is not None and rec.result["winner"] in ("gov", "fln")
+    verdict = check_record(rec)
+    assert verdict.ok, verdict.problem
+    assert verdict.to_move is None and verdict.result == rec.result
+
+
+FAST_TO_THE_END = """async () => {
+  while (!isOver(app.game)) {
+    const ms = app.game.pos.legal_moves;
+    const m = ms.find((x) => x.t === "pass") || ms.find((x) => x.t === "done")
+      || ms.find((x) => x.t === "decline") || ms[0];
+    await act(() => play(m));
+  }
+}"""
+
 
 def test_play_page_can_be_turned_off() -> None:
     p, url = spawn_serve("--no-play-page")
