@@ -136,17 +136,27 @@ def _inconsistent(s: State, e: Exception) -> StateError:
 
 
 def check_move_shape(m: Any) -> Move:
+    """A move of the right shape (docs/moves.md): an object with a string ``t`` and string or
+    integer fields (-2^31 to 2^31-1). Returns the move itself, or without its ``label`` (display
+    text, never part of a move) when it has one; raises BadRequest naming the field."""
     if not isinstance(m, dict) or not isinstance(m.get("t"), str):
         raise BadRequest("move", 'a move is a JSON object with a string field "t"')
     for k, v in m.items():
-        if not isinstance(k, str) or not (isinstance(v, (str, int)) and not isinstance(v, bool)):
-            raise BadRequest(f"move.{k}", "move fields are strings or integers")
+        if not isinstance(k, str) or not (type(v) is str or (
+                type(v) is int and -MOVE_INT <= v < MOVE_INT)):
+            raise BadRequest(f"move.{k}",
+                             "move fields are strings or integers from -2^31 to 2^31-1")
+    if "label" in m:
+        return {k: v for k, v in m.items() if k != "label"}
     return m
+
+
+MOVE_INT = 1 << 31
 
 
 def apply(s: State, m: Move) -> tuple[State, Log]:
     """Apply one move; never mutates ``s``. Raises IllegalMove (with the rule) if not legal."""
-    check_move_shape(m)
+    m = check_move_shape(m)
     f = top(s)
     if f is None:
         raise IllegalMove("the game is over", "2.4.1")

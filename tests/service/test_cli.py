@@ -51,8 +51,8 @@ def test_validate_reports_the_first_illegal_move(tmp_path: Path) -> None:
     write(tmp_path / "game.jsonl", 8, bad)
     r = ct("validate", str(tmp_path / "game.jsonl"))
     assert r.returncode == 1, r.stdout + r.stderr
-    assert f"game.jsonl:{k + 2}: move {k + 1}" in r.stdout and "ILLEGAL" in r.stdout
-    assert "rule" in r.stdout
+    assert f'game.jsonl:{k + 2}: move {k + 1} {{"t": "op", "op": "teleport"}} is ILLEGAL' in r.stdout
+    assert "rule" in r.stdout and "legal here" in r.stdout
 
 
 def test_validate_rejects_a_malformed_file(tmp_path: Path) -> None:
