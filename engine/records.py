@@ -317,7 +317,7 @@ class Verdict:
     def text(self, name: str = "record") -> str:
         """The verdict as ``ct-referee validate`` prints it."""
         if self.ok:
-            state = (f"game over: {json.dumps(self.result)}" if self.to_move is None
+            state = (f"game over: {dumps(self.result)}" if self.to_move is None
                      else f"game in progress, {self.to_move} to move: {self.prompt}")
             return (f"{name}: all {self.moves} moves legal, {self.checkpoints} checkpoint(s)"
                     f" match; {state}\n")
@@ -355,12 +355,6 @@ def check_record(rec: Record, referee: Referee | None = None) -> Verdict:
     external = rec.options.get("chance") == "external"
     done = 0
     for i, end in enumerate(_segments(rec)):
-        if i < len(rec.checkpoints) and rec.checkpoints[i].moves != end:
-            c = rec.checkpoints[i]
-            v.kind, v.line = "checkpoint", c.line
-            v.problem = (f"the checkpoint is after move {c.moves}, but {end} moves precede it:"
-                         " a move line was deleted or added")
-            return v
         if end > done:
             shape = _first_misshapen(rec.moves, done, end)
             got = ref.play(pos, rec.moves[done:shape[0] if shape else end])
@@ -376,6 +370,12 @@ def check_record(rec: Record, referee: Referee | None = None) -> Verdict:
             v.moves = done
         if i < len(rec.checkpoints):
             c = rec.checkpoints[i]
+            if c.moves != end:
+                v.kind, v.line = "checkpoint", c.line
+                v.problem = (f"the checkpoint is after move {c.moves}, but {end} moves precede"
+                             " it: a move line was deleted or added")
+                _at(v, pos)
+                return v
             if c.hash != checkpoint_hash(pos.data):
                 v.kind, v.line = "checkpoint", c.line
                 v.problem = (f"the state after move {c.moves} (turn {pos.data.get('turn')}) does"
