@@ -276,12 +276,15 @@ def check_fields(m: Move, legal: list[Move]) -> None:
     """A move of a kind offered here that lacks a field every such move has, and has no field
     such moves lack, is malformed (BadRequest naming the missing field); a move of another form
     (another field) is a question of the rules (IllegalMove)."""
-    same = [set(x) for x in legal if x["t"] == m["t"]]
-    if not same or set(m) - set.union(*same):
+    same: list[set[str]] = [set(x) for x in legal if x["t"] == m["t"]]
+    if not same:
         return
-    for k in sorted(set.intersection(*same) - set(m)):
+    every, some = set.intersection(*same), set().union(*same)
+    if set(m) - some:
+        return
+    for k in sorted(every - set(m)):
         raise BadRequest(f"move.{k}", f"missing field: a {m['t']!r} move here has"
-                         f" {', '.join(sorted(set.union(*same) - {'t'}))}")
+                         f" {', '.join(sorted(some - {'t'}))}")
 
 
 def _short(v: str) -> str:

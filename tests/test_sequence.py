@@ -55,7 +55,8 @@ def test_second_eligible_limited_op_selects_one_location_without_sa() -> None:
     assert moves == [{"t": "done"}]  # no second space (2.3.4), no Special Activity (4.1)
     with pytest.raises(engine.IllegalMove) as e:
         engine.apply(s, {"t": "space", "space": "Bougie"})
-    assert e.value.rule == "3.3.4"
+    assert e.value.rule == "2.3.4" and "a Limited Operation has a single location (Medea)" in str(
+        e.value)
 
 
 def test_eligibility_swaps_after_op_in_several_spaces_and_stays_after_limited_op() -> None:
