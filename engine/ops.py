@@ -156,9 +156,11 @@ class Operation(FrameType):
         if t == "sa":
             self.why_not_sa(s, f, m.get("sa"), why)
         elif t == "done":
-            if f["x"].get("busy"):
+            if f["stage"] == "post" or self.can_finish(s, f):
+                pass
+            elif f["x"].get("busy"):
                 why.no(self.rule, "a step is half-way (a picked piece awaits its destination)")
-            elif f["stage"] == "main" and not f["locs"]:
+            elif not f["locs"]:
                 why.no("3.1", "select at least one location first")
         elif f["stage"] == "post":
             why.no("4.1", "the {} is resolved: only its Special Activity or done remain",
@@ -182,7 +184,7 @@ class Operation(FrameType):
         elif name not in self.sas and not (name == "oas" and str(OAS) in s.cards["capabilities"]):
             why.no("4.1.1", "{} may be accompanied by {} only", self.name.title(),
                    " or ".join(self.sas))
-        elif name in SAS:
+        elif name in SAS and not SAS[name].can_start(s, f):
             why.no(SAS[name].rule, "{} has nothing it could select now", name)
 
     def pay(self, s: State, f: Frame, n: int = 1) -> None:
@@ -298,7 +300,9 @@ class SpecialActivity(FrameType):
 
     def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
         if m["t"] == "done":
-            if f["x"].get("busy"):
+            if self.can_finish(s, f):
+                pass
+            elif f["x"].get("busy"):
                 why.no(self.rule, "a picked piece awaits its destination")
             elif not f["locs"]:
                 why.no("4.1", "select at least one location first")

@@ -225,7 +225,7 @@ class Rally(FlnOperation):
                 why.no("3.3.1", "Agitate in a space selected for this Rally, not {}", n)
             elif f["x"].get("agit") and n != f["x"]["agit"]:
                 why.no("3.3.1", "Agitation is in one space ({})", f["x"]["agit"])
-            else:
+            elif n not in self.agitate_spaces(s, f):
                 why.no("3.3.1", "{} does not qualify for Agitation: it needs Population, an FLN"
                        " Base or FLN Control, and a Terror marker or a level to shift", n)
         else:
@@ -433,16 +433,19 @@ class March(FlnOperation):
             a, b = m.get("from"), m.get("to")
             if grp:
                 why.no("3.3.2", "a group from {} is being formed: add Guerrillas or go", grp["from"])
-            elif isinstance(a, str) and isinstance(b, str) and (
-                    self.why_not_movers(s, f, a, UG, SILENT)
-                    or self.why_not_movers(s, f, a, AG, why)):
-                self.destination_ok(s, f, a, b, why)
+            elif isinstance(a, str) and isinstance(b, str):
+                if self.eligible(s, f, a, UG) + self.eligible(s, f, a, AG) > 0:
+                    self.destination_ok(s, f, a, b, why)
+                else:
+                    stopped = f["x"].get("stop", {}).get(a, [0, 0])
+                    self.why_not_movers(s, f, a, UG if stopped[0] or not stopped[1] else AG,
+                                        why)
         elif t == "add":
             if not grp:
                 why.no("3.3.2", "open a group first ({{\"t\": \"group\", \"from\", \"to\"}})")
             elif m.get("piece") in (UG, AG):
                 self.why_not_movers(s, f, grp["from"], m["piece"], why)
-        elif t == "go":
+        elif t == "go" and not (grp and grp[UG] + grp[AG]):
             why.no("3.3.2", "add at least one Guerrilla to the group first" if grp else
                    "no group is being formed")
         else:

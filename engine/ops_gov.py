@@ -288,7 +288,7 @@ class Train(GovOperation):
                 why.no("3.2.1", "Train places {} only", " or ".join(self.cube_types(f)))
             elif "from" in m and available(s, piece) > 0:
                 why.no("1.4.1", "a {} is taken from the map only when none is Available", piece)
-            elif "from" not in m:
+            elif "from" not in m and available(s, piece) == 0:
                 why.no("1.4.1", "no {} is Available: name the space it comes from", piece)
         else:
             super().why_not_op(s, f, m, why)
@@ -432,8 +432,10 @@ class Garrison(GovOperation):
             elif piece not in POLICE:
                 why.no("3.2.2", "only Police move in a Garrison, not {}", piece)
             elif isinstance(src, str) and garrison_space(s, src, why):
-                if why_not_movable(s, f, src, piece, why, self.rule) and limited:
-                    why.no("2.3.4", "a Limited Garrison has one destination, {}", f["locs"][0])
+                if (why_not_movable(s, f, src, piece, why, self.rule) and limited
+                        and src == f["locs"][0]):
+                    why.no("2.3.4", "a Limited Garrison has one destination, {}: Police move"
+                           " into it, not out of it", src)
         elif t == "move":
             if why_not_picked(f, m, why, self.rule):
                 to = m.get("to")

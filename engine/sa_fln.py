@@ -116,7 +116,7 @@ class Subvert(SpecialActivity):
                 why.no("4.3.2", "Subvert removes at most 2 Algerian cubes in all")
             elif n not in f["locs"] and len(f["locs"]) >= 2:
                 why.no("4.3.2", "Subvert is in at most 2 spaces ({})", ", ".join(f["locs"]))
-            else:
+            elif m.get("piece") not in (AT, AP) or p[m["piece"]] == 0:
                 why.no("4.3.2", "Subvert removes Algerian cubes, and {} has no {}", n,
                        m.get("piece"))
         elif m["t"] == "replace":
@@ -202,7 +202,8 @@ class Ambush(SpecialActivity):
         if m["t"] != "space" or not isinstance(n, str):
             return
         taken = self.taken(s, f, why)
-        if taken is not None and self.space_ok(s, n, taken, why):
+        if (taken is not None and self.space_ok(s, n, taken, why)
+                and m.get("piece") not in removal_choices(s, n, 1)):
             why.no("3.3.3", "the piece removed is the first of Police, then Troops, then Bases:"
                    " {}", " or ".join(removal_choices(s, n, 1)))
 

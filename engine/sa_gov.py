@@ -302,7 +302,7 @@ class Neutralize(SpecialActivity):
                 why.no("4.2.3", "a Base goes only once no Guerrilla remains in {}", n)
             elif piece not in self.targets(s, n):
                 why.no("4.2.3", "there is no {} in {} to remove", piece, n)
-            else:
+            elif not self.within_limits(s, f, n, str(piece)):
                 why.no("4.2.3", "at most {} pieces are removed in all", mod.neutralize_pieces(s))
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
