@@ -155,9 +155,13 @@ class RecordWriter:
     def _line(self, obj: Any) -> None:
         self.out.write(dumps(obj) + "\n")
 
-    def move(self, m: Mapping[str, Any], after: StateLike) -> None:
+    def move(self, m: Mapping[str, Any], after: StateLike | None) -> None:
+        """Write ``m``; ``after`` is the state it led to (None for a move followed at once by
+        others, e.g. a bot's decision but its last move: no checkpoint falls between them)."""
         self._line(canonical_move(m))
         self.n += 1
+        if after is None:
+            return
         data = state_data(after)
         self.last = data
         if data.get("turn") != self.turn or data.get("result") is not None:

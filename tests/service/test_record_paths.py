@@ -156,7 +156,7 @@ def tampered(text: str) -> dict[str, list[str]]:
 
     return {
         "string pick altered": with_line(pick, dict(objs[pick], value="Nowhereville")),
-        "move inserted": lines[:later_move] + ['{"t": "op", "op": "teleport"}']
+        "move inserted": lines[:later_move] + ['{"t": "teleport"}']
         + lines[later_move:],
         "move deleted": lines[:later_move] + lines[later_move + 1:],
         "other seed": [json.dumps(header)] + lines[1:],
