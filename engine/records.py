@@ -359,6 +359,7 @@ def check_record(rec: Record, referee: Referee | None = None) -> Verdict:
     external = rec.options.get("chance") == "external"
     done = 0
     for i, end in enumerate(_segments(rec)):
+        start = done
         if end > done:
             shape = _first_misshapen(rec.moves, done, end)
             got = ref.play(pos, rec.moves[done:shape[0] if shape else end])
@@ -385,8 +386,11 @@ def check_record(rec: Record, referee: Referee | None = None) -> Verdict:
                 v.problem = (f"the state after move {c.moves} (turn {pos.data.get('turn')}) does"
                              " not match this checkpoint: a line before it was altered, deleted"
                              " or added")
-                v.hints.append("the moves between the previous checkpoint and this one are"
-                               " where the record differs")
+                first = rec.move_lines[start] if start < end else c.line
+                v.hints.append(f"the record differs between line {first} and this checkpoint;"
+                               " if those moves are as played, the header's seed"
+                               f" ({rec.seed}) or options are not the game's: its card draws"
+                               " and die rolls differ")
                 _at(v, pos)
                 return v
             v.checkpoints += 1

@@ -10,7 +10,7 @@ from typing import Any, Callable
 import pytest
 
 import engine
-from engine.data import MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, RECALL_DE_GAULLE
+from engine.data import MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS, RECALL_DE_GAULLE
 from engine.state import State
 from engine.why import Why
 from tests.helpers import gov, mv, pick, play, position
@@ -35,6 +35,12 @@ def fln(spaces: dict[str, dict[str, Any]], **kw: Any) -> State:
     if MOROCCO_TUNISIA_INDEPENDENT not in kw["in_effect"]:
         kw.setdefault("border_zone", None)
     return position(spaces=spaces, first="fln", **kw)
+
+
+def with_oas(s: State) -> State:
+    s = s.copy()
+    s.cards["capabilities"][str(OAS)] = "unshaded"
+    return s
 
 
 # (id, the position just before the move, the illegal move, words of the reason, rule)
@@ -191,6 +197,14 @@ CASES: list[tuple[str, Setup, dict[str, Any], str, str]] = [
                                                                                   "fp": 1}}),
                   op("sweep"), sa("neutralize")),
      sp("Medea"), "Medea needs both Government Troops and Police", "4.2.3"),
+    ("neutralize: an Underground Guerrilla without Torture",
+     lambda: play(gov({"Algiers": {"ft": 2}, "Medea": {"ft": 1, "ap": 1, "ug": 1, "ag": 1}}),
+                  op("sweep"), sa("neutralize"), sp("Medea")),
+     {"t": "remove", "piece": "guerrillas_underground", "space": "Medea"},
+     "Neutralize removes Active pieces only", "4.2.3"),
+    ("oas: a Pop 0 space",
+     lambda: play(with_oas(gov({"Algiers": {"ft": 1}})), op("train"), sa("oas")),
+     sp("Laghouat"), "Laghouat is not Populated", "5.3.1"),
     ("extort: no FLN Control",
      lambda: play(fln({"Medea": {"ug": 1, "ft": 2}, "Algiers": {"ug": 2}}), op("rally"),
                   sa("extort")),
