@@ -273,18 +273,18 @@ def check_names(m: Move) -> None:
 
 
 def check_fields(m: Move, legal: list[Move]) -> None:
-    """A move of a kind offered here that lacks a field every such move has, and has no field
-    such moves lack, is malformed (BadRequest naming the missing field); a move of another form
-    (another field) is a question of the rules (IllegalMove)."""
-    same: list[set[str]] = [set(x) for x in legal if x["t"] == m["t"]]
+    """A move that is part of legal moves – all its fields theirs, with their values – but lacks
+    a field every one of them has is malformed (BadRequest naming the missing field); any other
+    move is a question of the rules (IllegalMove)."""
+    items = m.items()
+    same = [x for x in legal if items <= x.items()]
     if not same:
         return
-    every, some = set.intersection(*same), set().union(*same)
-    if set(m) - some:
-        return
+    every: set[str] = set.intersection(*(set(x) for x in same))
     for k in sorted(every - set(m)):
+        some = sorted(set().union(*same) - {"t"})
         raise BadRequest(f"move.{k}", f"missing field: a {m['t']!r} move here has"
-                         f" {', '.join(sorted(some - {'t'}))}")
+                         f" {', '.join(some)}")
 
 
 def _short(v: str) -> str:

@@ -73,14 +73,14 @@ def _extra(d: dict[str, Any], k: str, v: Any, field: str) -> None:
 def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
     """A flat move (an engine move dict, a listed move with its ``label``) as a contract Move.
     Fields outside the vocabulary go to ``args``; a bool or a whole float is written as the
-    integer it stands for."""
+    integer it stands for; a ``label`` goes to ``Move.label``, which ``move_to_engine``
+    ignores."""
     m = pb.Move(t=str(d.get("t", "")))
     for k, v in d.items():
         if k == "t":
             continue
-        if k == LABEL:
-            if isinstance(v, str):
-                m.label = v
+        if k == LABEL:  # a listed move's label rides along; it is never part of the move
+            m.label = str(v)
             continue
         if isinstance(v, bool) or (isinstance(v, float) and v.is_integer()):
             v = int(v)
@@ -126,10 +126,16 @@ def move_to_json(m: pb.Move) -> dict[str, Any]:
         for k, v in json_format.MessageToDict(m.args).items():
             if k not in d and k != LABEL:
                 d[k] = int(v) if isinstance(v, float) and v.is_integer() else v
-    if m.HasField("label"):
+    if m.label:
         d[LABEL] = m.label
     return d
 
 
-def moves_from_engine(ms: list[dict[str, Any]]) -> list[pb.Move]:
-    return [move_from_engine(m) for m in ms]
+def moves_from_engine(ms: list[dict[str, Any]], labels: list[str] | None = None
+                      ) -> list[pb.Move]:
+    """Engine moves as contract Moves, each with its label when ``labels`` (in the same order)
+    are given (``engine.labels``; a label is never part of the move itself)."""
+    out = [move_from_engine(m) for m in ms]
+    for m, label in zip(out, labels or ()):
+        m.label = label
+    return out

@@ -16,9 +16,16 @@ from .config import Config, to_env
 log = logging.getLogger("ct_referee")
 
 
-def _reuse_socket(host: str, port: int) -> socket.socket:
-    """A socket bound (not listening) with SO_REUSEPORT: holds the port for the workers."""
+def _hold(host: str, port: int) -> socket.socket:
+    """A socket bound (not listening) with SO_REUSEPORT: holds the port for the workers, which
+    bind it the same way. The port is first bound without SO_REUSEPORT, so that a port another
+    process serves (another ``serve`` included, which would otherwise silently share the
+    traffic) is refused with EADDRINUSE instead of joined."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # TIME_WAIT is no owner
+        probe.bind((host, port))
+        port = probe.getsockname()[1]
     s = socket.socket(family, socket.SOCK_STREAM)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
@@ -80,11 +87,11 @@ def serve(config: Config, app: str = "service.worker:app") -> int:
         return 2
     # Port 0 becomes one free port that every worker binds: held here, bound but not listening.
     try:
-        holds = [_reuse_socket(config.host, config.http_port),
-                 _reuse_socket(config.host, config.grpc_port)]
+        holds = [_hold(config.host, config.http_port), _hold(config.host, config.grpc_port)]
     except OSError as e:
         print(f"ct-referee: cannot bind {config.host} ports {config.http_port}/"
-              f"{config.grpc_port}: {e.strerror}", file=sys.stderr)
+              f"{config.grpc_port}: {e.strerror} (is another server using them?)",
+              file=sys.stderr)
         return 2
     config = config.with_(http_port=holds[0].getsockname()[1],
                           grpc_port=holds[1].getsockname()[1])
