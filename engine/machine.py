@@ -27,6 +27,7 @@ from .why import Why
 
 LogEntry = dict[str, Any]
 Log = list[LogEntry]
+MOVE_INT = 1 << 31  # move fields hold integers from -2^31 to 2^31-1 (docs/moves.md)
 
 
 class FrameType:
@@ -165,9 +166,6 @@ def check_move_shape(m: Any) -> Move:
     return m
 
 
-MOVE_INT = 1 << 31
-
-
 def apply(s: State, m: Move) -> tuple[State, Log]:
     """Apply one move; never mutates ``s``. Raises IllegalMove (with the rule) if not legal."""
     m = check_move_shape(m)
@@ -273,16 +271,17 @@ def check_names(m: Move) -> None:
 
 
 def check_fields(m: Move, legal: list[Move]) -> None:
-    """A move that is part of legal moves – all its fields theirs, with their values – but lacks
-    a field every one of them has is malformed (BadRequest naming the missing field); any other
-    move is a question of the rules (IllegalMove)."""
+    """A move that lacks a field every legal move of its kind has here, and is otherwise part of
+    a legal move (all its fields that move's, with their values), is malformed: BadRequest naming
+    the missing field. Any other move – e.g. one whose variant needs a field others of its kind do
+    without (a cube taken from the map, 1.4.1) – is a question of the rules (IllegalMove)."""
+    kind = [x for x in legal if x["t"] == m["t"]]
     items = m.items()
-    same = [x for x in legal if items <= x.items()]
-    if not same:
+    if not kind or not any(items <= x.items() for x in kind):
         return
-    every: set[str] = set.intersection(*(set(x) for x in same))
+    every: set[str] = set.intersection(*(set(x) for x in kind))
     for k in sorted(every - set(m)):
-        some = sorted(set().union(*same) - {"t"})
+        some = sorted(set().union(*kind) - {"t"})
         raise BadRequest(f"move.{k}", f"missing field: a {m['t']!r} move here has"
                          f" {', '.join(some)}")
 

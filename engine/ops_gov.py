@@ -287,7 +287,7 @@ class Train(GovOperation):
             elif piece not in self.cube_types(f):
                 why.no("3.2.1", "Train places {} only", " or ".join(self.cube_types(f)))
             elif "from" in m and available(s, piece) > 0:
-                why.no("1.4.1", "a {} is taken from the map only when none is Available", piece)
+                why.no("1.4.1", "{} may come from the map only when none is Available", piece)
             elif "from" not in m and available(s, piece) == 0:
                 why.no("1.4.1", "no {} is Available: name the space it comes from", piece)
         else:

@@ -315,8 +315,7 @@ class Verdict:
         """Plain data, equal for equal verdicts (what every path must agree on)."""
         return {k: getattr(self, k) for k in (
             "moves", "checkpoints", "kind", "line", "problem", "rule", "field", "move", "legal",
-            "hints",
-            "to_move", "prompt", "result")}
+            "hints", "to_move", "prompt", "result")}
 
     def text(self, name: str = "record") -> str:
         """The verdict as ``ct-referee validate`` prints it."""

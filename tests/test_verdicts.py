@@ -13,7 +13,7 @@ import engine
 from engine.data import MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS, RECALL_DE_GAULLE
 from engine.state import State
 from engine.why import Why
-from tests.helpers import gov, mv, pick, play, position
+from tests.helpers import gov, mv, pick, play, position, set_available
 
 Setup = Callable[[], State]
 
@@ -85,6 +85,15 @@ CASES: list[tuple[str, Setup, dict[str, Any], str, str]] = [
     ("train: French cubes",
      lambda: play(gov({"Algiers": {"ft": 3}}), op("train"), sp("Algiers")),
      {"t": "place", "piece": "french_police", "space": "Algiers"}, "Train places", "3.2.1"),
+    ("train: a cube from Available when none is",
+     lambda: play(set_available(gov({"Oran": {"at": 1}}), "algerian_troops", 0), op("train"),
+                  sp("Algiers")),
+     {"t": "place", "piece": "algerian_troops", "space": "Algiers"},
+     "no algerian_troops is Available: name the space it comes from", "1.4.1"),
+    ("train: a cube from the map when one is Available",
+     lambda: play(gov({"Oran": {"ap": 1}}), op("train"), sp("Algiers")),
+     {"t": "place", "piece": "algerian_police", "space": "Algiers", "from": "Oran"},
+     "algerian_police may come from the map only when none is Available", "1.4.1"),
     # --- Garrison (3.2.2) ---
     ("garrison: Troops do not move",
      lambda: play(gov({"Algiers": {"ft": 2, "fp": 2}}), op("garrison")),

@@ -149,6 +149,7 @@ def tampered(text: str) -> dict[str, list[str]]:
     pick = next(i for i, o in enumerate(objs) if o.get("t") == "pick"
                 and isinstance(o.get("value"), str))
     later_move = next(i for i, o in enumerate(objs) if i > 40 and "t" in o)
+    with_space = next(i for i, o in enumerate(objs) if i > 40 and "space" in o)
     header = dict(objs[0], seed=SEED + 1)
 
     def with_line(i: int, obj: Any) -> list[str]:
@@ -161,6 +162,7 @@ def tampered(text: str) -> dict[str, list[str]]:
         "move deleted": lines[:later_move] + lines[later_move + 1:],
         "other seed": [json.dumps(header)] + lines[1:],
         "malformed": with_line(later_move, {"t": "pick", "value": 1.5}),
+        "unknown space": with_line(with_space, dict(objs[with_space], space="Constantinopel")),
         "a roll in a managed game": lines[:later_move] + ['{"t": "roll", "value": 3}']
         + lines[later_move:],
         "checkpoint altered": [ln.replace('"hash":"sha256:', '"hash":"sha256:0', 1)
@@ -201,7 +203,7 @@ def test_a_tampered_record_gets_one_verdict_on_every_path(
     assert kinds["string pick altered"] == "illegal_move"
     assert kinds["move inserted"] == "illegal_move"
     assert kinds["move deleted"] in ("checkpoint", "illegal_move")
-    assert kinds["malformed"] == "invalid_argument"
+    assert kinds["malformed"] == kinds["unknown space"] == "invalid_argument"
     assert kinds["checkpoint altered"] == "checkpoint"
 
 
