@@ -60,21 +60,21 @@ def header(view: Mapping[str, Any]) -> list[str]:
             + f", 2nd {SIDE.get(second, second)} {BOXES.get(sop.get('second_box', ''), '')}"
             .rstrip())
     total = int(view.get("turn", 0)) + int(c.get("deck_left", 0))
-    lines = [f"Card {view.get('turn', 0)}/{total}: {_card(titles, c.get('current'))}"
-             f"  | next: face down, {c.get('deck_left', 0)} left  | {elig}"]
     m = view.get("margins", {})
     res = view.get("resources", {})
-    lines.append(f"Res Gov {res.get('gov', 0)} FLN {res.get('fln', 0)}  Commit "
-                 f"{view.get('commitment', 0)}  France {view.get('france_track', '-')}  Border "
-                 f"{view.get('border_zone', '-')}  Sup+Com {view.get('gov_score', 0)}/35  "
-                 f"Opp+Bases {view.get('fln_score', 0)}/30  Margin Gov {_sign(m.get('gov'))}"
-                 f" FLN {_sign(m.get('fln'))}")
+    lines = [f"Card {view.get('turn', 0)}/{total}: {_card(titles, c.get('current'))}   (next card"
+             f" face down, {c.get('deck_left', 0)} left)",
+             f"Eligible: {elig}   Margins Gov {_sign(m.get('gov'))} FLN {_sign(m.get('fln'))}",
+             f"Res Gov {res.get('gov', 0)} FLN {res.get('fln', 0)}  Commit "
+             f"{view.get('commitment', 0)}  France {view.get('france_track', '-')}  Border "
+             f"{view.get('border_zone', '-')}  Sup+Com {view.get('gov_score', 0)}/35  Opp+Bases "
+             f"{view.get('fln_score', 0)}/30"]
     caps = ", ".join(f"{_card(titles, n)} ({side[0]})"
                      for n, side in sorted((c.get("capabilities") or {}).items(),
                                            key=lambda kv: int(kv[0])))
     mom = ", ".join(f"{_card(titles, x['card'])}" for x in c.get("momentum") or [])
-    lines.append(f"Capabilities: {caps or '-'}  | Momentum: {mom or '-'}")
-    return [ln[:WIDTH] if len(ln) > WIDTH else ln for ln in lines]
+    lines += textwrap.wrap(f"Capabilities: {caps or '-'}  | Momentum: {mom or '-'}", WIDTH)
+    return [ln[:WIDTH] for ln in lines]
 
 
 def _cell(name: str, sp: Mapping[str, Any]) -> str:
@@ -87,7 +87,8 @@ def _cell(name: str, sp: Mapping[str, Any]) -> str:
 
 
 def compact(view: Mapping[str, Any]) -> str:
-    """The board in 21 lines of at most 80 characters."""
+    """The board in 22 lines of at most 80 characters (23 when Capabilities and Momentum take
+    two)."""
     spaces = view["spaces"]
     names = [n for n in SPACE_NAMES if n in spaces]
     half = (len(names) + 1) // 2
@@ -126,13 +127,20 @@ def bot_summary(moves: Sequence[Mapping[str, Any]], trace: Sequence[Mapping[str,
     why = [f"[{t.get('box')}] {t.get('text')}" for t in trace
            if t.get("box") not in ("tie", "8.2", "8.3", "8.4")][:3]
     out = ["── FLN (non-player) " + "─" * 59]
-    out += textwrap.wrap("; ".join(did) or "no move", WIDTH - 6, initial_indent="did:  ",
-                         subsequent_indent="      ")[:4]
-    for w in why:
-        out += textwrap.wrap(w, WIDTH - 6, initial_indent="why:  ",
-                             subsequent_indent="      ")[:2]
+    out += _lines("did:  ", "; ".join(did) or "no move", 4)
+    for w in why[:2]:
+        out += _lines("why:  ", w, 3)
     out.append("      (t: the full trace)")
     return "\n".join(out)
+
+
+def _lines(head: str, text: str, most: int) -> list[str]:
+    """``text`` wrapped under ``head`` in at most ``most`` lines (… when cut)."""
+    lines = textwrap.wrap(text, WIDTH - 2, initial_indent=head, subsequent_indent=" " * len(head))
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = lines[-1][:WIDTH - 4] + " …"
+    return lines
 
 
 def trace_text(trace: Sequence[Mapping[str, Any]]) -> str:

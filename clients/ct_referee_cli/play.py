@@ -329,7 +329,7 @@ def play(client: Client, scenario: str, seed: int | None, inp: TextIO, out: Text
     who = ("both sides" if not game.bot else
            "the Government against the non-player FLN")
     out.write(f"ct-referee play: {header['scenario']}, seed {header['seed']} (play it again with"
-              f" --seed {header['seed']}); you are {who}. ? for help.\n")
+              f" --seed {header['seed']}).\nYou are {who}. ? for help.\n")
     if moves:
         game.resume(moves)
         out.write(f"resumed {len(moves)} moves from {resume}\n")

@@ -195,3 +195,29 @@ def test_play_page_can_be_turned_off() -> None:
     finally:
         p.terminate()
         p.wait(10)
+
+
+def test_play_page_files(tmp_path: Path) -> None:
+    """/play redirects to /play/ (the page's relative links), the files are served, nothing
+    outside the client's directory is, and a build without the files says so."""
+    from service.config import Config
+    from service.rest import create_app
+
+    web = create_app(Config()).test_client()
+    r = web.get("/play")
+    assert r.status_code == 308 and r.headers["Location"].endswith("/play/")
+    page = web.get("/play/")
+    assert page.status_code == 200 and b'<script src="app.js">' in page.data
+    assert web.get("/play/record.js").status_code == 200
+    assert web.get("/play/app.js").mimetype in ("text/javascript", "application/javascript")
+    assert web.get("/play/nothing.js").status_code == 404
+    assert web.get("/play/..%2Fpyproject.toml").status_code == 404
+
+    from flask import Flask
+
+    from service import play_page
+
+    bare = Flask("bare")
+    play_page.register(bare, tmp_path / "absent")
+    r = bare.test_client().get("/play/")
+    assert r.status_code == 404 and b"the web client is not installed here" in r.data
