@@ -94,7 +94,7 @@ def test_play_records_a_game_that_validates(tmp_path: Path) -> None:
 def test_play_in_the_terminal() -> None:
     r = ct("play", "--seed", "4", stdin="1\nb\n999\nq\n")
     assert r.returncode == 0, r.stderr
-    assert "you are the Government against the non-player FLN" in r.stdout
+    assert "You are the Government against the non-player FLN" in r.stdout
     assert "Algiers" in r.stdout and "bye" in r.stdout
     # moves and log entries by their labels; the bot's moves too
     assert "   1  Play Pivotal Event #66 Coup d'Etat\n   n  Play no Pivotal Event" in r.stdout
