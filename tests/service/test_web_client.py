@@ -184,6 +184,24 @@ FAST_TO_THE_END = """async () => {
 }"""
 
 
+def test_hot_seat(page: Any, served: str) -> None:
+    """Both sides at one screen: the FLN's moves are buttons too, and no bot moves."""
+    page.goto(served + "/play/?scenario=short&seed=3&mode=hotseat")
+    settle(page)
+    assert page.locator("#mode").input_value() == "hotseat"
+    for _ in range(10):
+        if (page.evaluate("app.game.pos.to_move") == "fln"
+                and page.locator("#moves button[data-t=op]").count()):
+            break
+        page.locator("#moves button[data-t=decline], #moves button[data-t=pass]").first.click()
+        settle(page)
+    assert page.locator("#to-move").text_content() == "FLN"
+    assert page.locator("#moves button[data-t=op]").count() >= 3
+    assert page.locator("#log li.bot").count() == 0
+    assert "FLN" in page.locator("#log li.mine .who").all_text_contents()  # the FLN declined
+    assert page.evaluate("app.game.header.options") == {"chance": "managed"}
+
+
 def test_play_page_can_be_turned_off() -> None:
     p, url = spawn_serve("--no-play-page")
     try:
