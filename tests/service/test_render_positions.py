@@ -17,7 +17,6 @@ from ct_referee_client import Client, RefereeError, move_dict
 from engine.positions import from_state
 from engine.render import HEIGHT, WIDTH, render
 
-from .browser import browser  # noqa: F401  (fixture)
 from .conftest import Servers
 
 SVG = "{http://www.w3.org/2000/svg}"
