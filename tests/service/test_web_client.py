@@ -18,7 +18,6 @@ import pytest
 
 from engine.records import check_record, read_record
 
-from .browser import browser  # noqa: F401  (fixture)
 from .conftest import _die_with_parent
 
 
@@ -47,7 +46,7 @@ def served() -> Iterator[str]:
 
 
 @pytest.fixture
-def page(browser: Any, served: str) -> Iterator[Any]:  # noqa: F811
+def page(browser: Any, served: str) -> Iterator[Any]:
     pg = browser.new_page(viewport={"width": 1500, "height": 950}, accept_downloads=True)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
