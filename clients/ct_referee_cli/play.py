@@ -74,6 +74,7 @@ class Game:
         self.trace: list[dict[str, Any]] = []
         self.board = ""
         self.saved = 0   # moves in the record last saved
+        self.save_path = ""
         self.rewrite()
 
     # -- the game ------------------------------------------------------------------------------
@@ -162,7 +163,8 @@ class Game:
                      f" {path})")
 
     def default_path(self) -> str:
-        return self.record_path or f"ct-{self.header['scenario']}-{self.header['seed']}.jsonl"
+        return (self.record_path or self.save_path
+                or f"ct-{self.header['scenario']}-{self.header['seed']}.jsonl")
 
     def ask(self, question: str) -> str:
         self.out.write(question)
@@ -173,14 +175,19 @@ class Game:
         path = self.ask(f"save the record to [{self.default_path()}]: ") or self.default_path()
         try:
             self.save(path)
-            self.record_path = path
+            self.save_path = path
         except OSError as e:
             self.say(f"could not save: {e}")
 
     def resume(self, moves: list[dict[str, Any]]) -> None:
-        """Replay a record's moves (one by one: the record keeps the state after each)."""
-        for m in moves:
-            r = self.client.apply(self.state, m)
+        """Replay a record's moves (one by one: the record keeps the state after each); a move
+        refused is a ValueError naming it."""
+        for i, m in enumerate(moves):
+            try:
+                r = self.client.apply(self.state, m)
+            except RefereeError as e:
+                raise ValueError(f"move {i + 1} of the record is refused: {e} (ct-referee "
+                                 "validate says more)") from None
             self.step(m, r.state.json)
             self.state = r.state
         self.pos = self.client.legal_moves(self.state, self.role)

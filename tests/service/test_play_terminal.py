@@ -162,3 +162,13 @@ def test_a_whole_game_to_its_end(tmp_path: Path) -> None:
     verdict = check_record(rec)
     assert verdict.ok, verdict.problem
     assert verdict.result == rec.result and verdict.to_move is None
+
+
+def test_resume_from_a_record_with_an_illegal_move(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"scenario": "short", "seed": 4, "options": {"fln_bot": true}}\n'
+                    '{"t": "decline"}\n{"t": "op", "op": "teleport"}\n')
+    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "play", "--resume", str(path)],
+                       capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert r.returncode == 2
+    assert "move 2 of the record is refused" in r.stderr, r.stderr
