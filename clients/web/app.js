@@ -55,6 +55,9 @@ async function newGame(scenario, seed, options, mode) {
   const g = {header, mode, pos: r, doc: Record.doc(r.state), view: null, svg: "",
              writer: null, log: [], botCalls: 0};
   g.writer = new Record.Writer(header, g.doc);
+  const who = mode === "bot" ? "you play the Government, the FLN is the rulebook's non-player (8.0)"
+    : "you play both sides";
+  g.log.push({label: `New game: ${scenario}, seed ${seed}; ${who}.`, rule: "", card: true});
   addLog(g, r.log);
   return g;
 }
