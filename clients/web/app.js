@@ -396,6 +396,7 @@ async function startGame() {
   const options = {chance: "managed"};
   if (mode === "bot") options.fln_bot = true;
   if ($("opt-deception").checked) options.deception = true;
+  if ($("opt-open").checked) options.open_deployment = true;
   const seed = parseInt($("seed").value, 10);
   const g = await newGame($("scenario").value, Number.isFinite(seed) ? seed : 0, options, mode);
   await botTurns(g);
