@@ -56,6 +56,7 @@ class Operation(FrameType):
     faction: str = ""  # "gov" or "fln": whose Operation it is (3.2, 3.3)
     cost: int = 0  # Resources per location (3.1)
     sas: tuple[str, ...] = ()  # Special Activities that may accompany it (4.1.1)
+    places_pieces = False  # Train, Rally: place pieces, from the map when none is Available (1.4.1)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -72,10 +73,21 @@ class Operation(FrameType):
 
     def can_finish(self, s: State, f: Frame) -> bool:
         """May ``done`` be chosen now? Default: at least one location and no step half-way, or – when
-        a Special Activity done first (4.1) left nothing selectable – no location at all."""
+        a Special Activity done first (4.1) left nothing selectable – no location at all. A free
+        Operation granted by an Event (5.5, ``role`` None) may also end with no location when
+        every location it could select needs a piece taken from the map: that is an option,
+        never an obligation (1.4.1 "may"; 5.1.3 binds only what can be done otherwise)."""
         if f["x"].get("busy"):
             return False
-        return len(f["locs"]) >= 1 or (f["sa"] is not None and not self.op_moves(s, f))
+        if len(f["locs"]) >= 1 or (f["sa"] is not None and not self.op_moves(s, f)):
+            return True
+        return self.places_pieces and f["role"] is None and not self.selectable(s, f, False)
+
+    def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
+        """(Operations that place pieces) the locations that may be selected now; without
+        ``from_map``, only those where something can be done with no piece taken from the map
+        (1.4.1)."""
+        return []
 
     def finish(self, s: State, f: Frame, log: Log) -> None:
         """Resolution that happens when the player declares the Operation complete."""
@@ -145,7 +157,7 @@ class Operation(FrameType):
         with ``{"t": "space"}`` answers with its rule's conditions."""
         return why.no(self.rule, "{} does not select locations with a space move", self.name)
 
-    def selectable(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+    def select_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
         if n in f["locs"]:
             return why.no("3.1", "{} is already selected for this {}", n, self.name.title())
         return self.may_select(s, f, why) and self.location_ok(s, f, n, why)
@@ -170,7 +182,7 @@ class Operation(FrameType):
 
     def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
         if m["t"] == "space" and isinstance(m.get("space"), str):
-            self.selectable(s, f, m["space"], why)
+            self.select_ok(s, f, m["space"], why)
 
     def why_not_sa(self, s: State, f: Frame, name: Any, why: Why) -> None:
         """4.1, 4.1.1, 2.3.4: which Special Activity may accompany this Operation, and when."""

@@ -15,7 +15,7 @@ Moves (besides the generic ``sa`` / ``done`` of every Operation, engine.ops):
 * Attack (3.3.3): ``{"t": "space", "space": S}`` pays, Activates and rolls; then ``{"t": "remove",
   "space": S, "piece": P}`` where the FLN chooses French or Algerian, and for Captured goods without
   Available Guerrillas ``{"t": "place", "space": S, "from": T, "piece": P}`` or ``{"t": "decline"}``.
-* Terror (3.3.4): ``{"t": "space", "space": S}``.
+* Terror (3.3.4): ``{"t": "space", "space": S}`` (a populated City or Sector, 4.2.1).
 """
 
 from __future__ import annotations
@@ -164,6 +164,7 @@ class Rally(FlnOperation):
     name = "rally"
     rule = "3.3.1"
     sas = ("extort", "subvert")
+    places_pieces = True
 
     def limit(self, s: State, n: str) -> int:
         """Guerrillas that may be placed: one, or Population + Bases with an FLN Base (Resettled
@@ -187,13 +188,14 @@ class Rally(FlnOperation):
             ms.append({"t": "flip", "space": n})
         return ms
 
-    def has_action(self, s: State, n: str, why: Why = SILENT) -> bool:
-        """``bool(self.action_moves(s, n))`` without building the moves (hot in can_start)."""
+    def has_action(self, s: State, n: str, from_map: bool = True, why: Why = SILENT) -> bool:
+        """``bool(self.action_moves(s, n))`` without building the moves (hot in can_start);
+        without ``from_map``, only actions that need no piece taken from the map (1.4.1)."""
         p = s.spaces[n]["pieces"]
-        if can_place_guerrilla(s, n):
+        if can_place_guerrilla(s, n) if from_map else available(s, G) > 0:
             return True
         if p[UG] + p[AG] >= 2 and base_room(s, n) >= 1 and (
-                available(s, FB) > 0 or on_map_elsewhere(s, FB, n)):
+                available(s, FB) > 0 or (from_map and on_map_elsewhere(s, FB, n))):
             return True
         return mod.rally_bases(s, n) > 0 and p[AG] > 0 or why.no(
             "3.3.1", "nothing could be done in {}: no Guerrilla to place, no Base to build, no"
@@ -206,14 +208,15 @@ class Rally(FlnOperation):
             return why.no("3.3.1", "{} awaits its Rally action first", f["x"].get("cur"))
         return super().may_select(s, f, why)
 
-    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT,
+                    from_map: bool = True) -> bool:
         if n == FRANCE_TRACK:
             return (s.france_track != "F" and not f["x"].get("base_only")) or why.no(
                 "3.3.1", "the France Track cannot shift toward F now")
         if f["x"].get("base_only") and s.spaces[n]["pieces"][FB] == 0:
             return why.no("5.5", "the Event's Rally is in spaces with an FLN Base; {} has"
                           " none", n)
-        return rally_space(s, n, why) and self.has_action(s, n, why)
+        return rally_space(s, n, why) and self.has_action(s, n, from_map, why)
 
     def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
         if m["t"] == "agitate" and s.resources["fln"] < AGITATION_COST:
@@ -226,14 +229,23 @@ class Rally(FlnOperation):
             elif f["x"].get("agit") and n != f["x"]["agit"]:
                 why.no("3.3.1", "Agitation is in one space ({})", f["x"]["agit"])
             elif n not in self.agitate_spaces(s, f):
-                why.no("3.3.1", "{} does not qualify for Agitation: it needs Population, an FLN"
-                       " Base or FLN Control, and a Terror marker or a level to shift", n)
+                why.no("3.3.1", "{} does not qualify for Agitation: it needs an FLN Base or FLN"
+                       " Control, and a Terror marker to remove or a level to shift (none in a"
+                       " Pop 0 space, 1.6.2)", n)
         else:
             super().why_not_op(s, f, m, why)
 
+    def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
+        """The locations that may be selected now (spaces with an action, the France Track)."""
+        if not self.may_select(s, f):
+            return []
+        return [n for n in (*s.spaces, FRANCE_TRACK)
+                if n not in f["locs"] and self.location_ok(s, f, n, from_map=from_map)]
+
     def agitate_spaces(self, s: State, f: Frame) -> list[str]:
-        """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, populated, not a
-        Country; each step costs 1 Resource even in a free Rally (3.1.2)."""
+        """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, not a Country; each
+        step costs 1 Resource even in a free Rally (3.1.2). The rule sets no Population condition:
+        in a Pop 0 space only the shift is impossible (1.6.2), its Terror markers may be removed."""
         x = f["x"]
         if s.resources["fln"] < AGITATION_COST:
             return []
@@ -241,11 +253,10 @@ class Rally(FlnOperation):
         out = []
         for n in cands:
             sp = s.spaces[n]
-            if n in COUNTRIES or population(s, n) < 1:
+            if n in COUNTRIES or not (sp["pieces"][FB] > 0 or control(s, n) == "fln"):
                 continue
-            if not (sp["pieces"][FB] > 0 or control(s, n) == "fln"):
-                continue
-            if sp["terror"] > 0 or (not x.get("shifted") and sp["support"] != "oppose"):
+            if sp["terror"] > 0 or (not x.get("shifted") and population(s, n) >= 1
+                                    and sp["support"] != "oppose"):
                 out.append(n)
         return out
 
@@ -253,11 +264,8 @@ class Rally(FlnOperation):
         x = f["x"]
         if x.get("busy"):
             return self.action_moves(s, x["cur"])
-        ms: list[Move] = []
+        ms: list[Move] = [{"t": "space", "space": n} for n in self.selectable(s, f)]
         if not x.get("agit"):
-            if self.may_select(s, f):
-                ms += [{"t": "space", "space": n} for n in (*s.spaces, FRANCE_TRACK)
-                       if n not in f["locs"] and self.location_ok(s, f, n)]
             if x.get("cur") and x.get("left", 0) > 0:
                 ms += place_guerrilla_moves(s, {"t": "place", "space": x["cur"]})
         ms += [{"t": "agitate", "space": n} for n in self.agitate_spaces(s, f)]
@@ -631,9 +639,10 @@ class Attack(FlnOperation):
 
 @register_op
 class Terror(FlnOperation):
-    """3.3.4: in spaces with an Underground Guerrilla (never Resettled, 4.2.1; Cities or Sectors):
-    pay 1, Activate one Underground Guerrilla, place a Terror marker if none (and one is left),
-    set the space to Neutral.
+    """3.3.4: in Cities or Sectors with an Underground Guerrilla, never Pop 0 (4.2.1: a Resettled
+    Sector "is now treated as a Pop 0 Sector in all respects but one … The FLN player may not …
+    conduct Terror there"; player aid: "not Pop 0"): pay 1, Activate one Underground Guerrilla,
+    place a Terror marker if none (and one is left), set the space to Neutral.
 
     Lasting Events: #32 unshaded (City Terror needs and Activates 2 Underground Guerrillas), #32
     shaded (City Terror costs 0), #31 unshaded (the space is not set to Neutral)."""
@@ -653,13 +662,18 @@ class Terror(FlnOperation):
         return self.may_add_location(f, why)  # the cost depends on the space (#32 shaded)
 
     def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
-        """3.3.4: a City or Sector (not Resettled, 4.2.1) with an Underground Guerrilla (two in a
-        City under #32 unshaded), 1 Resource (0 in a City under #32 shaded)."""
+        """3.3.4: a City or Sector, never Pop 0 (Resettled Sectors included, 4.2.1), with an
+        Underground Guerrilla (two in a City under #32 unshaded), 1 Resource (0 in a City under
+        #32 shaded)."""
         sp = s.spaces[n]
         if n in COUNTRIES:
             return why.no("3.3.4", "{} is a Country: Terror is in Cities and Sectors", n)
         if sp["resettled"]:
-            return why.no("4.2.1", "{} is Resettled: the FLN may not conduct Terror there", n)
+            return why.no("4.2.1", "{} is Resettled (Pop 0): the FLN may not conduct Terror"
+                          " there", n)
+        if population(s, n) < 1:
+            return why.no("3.3.4", "{} is Pop 0: no Terror there (4.2.1; the player aid: not"
+                          " Pop 0)", n)
         k = mod.terror_underground(s, n)
         if sp["pieces"][UG] < k:
             return why.no("3.3.4", "{} has no Underground Guerrilla" if k == 1 else

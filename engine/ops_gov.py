@@ -161,6 +161,7 @@ class Train(GovOperation):
     rule = "3.2.1"
     cost = 2
     sas = ("deploy", "troop_lift")
+    places_pieces = True
 
     def space_ok(self, s: State, n: str, why: Why = SILENT) -> bool:
         """3.2.1, 5.1.7: Cities, Sectors with a Government Base; under Recall De Gaulle also
@@ -213,8 +214,7 @@ class Train(GovOperation):
 
     def may_pacify(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
         """3.2.1: is a Pacification step possible in ``n``: Government Control, 2 Resources, a
-        Terror marker to remove or else one level to shift (one at most); never in a Pop 0 space
-        (1.6.2: always Neutral)."""
+        Terror marker to remove or else one level to shift (one at most)."""
         x = f["x"]
         done = x.get("pacified", [])
         if n not in f["locs"] or n in TRACKS:
@@ -224,27 +224,35 @@ class Train(GovOperation):
                           ", ".join(done))
         if n in x.get("shifted", []):
             return why.no("3.2.1", "{} has already shifted one level: Pacify shifts it once", n)
-        if population(s, n) < 1:
-            return why.no("1.6.2", "{} is Pop 0: always Neutral", n)
-        if control(s, n) != "gov":
-            return why.no("3.2.1", "Pacify needs Government Control of {}", n)
         if s.resources[f["who"]] < PACIFY_COST:
             return why.no("3.2.1", "Resources are short: each Pacification step costs {}, the"
                           " Government has {}", PACIFY_COST, s.resources[f["who"]])
+        return self.pacifiable(s, n, why)
+
+    def pacifiable(self, s: State, n: str, why: Why = SILENT) -> bool:
+        """3.2.1: Government Control and a Terror marker to remove, or else a level to shift. The
+        rule sets no Population condition: in a Pop 0 space only the shift is impossible (1.6.2:
+        always Neutral), so its Terror markers may still be removed."""
+        if control(s, n) != "gov":
+            return why.no("3.2.1", "Pacify needs Government Control of {}", n)
         sp = s.spaces[n]
-        return bool(sp["terror"] > 0 or sp["support"] != "support") or why.no(
+        if sp["terror"] > 0:
+            return True
+        if population(s, n) < 1:
+            return why.no("1.6.2", "{} has no Terror marker and is Pop 0: always Neutral", n)
+        return sp["support"] != "support" or why.no(
             "3.2.1", "{} has no Terror marker and is already at Support", n)
 
-    def useful(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
-        """Something can be done in a space selected now: a cube can be placed (1.4.1), or it
-        can be Pacified with the Resources left after paying for it."""
+    def useful(self, s: State, f: Frame, n: str, from_map: bool = True,
+               why: Why = SILENT) -> bool:
+        """Something can be done in a space selected now: a cube can be placed (1.4.1: taken
+        from the map only with ``from_map``), or it can be Pacified with the Resources left after
+        paying for it."""
         types = (AP,) if self.police_only(s, n) else ALGERIAN_CUBES
-        if any(available(s, p) > 0 or on_map_elsewhere(s, p, n) for p in types):
+        if any(available(s, p) > 0 or (from_map and on_map_elsewhere(s, p, n)) for p in types):
             return True
         rest = s.resources[f["who"]] - self.price(s, f)
-        sp = s.spaces[n]
-        return (rest >= PACIFY_COST and population(s, n) >= 1 and control(s, n) == "gov"
-                and (sp["terror"] > 0 or sp["support"] != "support")) or why.no(
+        return rest >= PACIFY_COST and self.pacifiable(s, n) or why.no(
             "3.2.1", "nothing could be done in {}: no Algerian cube to place there and no"
             " Pacification possible", n)
 
@@ -253,18 +261,16 @@ class Train(GovOperation):
             return why.no("3.2.1", "Pacification has begun: no more Train locations")
         return super().may_select(s, f, why)
 
-    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT,
+                    from_map: bool = True) -> bool:
         if n in TRACKS:
             return self.track_ok(s, n, why)
-        return self.space_ok(s, n, why) and self.useful(s, f, n, why)
+        return self.space_ok(s, n, why) and self.useful(s, f, n, from_map, why)
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
-        ms: list[Move] = []
+        ms: list[Move] = [{"t": "space", "space": n} for n in self.selectable(s, f)]
         if not x.get("pacified"):
-            if self.may_select(s, f):
-                ms += [{"t": "space", "space": n} for n in TRACKS + ALGERIA
-                       if n not in f["locs"] and self.location_ok(s, f, n)]
             ms += self.place_moves(s, f)
         ms += [{"t": "pacify", "space": n} for n in f["locs"]
                if n not in TRACKS and self.may_pacify(s, f, n)]
@@ -292,6 +298,13 @@ class Train(GovOperation):
                 why.no("1.4.1", "no {} is Available: name the space it comes from", piece)
         else:
             super().why_not_op(s, f, m, why)
+
+    def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
+        """The Tracks and spaces that may be selected now (none once Pacification began)."""
+        if not self.may_select(s, f):
+            return []
+        return [n for n in TRACKS + ALGERIA
+                if n not in f["locs"] and self.location_ok(s, f, n, from_map=from_map)]
 
     def place_moves(self, s: State, f: Frame) -> list[Move]:
         """3.2.1, 1.4.1: cubes for the space being trained, from Available, else from the map."""
@@ -522,17 +535,11 @@ class Sweep(GovOperation):
         return ((a, p) for a in SPACES[d].adjacent if a not in COUNTRIES
                 for p in TROOPS if movable(s, f, a, p) > 0)
 
-    def useful(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
-        """Something can happen there: Troops can move in, or cubes may find Guerrillas."""
-        p = s.spaces[n]["pieces"]
-        return ((p[UG] > 0 and cubes(s, n) > 0) or any(True for _ in self.sources(s, f, n))
-                or why.no("3.2.3", "nothing could happen in {}: no Troops can move in and no"
-                          " Underground Guerrilla is there with cubes", n))
-
     def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
-        if n in COUNTRIES or n not in SPACES:
-            return why.no("3.2.3", "Sweep selects spaces of Algeria, not {}", n)
-        return self.useful(s, f, n, why)
+        """3.2.3 sets no condition on the spaces selected (unlike Assault, 3.2.4): any City or
+        Sector; Government pieces never enter Morocco or Tunisia (5.1.8)."""
+        return (n in SPACES and n not in COUNTRIES) or why.no(
+            "3.2.3", "Sweep selects Cities and Sectors, not {}", n)
 
     def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
         t = m["t"]
@@ -556,14 +563,16 @@ class Sweep(GovOperation):
             super().why_not_op(s, f, m, why)
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
+        """3.2.3 sets no condition on the spaces selected (unlike Assault, 3.2.4): any City or
+        Sector may be selected and paid for, even where nothing would move in or be Activated.
+        (Morocco and Tunisia: Government pieces never enter them, 5.1.8, so Sweep never selects
+        them.)"""
         ms: list[Move] = []
         if self.may_select(s, f):
             for n in ALGERIA:
-                if n in f["locs"]:
-                    continue
-                if self.location_ok(s, f, n):
+                if n not in f["locs"] and self.location_ok(s, f, n):
                     ms.append({"t": "space", "space": n})
-                ms += amnesty_moves(s, f, n, self.price(s, f))
+                    ms += amnesty_moves(s, f, n, self.price(s, f))
         for d in f["locs"]:
             ms += [{"t": "move", "piece": p, "from": a, "to": d} for a, p in self.sources(s, f, d)]
         return ms
@@ -644,7 +653,7 @@ class Assault(GovOperation):
 
     def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
         if (m["t"] == "space" and "amnesty" in m
-                and self.selectable(s, f, str(m.get("space")), why)):
+                and self.select_ok(s, f, str(m.get("space")), why)):
             why_not_amnesty(s, f, m, self.price(s, f), why)
         else:
             super().why_not_op(s, f, m, why)

@@ -60,8 +60,7 @@ def select(f: Frame, *ends: str) -> None:
 
 
 def deploy_space(s: State, n: str, why: Why = SILENT) -> bool:
-    """4.2.1: Cities, or Sectors with a Government Base or Government Control (evaluated as each
-    piece moves, 1.7)."""
+    """4.2.1: Cities, or Sectors with a Government Base or Government Control (1.7)."""
     sp = SPACES[n]
     if sp.is_country:
         return why.no("1.4.2", "{} is a Country: Government pieces never enter it", n)
@@ -70,9 +69,11 @@ def deploy_space(s: State, n: str, why: Why = SILENT) -> bool:
         " Control", n)
 
 
-def deploy_spaces(s: State) -> list[str]:
-    """4.2.1: the spaces of Algeria where Deploy may move pieces now."""
-    return [n for n in ALGERIA if deploy_space(s, n)]
+def deploy_spaces(s: State, f: Frame) -> list[str]:
+    """4.2.1 "up to three selected spaces … must be Cities, or Sectors with Government Bases or
+    Government Control": a space qualifies when it is selected, and a selected space stays one of
+    the Deploy's spaces (source or destination) even if a piece leaving it changes its Control."""
+    return [n for n in ALGERIA if n in f["locs"] or deploy_space(s, n)]
 
 
 def resettle_ok(s: State, n: str, why: Why = SILENT) -> bool:
@@ -98,7 +99,7 @@ class Deploy(SpecialActivity):
     rule = "4.2.1"
 
     def dests(self, s: State, f: Frame, piece: str, src: str) -> list[str]:
-        return list(self.ends(s, f, piece, src, deploy_spaces(s)))
+        return list(self.ends(s, f, piece, src, deploy_spaces(s, f)))
 
     def ends(self, s: State, f: Frame, piece: str, src: str, spaces: list[str]) -> Iterator[str]:
         """Where ``piece`` from ``src`` may go: the Available box or one of ``spaces`` (the Deploy
@@ -115,7 +116,7 @@ class Deploy(SpecialActivity):
             return picked_moves(s, f, lambda piece, src: self.dests(s, f, piece, src))
         ms: list[Move] = []
         if x.get("moved", 0) < DEPLOY_MAX:
-            spaces = deploy_spaces(s)
+            spaces = deploy_spaces(s, f)
             for src in (AVAILABLE, *spaces):
                 ms += [{"t": "pick", "piece": p, "from": src} for p in mod.deploy_pieces(s)
                        if movable(s, f, src, p) > 0
@@ -126,7 +127,7 @@ class Deploy(SpecialActivity):
 
     def end_ok(self, s: State, f: Frame, piece: str, src: str, dst: str, why: Why) -> bool:
         """One end of a Deploy move (``ends``), told."""
-        if dst != AVAILABLE and not deploy_space(s, dst, why):
+        if dst != AVAILABLE and dst not in f["locs"] and not deploy_space(s, dst, why):
             return False
         if dst != AVAILABLE and piece == GB and base_room(s, dst) <= 0:
             return why.no("1.4.2", "{} has no room for another Base", dst)
@@ -152,7 +153,8 @@ class Deploy(SpecialActivity):
                 why.no("4.2.1", "at most {} pieces move in a Deploy", DEPLOY_MAX)
             elif piece not in mod.deploy_pieces(s):
                 why.no("4.2.1", "Deploy moves {}, not {}", ", ".join(mod.deploy_pieces(s)), piece)
-            elif isinstance(src, str) and (src == AVAILABLE or deploy_space(s, src, why)):
+            elif isinstance(src, str) and (src in (AVAILABLE, *f["locs"])
+                                           or deploy_space(s, src, why)):
                 why_not_movable(s, f, src, str(piece), why, self.rule)
         elif t == "move" and why_not_picked(f, m, why, self.rule):
             self.end_ok(s, f, str(piece), str(src), str(m.get("to")), why)

@@ -177,7 +177,10 @@ CASES: list[tuple[str, Setup, dict[str, Any], str, str]] = [
     ("terror: a Resettled Sector",
      lambda: play(fln({"Barika": {"ug": 1, "resettled": True}, "Algiers": {"ug": 1}}),
                   op("terror")),
-     sp("Barika"), "Barika is Resettled: the FLN may not conduct Terror there", "4.2.1"),
+     sp("Barika"), "Barika is Resettled (Pop 0): the FLN may not conduct Terror there", "4.2.1"),
+    ("terror: a printed Pop 0 Sector",
+     lambda: play(fln({"Laghouat": {"ug": 1}, "Algiers": {"ug": 1}}), op("terror")),
+     sp("Laghouat"), "Laghouat is Pop 0: no Terror there", "3.3.4"),
     # --- Special Activities (4.1-4.3, 5.3.1) ---
     ("sa: not one that may accompany the Operation",
      lambda: play(gov({"Algiers": {"ft": 1}}), op("train")), sa("neutralize"),
