@@ -67,12 +67,12 @@ function addLog(g, entries) {
                                              card: /^Card #|draws? card|reveal/i.test(e.label || "")}));
 }
 
-// The person's move: apply it, then let the non-player FLN act when it is its turn.
+// The person's move: apply it, then let the non-player FLN act when it is its turn. The game
+// before it is kept unchanged (the next one is a new object) for undo.
 async function play(move) {
   const g = app.game;
-  const before = snapshot(g);
   const r = await api("/v1/apply", {state: g.pos.state, move});
-  const next = Object.assign({}, before, {writer: g.writer.copy(), log: g.log.slice()});
+  const next = Object.assign({}, g, {writer: g.writer.copy(), log: g.log.slice()});
   next.pos = r;
   next.doc = Record.doc(r.state);
   next.writer.move(move, next.doc);
@@ -80,11 +80,9 @@ async function play(move) {
   addLog(next, r.log);
   await botTurns(next);
   await refresh(next);
-  app.history.push(before);
+  app.history.push(g);
   app.game = next;
 }
-
-const snapshot = (g) => Object.assign({}, g);
 
 // While the non-player FLN is to move: its decision (rules 8.0) with the reasons behind it.
 async function botTurns(g) {

@@ -118,7 +118,6 @@ const Record = (() => {
       if (result) out.push({result});
       return out.map(canonical).join("\n") + "\n";
     }
-    get moves() { return this.lines.filter((l) => "t" in l); }
   }
 
   function header(scenario, seed, options, extra) {
