@@ -18,15 +18,6 @@ def roll_frame(purpose: str, rule: str, into: str) -> Frame:
     return {"k": "roll", "purpose": purpose, "rule": rule, "into": into}
 
 
-def need(s: State, f: Frame, *keys_purposes: tuple[str, str, str]) -> bool:
-    """Push the first missing roll among (into, purpose, rule); True when all are in ``f["x"]``."""
-    for into, purpose, rule in keys_purposes:
-        if into not in f["x"]:
-            s.pending.append(roll_frame(purpose, rule, into))
-            return False
-    return True
-
-
 @register
 class Roll(FrameType[State]):
     kind = "roll"
@@ -58,3 +49,31 @@ class Roll(FrameType[State]):
         s.pending.pop()
         s.pending[-1]["x"][f["into"]] = m["value"]
         emit(log, f["rule"], f"die roll {m['value']} ({f['purpose']})", roll=m["value"])
+
+
+def dice(s: State, f: Frame, key: str, n: int, purpose: str, rule: str) -> int | None:
+    """The sum of ``n`` dice kept in ``f["x"]`` as ``key0``, ``key1`` …; pushes the next missing
+    roll and returns None until all are there."""
+    total = 0
+    for i in range(n):
+        v = f["x"].get(f"{key}{i}")
+        if v is None:
+            s.pending.append(roll_frame(f"{purpose} (die {i + 1} of {n})", rule, f"{key}{i}"))
+            return None
+        total += v
+    return total
+
+
+def check_x(f: Frame, allowed_prefixes: tuple[str, ...], flags: tuple[str, ...] = ()) -> None:
+    """The working data ``x`` of a frame: dice values 1-6 under keys made of an allowed prefix and
+    a digit, plus boolean ``flags`` (StateError on field ``x.<key>``)."""
+    x = check_obj(f["x"], "x")
+    for k, v in x.items():
+        if k in flags:
+            if type(v) is not bool:
+                fail(f"x.{k}", "must be true or false")
+        elif k.rstrip("0123456789") in allowed_prefixes and k[-1:].isdigit():
+            if type(v) is not int or not 1 <= v <= 6:
+                fail(f"x.{k}", "a die roll is 1-6")
+        else:
+            fail(f"x.{k}", "unknown working value")

@@ -10,7 +10,7 @@ from engine.decisions import AutoFrame, FrameType, Log, Machine, emit
 
 from .state import Frame, Move, State
 
-MACHINE: Machine[State] = Machine(over_rule="12.2")
+MACHINE: Machine[State] = Machine(over_rule="12.2", finished=lambda s: s.result is not None)
 register = MACHINE.register
 
 __all__ = ["MACHINE", "AutoFrame", "Frame", "FrameType", "Log", "Move", "State", "emit",

@@ -19,8 +19,8 @@ from typing import Any
 from engine import rng
 from engine.errors import BadRequest
 
-from .chance import need
-from engine.checks import check_choice, check_int, check_list, check_obj, fail
+from .chance import check_x, dice
+from engine.checks import check_choice, check_list, check_obj, fail
 
 from .data import AREAS, SCENARIOS, UNIT_IDS, WILAYAS, unit_type
 from .machine import MACHINE, AutoFrame, Frame, FrameType, Log, Move, State, emit, register
@@ -181,15 +181,12 @@ class StartAP(AutoFrame[State]):
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "x"))
-        x = check_obj(f["x"], "x")
-        for k, v in x.items():
-            check_choice(k, "x", ("d1", "d2"))
-            check_int(v, f"x.{k}", 1, 6)
+        check_x(f, ("d",))
 
     def step(self, s: State, f: Frame, log: Log) -> None:
-        if need(s, f, ("d1", "FLN starting AP, first die", "C.8"),
-                ("d2", "FLN starting AP, second die", "C.8")):
-            s.ap = f["x"]["d1"] + f["x"]["d2"]
+        ap = dice(s, f, "d", 2, "FLN starting AP", "C.8")
+        if ap is not None:
+            s.ap = ap
             s.phase = "random_events"
             s.pending.pop()
             emit(log, "C.8", f"the FLN starts with {s.ap} AP", ap=s.ap)

@@ -16,7 +16,7 @@ empty (game over). The Algeria engine (``algeria/``) runs on it.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Callable, Generic, Protocol, TypeVar
 
 from .errors import EngineError, IllegalMove, StateError
 from .machine import Log, _show, check_move_shape, emit
@@ -75,9 +75,10 @@ class AutoFrame(FrameType[S]):
 class Machine(Generic[S]):
     """One game's registry of frame kinds and the functions that drive it."""
 
-    def __init__(self, over_rule: str) -> None:
+    def __init__(self, over_rule: str, finished: Callable[[S], bool] = lambda s: False) -> None:
         self.frames: dict[str, FrameType[S]] = {}
         self.over_rule = over_rule  # the rule cited when a move is sent after the game ended
+        self.finished = finished    # True once the game has ended: settle drops every decision
 
     def register(self, cls: type[FrameType[S]]) -> type[FrameType[S]]:
         inst = cls()
@@ -140,6 +141,9 @@ class Machine(Generic[S]):
     def settle(self, s: S, log: Log) -> None:
         guard = 0
         while s.pending:
+            if self.finished(s):
+                s.pending.clear()
+                return
             f = s.pending[-1]
             h = self.handler(f)
             a = h.actor(s, f)

@@ -74,7 +74,7 @@ def _move_front(d: dict[str, Any], area: str) -> None:
     (_set("pending/1/x", {"d1": 9}), "pending[1].x.d1"),
     (_set("pending/3/queue", []), "pending[3].queue"),
     (_set("pending/3/who", "fln"), "pending[3].queue[0][0]"),
-    (_set("pending/0/phase", "operations"), "pending[0]"),
+    (_set("pending/0/step", 9), "pending[0].step"),
     (_set("rng/seed", -1), "rng.seed"),
     (_set("options/slow_french_reaction", True), "options.slow_french_reaction"),
 ])
