@@ -9,13 +9,20 @@ frame naming the phase and its rule, with actor ``none`` and no legal move
 
 from __future__ import annotations
 
+from typing import Callable
+
 from engine.checks import check_choice, check_int, check_obj, fail
 
+from . import reinforce
 from .machine import AutoFrame, Frame, FrameType, Log, Move, State, emit, register
 
 PHASES = (("random_events", "5.0"), ("reinforcement", "6.0"), ("deployment", "7.0"),
           ("operations", "8.0"), ("interphase", "10.0"))
-IMPLEMENTED = {"random_events": "random_events"}  # phase -> the frame kind that runs it
+# phase -> the first frame of the phase (phases not listed are not implemented yet)
+IMPLEMENTED: dict[str, Callable[[], Frame]] = {
+    "random_events": lambda: {"k": "random_events", "x": {}},
+    "reinforcement": reinforce.start_frame,
+}
 
 
 def start_turn_frame() -> Frame:
@@ -40,13 +47,13 @@ class Turn(AutoFrame[State]):
             f["step"] = 0
             return
         s.phase = phase
-        kind = IMPLEMENTED.get(phase)
-        if kind is None:
+        start = IMPLEMENTED.get(phase)
+        if start is None:
             s.pending[-1] = {"k": "halt", "phase": phase, "rule": rule}
             return
         emit(log, rule, f"turn {s.turn}: {phase.replace('_', ' ')} phase")
         f["step"] += 1
-        s.pending.append({"k": kind, "x": {}})
+        s.pending.append(start())
 
 
 @register

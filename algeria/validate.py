@@ -51,6 +51,7 @@ def validate(d: Any) -> State:
     if check_bool(bz["active"], "border_zone.active") and bz["value"] is None:
         fail("border_zone.active", "no Border Zone has been mobilized", "11.21")
     indep = check_bool(d["independence"], "independence")
+    check_bool(d["slow_lifted"], "slow_lifted")
     if check_bool(d["suez"], "suez") and scenario != "1954":
         fail("suez", "the Suez Crisis is no event in the 1958 and 1960 scenarios", "5.0")
     _oas(d["oas"])
