@@ -315,7 +315,7 @@ class Purge(FrameType[State]):
             s.pending.pop()
 
 
-REMOVABLE = {"nato": ("fr_bde", "fr_div"), "suez": ("elite_bde",)}
+REMOVABLE = {"nato": ("fr_bde", "fr_div"), "suez": ("elite_bde",), "coup": ("elite_bde",)}
 
 
 @register

@@ -52,6 +52,7 @@ class State:
     effects: list[str] = field(default_factory=list)   # this turn's event effects (5.0)
     suez: bool = False      # the Suez Crisis has happened (it happens once, C.2 61-62)
     slow_lifted: bool = False   # option 13.1 no longer restricts mobilization
+    short_lead: str | None = None   # option 13.3: the side 26+ ahead at the last check
     areas: dict[str, dict[str, Any]] = field(
         default_factory=lambda: {a: new_area() for a in ALGERIAN})
     units: dict[str, dict[str, Any]] = field(
@@ -60,7 +61,7 @@ class State:
     result: dict[str, Any] | None = None
 
     FIELDS = ("scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
-              "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "areas", "units", "pending",
+              "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead", "areas", "units", "pending",
               "result")
 
     def copy(self) -> State:

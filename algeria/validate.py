@@ -36,7 +36,7 @@ def validate(d: Any) -> State:
     r = check_obj(d["rng"], "rng", ("seed", "counter"))
     check_int(r["seed"], "rng.seed", 0, U64)
     check_int(r["counter"], "rng.counter", 0, (1 << 53) - 1)
-    check_int(d["turn"], "turn", 1, 999)
+    check_int(d["turn"], "turn", 1, 9999)
     check_choice(d["phase"], "phase", PHASES, "4.0")
     for side in ("fln", "gov"):
         check_int(check_obj(d["psl"], "psl", ("fln", "gov"))[side], f"psl.{side}", 0, 99, "12.1")
@@ -52,6 +52,7 @@ def validate(d: Any) -> State:
         fail("border_zone.active", "no Border Zone has been mobilized", "11.21")
     indep = check_bool(d["independence"], "independence")
     check_bool(d["slow_lifted"], "slow_lifted")
+    check_choice(d["short_lead"], "short_lead", (None, "gov", "fln"), "13.3")
     if check_bool(d["suez"], "suez") and scenario != "1954":
         fail("suez", "the Suez Crisis is no event in the 1958 and 1960 scenarios", "5.0")
     _oas(d["oas"])

@@ -165,7 +165,8 @@ def test_fln_build_and_convert() -> None:
     assert not any(m["t"] == "convert" and m["to"] == "front" and
                    s.units[m["unit"]]["area"] in front_areas[1:] for m in A.legal_moves(s))
     s = go(s, {"t": "done"})
-    assert s.phase == "deployment" and A.to_move(s) == "none" and A.legal_moves(s) == []
+    assert s.phase == "deployment" and A.to_move(s) == "gov"
+    assert A.prompt(s) == "deploy Government units, or done"
 
 
 def test_fln_abroad_costs_two_and_faileks() -> None:
