@@ -285,7 +285,7 @@ class Purge(FrameType[State]):
     def actor(self, s: State, f: Frame) -> str:
         if f["wilaya"] is None:
             return "gov"
-        return "fln" if "d0" in f["x"] else "auto"
+        return "fln" if "d0" in f["x"] and purge_targets(s, f["wilaya"]) else "auto"
 
     def prompt(self, s: State, f: Frame) -> str:
         if f["wilaya"] is None:
@@ -310,7 +310,7 @@ class Purge(FrameType[State]):
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         d = dice(s, f, "d", 1, "FLN purge: units neutralized", "5.0")
-        if d is not None and not purge_targets(s, f["wilaya"]):
+        if d is not None:  # no active FLN unit there (else the FLN would be choosing)
             emit(log, "5.0", f"no active FLN unit in wilaya {f['wilaya']}")
             s.pending.pop()
 

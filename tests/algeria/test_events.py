@@ -211,3 +211,12 @@ def test_psl_overflow_and_end() -> None:
     t, _ = A.apply(t, {"t": "choose", "value": "raise_fln"})
     t, _ = rolls(t, 6)
     assert t.psl == {"fln": 99, "gov": 45}
+
+
+def test_fln_purge_in_an_empty_wilaya() -> None:
+    s = at_event()
+    s, _ = rolls(s, 4, 6)
+    s, _ = A.apply(s, {"t": "pick", "value": "VI"})   # 1954: no FLN unit in wilaya VI
+    s, log = rolls(s, 3)
+    assert any(e["text"] == "no active FLN unit in wilaya VI" for e in log)
+    done(s)
