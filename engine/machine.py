@@ -18,53 +18,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checks import show
+from . import decisions
+from .decisions import Log, LogEntry, _show, check_move_shape, emit
 from .errors import BadRequest, EngineError, IllegalMove, StateError
 from .state import Frame, Move, State
 
-LogEntry = dict[str, Any]
-Log = list[LogEntry]
+__all__ = ["AutoFrame", "FRAMES", "FrameType", "Log", "LogEntry", "_show", "apply", "apply_all",
+           "check_move_shape", "emit", "find_frame", "handler", "legal_moves", "pop", "prompt",
+           "push", "register", "settle", "to_move", "top"]
 
 
-class FrameType:
-    kind: str = ""
-    rule: str = ""
-    prompt_text: str = ""
-
-    def actor(self, s: State, f: Frame) -> str:
-        return str(f["who"])
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return self.prompt_text or self.kind
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return []
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        raise IllegalMove(f"no move is possible at prompt {self.kind}", self.rule)
-
-    def step(self, s: State, f: Frame, log: Log) -> None:
-        raise AssertionError(f"frame {self.kind} is not automatic")
-
-    def managed(self, s: State, f: Frame) -> Move:
-        raise AssertionError(f"frame {self.kind} is not a chance frame")
-
-    def check_frame(self, s: State, f: Frame) -> None:
-        """Called by from_json for every frame of this kind: raise StateError (its field within
-        the frame) if the frame's own data cannot belong to a state the engine produced.
-        ``s.pending`` then holds the stack up to ``f`` (the frame below is ``s.pending[-2]``); the
-        frames above are not checked yet. Default: nothing beyond the generic checks."""
-
-    def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
-        """Why ``m`` is not legal here: (reason, rule). Handlers may refine it."""
-        return (f"{_show(m)} is not a legal move at prompt '{self.prompt(s, f)}'", self.rule)
-
-
-class AutoFrame(FrameType):
-    """A frame the engine advances by itself (``step``), with no decision to make."""
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "auto"
+# The frame base classes are the game-agnostic ones of engine.decisions, bound to this State.
+FrameType = decisions.FrameType[State]
+AutoFrame = decisions.AutoFrame[State]
 
 
 FRAMES: dict[str, FrameType] = {}
@@ -135,15 +101,6 @@ def _inconsistent(s: State, e: Exception) -> StateError:
                       f"the pending decision's data is inconsistent ({type(e).__name__})")
 
 
-def check_move_shape(m: Any) -> Move:
-    if not isinstance(m, dict) or not isinstance(m.get("t"), str):
-        raise BadRequest("move", 'a move is a JSON object with a string field "t"')
-    for k, v in m.items():
-        if not isinstance(k, str) or not (isinstance(v, (str, int)) and not isinstance(v, bool)):
-            raise BadRequest(f"move.{k}", "move fields are strings or integers")
-    return m
-
-
 def apply(s: State, m: Move) -> tuple[State, Log]:
     """Apply one move; never mutates ``s``. Raises IllegalMove (with the rule) if not legal."""
     check_move_shape(m)
@@ -197,19 +154,3 @@ def apply_all(s: State, moves: list[Move]) -> tuple[State, Log]:
                              if e.field.startswith("move.") else f"moves[{i}]", e.reason) from None
         log.extend(entries)
     return cur, log
-
-
-def emit(log: Log, rule: str, text: str, **data: Any) -> None:
-    entry: LogEntry = {"rule": rule, "text": text}
-    entry.update(data)
-    log.append(entry)
-
-
-def _show(m: Move) -> str:
-    """The move as an error message shows it: short strings as they are, anything else (a huge
-    integer, a long string) as ``checks.show`` describes it, so the message stays short."""
-    def value(v: Any) -> str:
-        return v if isinstance(v, str) and len(v) <= 40 else show(v)
-    return "{" + ", ".join(f"{value(k)}: {value(v)}" for k, v in list(m.items())[:12]) + \
-        (", ...}" if len(m) > 12 else "}")
-
