@@ -75,7 +75,7 @@ def decide(state: State, seed: int) -> Decision:
         real = real2
         if to_move(real) != "gov":
             break
-        ctx.budget = max(ctx.budget, 0) + 300  # each further move gets a fresh allowance
+        ctx.budget = max(ctx.budget, 0) + 200  # each further move gets a fresh allowance
         try:
             det2, _ = apply(det, m)
         except IllegalMove:

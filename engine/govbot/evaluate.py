@@ -2,7 +2,8 @@
 better). One number, the sum of named terms so a trace can say what a choice gains:
 
 * ``margin`` – the victory-margin difference (Government margin less FLN margin, 1.9, 7.3): the
-  quantity that decides the game at its end;
+  quantity that decides the game at its end; before the final Propaganda Round, Support counts at
+  ``W_SUPPORT_EARLY`` (the FLN's Terror and Agitation will take part of it back);
 * ``danger`` – the FLN score above its threshold (7.2: the FLN wins in a Victory Phase when it
   exceeds 30, and in a one-player game only the FLN can win early, 8.6);
 * ``control`` – Population under Government Control, less Population under FLN Control (1.7:
@@ -27,6 +28,7 @@ from ..board import control, population, scores
 from ..data import AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FT, GB, UG
 from ..state import State
 
+W_SUPPORT_EARLY = 0.6  # Support before the final round: Terror and Agitation may undo it
 W_CONTROL = 0.45
 W_PACIFY = 0.3
 W_AGITATE = 0.3
@@ -69,7 +71,9 @@ def france_cost(s: State) -> float:
 def terms(s: State) -> dict[str, float]:
     """The evaluation's terms (see the module docstring)."""
     sc = scores(s)
-    margin = float((sc.gov - 35) - (sc.fln - 30))
+    last = final_round(s)
+    discount = (1.0 if last else W_SUPPORT_EARLY) * sc.total_support
+    margin = float((sc.gov - 35) - (sc.fln - 30)) - (sc.total_support - discount)
     control_t = prospects = insurgents = forces = terror = 0.0
     for n, sp in s.spaces.items():
         p = sp["pieces"]
@@ -91,7 +95,6 @@ def terms(s: State) -> dict[str, float]:
         if who != "gov" and (p[UG] + p[AG] + p[FB]) and sp["support"] != "oppose":
             prospects -= W_AGITATE * pop
         terror -= W_TERROR * pop * sp["terror"]
-    last = final_round(s)
     box = s.boxes
     if not last:
         forces += W_AVAILABLE * (box["available"][FT] + box["available"][FP])

@@ -6,7 +6,8 @@
   plan, replayed while they stay legal.
 * Train (3.2.1): locations by a Population/Control/Pacification estimate, cubes and the Pacify step
   by evaluation.
-* Garrison (3.2.2): the Activation space by evaluation (no Police moved).
+* Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
+  does not plan); inside an Event's free Garrison, the Activation space by evaluation.
 * Sweep (3.2.3): locations and Troop moves by evaluation *through* the Activation at ``done``.
 * Assault (3.2.4), Neutralize (4.2.3), Propaganda phases (6.2.3, 6.3.1, 6.5), Events (5.0), the
   rest: greedy – the legal move whose resulting position evaluates best (a picked piece is valued
@@ -28,7 +29,8 @@ from .evaluate import W_CONTROL, evaluate, france_cost, gains
 from .search import DONE, OPTION_STEPS, Ctx, label, other_move, top_kind
 
 OPTION_KINDS = ("eligible", "pivotal_window")
-THROUGH_DONE = ("op:sweep",)  # the Operation's effect happens when it is declared done
+SKIPPED = ("garrison",)  # without Police moves it only Activates, which Sweep does as well
+THROUGH_DONE = ("op:sweep", "prop_commitment")  # effects resolved at `done` (3.2.3, 6.2.3)
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 
@@ -86,9 +88,10 @@ def complete(s: State, first: Move, ctx: Ctx) -> tuple[State, list[Move]]:
 
 
 def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
-    """Complete every option and keep the best end position."""
+    """Complete every option (Garrison excepted, see ``SKIPPED``) and keep the best end
+    position."""
     results = []
-    for m in ms:
+    for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
         end, moves = complete(s, m, ctx)
         results.append((evaluate(end), m, moves, end))
     value, m, moves, end = max(results, key=lambda r: r[0])

@@ -16,7 +16,7 @@ from ..state import Move, State
 from .trace import Trace
 
 DONE: Move = {"t": "done"}
-BUDGET = 1500          # engine applies per decision, all look-aheads together
+BUDGET = 1000          # engine applies per decision, all look-aheads together
 OPTION_STEPS = 120     # moves simulated to complete one option (an Operation, Event, ...)
 
 
