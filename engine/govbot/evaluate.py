@@ -19,7 +19,9 @@ better). One number, the sum of named terms so a trace can say what a choice gai
   final Propaganda Round has begun;
 * ``france`` – the Commitment the France Track will take in the Propaganda Rounds left (6.2.3;
   the Reset moves it one box toward A each round, 6.5), and the FLN Resources it gives (6.2.2);
-* ``terror`` – Terror markers in populated spaces (they block a shift toward Support, 3.3.4).
+* ``terror`` – Terror markers in populated spaces (they block a shift toward Support, 3.3.4), and
+  Support within reach of Terror: a space at Support holding an Underground Guerrilla (3.3.4: Terror
+  there sets it to Neutral).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ W_RES_GOV_HIGH = 0.08
 RES_GOV_KNEE = 12
 W_RES_FLN = 0.15
 W_TERROR = 0.2
+W_EXPOSED = 0.5
 W_DANGER = 3.0
 W_FRANCE = 0.8
 W_FRANCE_RES = 0.1
@@ -95,6 +98,8 @@ def terms(s: State) -> dict[str, float]:
         if who != "gov" and (p[UG] + p[AG] + p[FB]) and sp["support"] != "oppose":
             prospects -= W_AGITATE * pop
         terror -= W_TERROR * pop * sp["terror"]
+        if p[UG] and sp["support"] == "support":
+            terror -= W_EXPOSED * pop
     box = s.boxes
     if not last:
         forces += W_AVAILABLE * (box["available"][FT] + box["available"][FP])
