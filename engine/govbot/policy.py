@@ -120,9 +120,10 @@ def run_frame(s: State, depth: int, ctx: Ctx) -> State:
     return s
 
 
-def look(s: State, m: Move, ctx: Ctx) -> float:
+def look(s: State, m: Move, ctx: Ctx, post: bool = False) -> float:
     """The value of playing ``m``: a picked piece at its best destination, a Special Activity
-    completed, an Operation whose effect comes at ``done`` seen through it."""
+    completed, an Operation whose effect comes at ``done`` seen through it; with ``post``, an
+    Operation declared done valued with the best Special Activity that may still follow."""
     s1 = ctx.step(s, m)
     if m["t"] == "sa":
         return evaluate(run_frame(s1, len(s.pending), ctx))
@@ -131,6 +132,13 @@ def look(s: State, m: Move, ctx: Ctx) -> float:
         if follow and all(x["t"] == "move" for x in follow):
             return max(evaluate(ctx.step(s1, x)) for x in follow[:FOLLOW_CAP])
     v = evaluate(s1)
+    if (post and m == DONE and to_move(s1) == "gov" and s1.pending
+            and s1.pending[-1].get("stage") == "post"):
+        # the Operation resolved and a Special Activity may still follow (4.1): its best one
+        for x in legal_moves(s1):
+            if x["t"] == "sa" and not ctx.spent:
+                v = max(v, evaluate(run_frame(ctx.step(s1, x), len(s1.pending), ctx)))
+        return v
     if (top_kind(s) in THROUGH_DONE and to_move(s1) == "gov" and top_kind(s1) == top_kind(s)
             and DONE in legal_moves(s1)):
         v = max(v, evaluate(ctx.step(s1, DONE)))
@@ -143,8 +151,16 @@ def greedy(s: State, ms: list[Move], ctx: Ctx, cands: list[Move] | None = None,
     candidate is strictly better."""
     pool = [m for m in (ms if cands is None else cands) if m != DONE]
     base = look(s, DONE, ctx) if DONE in ms else None
-    scored = [(look(s, m, ctx), m) for m in pool if not ctx.spent]
+    scored = [(look(s, m, ctx), m) for m in pool if not ctx.spent and m["t"] != "sa"]
     best = max(scored, key=lambda r: r[0]) if scored else None
+    if best is None or (base is not None and best[0] <= base + EPS):
+        # A Special Activity only once the Operation itself has nothing better to do (4.1: it
+        # may come before, during or after; valued here on the position the Operation leaves).
+        sas = [(look(s, m, ctx), m) for m in pool if not ctx.spent and m["t"] == "sa"]
+        if sas:
+            scored += sas
+            best = max(scored, key=lambda r: r[0])
+            base = look(s, DONE, ctx, post=True) if DONE in ms else None
     if best is None or (base is not None and best[0] <= base + EPS):
         chosen, value = (DONE, base) if base is not None else ((pool or ms)[0], None)
     else:
@@ -255,10 +271,8 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
                  f"(Population {needs[m['to']][0]}, 6.3.1)", chosen=m)
         return m
     busy = [m for m in ms if m["t"] == "move"]
-    if busy and DONE not in ms:  # a piece was picked: send it where it is needed, else back home
-        m = busy[0]
-        ctx.note(top_kind(s), f"{label(m)}: no space needs it", chosen=m)
-        return m
+    if busy and DONE not in ms:  # a piece was picked and no space needs it: the best evaluated
+        return greedy(s, ms, ctx, busy, "no space lacks this piece; the best evaluated destination")
     missing = {w[1] for w in needs.values()}
     picks = [m for m in ms if m["t"] in ("pick", "select") and kind_of.get(m.get("piece", "")) in missing
              and spare(s, m.get("from", m.get("space", "")), kind_of[m["piece"]])]
