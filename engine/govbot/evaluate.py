@@ -31,11 +31,11 @@ from ..data import AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FT
 from ..state import State
 
 W_SUPPORT_EARLY = 0.6  # Support before the final round: Terror and Agitation may undo it
-W_CONTROL = 0.45
+W_CONTROL = 0.3
 W_PACIFY = 0.3
 W_AGITATE = 0.3
-W_UNDERGROUND = 0.6
-W_ACTIVE = 0.35
+W_UNDERGROUND = 0.75
+W_ACTIVE = 0.5
 W_BASE = 1.5
 W_CUBE = 0.12
 W_GOV_BASE = 0.5
