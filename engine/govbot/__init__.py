@@ -59,7 +59,7 @@ def decide(state: State, seed: int) -> Decision:
     if to_move(state) != "gov":
         ctx.trace.note("gov", f"the Government is not to act (to move: {to_move(state)})")
         return Decision([], state, list(ctx.trace))
-    real, moves = state, []
+    real, moves = state, list[Move]()
     det = determinize(view(real, "gov"), ctx.rng)
     while to_move(real) == "gov" and len(moves) < MAX_MOVES:
         try:

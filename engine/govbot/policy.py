@@ -185,17 +185,17 @@ def train_value(s: State, space: str) -> float:
         i = FRANCE_BOXES.index(s.france_track)
         if i == 0:
             return -1.0
-        after = s.copy()
-        after.france_track = FRANCE_BOXES[i - 1]
-        return france_cost(after) - france_cost(s) - 0.6
+        shifted = s.copy()
+        shifted.france_track = FRANCE_BOXES[i - 1]
+        return france_cost(shifted) - france_cost(s) - 0.6
     place = min(4, available(s, AT) + available(s, AP))
     if place == 0:
         return -1.0
     pop = population(s, space)
     g, f = gov_count(s, space), fln_count(s, space)
     after = "gov" if g + place > f else ("fln" if f > g + place else None)
-    worth = {"gov": 1, "fln": -1, None: 0}
-    v = -0.6 + 0.12 * place + W_CONTROL * pop * (worth[after] - worth[control(s, space)])
+    worth: dict[str | None, int] = {"gov": 1, "fln": -1, None: 0}
+    v: float = -0.6 + 0.12 * place + W_CONTROL * pop * (worth[after] - worth[control(s, space)])
     sp = s.spaces[space]
     if after == "gov" and pop and sp["support"] != "support" and s.resources["gov"] >= 4:
         v += 0.9 * pop - 0.6 * sp["terror"]
@@ -275,7 +275,7 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
         return greedy(s, ms, ctx, busy, "no space lacks this piece; the best evaluated destination")
     missing = {w[1] for w in needs.values()}
     picks = [m for m in ms if m["t"] in ("pick", "select") and kind_of.get(m.get("piece", "")) in missing
-             and spare(s, m.get("from", m.get("space", "")), kind_of[m["piece"]])]
+             and spare(s, str(m.get("from", m.get("space", ""))), kind_of[m["piece"]])]
     for m in picks:
         s1 = ctx.step(s, m)
         if any(x["t"] == "move" and x.get("to") in needs
