@@ -163,12 +163,13 @@ def test_not_the_governments_decision() -> None:
 
 
 @pytest.mark.parametrize("scenario,fln,games", [
-    ("short", "random", 4), ("short", "bot", 3), ("medium", "random", 2), ("medium", "bot", 2),
+    ("short", "random", 2), ("short", "bot", 2), ("medium", "random", 1), ("medium", "bot", 1),
     ("full", "random", 1), ("full", "bot", 1),
 ])
 def test_whole_games_every_move_legal(scenario: str, fln: str, games: int) -> None:
     """Every decision replays through engine.apply_all to the state the bot returned (play_game
-    checks it and raises otherwise), and the game reaches a result."""
+    checks it and raises otherwise), and the game reaches a result. (A few games, to keep the
+    suite fast; ``python -m engine.govbot.selfplay`` makes the same check over hundreds.)"""
     for i in range(games):
         r = play_game(scenario, 500 + i, fln)
         assert r["winner"] in ("gov", "fln") and r["times"]
