@@ -2,8 +2,9 @@
 
 * Option prompts (``eligible``, ``pivotal_window``): every legal option – Pass, each Event side,
   each Operation in each box – is *completed* on the determinized state by the handlers below, and
-  the end position evaluated (``evaluate``); the best is chosen and the rest of its moves become the
-  plan, replayed while they stay legal.
+  the end position evaluated (``evaluate``); where dice took part the value
+  is the mean over ``CHANCE_SAMPLES`` samples of the hidden parts. The best is chosen and the rest
+  of its moves become the plan, replayed while they stay legal.
 * Train (3.2.1): locations by a Population/Control/Pacification estimate, cubes and the Pacify step
   by evaluation.
 * Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
@@ -11,8 +12,8 @@
 * Sweep (3.2.3): locations and Troop moves by evaluation *through* the Activation at ``done``.
 * Assault (3.2.4), Neutralize (4.2.3), Propaganda phases (6.2.3, 6.3.1, 6.5), Events (5.0), the
   rest: greedy – the legal move whose resulting position evaluates best (a picked piece is valued
-  at its best destination; a Special Activity at its completion), ``done`` unless something
-  strictly better is on offer.
+  at its best destination; a Commitment adjustment repeated up to the next third; a Special
+  Activity at its completion), ``done`` unless something strictly better is on offer.
 * Deploy (4.2.1), Troop Lift (4.2.2), Redeploy (6.4.1): a French piece moved to where it completes
   Troops and Police under Government Control in the most populous space that lacks one of them.
 """
@@ -25,12 +26,16 @@ from ..board import available, control, fln_count, gov_count, police, population
 from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES
 from ..machine import legal_moves, to_move
 from ..state import Move, State
+from ..view import view
+from .hidden import determinize
 from .evaluate import W_CONTROL, evaluate, france_cost, gains
 from .search import DONE, OPTION_STEPS, Ctx, label, other_move, top_kind
 
 OPTION_KINDS = ("eligible", "pivotal_window")
+CHANCE_SAMPLES = 4  # samples averaged for an option whose outcome depends on chance
 SKIPPED = ("garrison",)  # without Police moves it only Activates, which Sweep does as well
-THROUGH_DONE = ("op:sweep", "prop_commitment")  # effects resolved at `done` (3.2.3, 6.2.3)
+THROUGH_DONE = ("op:sweep",)  # the effect is resolved at `done` (3.2.3)
+THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 
@@ -93,7 +98,15 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
     results = []
     for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
         end, moves = complete(s, m, ctx)
-        results.append((evaluate(end), m, moves, end))
+        value = evaluate(end)
+        if end.rng["counter"] != s.rng["counter"]:
+            # dice took part: average over fresh samples of the hidden parts
+            values = [value]
+            for _ in range(CHANCE_SAMPLES - 1):
+                other = determinize(view(s, "gov"), ctx.rng)
+                values.append(evaluate(complete(other, m, ctx)[0]))
+            value = sum(values) / len(values)
+        results.append((value, m, moves, end))
     value, m, moves, end = max(results, key=lambda r: r[0])
     ctx.plan = moves[1:]
     ctx.note(top_kind(s), f"{label(m)}: the best of {len(ms)} options completed and evaluated",
@@ -121,10 +134,20 @@ def run_frame(s: State, depth: int, ctx: Ctx) -> State:
 
 
 def look(s: State, m: Move, ctx: Ctx, post: bool = False) -> float:
-    """The value of playing ``m``: a picked piece at its best destination, a Special Activity
-    completed, an Operation whose effect comes at ``done`` seen through it; with ``post``, an
+    """The value of playing ``m``: a picked piece at its best destination, a Commitment
+    adjustment repeated to the next third, a Special Activity completed, an Operation whose effect comes at ``done`` seen through it; with ``post``, an
     Operation declared done valued with the best Special Activity that may still follow."""
     s1 = ctx.step(s, m)
+    if top_kind(s) == "prop_commitment" and m != DONE:
+        # 6.2.3 charges Commitment as the running total crosses a third: value the move
+        # repeated up to three times
+        v = evaluate(s1)
+        for _ in range(THIRDS - 1):
+            if to_move(s1) != "gov" or m not in legal_moves(s1):
+                break
+            s1 = ctx.step(s1, m)
+            v = max(v, evaluate(s1))
+        return v
     if m["t"] == "sa":
         return evaluate(run_frame(s1, len(s.pending), ctx))
     if to_move(s1) == "gov" and m["t"] in ("pick", "select"):
