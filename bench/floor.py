@@ -50,7 +50,7 @@ def app() -> object:
 
 
 def main() -> int:
-    from service.cli import serve
+    from service.serve import serve
     from service.config import Config
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -284,7 +284,7 @@ def main() -> int:
           f"in-process: {engine_work(doc, move, 200):.2f} ms", flush=True)
 
     py = sys.executable
-    serve = [py, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
+    serve = [py, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
              "--grpc-port", "0", "--workers", str(a.workers), "--threads", str(a.threads)]
     servers = {"hit": spawn(serve),
                "miss": spawn(serve + ["--cache-size", "0", "--response-cache-mb", "0",

@@ -16,14 +16,14 @@ from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
 from google.rpc import status_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
-
+from . import reflection
 from .config import Config
 from .core import Core
 from .errors import ServiceError
 from .operations import FLN_BOT, OPERATIONS, REFEREE, Operation
+
 
 def abort(context: grpc.ServicerContext, err: ServiceError) -> None:
     detail = any_pb2.Any()
@@ -92,8 +92,7 @@ def create_server(addr: str, config: Config | None = None, core: Core | None = N
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ["", *names]:
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    reflection.enable_server_reflection(
-        [*names, health.SERVICE_NAME, reflection.SERVICE_NAME], server)
+    reflection.enable([*names, health.SERVICE_NAME], server)
     port = server.add_insecure_port(addr)
     if port == 0:
         raise OSError(f"cannot bind gRPC to {addr}")

@@ -12,7 +12,7 @@ import engine
 
 
 def ct(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "service.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "ct_referee_cli", *args], capture_output=True,
                           text=True, input=stdin, timeout=120)
 
 
@@ -83,6 +83,10 @@ def test_play_in_the_terminal() -> None:
     assert r.returncode == 0, r.stderr
     assert "you are the Government against the non-player FLN" in r.stdout
     assert "Algiers" in r.stdout and "bye" in r.stdout
+    # moves and log entries by their labels; the bot's moves too
+    assert "1. Play Pivotal Event #66 Coup d'Etat" in r.stdout, r.stdout
+    assert "Government plays Pivotal Event #66 Coup d'Etat" in r.stdout
+    assert "\nFLN: " in r.stdout
 
 
 def test_validate_sends_the_moves_in_requests_of_max_moves(tmp_path: Path) -> None:
@@ -91,7 +95,7 @@ def test_validate_sends_the_moves_in_requests_of_max_moves(tmp_path: Path) -> No
     import io
 
     from ct_referee_client import connect
-    from service.cli import validate_file
+    from ct_referee_cli.validate import validate_file
 
     moves = record(8, 10_000)
     write(tmp_path / "game.jsonl", 8, moves)

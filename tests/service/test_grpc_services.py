@@ -29,3 +29,25 @@ def test_server_reflection(servers: Servers) -> None:
         assert "ct_referee.v1.FlnBot" in names
         files = answers[1].file_descriptor_response.file_descriptor_proto
         assert files and b"ct_referee/v1/referee.proto" in files[0]
+
+
+def test_server_reflection_v1(servers: Servers) -> None:
+    """grpcurl asks grpc.reflection.v1 first: the same messages as v1alpha under another name."""
+    with grpc.insecure_channel(servers.grpc) as ch:
+        info = ch.stream_stream(
+            "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+            request_serializer=reflection_pb2.ServerReflectionRequest.SerializeToString,
+            response_deserializer=reflection_pb2.ServerReflectionResponse.FromString)
+        reqs = [reflection_pb2.ServerReflectionRequest(list_services=""),
+                reflection_pb2.ServerReflectionRequest(
+                    file_containing_symbol="ct_referee.v1.Referee"),
+                reflection_pb2.ServerReflectionRequest(
+                    file_containing_symbol="grpc.reflection.v1.ServerReflection")]
+        answers = list(info(iter(reqs), timeout=5))
+    names = {s.name for s in answers[0].list_services_response.service}
+    assert {"ct_referee.v1.Referee", "grpc.reflection.v1.ServerReflection",
+            "grpc.reflection.v1alpha.ServerReflection"} <= names
+    assert b"ct_referee/v1/referee.proto" in \
+        answers[1].file_descriptor_response.file_descriptor_proto[0]
+    assert b"grpc/reflection/v1/reflection.proto" in \
+        answers[2].file_descriptor_response.file_descriptor_proto[0]

@@ -24,7 +24,7 @@ SECRET = "shared-tournament-secret"
 def spawn(redis_url: str, *extra: str) -> tuple[subprocess.Popen[str], str, str]:
     env = dict(os.environ, REDIS_URL=redis_url, CT_REFEREE_SECRET=SECRET)
     p = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
+        [sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
          "--grpc-port", "0", "--strict", "--threads", "4", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         preexec_fn=_die_with_parent)
@@ -291,3 +291,22 @@ def test_a_worker_still_starting_when_serve_dies_stops(tmp_path: Path) -> None:
         time.sleep(0.05)
     assert not running(pid)
     assert not out.exists()
+
+
+@pytest.mark.parametrize("which", ["http", "grpc"])
+def test_a_second_serve_on_a_served_port_refuses_to_start(two: list[tuple[str, str]],
+                                                         which: str) -> None:
+    """SO_REUSEPORT would let a second server silently take a share of the first one's
+    traffic (with another secret, a share of the clients would get bad_signature): it must
+    refuse the port instead."""
+    http, grpc_addr = two[0]
+    port = (http.rsplit(":", 1)[1] if which == "http" else grpc_addr.rsplit(":", 1)[1])
+    ports = ["--http-port", port, "--grpc-port", "0"] if which == "http" else \
+        ["--http-port", "0", "--grpc-port", port]
+    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1",
+                        *ports], capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, CT_REFEREE_SECRET="another-secret"))
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Address already in use" in r.stderr and port in r.stderr
+    # the first server still answers alone
+    assert Client(RestTransport(http)).new_game("short", 1).to_move
