@@ -93,7 +93,8 @@ def test_the_trace_names_each_choice_and_its_reason() -> None:
     first = chosen[0]
     assert first["box"] == "eligible"
     assert "options completed and evaluated" in first["text"]
-    assert {c["move"] for c in first["candidates"]} >= {"pass", "op op=train", "op op=assault"}
+    assert {c["move"] for c in first["candidates"]} >= {
+        "Pass (+2 Resources)", "Operation: Train", "Operation: Assault"}
     assert first["gains"]  # what the chosen option gains, term by term
     assert all(e["text"] for e in d.trace)
 
@@ -160,7 +161,7 @@ def test_not_the_governments_decision() -> None:
     assert "not to act" in d.trace[0]["text"]
 
 
-# --- whole games ------------------------------------------------------------------------------------
+# --- whole games ---------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("scenario,fln,games", [

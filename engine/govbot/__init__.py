@@ -68,7 +68,7 @@ def decide(state: State, seed: int) -> Decision:
         except (IllegalMove, Exception) as e:  # noqa: BLE001 - the bot never raises
             m = legal_moves(real)[0]
             ctx.trace.note("fallback", f"policy error ({type(e).__name__}: {e}); playing the "
-                           f"first legal move {label(m)}")
+                           f"first legal move {label(real, m)}")
             real2, _ = apply(real, m)
             ctx.plan.clear()
         moves.append(m)

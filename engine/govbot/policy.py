@@ -29,7 +29,7 @@ from ..state import Move, State
 from ..view import view
 from .hidden import determinize
 from .evaluate import W_CONTROL, evaluate, france_cost, gains
-from .search import DONE, OPTION_STEPS, Ctx, label, other_move, top_kind
+from .search import DONE, OPTION_STEPS, Ctx, compact, label, other_move, top_kind
 
 OPTION_KINDS = ("eligible", "pivotal_window")
 CHANCE_SAMPLES = 4  # samples averaged for an option whose outcome depends on chance
@@ -47,17 +47,20 @@ def choose(s: State, ctx: Ctx) -> Move:
     ms = legal_moves(s)
     kind = top_kind(s)
     if len(ms) == 1:
-        ctx.note(kind, f"only legal move: {label(ms[0])}", chosen=ms[0])
+        if not ctx.quiet:
+            ctx.note(kind, f"only legal move: {label(s, ms[0])}", chosen=ms[0])
         return ms[0]
     if ctx.plan:
         m = ctx.plan.pop(0)
         if m in ms:
-            ctx.note(kind, f"{label(m)}: the next move of the option chosen", chosen=m)
+            if not ctx.quiet:
+                ctx.note(kind, f"{label(s, m)}: the next move of the option chosen", chosen=m)
             return m
         ctx.plan.clear()
     if ctx.spent:
         m = DONE if DONE in ms else ms[0]
-        ctx.note(kind, f"look-ahead budget spent: {label(m)}", chosen=m)
+        if not ctx.quiet:
+            ctx.note(kind, f"look-ahead budget spent: {label(s, m)}", chosen=m)
         return m
     handler = HANDLERS.get(kind) or (option if kind in OPTION_KINDS else greedy)
     return handler(s, ms, ctx)
@@ -109,9 +112,11 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
         results.append((value, m, moves, end))
     value, m, moves, end = max(results, key=lambda r: r[0])
     ctx.plan = moves[1:]
-    ctx.note(top_kind(s), f"{label(m)}: the best of {len(ms)} options completed and evaluated",
-             candidates=[{"move": label(r[1]), "value": round(r[0], 2)} for r in results],
-             chosen=m, plan=[label(x) for x in moves[1:]], gains=gains(s, end))
+    if not ctx.quiet:
+        ctx.note(top_kind(s), f"{label(s, m)}: the best of {len(results)} options completed and "
+                 "evaluated",
+                 candidates=[{"move": label(s, r[1]), "value": round(r[0], 2)} for r in results],
+                 chosen=m, plan=[compact(x) for x in moves[1:]], gains=gains(s, end))
     return m
 
 
@@ -135,8 +140,9 @@ def run_frame(s: State, depth: int, ctx: Ctx) -> State:
 
 def look(s: State, m: Move, ctx: Ctx, post: bool = False) -> float:
     """The value of playing ``m``: a picked piece at its best destination, a Commitment
-    adjustment repeated to the next third, a Special Activity completed, an Operation whose effect comes at ``done`` seen through it; with ``post``, an
-    Operation declared done valued with the best Special Activity that may still follow."""
+    adjustment repeated to the next third, a Special Activity completed, an Operation whose
+    effect comes at ``done`` seen through it; with ``post``, an Operation declared done valued
+    with the best Special Activity that may still follow."""
     s1 = ctx.step(s, m)
     if top_kind(s) == "prop_commitment" and m != DONE:
         # 6.2.3 charges Commitment as the running total crosses a third: value the move
@@ -189,11 +195,13 @@ def greedy(s: State, ms: list[Move], ctx: Ctx, cands: list[Move] | None = None,
     else:
         value, chosen = best
     top = sorted(scored, key=lambda r: -r[0])[:5]
-    ctx.note(top_kind(s), f"{label(chosen)}: {why or 'best evaluated move'}"
-             + (f" (value {value:.2f}" + (f", finishing {base:.2f})" if base is not None else ")")
-                if value is not None else ""),
-             candidates=[{"move": label(m), "value": round(v, 2)} for v, m in top],
-             chosen=chosen)
+    if not ctx.quiet:
+        ctx.note(top_kind(s), f"{label(s, chosen)}: {why or 'best evaluated move'}"
+                 + (f" (value {value:.2f}"
+                    + (f", finishing {base:.2f})" if base is not None else ")")
+                    if value is not None else ""),
+                 candidates=[{"move": label(s, m), "value": round(v, 2)} for v, m in top],
+                 chosen=chosen)
     return chosen
 
 
@@ -235,11 +243,13 @@ def train(s: State, ms: list[Move], ctx: Ctx) -> Move:
         scored = [(train_value(s, m["space"]), m) for m in spaces]
         v, m = max(scored, key=lambda r: r[0])
         need = 2 + (2 if f["locs"] else 0)  # keep the price of a Pacify step after the first
-        if DONE not in ms and not f["locs"] or v > 0 and (f["free"] or s.resources["gov"] >= need) and len(f["locs"]) < 3:
-            ctx.note("op:train", f"Train in {m['space']} (estimate {v:.2f}: Control and "
-                     "Pacification)", chosen=m,
-                     candidates=[{"space": x["space"], "value": round(y, 2)}
-                                 for y, x in sorted(scored, key=lambda r: -r[0])[:5]])
+        must = DONE not in ms and not f["locs"]  # a Train needs one location
+        if must or v > 0 and (f["free"] or s.resources["gov"] >= need) and len(f["locs"]) < 3:
+            if not ctx.quiet:
+                ctx.note("op:train", f"Train in {m['space']} (estimate {v:.2f}: Control and "
+                         "Pacification)", chosen=m,
+                         candidates=[{"space": x["space"], "value": round(y, 2)}
+                                     for y, x in sorted(scored, key=lambda r: -r[0])[:5]])
             return m
     rest = [m for m in ms if m["t"] not in ("space", "place")]
     return greedy(s, ms, ctx, rest, "Pacify, Special Activity or finish")
@@ -276,8 +286,6 @@ def spare(s: State, space: str, kind: str) -> bool:
     if space == "available":
         return True
     n = troops(s, space) if kind == "troops" else police(s, space)
-    if n < 2 and wants(s, space) is None and population(s, space) and s.spaces[space]["support"] != "support":
-        return False
     return gov_count(s, space) - 1 > fln_count(s, space) and n >= 2
 
 
@@ -290,24 +298,28 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
              and kind_of.get(m.get("piece", "")) == needs[m["to"]][1]]
     if moves:
         m = max(moves, key=lambda m: needs[m["to"]][0])
-        ctx.note(top_kind(s), f"{label(m)}: completes Troops and Police in {m['to']} "
-                 f"(Population {needs[m['to']][0]}, 6.3.1)", chosen=m)
+        if not ctx.quiet:
+            ctx.note(top_kind(s), f"{label(s, m)}: completes Troops and Police in {m['to']} "
+                     f"(Population {needs[m['to']][0]}, 6.3.1)", chosen=m)
         return m
     busy = [m for m in ms if m["t"] == "move"]
     if busy and DONE not in ms:  # a piece was picked and no space needs it: the best evaluated
         return greedy(s, ms, ctx, busy, "no space lacks this piece; the best evaluated destination")
     missing = {w[1] for w in needs.values()}
-    picks = [m for m in ms if m["t"] in ("pick", "select") and kind_of.get(m.get("piece", "")) in missing
-             and spare(s, str(m.get("from", m.get("space", ""))), kind_of[m["piece"]])]
+    picks = [m for m in ms if m["t"] in ("pick", "select")
+             and kind_of.get(m.get("piece", "")) in missing and spare(s, str(m.get("from", m.get("space", ""))), kind_of[m["piece"]])]
     for m in picks:
         s1 = ctx.step(s, m)
         if any(x["t"] == "move" and x.get("to") in needs
                and needs[x["to"]][1] == kind_of[m["piece"]] for x in legal_moves(s1)):
-            ctx.note(top_kind(s), f"{label(m)}: a spare {kind_of[m['piece']]} for a space "
-                     "lacking it", chosen=m)
+            if not ctx.quiet:
+                ctx.note(top_kind(s), f"{label(s, m)}: a spare {kind_of[m['piece']]} for a space "
+                         "lacking it", chosen=m)
             return m
     m = DONE if DONE in ms else ms[0]
-    ctx.note(top_kind(s), f"{label(m)}: no Controlled space lacks Troops or Police", chosen=m)
+    if not ctx.quiet:
+        ctx.note(top_kind(s), f"{label(s, m)}: no Controlled space lacks Troops or Police",
+                 chosen=m)
     return m
 
 
