@@ -2,9 +2,9 @@
 
 * Option prompts (``eligible``, ``pivotal_window``): every legal option – Pass, each Event side,
   each Operation in each box – is *completed* on the determinized state by the handlers below, and
-  the end position evaluated (``evaluate``); where dice took part the value
-  is the mean over ``CHANCE_SAMPLES`` samples of the hidden parts. The best is chosen and the rest
-  of its moves become the plan, replayed while they stay legal.
+  the end position evaluated (``evaluate``); where dice took part the value is the mean over
+  ``CHANCE_SAMPLES`` samples of the hidden parts. The best is chosen and the rest of its moves
+  become the plan, replayed while they stay legal.
 * Train (3.2.1): locations by a Population/Control/Pacification estimate, cubes and the Pacify step
   by evaluation.
 * Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
@@ -27,8 +27,8 @@ from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES
 from ..machine import legal_moves, to_move
 from ..state import Move, State
 from ..view import view
-from .hidden import determinize
 from .evaluate import W_CONTROL, evaluate, france_cost, gains
+from .hidden import determinize
 from .search import DONE, OPTION_STEPS, Ctx, compact, label, other_move, top_kind
 
 OPTION_KINDS = ("eligible", "pivotal_window")
