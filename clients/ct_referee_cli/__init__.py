@@ -5,6 +5,8 @@
     ct-referee new short --seed 7 > g.json  # scripting: new | legal | apply | view | bot
     ct-referee legal g.json
     ct-referee apply g.json '{"t": "decline"}'
+    ct-referee render g.json --role gov > board.svg   # a picture of the board
+    ct-referee position table.json --seed 7  # a state from a position (docs/positions.md)
     ct-referee play                          # play in the terminal
 
 Each command is a module of this package with ``register(subparsers)``, which adds its parser and
@@ -18,9 +20,9 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import play, script, serve, validate
+from . import play, render, script, serve, validate
 
-COMMANDS = (serve, validate, script, play)
+COMMANDS = (serve, validate, script, render, play)
 
 
 def parser() -> argparse.ArgumentParser:

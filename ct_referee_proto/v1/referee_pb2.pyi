@@ -766,6 +766,120 @@ class DecideResponse(_message.Message):
 Global___DecideResponse: _TypeAlias = DecideResponse  # noqa: Y015
 
 @_typing.final
+class RenderRequest(_message.Message):
+    """---- Board picture and positions from a board ----"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STATE_FIELD_NUMBER: _builtins.int
+    ROLE_FIELD_NUMBER: _builtins.int
+    role: _builtins.str
+    """"gov", "fln" or "observer" (default): what it may see"""
+    @_builtins.property
+    def state(self) -> Global___GameState: ...
+    def __init__(
+        self,
+        *,
+        state: Global___GameState | None = ...,
+        role: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "state", b"state"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RenderRequest: _TypeAlias = RenderRequest  # noqa: Y015
+
+@_typing.final
+class RenderResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SVG_FIELD_NUMBER: _builtins.int
+    svg: _builtins.str
+    """an SVG document (image/svg+xml), UTF-8"""
+    def __init__(
+        self,
+        *,
+        svg: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["svg", b"svg"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RenderResponse: _TypeAlias = RenderResponse  # noqa: Y015
+
+@_typing.final
+class PositionsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    POSITION_FIELD_NUMBER: _builtins.int
+    SEED_FIELD_NUMBER: _builtins.int
+    seed: _builtins.int
+    """managed chance: the shuffle of the unseen cards and dice"""
+    @_builtins.property
+    def position(self) -> _struct_pb2.Struct:
+        """A position, "schema": "ct-position/1" (docs/positions.md): pieces per space and box,
+        markers, tracks, cards, eligibility; its options choose the chance mode.
+        """
+
+    def __init__(
+        self,
+        *,
+        position: _struct_pb2.Struct | None = ...,
+        seed: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["position", b"position"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["position", b"position", "seed", b"seed"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PositionsRequest: _TypeAlias = PositionsRequest  # noqa: Y015
+
+@_typing.final
+class PositionsResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STATE_FIELD_NUMBER: _builtins.int
+    TO_MOVE_FIELD_NUMBER: _builtins.int
+    PROMPT_FIELD_NUMBER: _builtins.int
+    LEGAL_MOVES_FIELD_NUMBER: _builtins.int
+    LOG_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    to_move: _builtins.str
+    prompt: _builtins.str
+    @_builtins.property
+    def state(self) -> Global___GameState: ...
+    @_builtins.property
+    def legal_moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
+    @_builtins.property
+    def log(self) -> _containers.RepeatedCompositeFieldContainer[Global___LogEntry]:
+        """what the start of the card did (e.g. a Propaganda Round)"""
+
+    @_builtins.property
+    def result(self) -> _struct_pb2.Struct: ...
+    def __init__(
+        self,
+        *,
+        state: Global___GameState | None = ...,
+        to_move: _builtins.str = ...,
+        prompt: _builtins.str = ...,
+        legal_moves: _abc.Iterable[Global___Move] | None = ...,
+        log: _abc.Iterable[Global___LogEntry] | None = ...,
+        result: _struct_pb2.Struct | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result", "state", b"state"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PositionsResponse: _TypeAlias = PositionsResponse  # noqa: Y015
+
+@_typing.final
 class MapPieces(_message.Message):
     """---- Views (engine.view): never contain the hidden part of the state. ----"""
 
@@ -1798,12 +1912,14 @@ class ReplayRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_FIELD_NUMBER: _builtins.int
+    POSITION_FIELD_NUMBER: _builtins.int
     MOVES_FIELD_NUMBER: _builtins.int
     EVERY_FIELD_NUMBER: _builtins.int
     AT_FIELD_NUMBER: _builtins.int
     STATES_FIELD_NUMBER: _builtins.int
     VIEWS_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
+    PICTURES_FIELD_NUMBER: _builtins.int
     every: _builtins.str
     """Which positions to return: "end" (default: only the last), "move" (the start and after every
     move), "card" (the start, each time a new card is revealed, and the end), or "list" (the
@@ -1815,9 +1931,15 @@ class ReplayRequest(_message.Message):
     """include each checkpoint's view (of `role`)"""
     role: _builtins.str
     """default "observer" """
+    pictures: _builtins.bool
+    """include each checkpoint's board picture (SVG, of `role`)"""
     @_builtins.property
     def game(self) -> Global___NewGameRequest:
         """a scenario, seed and options, as NewGame"""
+
+    @_builtins.property
+    def position(self) -> Global___PositionsRequest:
+        """a position from a board, as Positions takes it"""
 
     @_builtins.property
     def moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]:
@@ -1829,18 +1951,20 @@ class ReplayRequest(_message.Message):
         self,
         *,
         game: Global___NewGameRequest | None = ...,
+        position: Global___PositionsRequest | None = ...,
         moves: _abc.Iterable[Global___Move] | None = ...,
         every: _builtins.str = ...,
         at: _abc.Iterable[_builtins.int] | None = ...,
         states: _builtins.bool = ...,
         views: _builtins.bool = ...,
         role: _builtins.str = ...,
+        pictures: _builtins.bool = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "start", b"start"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "position", b"position", "start", b"start"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["at", b"at", "every", b"every", "game", b"game", "moves", b"moves", "role", b"role", "start", b"start", "states", b"states", "views", b"views"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["at", b"at", "every", b"every", "game", b"game", "moves", b"moves", "pictures", b"pictures", "position", b"position", "role", b"role", "start", b"start", "states", b"states", "views", b"views"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_start: _TypeAlias = _typing.Literal["game"]  # noqa: Y015
+    _WhichOneofReturnType_start: _TypeAlias = _typing.Literal["game", "position"]  # noqa: Y015
     _WhichOneofArgType_start: _TypeAlias = _typing.Literal["start", b"start"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_start) -> _WhichOneofReturnType_start | None: ...
 
@@ -1859,6 +1983,7 @@ class Checkpoint(_message.Message):
     LOG_FIELD_NUMBER: _builtins.int
     STATE_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
+    SVG_FIELD_NUMBER: _builtins.int
     index: _builtins.int
     """moves applied so far"""
     turn: _builtins.int
@@ -1866,6 +1991,8 @@ class Checkpoint(_message.Message):
     """the current card"""
     to_move: _builtins.str
     prompt: _builtins.str
+    svg: _builtins.str
+    """when `pictures`: the board as Render draws it"""
     @_builtins.property
     def move(self) -> Global___Move:
         """the move that led here (labelled); unset at the start"""
@@ -1894,10 +2021,11 @@ class Checkpoint(_message.Message):
         log: _abc.Iterable[Global___LogEntry] | None = ...,
         state: Global___GameState | None = ...,
         view: Global___View | None = ...,
+        svg: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "move", b"move", "state", b"state", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "index", b"index", "log", b"log", "move", b"move", "prompt", b"prompt", "state", b"state", "to_move", b"to_move", "turn", b"turn", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "index", b"index", "log", b"log", "move", b"move", "prompt", b"prompt", "state", b"state", "svg", b"svg", "to_move", b"to_move", "turn", b"turn", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__card: _TypeAlias = _typing.Literal["card"]  # noqa: Y015
     _WhichOneofArgType__card: _TypeAlias = _typing.Literal["_card", b"_card"]  # noqa: Y015

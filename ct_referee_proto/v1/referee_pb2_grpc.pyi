@@ -66,8 +66,19 @@ class RefereeStub:
     only when the engine's data does (REST: the ETag; send If-None-Match for a 304).
     """
     Replay: _grpc.UnaryUnaryMultiCallable[_referee_pb2.ReplayRequest, _referee_pb2.ReplayResponse]
-    """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
-    checkpoint (every move, every card, or listed indices) with the labelled log.
+    """A start (scenario, seed and options, or a position from a board) plus moves -> the state,
+    view and/or board picture at each requested checkpoint (every move, every card, or listed
+    indices) with the labelled log.
+    """
+    Render: _grpc.UnaryUnaryMultiCallable[_referee_pb2.RenderRequest, _referee_pb2.RenderResponse]
+    """---- Board picture and positions from a board (engine/render, engine/positions) ----
+    A picture of a state as a role may see it: an SVG document of the board (map, pieces,
+    markers, Control, tracks, cards, eligibility, Capabilities and Momentum, legend); each space
+    is a <g data-space="NAME"> group.
+    """
+    Positions: _grpc.UnaryUnaryMultiCallable[_referee_pb2.PositionsRequest, _referee_pb2.PositionsResponse]
+    """A referee state from a position a front-end holds (docs/positions.md): the state at the
+    start of the position's current card, the rest of the deck per the chance mode.
     """
 
 @_typing.type_check_only
@@ -98,8 +109,19 @@ class RefereeAsyncStub(RefereeStub):
     only when the engine's data does (REST: the ETag; send If-None-Match for a 304).
     """
     Replay: _aio.UnaryUnaryMultiCallable[_referee_pb2.ReplayRequest, _referee_pb2.ReplayResponse]  # type: ignore[assignment]
-    """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
-    checkpoint (every move, every card, or listed indices) with the labelled log.
+    """A start (scenario, seed and options, or a position from a board) plus moves -> the state,
+    view and/or board picture at each requested checkpoint (every move, every card, or listed
+    indices) with the labelled log.
+    """
+    Render: _aio.UnaryUnaryMultiCallable[_referee_pb2.RenderRequest, _referee_pb2.RenderResponse]  # type: ignore[assignment]
+    """---- Board picture and positions from a board (engine/render, engine/positions) ----
+    A picture of a state as a role may see it: an SVG document of the board (map, pieces,
+    markers, Control, tracks, cards, eligibility, Capabilities and Momentum, legend); each space
+    is a <g data-space="NAME"> group.
+    """
+    Positions: _aio.UnaryUnaryMultiCallable[_referee_pb2.PositionsRequest, _referee_pb2.PositionsResponse]  # type: ignore[assignment]
+    """A referee state from a position a front-end holds (docs/positions.md): the state at the
+    start of the position's current card, the rest of the deck per the chance mode.
     """
 
 class RefereeServicer(metaclass=_abc_1.ABCMeta):
@@ -175,8 +197,31 @@ class RefereeServicer(metaclass=_abc_1.ABCMeta):
         request: _referee_pb2.ReplayRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_referee_pb2.ReplayResponse, _abc.Awaitable[_referee_pb2.ReplayResponse]]:
-        """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
-        checkpoint (every move, every card, or listed indices) with the labelled log.
+        """A start (scenario, seed and options, or a position from a board) plus moves -> the state,
+        view and/or board picture at each requested checkpoint (every move, every card, or listed
+        indices) with the labelled log.
+        """
+
+    @_abc_1.abstractmethod
+    def Render(
+        self,
+        request: _referee_pb2.RenderRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_referee_pb2.RenderResponse, _abc.Awaitable[_referee_pb2.RenderResponse]]:
+        """---- Board picture and positions from a board (engine/render, engine/positions) ----
+        A picture of a state as a role may see it: an SVG document of the board (map, pieces,
+        markers, Control, tracks, cards, eligibility, Capabilities and Momentum, legend); each space
+        is a <g data-space="NAME"> group.
+        """
+
+    @_abc_1.abstractmethod
+    def Positions(
+        self,
+        request: _referee_pb2.PositionsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_referee_pb2.PositionsResponse, _abc.Awaitable[_referee_pb2.PositionsResponse]]:
+        """A referee state from a position a front-end holds (docs/positions.md): the state at the
+        start of the position's current card, the rest of the deck per the chance mode.
         """
 
 def add_RefereeServicer_to_server(servicer: RefereeServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
