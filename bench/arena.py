@@ -1,7 +1,7 @@
 """Arena benchmark: whole games per second per core through the match runner, and the runner's
 own overhead against the engine's bare playout of the same games.
 
-    python bench/arena.py [--games 20] [--service-games 4] [--seed 0]
+    python bench/arena.py [--games 20] [--bot-games 4] [--service-games 4] [--seed 0]
 
 All in one process (one core): random vs random and the bots in process (``gov-bot`` vs
 ``fln-bot`` when the Government bot is installed, else random vs ``fln-bot``, as printed); random
@@ -82,6 +82,7 @@ def serve() -> tuple[subprocess.Popen[str], str]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--bot-games", type=int, default=4)
     ap.add_argument("--service-games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args()
@@ -97,8 +98,9 @@ def main() -> int:
           f" (target <= {OVERHEAD_TARGET}: {'ok' if overhead <= OVERHEAD_TARGET else 'MISSED'})")
 
     gov = "gov-bot" if "gov-bot" in BUILTIN else "random"
-    bots_s, _ = runner(gov, "fln-bot", seeds)
-    print(f"{gov} vs fln-bot, in process: {a.games} games in {bots_s:.2f}s")
+    bot_seeds = seeds[:a.bot_games]
+    bots_s, _ = runner(gov, "fln-bot", bot_seeds)
+    print(f"{gov} vs fln-bot, in process: {len(bot_seeds)} games in {bots_s:.2f}s")
 
     proc, url = serve()
     try:
@@ -110,7 +112,7 @@ def main() -> int:
         proc.wait(10)
     print(f"random vs random through the service ({url}): {len(svc_seeds)} games in"
           f" {svc_s:.2f}s (client and service on this machine)")
-    print(f"arena_games_per_s={a.games / arena_s:.2f} bots_games_per_s={a.games / bots_s:.2f}"
+    print(f"arena_games_per_s={a.games / arena_s:.2f} bots_games_per_s={len(bot_seeds) / bots_s:.2f}"
           f" service_games_per_s={len(svc_seeds) / svc_s:.2f} overhead_ratio={overhead:.3f}")
     return 0
 
