@@ -11,7 +11,7 @@ of the listed moves. The messages are JSON objects, the same for every kind of a
 
 Kinds, by the spec that names them:
 
-* ``random`` / ``fln-bot`` / ``gov-bot``: built in (``fln-bot`` is the non-player FLN of rules 8.0);
+* ``random``, ``fln-bot``: built in (``fln-bot`` is the non-player FLN of rules 8.0);
 * ``py:package.module:name``: in-process Python, a function ``turn(message) -> answer`` or a class
   (one instance per game) with a ``turn`` method and optional ``hello`` / ``end``;
 * ``cmd:PROGRAM ARGS...``: a local program speaking the messages as JSON lines on stdin/stdout;
@@ -33,9 +33,9 @@ import select
 import shlex
 import subprocess
 import time
-from abc import ABC, abstractmethod
 import urllib.error
 import urllib.request
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable
 
