@@ -12,7 +12,9 @@ the hidden parts replaced by counts, plus the derived values a client displays:
 * ``derived``: Control, Population and effective Support per space, Total Support/Opposition,
   the victory scores and margins (1.9, 7.3), Terror markers left, the actor to move and the prompt;
 * ``legal_moves``: the moves of the role to move (chance moves in external chance mode are shown to
-  everyone: the physical deck and dice are public); empty for anyone else.
+  everyone: the physical deck and dice are public); empty for anyone else; ``labels``: their
+  labels (``labels.move_label``), in the same order;
+* ``cards.titles``: the title of every card the view names, by number (as a string).
 
 The view is a fresh dict that shares unchanged containers with the state: serialize it, do not
 mutate it.
@@ -23,7 +25,9 @@ from __future__ import annotations
 from typing import Any
 
 from .board import control, population, scores, support, terror_left
+from .data import CARDS
 from .errors import BadRequest
+from .labels import move_labels
 from .machine import legal_moves, prompt, to_move
 from .state import SCHEMA, State
 
@@ -48,6 +52,7 @@ def view(s: State, role: str) -> dict[str, Any]:
     actor = to_move(s)
     d["derived"] = derived(s, actor)
     d["legal_moves"] = legal_moves(s) if actor is not None and actor in (role, "chance") else []
+    d["labels"] = move_labels(s, d["legal_moves"])
     d["hidden"] = hidden
     return d
 
@@ -64,7 +69,30 @@ def _cards(s: State, hidden: list[str]) -> dict[str, Any]:
     if set_aside is not None:
         cards["set_aside"] = None
         hidden.append("cards.set_aside")
+    cards["titles"] = _titles(cards)
     return cards
+
+
+def _titles(cards: dict[str, Any]) -> dict[str, str]:
+    """The titles of the cards named in the view's open card data, by number."""
+    named: set[int] = set()
+    for k in ("current", "played", "in_effect", "removed", "held", "capabilities", "momentum",
+              "unseen"):
+        v = cards.get(k)
+        stack = [v]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, bool):
+                continue
+            if isinstance(x, int):
+                named.add(x)
+            elif isinstance(x, str) and x.isdigit():
+                named.add(int(x))
+            elif isinstance(x, dict):
+                stack.extend([x["card"]] if "card" in x else [*x.keys(), *x.values()])
+            elif isinstance(x, list):
+                stack.extend(x)
+    return {str(n): str(CARDS[n]["title"]) for n in sorted(named) if n in CARDS}
 
 
 def _deception(dec: dict[str, Any], role: str, hidden: list[str]) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import filecmp
+import json
 import os
 import shutil
 import sys
@@ -60,6 +61,7 @@ def generate(out: Path) -> None:
             f"--plugin=protoc-gen-mypy_grpc={_plugin('protoc-gen-mypy_grpc')}",
             f"--python_out={tmp}", f"--grpc_python_out={tmp}",
             f"--mypy_out={tmp}", f"--mypy_grpc_out={tmp}",
+            f"--descriptor_set_out={tmp}/descriptors.pb", "--include_source_info",
             PROTO,
         ]
         if protoc.main(args) != 0:
@@ -67,6 +69,10 @@ def generate(out: Path) -> None:
         src_dir = Path(tmp) / "ct_referee" / "v1"
         dst_dir = out / PACKAGE / "v1"
         dst_dir.mkdir(parents=True, exist_ok=True)
+        docs = comments((Path(tmp) / "descriptors.pb").read_bytes())
+        (dst_dir / "referee_docs.json").write_text(
+            json.dumps(docs, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+            encoding="utf-8")
         for f in sorted(src_dir.iterdir()):
             text = f.read_text(encoding="utf-8")
             text = text.replace("from ct_referee.v1 import", f"from {PACKAGE}.v1 import")
@@ -79,6 +85,33 @@ def generate(out: Path) -> None:
         p = out / rel
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
+
+
+def comments(descriptor_set: bytes) -> dict[str, str]:
+    """The contract's comments by element: "Service.Method", "Message" and "Message.field"
+    (the OpenAPI document and /docs carry them). A field's comment is its leading comment and
+    its trailing one, joined."""
+    from google.protobuf import descriptor_pb2
+
+    fds = descriptor_pb2.FileDescriptorSet.FromString(descriptor_set)
+    f = next(x for x in fds.file if x.name == PROTO)
+    names: dict[tuple[int, ...], str] = {}
+    for i, s in enumerate(f.service):
+        names[(6, i)] = s.name
+        for j, m in enumerate(s.method):
+            names[(6, i, 2, j)] = f"{s.name}.{m.name}"
+    for i, msg in enumerate(f.message_type):
+        names[(4, i)] = msg.name
+        for j, fld in enumerate(msg.field):
+            names[(4, i, 2, j)] = f"{msg.name}.{fld.name}"
+    out: dict[str, str] = {}
+    for loc in f.source_code_info.location:
+        name = names.get(tuple(loc.path))
+        text = " ".join(" ".join(line.strip() for line in c.strip().splitlines())
+                        for c in (loc.leading_comments, loc.trailing_comments) if c.strip())
+        if name and text:
+            out[name] = text
+    return out
 
 
 def stale(committed: Path) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
@@ -33,6 +34,8 @@ class Config:
     workers: int = 1                    # server processes (SO_REUSEPORT)
     threads: int = 4                    # HTTP threads and gRPC handler threads per process
     bot_only: bool = False              # serve only the FLN-bot endpoint
+    # Origins whose browser pages may call the REST API (CORS); "*" = any; empty = none
+    cors_origins: tuple[str, ...] = ()
 
     def check(self) -> None:
         if (self.strict or self.seal) and not self.secret:
@@ -49,6 +52,9 @@ class Config:
             raise ValueError("the Redis URL must start with redis://, rediss:// or unix://")
         if self.request_timeout <= 0 or self.max_request_bytes <= 0:
             raise ValueError("request_timeout and max_request_bytes must be positive")
+        for o in self.cors_origins:
+            if o != "*" and not re.fullmatch(r"https?://[^/\s,]+", o):
+                raise ValueError(f"CORS origin {o!r} is not \"*\" or scheme://host[:port]")
 
     def with_(self, **changes: Any) -> Config:
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
@@ -65,7 +71,7 @@ ENV = {
     "max_request_bytes": "CT_REFEREE_MAX_REQUEST_BYTES",
     "request_timeout": "CT_REFEREE_REQUEST_TIMEOUT", "max_moves": "CT_REFEREE_MAX_MOVES",
     "workers": "CT_REFEREE_WORKERS", "threads": "CT_REFEREE_THREADS",
-    "bot_only": "CT_REFEREE_BOT_ONLY",
+    "bot_only": "CT_REFEREE_BOT_ONLY", "cors_origins": "CT_REFEREE_CORS_ORIGINS",
 }
 
 
@@ -78,6 +84,8 @@ def _parse(name: str, typ: Any, raw: str) -> Any:
         if low in FALSE:
             return False
         raise ValueError(f"{ENV[name]} must be true or false")
+    if "tuple" in t:  # a comma-separated list
+        return tuple(x.strip() for x in raw.split(",") if x.strip())
     if "bytes" in t:
         return raw.encode() if raw else None
     if "int" in t:
@@ -111,6 +119,8 @@ def to_env(config: Config) -> dict[str, str]:
             out[ENV[f.name]] = ""
         elif isinstance(v, bool):
             out[ENV[f.name]] = "true" if v else "false"
+        elif isinstance(v, tuple):
+            out[ENV[f.name]] = ",".join(v)
         elif isinstance(v, bytes):
             out[ENV[f.name]] = v.decode()
         else:

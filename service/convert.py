@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
+from engine.labels import log_label
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .moves import moves_from_engine
@@ -45,7 +46,8 @@ def log_to_proto(entries: list[dict[str, Any]]) -> list[pb.LogEntry]:
     out = []
     for e in entries:
         data = {k: v for k, v in e.items() if k not in ("rule", "text")}
-        le = pb.LogEntry(rule=str(e.get("rule", "")), text=str(e.get("text", "")))
+        le = pb.LogEntry(rule=str(e.get("rule", "")), text=str(e.get("text", "")),
+                         label=log_label(e))
         if data:
             le.data.update(_jsonable(data))
         out.append(le)
@@ -57,12 +59,12 @@ def log_to_proto(entries: list[dict[str, Any]]) -> list[pb.LogEntry]:
 VIEW_KNOWN = {"schema", "state_schema", "role",
               "scenario", "options", "spaces", "boxes", "resources", "commitment",
               "france_track", "border_zone", "cards", "sop", "pending", "rng", "result",
-              "deception", "turn", "derived", "legal_moves"}
+              "deception", "turn", "derived", "legal_moves", "labels"}
 CARDS_SCALAR = ("current", "deck_left", "set_aside_count", "coup_played", "coup_campaign",
                 "propaganda_total", "propaganda_drawn", "rounds", "last_propaganda")
 CARDS_LISTS = ("played", "unseen", "in_effect", "removed")
 CARDS_KNOWN = set(CARDS_SCALAR) | set(CARDS_LISTS) | {"deck", "set_aside", "piles", "held",
-                                                       "capabilities", "momentum"}
+                                                       "capabilities", "momentum", "titles"}
 DERIVED_INTS = ("total_support", "total_opposition", "gov_score", "fln_score")
 
 
@@ -124,7 +126,7 @@ def view_to_proto(v: Mapping[str, Any], role: str) -> pb.View:
         derived_extra["spaces"] = dspaces_extra
     if derived_extra:
         extra["derived"] = derived_extra
-    out.legal_moves.extend(moves_from_engine(v.get("legal_moves") or []))
+    out.legal_moves.extend(moves_from_engine(v.get("legal_moves") or [], v.get("labels")))
     if v.get("result") is not None:
         out.result.update(_jsonable(v["result"]))
     if v.get("deception") is not None:
@@ -158,3 +160,5 @@ def _cards(out: pb.CardsView, c: Mapping[str, Any]) -> None:
         out.capabilities[str(k)] = str(side)
     for mo in c.get("momentum") or []:
         out.momentum.add(card=mo["card"], side=mo["side"])
+    for k, title in (c.get("titles") or {}).items():
+        out.titles[str(k)] = str(title)

@@ -32,14 +32,17 @@ from typing import Any, Callable
 from google.protobuf.message import Message
 
 import engine
+from engine.labels import move_label, move_labels
 from ct_referee_proto.v1 import referee_pb2 as pb
 
+from . import catalog
 from .cache import LRU, Cache, make_cache
 from .config import Config
 from .convert import dumps, log_to_proto, options_to_engine, view_to_proto
 from .errors import ServiceError, internal
 from .metrics import Metrics
 from .moves import MoveError, move_to_engine, moves_from_engine
+from .replay import replay
 from .responses import ResponseCache
 from .trust import Opened, Trust, split
 
@@ -195,15 +198,17 @@ class Core:
 
     @staticmethod
     def _position(s: engine.State) -> Record:
+        legal = engine.legal_moves(s)
         return {"to_move": engine.to_move(s), "prompt": engine.prompt(s),
-                "legal_moves": engine.legal_moves(s), "result": s.result}
+                "legal_moves": legal, "labels": move_labels(s, legal), "result": s.result}
 
     @staticmethod
     def _position_fields(rec: Record) -> dict[str, Any]:
         """A position record (``_position``) as the response fields: actor to move, prompt,
         legal moves and, once the game is over, the result."""
         out: dict[str, Any] = {"to_move": rec["to_move"] or "", "prompt": rec["prompt"],
-                               "legal_moves": moves_from_engine(rec["legal_moves"])}
+                               "legal_moves": moves_from_engine(rec["legal_moves"],
+                                                                rec["labels"])}
         if rec["result"] is not None:
             out["result"] = rec["result"]
         return out
@@ -228,13 +233,17 @@ class Core:
         except MoveError as e:
             raise ServiceError("invalid_argument", e.message, field=e.field) from None
 
-    def _fold(self, s: engine.State, moves: list[dict[str, Any]], as_list: bool, call: Call
+    def _fold(self, s: engine.State, moves: list[dict[str, Any]], as_list: bool, call: Call,
+              labels: list[str] | None = None
               ) -> tuple[engine.State, list[dict[str, Any]], int, ServiceError | None]:
-        """Apply the moves in order; stops at the first illegal one."""
+        """Apply the moves in order; stops at the first illegal one. ``labels`` collects the
+        label of each legal move (in the position it is played in)."""
         log_: list[dict[str, Any]] = []
         for i, m in enumerate(moves):
             call.check()
             try:
+                if labels is not None and m in engine.legal_moves(s):
+                    labels.append(move_label(s, m))
                 s, entries = engine.apply(s, m)
             except engine.IllegalMove as e:
                 return s, log_, i, ServiceError("illegal_move", e.reason, rule=e.rule,
@@ -346,6 +355,12 @@ class Core:
         rec = self._cached(call, self._key("view", opened, role), compute)
         return pb.ViewResponse(view=view_to_proto(rec["view"], role))
 
+    def catalog(self, req: pb.CatalogRequest, call: Call) -> pb.CatalogResponse:
+        return catalog.answer(req)
+
+    def replay(self, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
+        return replay(self, req, call)
+
     # -- ct_referee.v1.FlnBot --------------------------------------------------------------------
 
     def decide(self, req: pb.DecideRequest, call: Call) -> pb.DecideResponse:
@@ -354,21 +369,27 @@ class Core:
             raise ServiceError("unimplemented", "the non-player FLN bot is not part of this"
                                " referee build yet")
         opened = self.trust.open(req.state)
+        role = req.role or "observer"
 
         def compute() -> Record:
             s = self._parse(opened, call)
             moves, after, trace = self._engine_errors(lambda: bot(s, req.seed))
             # The referee checks the bot like any player: its moves must replay to its state.
-            replay, log_, _, err = self._fold(s, list(moves), True, call)
+            labels: list[str] = []
+            replay, log_, _, err = self._fold(s, list(moves), True, call, labels)
             full = engine.to_json(after)
             if err is not None or engine.to_json(replay) != full:
                 raise RuntimeError("the FLN bot's moves do not replay to its resulting state")
             return {"moves": list(moves), "state": self._state_record(after, full), "log": log_,
-                    "trace": list(trace)}
+                    "trace": list(trace), "move_labels": labels,
+                    "view": self._engine_errors(lambda: engine.view(after, role)),
+                    **self._position(after)}
 
-        rec = self._cached(call, self._key("decide", opened, req.seed), compute)
-        out = pb.DecideResponse(moves=moves_from_engine(rec["moves"]),
-                                state=self._issue(rec["state"]), log=log_to_proto(rec["log"]))
+        rec = self._cached(call, self._key("decide", opened, req.seed, role), compute)
+        out = pb.DecideResponse(moves=moves_from_engine(rec["moves"], rec["move_labels"]),
+                                state=self._issue(rec["state"]), log=log_to_proto(rec["log"]),
+                                view=view_to_proto(rec["view"], role),
+                                **self._position_fields(rec))
         for t in rec["trace"]:
             out.trace.add().update(t if isinstance(t, dict) else {"text": str(t)})
         return out

@@ -86,6 +86,8 @@ def _conv(f: FieldDescriptor) -> Conv | None:
 def _single(f: FieldDescriptor) -> Conv | None:
     if f.type in _SCALAR:
         return None
+    if f.type in (FieldDescriptor.TYPE_DOUBLE, FieldDescriptor.TYPE_FLOAT):
+        return _double
     if f.type in _SCALAR64:
         return str
     md = f.message_type
@@ -100,6 +102,13 @@ def _single(f: FieldDescriptor) -> Conv | None:
     if md.full_name.startswith("google.protobuf."):
         raise _Unplanned(f.full_name)
     return to_dict
+
+
+def _double(x: float) -> float | str:
+    """As json_format writes a double: a number, or the names of the non-finite values."""
+    if math.isfinite(x):
+        return x
+    return "NaN" if math.isnan(x) else ("Infinity" if x > 0 else "-Infinity")
 
 
 def struct_dict(s: Any) -> dict[str, Any]:

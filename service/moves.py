@@ -55,10 +55,14 @@ def _extra(d: dict[str, Any], k: str, v: Any, field: str) -> None:
 
 def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
     """An engine move dict as a contract Move (fields outside the vocabulary go to ``args``;
-    a bool or a whole float is written as the integer it stands for)."""
+    a bool or a whole float is written as the integer it stands for; a ``label``, as listed
+    moves carry, goes to ``Move.label``, which ``move_to_engine`` ignores)."""
     m = pb.Move(t=str(d.get("t", "")))
     for k, v in d.items():
         if k == "t":
+            continue
+        if k == "label":  # a listed move's label rides along; it is never part of the move
+            m.label = str(v)
             continue
         if isinstance(v, bool) or (isinstance(v, float) and v.is_integer()):
             v = int(v)
@@ -71,5 +75,11 @@ def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
     return m
 
 
-def moves_from_engine(ms: list[dict[str, Any]]) -> list[pb.Move]:
-    return [move_from_engine(m) for m in ms]
+def moves_from_engine(ms: list[dict[str, Any]], labels: list[str] | None = None
+                      ) -> list[pb.Move]:
+    """Engine moves as contract Moves, each with its label when ``labels`` (in the same order)
+    are given (``engine.labels``; a label is never part of the move itself)."""
+    out = [move_from_engine(m) for m in ms]
+    for m, label in zip(out, labels or ()):
+        m.label = label
+    return out

@@ -4,6 +4,8 @@ two can never disagree), and a small browsable HTML page built from it."""
 from __future__ import annotations
 
 import html
+import json
+from importlib import resources
 from typing import Any
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
@@ -13,7 +15,16 @@ from engine.data import SCENARIOS
 from engine.scenarios import CHANCE_MODES
 from engine.view import ROLES
 
+from ct_referee_proto.v1 import referee_pb2 as pb
+
+from .errors import STATUS
 from .operations import OPERATIONS
+from .replay import EVERY
+
+# The contract's comments by element ("Service.Method", "Message", "Message.field"), generated
+# with the code (scripts/gen_proto.py).
+COMMENTS: dict[str, str] = json.loads(resources.files("ct_referee_proto").joinpath(
+    "v1", "referee_docs.json").read_text(encoding="utf-8"))
 
 SCALARS = {
     FieldDescriptor.TYPE_STRING: {"type": "string"},
@@ -22,30 +33,51 @@ SCALARS = {
     FieldDescriptor.TYPE_INT64: {"type": "integer", "format": "int64"},
     FieldDescriptor.TYPE_DOUBLE: {"type": "number"},
 }
-ERROR_SCHEMA = {
+ERROR_BODY = {
     "type": "object",
-    "properties": {"error": {"type": "object", "properties": {
-        "code": {"type": "string"}, "message": {"type": "string"},
-        "rule": {"type": "string", "nullable": True},
-        "move_index": {"type": "integer", "nullable": True},
-        "field": {"type": "string", "nullable": True}}}},
+    "description": "A failure: REST answers {\"error\": Error}, gRPC a status code with the "
+                   "ct_referee.v1.Error message as a google.rpc.Status detail.",
+    "properties": {"error": {"$ref": "#/components/schemas/Error"}},
+    "required": ["error"],
 }
+ERROR_CODES = "; ".join(f"{code}: HTTP {http}, gRPC {grpc.name}"
+                        for code, (http, grpc) in STATUS.items())
 
 
 # What proto3 cannot say: the fields the service requires, and the values it accepts.
 REQUIRED: dict[str, list[str]] = {
     "NewGameRequest": ["scenario"], "LegalMovesRequest": ["state"], "ApplyRequest": ["state"],
     "ValidateRequest": ["state"], "ViewRequest": ["state"], "DecideRequest": ["state"],
-    "GameState": ["json"], "Move": ["t"],
+    "GameState": ["json"], "Move": ["t"], "ReplayRequest": ["game"],
 }
 CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
     ("NewGameRequest", "scenario"): {"enum": [*SCENARIOS, None]},
     ("GameOptions", "chance"): {"enum": [*CHANCE_MODES, None]},
     ("LegalMovesRequest", "role"): {"enum": [*ROLES, None]},
     ("ViewRequest", "role"): {"enum": [*ROLES, None]},
+    ("DecideRequest", "role"): {"enum": [*ROLES, None]},
+    ("ReplayRequest", "role"): {"enum": [*ROLES, None]},
+    ("ReplayRequest", "every"): {"enum": [*EVERY, None]},
     ("GameState", "json"): {"minLength": 1},
     ("Move", "t"): {"minLength": 1},
+    ("Error", "code"): {"enum": list(STATUS), "description": ERROR_CODES},
 }
+# Examples of requests a reader can send as they are (states are elided: send the `state` object
+# of a previous answer).
+STATE = {"json": "<the state document of a previous answer>"}
+EXAMPLES: dict[str, Any] = {
+    "NewGameRequest": {"scenario": "short", "seed": 7, "options": {"chance": "managed"}},
+    "LegalMovesRequest": {"state": STATE, "role": "gov"},
+    "ApplyRequest": {"state": STATE, "move": {"t": "decline"}},
+    "ValidateRequest": {"state": STATE, "moves": [{"t": "decline"}, {"t": "decline"}]},
+    "ViewRequest": {"state": STATE, "role": "observer"},
+    "DecideRequest": {"state": STATE, "seed": 1, "role": "gov"},
+    "ReplayRequest": {"game": {"scenario": "short", "seed": 7},
+                      "moves": [{"t": "decline"}, {"t": "decline"}, {"t": "pass"}],
+                      "every": "move", "views": True, "role": "gov"},
+    "Move": {"t": "space", "space": "Medea"},
+}
+
 # Apply and Validate take one move, or a whole turn as a non-empty list, not both.
 ONE_MOVE: dict[str, Any] = {"oneOf": [{"required": ["move"]},
                       {"required": ["moves"], "properties": {"moves": {"minItems": 1}}}]}
@@ -71,15 +103,23 @@ def _field_schema(f: FieldDescriptor, defs: dict[str, Any]) -> dict[str, Any]:
     return s
 
 
+def _described(name: str) -> dict[str, str]:
+    text = COMMENTS.get(name)
+    return {"description": text} if text else {}
+
+
 def _message_schema(md: Descriptor, defs: dict[str, Any]) -> None:
     if md.name in defs:
         return
     defs[md.name] = {}
     # null stands for the default of any field (proto3 JSON mapping)
-    props = {f.name: {**_field_schema(f, defs), **CONSTRAINTS.get((md.name, f.name), {}),
-                      "nullable": True} for f in md.fields}
-    schema: dict[str, Any] = {"type": "object", "properties": props,
+    props = {f.name: {**_field_schema(f, defs), **_described(f"{md.name}.{f.name}"),
+                      **CONSTRAINTS.get((md.name, f.name), {}), "nullable": True}
+             for f in md.fields}
+    schema: dict[str, Any] = {"type": "object", **_described(md.name), "properties": props,
                               "additionalProperties": False}
+    if md.name in EXAMPLES:
+        schema["example"] = EXAMPLES[md.name]
     if md.name in REQUIRED:
         schema["required"] = REQUIRED[md.name]
     if md.name in ("ApplyRequest", "ValidateRequest"):
@@ -88,20 +128,28 @@ def _message_schema(md: Descriptor, defs: dict[str, Any]) -> None:
 
 
 def document() -> dict[str, Any]:
-    defs: dict[str, Any] = {"Error": ERROR_SCHEMA}
+    defs: dict[str, Any] = {"ErrorBody": ERROR_BODY}
+    _message_schema(pb.Error.DESCRIPTOR, defs)
     paths: dict[str, Any] = {}
     for o in OPERATIONS:
         resp = o.descriptor.output_type
         _message_schema(resp, defs)
         op: dict[str, Any] = {
             "operationId": o.rpc, "summary": o.summary,
+            **_described(f"{o.descriptor.containing_service.name}.{o.rpc}"),
             "responses": {
                 "200": {"description": "OK", "content": {"application/json": {
                     "schema": {"$ref": f"#/components/schemas/{resp.name}"}}}},
                 "default": {"description": "Error", "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/Error"}}}},
+                    "schema": {"$ref": "#/components/schemas/ErrorBody"}}}},
             },
         }
+        if o.versioned:
+            op["responses"]["304"] = {"description": "Not Modified: the If-None-Match ETag is "
+                                                     "the current version"}
+            op["parameters"] = [{"name": "If-None-Match", "in": "header", "required": False,
+                                 "schema": {"type": "string"},
+                                 "description": "the ETag of the copy the client holds"}]
         if o.http_method != "GET":
             req = o.descriptor.input_type
             _message_schema(req, defs)
@@ -141,6 +189,9 @@ def docs_page(doc: dict[str, Any]) -> str:
         for method, op in ops.items():
             parts.append(f"<h2><code>{e(method.upper())} {e(path)}</code></h2>"
                          f"<p>{e(op.get('summary', ''))}</p>")
+            if op.get("description"):
+                parts.append(f"<p><i>gRPC {e(op['operationId'])}:</i> "
+                             f"{e(op['description'])}</p>")
             for label, ref in (("Request", op.get("requestBody", {}).get("content", {}).get(
                     "application/json", {}).get("schema", {}).get("$ref")),
                     ("Response", op["responses"]["200"].get("content", {}).get(
@@ -150,10 +201,19 @@ def docs_page(doc: dict[str, Any]) -> str:
                     parts.append(f"<p>{label}: <a href='#{e(name)}'>{e(name)}</a></p>")
     parts.append("<h2>Messages</h2>")
     for name, sch in sorted(schemas.items()):
-        parts.append(f"<h3 id='{e(name)}'>{e(name)}</h3><table><tr><th>field</th><th>type</th>"
-                     "</tr>")
+        parts.append(f"<h3 id='{e(name)}'>{e(name)}</h3>")
+        if sch.get("description"):
+            parts.append(f"<p>{e(sch['description'])}</p>")
+        if "example" in sch:
+            parts.append(f"<p>Example:</p><pre>{e(json.dumps(sch['example']))}</pre>")
+        parts.append("<table><tr><th>field</th><th>type</th><th>description</th></tr>")
         for fname, fs in sch.get("properties", {}).items():
-            parts.append(f"<tr><td><code>{e(fname)}</code></td><td>{_type_html(fs)}</td></tr>")
+            desc = fs.get("description", "")
+            if fs.get("enum"):
+                values = "One of: " + ", ".join(str(x) for x in fs["enum"] if x is not None)
+                desc = f"{desc.rstrip('.')}. {values}" if desc else values
+            parts.append(f"<tr><td><code>{e(fname)}</code></td><td>{_type_html(fs)}</td>"
+                         f"<td>{e(desc)}</td></tr>")
         parts.append("</table>")
     parts.append("</body></html>")
     return "".join(parts)

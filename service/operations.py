@@ -30,6 +30,7 @@ class Operation:
     http_method: str  # REST: "GET" (no request body) or "POST"
     path: str         # REST: e.g. "/v1/legal-moves"
     summary: str
+    versioned: bool = False  # REST: the answer carries an ETag and honours If-None-Match
 
     @cached_property
     def descriptor(self) -> MethodDescriptor:
@@ -72,6 +73,14 @@ OPERATIONS: tuple[Operation, ...] = (
               "index, reason and rule; no state is issued."),
     Operation("View", "POST", "/v1/view",
               "What `role` (gov, fln, observer) may see of a state; never the hidden part."),
+    Operation("Catalog", "GET", "/v1/catalog",
+              "The game's static facts: scenarios, the 71 cards, the 30 spaces (with their place "
+              "on the board picture), pieces and force pool, tracks. Versioned with the engine: "
+              "ETag / If-None-Match (304).", versioned=True),
+    Operation("Replay", "POST", "/v1/replay",
+              "A start (`game`: scenario, seed, options) plus `moves` -> the state and/or view "
+              "at each checkpoint (`every`: end, move, card, or `at` listed indices) with the "
+              "labelled log."),
     Operation("Decide", "POST", "/v1/bot/fln/decide",
               "The non-player FLN (rules 8.0): the bot's moves, the resulting state and its "
               "trace. 501 `unimplemented` until the bot is part of the build."),

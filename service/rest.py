@@ -12,6 +12,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from . import catalog
 from .config import Config
 from .jsonmap import to_dict
 from .core import Call, Core
@@ -97,12 +98,21 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
 
         def view() -> Response:
             with metrics.observe("rest", op.label) as outcome:
+                if op.versioned and request.if_none_match.contains(catalog.version()):
+                    r = Response(status=304)  # the client holds the current version
+                    r.set_etag(catalog.version())
+                    r.headers["Cache-Control"] = "no-cache"
+                    return r
                 try:
                     call: Call = core.call()
                     body = core.handle(op.core_method, "json", read_body(), decode,
                                        to_json_body, call)
                     r = Response(body, mimetype="application/json")
                     r.headers["X-Cache"] = call.cache
+                    if op.versioned:  # If-None-Match: the version the client holds -> 304
+                        r.set_etag(catalog.version())
+                        r.headers["Cache-Control"] = "no-cache"
+                        r.make_conditional(request)  # 304 when If-None-Match matches
                     return r
                 except ServiceError as e:
                     outcome[0] = e.code
@@ -140,6 +150,9 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
     def docs() -> Response:
         return Response(page, mimetype="text/html")
 
+    if config.cors_origins:
+        app.after_request(_cors(config.cors_origins))
+
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException) -> Response:
         code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(
@@ -155,6 +168,39 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
         return error_response(internal())
 
     return app
+
+
+CORS_HEADERS = "Content-Type, If-None-Match"
+CORS_EXPOSE = "ETag, X-Cache"
+CORS_MAX_AGE = "86400"
+
+
+def _cors(origins: tuple[str, ...]) -> Callable[[Response], Response]:
+    """Cross-origin access for browser pages from ``origins`` ("*" = any), on every path: the
+    allowed origin on each answer, and preflight (OPTIONS with Access-Control-Request-Method)
+    answered 204 with the path's methods, the request headers a client may send and how long
+    the answer may be cached. A request from another origin gets no CORS headers (the browser
+    then refuses the page access)."""
+    any_origin = "*" in origins
+
+    def add(r: Response) -> Response:
+        r.vary.add("Origin")
+        origin = request.headers.get("Origin")
+        if origin is None or not (any_origin or origin in origins):
+            return r
+        r.headers["Access-Control-Allow-Origin"] = "*" if any_origin else origin
+        if request.method == "OPTIONS" and "Access-Control-Request-Method" in request.headers:
+            if r.status_code == 200:  # Flask's automatic OPTIONS answer: the path exists
+                r.status_code = 204
+                r.set_data(b"")
+                del r.headers["Content-Type"]
+                r.headers["Access-Control-Allow-Methods"] = r.headers.get("Allow", "")
+                r.headers["Access-Control-Allow-Headers"] = CORS_HEADERS
+                r.headers["Access-Control-Max-Age"] = CORS_MAX_AGE
+        else:
+            r.headers["Access-Control-Expose-Headers"] = CORS_EXPOSE
+        return r
+    return add
 
 
 def _too_large(config: Config) -> ServiceError:

@@ -75,8 +75,11 @@ class Turn:
         return self.position.view(self.role)
 
     def message(self) -> dict[str, Any]:
+        """The turn as sent to an agent: the legal moves with their labels (engine.labels)."""
+        labelled = [{**m, "label": label} if label else m
+                    for m, label in zip(self.legal_moves, self.position.labels())]
         return {"type": "turn", "role": self.role, "prompt": self.prompt,
-                "legal_moves": self.legal_moves, "view": self.view(),
+                "legal_moves": labelled, "view": self.view(),
                 "time_left": None if self.time_left == INF else round(self.time_left, 3),
                 "move_number": self.move_number}
 

@@ -10,7 +10,9 @@ from typing import TextIO
 
 def _clock(seconds: float) -> str:
     s = int(seconds + 0.5)
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    if s >= 3600:
+        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    return f"{s // 60}:{s % 60:02d}"
 
 
 class Progress:
@@ -33,7 +35,8 @@ class Progress:
         eta = (total - done) / rate if rate > 0 else 0.0
         filled = int(self.width * done / total) if total else self.width
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} {100 * done / max(total, 1):3.0f}%"
+        pct = 100 * done / max(total, 1)
+        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} {pct:3.0f}%"
                           f"  {rate:.1f} games/s  ETA {_clock(eta)} ")
         if done >= total:
             self.stream.write("\n")

@@ -12,6 +12,7 @@ import time
 from typing import Any, Iterator
 
 from redis import Redis
+from redis.exceptions import RedisError
 from rq import Queue, Worker, get_current_job
 from rq.job import Job, JobStatus
 
@@ -51,6 +52,14 @@ def executor(url: str, ladder_key: str, job_timeout: int = 3600) -> Any:
                 except Exception:  # noqa: BLE001 - best effort; a resumed ladder replays them
                     pass
     return run
+
+
+def check(url: str) -> None:
+    """``ValueError`` naming the address unless a Redis answers there."""
+    try:
+        Redis.from_url(url, socket_connect_timeout=5).ping()
+    except (RedisError, ValueError) as e:
+        raise ValueError(f"--queue {url}: no Redis answers there ({e})") from None
 
 
 def run_queued(task: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import engine
 from ct_referee_client import RefereeError, move_dict
 from ct_referee_client import connect as connect_client
 from engine.bot import decide
+from engine.labels import move_labels
 from engine.records import StateLike
 from engine.state import Move, State
 from service.convert import view_to_proto
@@ -32,8 +33,9 @@ class Refused(Exception):
 @dataclass
 class Position:
     """A game position as the runner sees it. ``view`` asks the referee for a role's view only
-    when an agent wants it; ``handle`` is the referee's own state (engine State or GameState);
-    ``document`` the state as a record's checkpoint reads it (engine.records.StateLike)."""
+    when an agent wants it, ``labels`` the legal moves' labels (engine.labels) likewise;
+    ``handle`` is the referee's own state (engine State or GameState); ``document`` the state as
+    a record's checkpoint reads it (engine.records.StateLike)."""
 
     to_move: str | None
     prompt: str
@@ -42,9 +44,13 @@ class Position:
     handle: Any
     document: StateLike
     _view: Callable[[str], dict[str, Any]] = field(repr=False)
+    _labels: Callable[[], list[str]] = field(repr=False)
 
     def view(self, role: str) -> dict[str, Any]:
         return self._view(role)
+
+    def labels(self) -> list[str]:
+        return self._labels()
 
 
 class Referee(Protocol):
@@ -69,9 +75,10 @@ class LocalReferee:
 
     def _position(self, s: State) -> Position:
         actor = engine.to_move(s)
-        return Position(actor, engine.prompt(s) if actor else "",
-                        engine.legal_moves(s) if actor else [], s.result, s, s,
-                        lambda role: view_document(engine.view(s, role), role))
+        legal = engine.legal_moves(s) if actor else []
+        return Position(actor, engine.prompt(s) if actor else "", legal, s.result, s, s,
+                        lambda role: view_document(engine.view(s, role), role),
+                        lambda: move_labels(s, legal))
 
     def new_game(self, scenario: str, seed: int, options: dict[str, Any]) -> Position:
         return self._position(engine.new_game(scenario, seed, options))
@@ -106,9 +113,10 @@ class ServiceReferee:
         state = r.state
         over = "result" in r.DESCRIPTOR.fields_by_name and r.HasField("result")
         result = struct_dict(r.result) if over else None
+        labels = [m.label for m in r.legal_moves]
         return Position(r.to_move or None, r.prompt, [move_dict(m) for m in r.legal_moves],
                         result, state, str(state.json),
-                        lambda role: to_dict(self.client.view(state, role)))
+                        lambda role: to_dict(self.client.view(state, role)), lambda: labels)
 
     def new_game(self, scenario: str, seed: int, options: dict[str, Any]) -> Position:
         try:
@@ -132,9 +140,21 @@ class ServiceReferee:
 
 
 def connect(url: str | None) -> Referee:
-    """``None`` or ``local``: the engine here; ``http://…`` / ``grpc://…``: a referee service."""
+    """``None`` or ``local``: the engine here; ``http://…`` or ``grpc://…``: a service."""
     if url in (None, "", "local"):
         return LocalReferee()
     if not url.startswith(("http://", "https://", "grpc://")):
         raise ValueError(f"--referee {url!r}: use http://host:port, grpc://host:port or local")
     return ServiceReferee(url)
+
+
+def check(url: str | None) -> None:
+    """``ValueError`` naming the address unless a referee answers there (before a ladder)."""
+    ref = connect(url)
+    try:
+        if isinstance(ref, ServiceReferee):
+            ref.client.list_scenarios()
+    except (RefereeError, OSError) as e:
+        raise ValueError(f"--referee {url}: no referee answers there ({e})") from None
+    finally:
+        ref.close()

@@ -49,7 +49,8 @@ def text_table(rows: list[list[str]]) -> str:
 def final_table(games: list[dict[str, Any]]) -> str:
     """Win/loss per pairing with Wilson intervals, then the ratings per side."""
     rs, _ = ratings(games)
-    return ("Results per pairing (95% Wilson intervals)\n" + text_table(pairing_rows(tallies(games)))
+    return ("Results per pairing (95% Wilson intervals)\n"
+            + text_table(pairing_rows(tallies(games)))
             + "\nRatings per side (OpenSkill, Plackett-Luce)\n" + text_table(rating_rows(rs)))
 
 

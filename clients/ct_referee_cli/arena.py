@@ -28,23 +28,33 @@ def _stop(signum: int, frame: Any) -> None:
 
 def run_ladder(ladder: Any, out: str, args: argparse.Namespace) -> int:
     """Play (or resume) the ladder in ``out``, print the final table and write the report.
-    Exit status: 0 all played, 1 some games failed (run again to retry), 130 interrupted."""
+    Exit status: 0 all played, 1 some games failed (run again to retry), 2 bad arguments, 130
+    interrupted."""
     from ct_referee_arena import ladder as lad
+    from ct_referee_arena import referee
     from ct_referee_arena.progress import Progress
     from ct_referee_arena.report import final_table
 
-    if args.jobs < 1:
-        print("ct-referee: --jobs: at least 1", file=sys.stderr)
-        return 2
-    executor: lad.Executor = lad.processes(args.jobs) if args.jobs > 1 else lad.serial
-    if args.queue:
-        from ct_referee_arena import queue
+    try:
+        if args.jobs < 1:
+            raise ValueError("--jobs: at least 1")
+        referee.check(args.referee)
+        executor: lad.Executor = lad.processes(args.jobs) if args.jobs > 1 else lad.serial
+        if args.queue:
+            from ct_referee_arena import queue
 
-        executor = queue.executor(args.queue, ladder.fingerprint()[:16])
+            queue.check(args.queue)
+            executor = queue.executor(args.queue, ladder.fingerprint()[:16])
+    except ValueError as e:
+        print(f"ct-referee: {e}", file=sys.stderr)
+        return 2
     bar = Progress(f"{ladder.name}", force=args.progress)
     signal.signal(signal.SIGTERM, _stop)
     try:
         summary = lad.run(ladder, out, executor, args.referee, bar.update)
+    except ValueError as e:   # the directory holds another ladder
+        print(f"ct-referee: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         bar.close()
         print(f"interrupted: the games played are kept in {out}; run the same command again to"
@@ -54,6 +64,6 @@ def run_ladder(ladder: Any, out: str, args: argparse.Namespace) -> int:
         sys.stdout.write(final_table(summary.games))
         print(f"\nreport: {summary.report}")
     print(f"{summary.played}/{summary.total} games played; records in {out}/games")
-    for e in summary.errors:
-        print(f"ct-referee: {e}", file=sys.stderr)
+    for failed in summary.errors:
+        print(f"ct-referee: {failed}", file=sys.stderr)
     return 1 if summary.errors else 0

@@ -21,11 +21,7 @@ def _run(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as e:
         print(f"ct-referee: {e}", file=sys.stderr)
         return 2
-    try:
-        return run_ladder(ladder, args.out or f"ladder-{ladder.name}", args)
-    except ValueError as e:
-        print(f"ct-referee: {e}", file=sys.stderr)
-        return 2
+    return run_ladder(ladder, args.out or f"ladder-{ladder.name}", args)
 
 
 def register(sub: Any) -> None:

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from ct_referee_client import Client, RefereeError, move_dict
+from ct_referee_client import Client, RefereeError
 from service.jsonmap import struct_dict
 
 from .common import add_server, with_client
@@ -49,17 +49,19 @@ def render(view: Any) -> str:
 
 
 def play(client: Client, scenario: str, seed: int, inp: TextIO, out: TextIO) -> int:
-    """A person plays the Government; the FLN is the non-player bot when the build has it,
-    otherwise the person plays both sides (said at the start)."""
+    """A person plays the Government; the FLN is the non-player bot (a one-player game, option
+    ``fln_bot``, 8.6) when the build has it, otherwise the person plays both sides (said at the
+    start). Moves and log entries are shown by their labels."""
     ready_bot = True
-    g = client.new_game(scenario, seed)
-    state = g.state
+    g = client.new_game(scenario, seed, {"fln_bot": True})
     try:
-        client.decide(state, seed)
+        client.decide(g.state, seed)
     except RefereeError as e:
         if e.code != "unimplemented":
             raise
         ready_bot = False
+        g = client.new_game(scenario, seed)
+    state = g.state
     out.write("ct-referee play: you are the Government"
               + (" against the non-player FLN.\n" if ready_bot else
                  ". The non-player FLN bot is not part of this build yet: you play the FLN too."
@@ -67,25 +69,27 @@ def play(client: Client, scenario: str, seed: int, inp: TextIO, out: TextIO) -> 
     out.write("Enter a move number, 'b' to show the board, 'q' to quit.\n")
     show = True
     bot_calls = 0
+    pos: Any = None  # the position to act on: a LegalMoves answer, or the bot's (same fields)
     while True:
-        lm = client.legal_moves(state, "observer")
+        if pos is None:
+            pos = client.legal_moves(state, "observer")
         if show:
-            out.write("\n" + render(lm.view) + "\n")
+            out.write("\n" + render(pos.view) + "\n")
             show = False
-        if not lm.to_move:
-            out.write(f"\nGame over: {json.dumps(struct_dict(lm.result))}\n")
+        if not pos.to_move:
+            out.write(f"\nGame over: {json.dumps(struct_dict(pos.result))}\n")
             return 0
-        if lm.to_move == "fln" and ready_bot:
+        if pos.to_move == "fln" and ready_bot:
             bot_calls += 1  # a fresh, reproducible seed for each of the bot's decisions
-            d = client.decide(state, seed + bot_calls)
-            for m in d.moves:
-                out.write(f"FLN bot: {json.dumps(move_dict(m))}\n")
-            state = d.state
+            pos = client.decide(state, seed + bot_calls, "observer")
+            for m in pos.moves:
+                out.write(f"FLN: {m.label}\n")
+            state = pos.state
             show = True
             continue
-        out.write(f"\n[{lm.to_move}] {lm.prompt}\n")
-        for i, m in enumerate(lm.legal_moves, 1):
-            out.write(f"  {i:>3}. {json.dumps(move_dict(m))}\n")
+        out.write(f"\n[{pos.to_move}] {pos.prompt}\n")
+        for i, m in enumerate(pos.legal_moves, 1):
+            out.write(f"  {i:>3}. {m.label}\n")
         out.write("> ")
         out.flush()
         line = inp.readline()
@@ -96,17 +100,18 @@ def play(client: Client, scenario: str, seed: int, inp: TextIO, out: TextIO) -> 
         if choice == "b":
             show = True
             continue
-        if not choice.isdigit() or not 1 <= int(choice) <= len(lm.legal_moves):
-            out.write(f"choose 1-{len(lm.legal_moves)}\n")
+        if not choice.isdigit() or not 1 <= int(choice) <= len(pos.legal_moves):
+            out.write(f"choose 1-{len(pos.legal_moves)}\n")
             continue
         try:
-            r = client.apply(state, lm.legal_moves[int(choice) - 1])
+            r = client.apply(state, pos.legal_moves[int(choice) - 1])
         except RefereeError as err:  # e.g. a part of the rules not written yet: say so, go on
             out.write(f"the referee could not apply that move: {err}\n")
             continue
         for entry in r.log:
-            out.write(f"  [{entry.rule}] {entry.text}\n")
+            out.write(f"  [{entry.rule}] {entry.label}\n")
         state = r.state
+        pos = None
         if r.log:
             show = True
 

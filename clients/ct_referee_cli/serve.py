@@ -26,7 +26,8 @@ def _run(args: argparse.Namespace) -> int:
             secret=secret.encode() if secret else None, strict=args.strict, seal=args.seal,
             workers=args.workers, threads=args.threads,
             max_request_bytes=args.max_request_bytes, request_timeout=args.request_timeout,
-            bot_only=args.bot_only)
+            bot_only=args.bot_only,
+            cors_origins=tuple(args.cors_origin) if args.cors_origin else None)
         cfg.check()
     except ValueError as e:
         print(f"ct-referee: {e}", file=sys.stderr)
@@ -57,5 +58,8 @@ def register(sub: Any) -> None:
     s.add_argument("--request-timeout", type=float, help="per-request time limit, s (default 10)")
     s.add_argument("--bot-only", action="store_true", default=None,
                    help="serve only the FLN-bot endpoint")
+    s.add_argument("--cors-origin", action="append", metavar="ORIGIN",
+                   help="let browser pages from ORIGIN (e.g. https://app.example; * = any) call"
+                        " the REST API; repeatable (env CT_REFEREE_CORS_ORIGINS, comma-separated)")
     s.add_argument("--log-level", default="INFO")
     s.set_defaults(run=_run)

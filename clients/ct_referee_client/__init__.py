@@ -129,9 +129,29 @@ class Client:
         r: pb.ViewResponse = self.transport.call("View", req, pb.ViewResponse)
         return r.view
 
-    def decide(self, state: StateLike, seed: int = 0) -> pb.DecideResponse:
-        req = pb.DecideRequest(state=game_state(state), seed=seed)
+    def decide(self, state: StateLike, seed: int = 0, role: str = "observer"
+               ) -> pb.DecideResponse:
+        req = pb.DecideRequest(state=game_state(state), seed=seed, role=role)
         r: pb.DecideResponse = self.transport.call("Decide", req, pb.DecideResponse)
+        return r
+
+    def catalog(self, if_none_match: str = "") -> pb.CatalogResponse:
+        """The catalogue; only its version (``not_modified``) when ``if_none_match`` is the
+        current version."""
+        req = pb.CatalogRequest(if_none_match=if_none_match)
+        r: pb.CatalogResponse = self.transport.call("Catalog", req, pb.CatalogResponse)
+        return r
+
+    def replay(self, scenario: str, seed: int = 0,
+               options: Mapping[str, Any] | pb.GameOptions | None = None,
+               moves: Iterable[MoveLike] = (), every: str = "", at: Iterable[int] = (),
+               states: bool = False, views: bool = False, role: str = "observer"
+               ) -> pb.ReplayResponse:
+        req = pb.ReplayRequest(game=pb.NewGameRequest(scenario=scenario, seed=seed,
+                                                      options=_options(options)),
+                               every=every, at=list(at), states=states, views=views, role=role)
+        req.moves.extend(to_move(m) for m in moves)
+        r: pb.ReplayResponse = self.transport.call("Replay", req, pb.ReplayResponse)
         return r
 
     def close(self) -> None:
@@ -164,9 +184,10 @@ class RestTransport:
             self._local.conn = c
         return c
 
-    def request(self, method: str, path: str, body: bytes | None) -> tuple[int, dict[str, str],
-                                                                             bytes]:
+    def request(self, method: str, path: str, body: bytes | None,
+                extra: Mapping[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
         headers = {"Content-Type": "application/json"} if body is not None else {}
+        headers.update(extra or {})
         for attempt in (0, 1):
             c = self._conn()
             try:
@@ -185,8 +206,12 @@ class RestTransport:
         op = BY_RPC[name]
         body = None if op.http_method == "GET" else json_format.MessageToJson(
             req, preserving_proto_field_name=True, indent=None).encode()
-        status, headers, data = self.request(op.http_method, op.path, body)
+        tag = getattr(req, "if_none_match", "") if op.versioned else ""
+        status, headers, data = self.request(op.http_method, op.path, body,
+                                             {"If-None-Match": f'"{tag}"'} if tag else None)
         self.last_headers = headers
+        if status == 304:  # the version the client holds is current
+            return resp_cls(version=tag, not_modified=True)
         if status != 200:
             try:
                 e = json.loads(data)["error"]

@@ -85,6 +85,7 @@ class Move(_message.Message):
     SIDE_FIELD_NUMBER: _builtins.int
     BOX_FIELD_NUMBER: _builtins.int
     ARGS_FIELD_NUMBER: _builtins.int
+    LABEL_FIELD_NUMBER: _builtins.int
     t: _builtins.str
     op: _builtins.str
     sa: _builtins.str
@@ -95,6 +96,10 @@ class Move(_message.Message):
     value: _builtins.int
     side: _builtins.str
     box: _builtins.str
+    label: _builtins.str
+    """A short English label a UI can show as is, e.g. "Rally in Tizi Ouzou: place a Guerrilla"
+    (engine/labels.py). Set on every listed legal move; ignored on input (never part of a move).
+    """
     @_builtins.property
     def args(self) -> _struct_pb2.Struct:
         """Any other field, for moves added to the vocabulary after this version of the contract
@@ -115,10 +120,11 @@ class Move(_message.Message):
         side: _builtins.str | None = ...,
         box: _builtins.str | None = ...,
         args: _struct_pb2.Struct | None = ...,
+        label: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "_value", b"_value", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "to", b"to", "value", b"value"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "_value", b"_value", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "t", b"t", "to", b"to", "value", b"value"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "_value", b"_value", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "label", b"label", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "t", b"t", "to", b"to", "value", b"value"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__box: _TypeAlias = _typing.Literal["box"]  # noqa: Y015
     _WhichOneofArgType__box: _TypeAlias = _typing.Literal["_box", b"_box"]  # noqa: Y015
@@ -219,8 +225,13 @@ class LogEntry(_message.Message):
     RULE_FIELD_NUMBER: _builtins.int
     TEXT_FIELD_NUMBER: _builtins.int
     DATA_FIELD_NUMBER: _builtins.int
+    LABEL_FIELD_NUMBER: _builtins.int
     rule: _builtins.str
     text: _builtins.str
+    label: _builtins.str
+    """The entry as a person reads it: cards by number and title, pieces and levels in the
+    rulebook's words, e.g. "FLN executes card #45 Challe Plan (unshaded)".
+    """
     @_builtins.property
     def data(self) -> _struct_pb2.Struct: ...
     def __init__(
@@ -229,10 +240,11 @@ class LogEntry(_message.Message):
         rule: _builtins.str = ...,
         text: _builtins.str = ...,
         data: _struct_pb2.Struct | None = ...,
+        label: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["data", b"data"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["data", b"data", "rule", b"rule", "text", b"text"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["data", b"data", "label", b"label", "rule", b"rule", "text", b"text"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -671,7 +683,10 @@ class DecideRequest(_message.Message):
 
     STATE_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
+    ROLE_FIELD_NUMBER: _builtins.int
     seed: _builtins.int
+    role: _builtins.str
+    """the role of the response's view; default "observer" """
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -679,10 +694,11 @@ class DecideRequest(_message.Message):
         *,
         state: Global___GameState | None = ...,
         seed: _builtins.int = ...,
+        role: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["seed", b"seed", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seed", b"seed", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -696,6 +712,16 @@ class DecideResponse(_message.Message):
     STATE_FIELD_NUMBER: _builtins.int
     TRACE_FIELD_NUMBER: _builtins.int
     LOG_FIELD_NUMBER: _builtins.int
+    TO_MOVE_FIELD_NUMBER: _builtins.int
+    PROMPT_FIELD_NUMBER: _builtins.int
+    LEGAL_MOVES_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    to_move: _builtins.str
+    """What Apply answers after the bot's moves, so that a client needs no second call.
+    "gov", "fln", "chance", or "" when the game is over
+    """
+    prompt: _builtins.str
     @_builtins.property
     def moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
     @_builtins.property
@@ -706,6 +732,18 @@ class DecideResponse(_message.Message):
 
     @_builtins.property
     def log(self) -> _containers.RepeatedCompositeFieldContainer[Global___LogEntry]: ...
+    @_builtins.property
+    def legal_moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]:
+        """labelled, as in Apply"""
+
+    @_builtins.property
+    def view(self) -> Global___View:
+        """the view of DecideRequest.role"""
+
+    @_builtins.property
+    def result(self) -> _struct_pb2.Struct:
+        """the final result once the game is over"""
+
     def __init__(
         self,
         *,
@@ -713,10 +751,15 @@ class DecideResponse(_message.Message):
         state: Global___GameState | None = ...,
         trace: _abc.Iterable[_struct_pb2.Struct] | None = ...,
         log: _abc.Iterable[Global___LogEntry] | None = ...,
+        to_move: _builtins.str = ...,
+        prompt: _builtins.str = ...,
+        legal_moves: _abc.Iterable[Global___Move] | None = ...,
+        view: Global___View | None = ...,
+        result: _struct_pb2.Struct | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result", "state", b"state", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["log", b"log", "moves", b"moves", "state", b"state", "trace", b"trace"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "moves", b"moves", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move", "trace", b"trace", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1050,6 +1093,26 @@ class CardsView(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class TitlesEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     CURRENT_FIELD_NUMBER: _builtins.int
     PLAYED_FIELD_NUMBER: _builtins.int
     DECK_LEFT_FIELD_NUMBER: _builtins.int
@@ -1067,6 +1130,7 @@ class CardsView(_message.Message):
     PROPAGANDA_DRAWN_FIELD_NUMBER: _builtins.int
     ROUNDS_FIELD_NUMBER: _builtins.int
     LAST_PROPAGANDA_FIELD_NUMBER: _builtins.int
+    TITLES_FIELD_NUMBER: _builtins.int
     current: _builtins.int
     deck_left: _builtins.int
     set_aside_count: _builtins.int
@@ -1094,6 +1158,12 @@ class CardsView(_message.Message):
     def capabilities(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
     def momentum(self) -> _containers.RepeatedCompositeFieldContainer[Global___Momentum]: ...
+    @_builtins.property
+    def titles(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """The title of every card this view names (current, played, held, in effect, removed,
+        Capabilities, Momentum), by card number, e.g. {"45": "Challe Plan"}.
+        """
+
     def __init__(
         self,
         *,
@@ -1114,10 +1184,11 @@ class CardsView(_message.Message):
         propaganda_drawn: _builtins.int | None = ...,
         rounds: _builtins.int | None = ...,
         last_propaganda: _builtins.bool | None = ...,
+        titles: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_coup_campaign", b"_coup_campaign", "_coup_played", b"_coup_played", "_current", b"_current", "_deck_left", b"_deck_left", "_last_propaganda", b"_last_propaganda", "_propaganda_drawn", b"_propaganda_drawn", "_propaganda_total", b"_propaganda_total", "_rounds", b"_rounds", "_set_aside_count", b"_set_aside_count", "coup_campaign", b"coup_campaign", "coup_played", b"coup_played", "current", b"current", "deck_left", b"deck_left", "held", b"held", "last_propaganda", b"last_propaganda", "propaganda_drawn", b"propaganda_drawn", "propaganda_total", b"propaganda_total", "rounds", b"rounds", "set_aside_count", b"set_aside_count"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_coup_campaign", b"_coup_campaign", "_coup_played", b"_coup_played", "_current", b"_current", "_deck_left", b"_deck_left", "_last_propaganda", b"_last_propaganda", "_propaganda_drawn", b"_propaganda_drawn", "_propaganda_total", b"_propaganda_total", "_rounds", b"_rounds", "_set_aside_count", b"_set_aside_count", "capabilities", b"capabilities", "coup_campaign", b"coup_campaign", "coup_played", b"coup_played", "current", b"current", "deck_left", b"deck_left", "held", b"held", "in_effect", b"in_effect", "last_propaganda", b"last_propaganda", "momentum", b"momentum", "piles", b"piles", "played", b"played", "propaganda_drawn", b"propaganda_drawn", "propaganda_total", b"propaganda_total", "removed", b"removed", "rounds", b"rounds", "set_aside_count", b"set_aside_count", "unseen", b"unseen"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_coup_campaign", b"_coup_campaign", "_coup_played", b"_coup_played", "_current", b"_current", "_deck_left", b"_deck_left", "_last_propaganda", b"_last_propaganda", "_propaganda_drawn", b"_propaganda_drawn", "_propaganda_total", b"_propaganda_total", "_rounds", b"_rounds", "_set_aside_count", b"_set_aside_count", "capabilities", b"capabilities", "coup_campaign", b"coup_campaign", "coup_played", b"coup_played", "current", b"current", "deck_left", b"deck_left", "held", b"held", "in_effect", b"in_effect", "last_propaganda", b"last_propaganda", "momentum", b"momentum", "piles", b"piles", "played", b"played", "propaganda_drawn", b"propaganda_drawn", "propaganda_total", b"propaganda_total", "removed", b"removed", "rounds", b"rounds", "set_aside_count", b"set_aside_count", "titles", b"titles", "unseen", b"unseen"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__coup_campaign: _TypeAlias = _typing.Literal["coup_campaign"]  # noqa: Y015
     _WhichOneofArgType__coup_campaign: _TypeAlias = _typing.Literal["_coup_campaign", b"_coup_campaign"]  # noqa: Y015
@@ -1361,3 +1432,515 @@ class View(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__turn) -> _WhichOneofReturnType__turn | None: ...
 
 Global___View: _TypeAlias = View  # noqa: Y015
+
+@_typing.final
+class CatalogRequest(_message.Message):
+    """---- Catalogue (Referee/Catalog): the game's static facts, derived from the engine's data ----"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    IF_NONE_MATCH_FIELD_NUMBER: _builtins.int
+    if_none_match: _builtins.str
+    """The `version` the client holds; when it is current the answer has only `version` and
+    `not_modified` (REST: the If-None-Match header, answered 304).
+    """
+    def __init__(
+        self,
+        *,
+        if_none_match: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["if_none_match", b"if_none_match"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CatalogRequest: _TypeAlias = CatalogRequest  # noqa: Y015
+
+@_typing.final
+class CatalogResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class ForcePoolEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.int
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    VERSION_FIELD_NUMBER: _builtins.int
+    NOT_MODIFIED_FIELD_NUMBER: _builtins.int
+    ENGINE_VERSION_FIELD_NUMBER: _builtins.int
+    SCENARIOS_FIELD_NUMBER: _builtins.int
+    CARDS_FIELD_NUMBER: _builtins.int
+    SPACES_FIELD_NUMBER: _builtins.int
+    PIECES_FIELD_NUMBER: _builtins.int
+    FORCE_POOL_FIELD_NUMBER: _builtins.int
+    TRACKS_FIELD_NUMBER: _builtins.int
+    SUPPORT_LEVELS_FIELD_NUMBER: _builtins.int
+    BOARD_FIELD_NUMBER: _builtins.int
+    version: _builtins.str
+    """a hash of the whole catalogue (REST: the ETag)"""
+    not_modified: _builtins.bool
+    """the client's copy (if_none_match) is current"""
+    engine_version: _builtins.str
+    @_builtins.property
+    def scenarios(self) -> _containers.RepeatedCompositeFieldContainer[Global___Scenario]: ...
+    @_builtins.property
+    def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___CatalogCard]:
+        """the 71 cards, by number"""
+
+    @_builtins.property
+    def spaces(self) -> _containers.RepeatedCompositeFieldContainer[Global___CatalogSpace]:
+        """the 30 spaces (Cities, Sectors, Countries)"""
+
+    @_builtins.property
+    def pieces(self) -> _containers.RepeatedCompositeFieldContainer[Global___CatalogPiece]: ...
+    @_builtins.property
+    def force_pool(self) -> _containers.ScalarMap[_builtins.str, _builtins.int]:
+        """box piece key -> pieces in the game (1.2)"""
+
+    @_builtins.property
+    def tracks(self) -> _containers.RepeatedCompositeFieldContainer[Global___CatalogTrack]: ...
+    @_builtins.property
+    def support_levels(self) -> _containers.RepeatedCompositeFieldContainer[Global___CatalogLevel]: ...
+    @_builtins.property
+    def board(self) -> Global___CatalogBoard:
+        """the board picture's coordinate system"""
+
+    def __init__(
+        self,
+        *,
+        version: _builtins.str = ...,
+        not_modified: _builtins.bool = ...,
+        engine_version: _builtins.str = ...,
+        scenarios: _abc.Iterable[Global___Scenario] | None = ...,
+        cards: _abc.Iterable[Global___CatalogCard] | None = ...,
+        spaces: _abc.Iterable[Global___CatalogSpace] | None = ...,
+        pieces: _abc.Iterable[Global___CatalogPiece] | None = ...,
+        force_pool: _abc.Mapping[_builtins.str, _builtins.int] | None = ...,
+        tracks: _abc.Iterable[Global___CatalogTrack] | None = ...,
+        support_levels: _abc.Iterable[Global___CatalogLevel] | None = ...,
+        board: Global___CatalogBoard | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["board", b"board"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "cards", b"cards", "engine_version", b"engine_version", "force_pool", b"force_pool", "not_modified", b"not_modified", "pieces", b"pieces", "scenarios", b"scenarios", "spaces", b"spaces", "support_levels", b"support_levels", "tracks", b"tracks", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CatalogResponse: _TypeAlias = CatalogResponse  # noqa: Y015
+
+@_typing.final
+class CatalogCard(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NUMBER_FIELD_NUMBER: _builtins.int
+    TITLE_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    DUAL_USE_FIELD_NUMBER: _builtins.int
+    UNSHADED_FIELD_NUMBER: _builtins.int
+    SHADED_FIELD_NUMBER: _builtins.int
+    OWNER_FIELD_NUMBER: _builtins.int
+    FLN_BOT_MARKED_FIELD_NUMBER: _builtins.int
+    number: _builtins.int
+    title: _builtins.str
+    name: _builtins.str
+    """number and title, e.g. "#15 Jean-Paul Sartre" """
+    kind: _builtins.str
+    """event | capability | momentum | pivotal | propaganda (a Capability or Momentum card is one
+    whose text puts the marker in effect, 5.3, 5.4)
+    """
+    dual_use: _builtins.bool
+    """an unshaded and a shaded text (5.2)"""
+    unshaded: _builtins.str
+    """The marker the unshaded (resp. shaded) text puts in effect, if any: gov_capability,
+    fln_capability, capability, gov_momentum, fln_momentum or momentum.
+    """
+    shaded: _builtins.str
+    owner: _builtins.str
+    """a Pivotal Event's holder: "gov" or "fln" (5.1.4)"""
+    fln_bot_marked: _builtins.bool
+    """marked for the non-player FLN (8.3)"""
+    def __init__(
+        self,
+        *,
+        number: _builtins.int = ...,
+        title: _builtins.str = ...,
+        name: _builtins.str = ...,
+        kind: _builtins.str = ...,
+        dual_use: _builtins.bool = ...,
+        unshaded: _builtins.str = ...,
+        shaded: _builtins.str = ...,
+        owner: _builtins.str = ...,
+        fln_bot_marked: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["dual_use", b"dual_use", "fln_bot_marked", b"fln_bot_marked", "kind", b"kind", "name", b"name", "number", b"number", "owner", b"owner", "shaded", b"shaded", "title", b"title", "unshaded", b"unshaded"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CatalogCard: _TypeAlias = CatalogCard  # noqa: Y015
+
+@_typing.final
+class CatalogSpace(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    CODE_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    POPULATION_FIELD_NUMBER: _builtins.int
+    TERRAIN_FIELD_NUMBER: _builtins.int
+    WILAYA_FIELD_NUMBER: _builtins.int
+    COASTAL_FIELD_NUMBER: _builtins.int
+    BORDER_FIELD_NUMBER: _builtins.int
+    ADJACENT_FIELD_NUMBER: _builtins.int
+    X_FIELD_NUMBER: _builtins.int
+    Y_FIELD_NUMBER: _builtins.int
+    TOWN_FIELD_NUMBER: _builtins.int
+    LAT_FIELD_NUMBER: _builtins.int
+    LON_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    code: _builtins.str
+    """e.g. "III-1" (Wilaya and Sector number); "" for others"""
+    kind: _builtins.str
+    """"sector" | "city" | "country" """
+    population: _builtins.int
+    terrain: _builtins.str
+    """"mountain" | "plain" | "" (Cities)"""
+    wilaya: _builtins.int
+    """1-6; 0 for Cities and Countries"""
+    coastal: _builtins.bool
+    """1.3.6"""
+    border: _builtins.str
+    """"morocco" | "tunisia" | "" (1.3.7)"""
+    x: _builtins.float
+    """the position on the board picture (CatalogBoard units)"""
+    y: _builtins.float
+    town: _builtins.str
+    """the main town the position is taken from"""
+    lat: _builtins.float
+    """its latitude and longitude (degrees)"""
+    lon: _builtins.float
+    @_builtins.property
+    def adjacent(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """1.3.5"""
+
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        code: _builtins.str = ...,
+        kind: _builtins.str = ...,
+        population: _builtins.int = ...,
+        terrain: _builtins.str = ...,
+        wilaya: _builtins.int = ...,
+        coastal: _builtins.bool = ...,
+        border: _builtins.str = ...,
+        adjacent: _abc.Iterable[_builtins.str] | None = ...,
+        x: _builtins.float = ...,
+        y: _builtins.float = ...,
+        town: _builtins.str = ...,
+        lat: _builtins.float = ...,
+        lon: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["adjacent", b"adjacent", "border", b"border", "coastal", b"coastal", "code", b"code", "kind", b"kind", "lat", b"lat", "lon", b"lon", "name", b"name", "population", b"population", "terrain", b"terrain", "town", b"town", "wilaya", b"wilaya", "x", b"x", "y", b"y"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CatalogSpace: _TypeAlias = CatalogSpace  # noqa: Y015
+
+@_typing.final
+class CatalogPiece(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KEY_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    FACTION_FIELD_NUMBER: _builtins.int
+    FORCE_POOL_FIELD_NUMBER: _builtins.int
+    ON_MAP_FIELD_NUMBER: _builtins.int
+    IN_BOXES_FIELD_NUMBER: _builtins.int
+    key: _builtins.str
+    """the key in states and moves, e.g. "french_troops" """
+    name: _builtins.str
+    """e.g. "French Troops" """
+    faction: _builtins.str
+    """"gov" | "fln" """
+    force_pool: _builtins.int
+    """pieces of its box key in the game"""
+    on_map: _builtins.bool
+    """a key of a space's pieces"""
+    in_boxes: _builtins.bool
+    """a key of the boxes (Available, Casualties, Out of Play)"""
+    def __init__(
+        self,
+        *,
+        key: _builtins.str = ...,
+        name: _builtins.str = ...,
+        faction: _builtins.str = ...,
+        force_pool: _builtins.int = ...,
+        on_map: _builtins.bool = ...,
+        in_boxes: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["faction", b"faction", "force_pool", b"force_pool", "in_boxes", b"in_boxes", "key", b"key", "name", b"name", "on_map", b"on_map"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CatalogPiece: _TypeAlias = CatalogPiece  # noqa: Y015
+
+@_typing.final
+class CatalogTrack(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    TITLE_FIELD_NUMBER: _builtins.int
+    RULE_FIELD_NUMBER: _builtins.int
+    MIN_FIELD_NUMBER: _builtins.int
+    MAX_FIELD_NUMBER: _builtins.int
+    BOXES_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """the state's field, e.g. "france_track" """
+    title: _builtins.str
+    rule: _builtins.str
+    min: _builtins.int
+    max: _builtins.int
+    @_builtins.property
+    def boxes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """named boxes (France Track: A-F)"""
+
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        title: _builtins.str = ...,
+        rule: _builtins.str = ...,
+        min: _builtins.int = ...,
+        max: _builtins.int = ...,
+        boxes: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["boxes", b"boxes", "max", b"max", "min", b"min", "name", b"name", "rule", b"rule", "title", b"title"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CatalogTrack: _TypeAlias = CatalogTrack  # noqa: Y015
+
+@_typing.final
+class CatalogLevel(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KEY_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    key: _builtins.str
+    """"oppose" | "neutral" | "support" """
+    name: _builtins.str
+    def __init__(
+        self,
+        *,
+        key: _builtins.str = ...,
+        name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "name", b"name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CatalogLevel: _TypeAlias = CatalogLevel  # noqa: Y015
+
+@_typing.final
+class CatalogBoard(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    WIDTH_FIELD_NUMBER: _builtins.int
+    HEIGHT_FIELD_NUMBER: _builtins.int
+    width: _builtins.int
+    """SVG user units, origin top left"""
+    height: _builtins.int
+    def __init__(
+        self,
+        *,
+        width: _builtins.int = ...,
+        height: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["height", b"height", "width", b"width"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CatalogBoard: _TypeAlias = CatalogBoard  # noqa: Y015
+
+@_typing.final
+class ReplayRequest(_message.Message):
+    """---- History (Referee/Replay) ----"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    MOVES_FIELD_NUMBER: _builtins.int
+    EVERY_FIELD_NUMBER: _builtins.int
+    AT_FIELD_NUMBER: _builtins.int
+    STATES_FIELD_NUMBER: _builtins.int
+    VIEWS_FIELD_NUMBER: _builtins.int
+    ROLE_FIELD_NUMBER: _builtins.int
+    every: _builtins.str
+    """Which positions to return: "end" (default: only the last), "move" (the start and after every
+    move), "card" (the start, each time a new card is revealed, and the end), or "list" (the
+    positions after `at` moves, 0 being the start).
+    """
+    states: _builtins.bool
+    """include each checkpoint's state"""
+    views: _builtins.bool
+    """include each checkpoint's view (of `role`)"""
+    role: _builtins.str
+    """default "observer" """
+    @_builtins.property
+    def game(self) -> Global___NewGameRequest:
+        """a scenario, seed and options, as NewGame"""
+
+    @_builtins.property
+    def moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]:
+        """the game's moves, in order (at most CT_REFEREE_MAX_MOVES)"""
+
+    @_builtins.property
+    def at(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def __init__(
+        self,
+        *,
+        game: Global___NewGameRequest | None = ...,
+        moves: _abc.Iterable[Global___Move] | None = ...,
+        every: _builtins.str = ...,
+        at: _abc.Iterable[_builtins.int] | None = ...,
+        states: _builtins.bool = ...,
+        views: _builtins.bool = ...,
+        role: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "start", b"start"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["at", b"at", "every", b"every", "game", b"game", "moves", b"moves", "role", b"role", "start", b"start", "states", b"states", "views", b"views"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_start: _TypeAlias = _typing.Literal["game"]  # noqa: Y015
+    _WhichOneofArgType_start: _TypeAlias = _typing.Literal["start", b"start"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_start) -> _WhichOneofReturnType_start | None: ...
+
+Global___ReplayRequest: _TypeAlias = ReplayRequest  # noqa: Y015
+
+@_typing.final
+class Checkpoint(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    INDEX_FIELD_NUMBER: _builtins.int
+    MOVE_FIELD_NUMBER: _builtins.int
+    TURN_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    TO_MOVE_FIELD_NUMBER: _builtins.int
+    PROMPT_FIELD_NUMBER: _builtins.int
+    LOG_FIELD_NUMBER: _builtins.int
+    STATE_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
+    index: _builtins.int
+    """moves applied so far"""
+    turn: _builtins.int
+    card: _builtins.int
+    """the current card"""
+    to_move: _builtins.str
+    prompt: _builtins.str
+    @_builtins.property
+    def move(self) -> Global___Move:
+        """the move that led here (labelled); unset at the start"""
+
+    @_builtins.property
+    def log(self) -> _containers.RepeatedCompositeFieldContainer[Global___LogEntry]:
+        """the labelled log since the previous checkpoint"""
+
+    @_builtins.property
+    def state(self) -> Global___GameState:
+        """when `states`"""
+
+    @_builtins.property
+    def view(self) -> Global___View:
+        """when `views`"""
+
+    def __init__(
+        self,
+        *,
+        index: _builtins.int = ...,
+        move: Global___Move | None = ...,
+        turn: _builtins.int = ...,
+        card: _builtins.int | None = ...,
+        to_move: _builtins.str = ...,
+        prompt: _builtins.str = ...,
+        log: _abc.Iterable[Global___LogEntry] | None = ...,
+        state: Global___GameState | None = ...,
+        view: Global___View | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "move", b"move", "state", b"state", "view", b"view"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "index", b"index", "log", b"log", "move", b"move", "prompt", b"prompt", "state", b"state", "to_move", b"to_move", "turn", b"turn", "view", b"view"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__card: _TypeAlias = _typing.Literal["card"]  # noqa: Y015
+    _WhichOneofArgType__card: _TypeAlias = _typing.Literal["_card", b"_card"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__card) -> _WhichOneofReturnType__card | None: ...
+
+Global___Checkpoint: _TypeAlias = Checkpoint  # noqa: Y015
+
+@_typing.final
+class ReplayResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CHECKPOINTS_FIELD_NUMBER: _builtins.int
+    STATE_FIELD_NUMBER: _builtins.int
+    TO_MOVE_FIELD_NUMBER: _builtins.int
+    PROMPT_FIELD_NUMBER: _builtins.int
+    LEGAL_MOVES_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    to_move: _builtins.str
+    prompt: _builtins.str
+    @_builtins.property
+    def checkpoints(self) -> _containers.RepeatedCompositeFieldContainer[Global___Checkpoint]: ...
+    @_builtins.property
+    def state(self) -> Global___GameState:
+        """the final state"""
+
+    @_builtins.property
+    def legal_moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
+    @_builtins.property
+    def result(self) -> _struct_pb2.Struct: ...
+    def __init__(
+        self,
+        *,
+        checkpoints: _abc.Iterable[Global___Checkpoint] | None = ...,
+        state: Global___GameState | None = ...,
+        to_move: _builtins.str = ...,
+        prompt: _builtins.str = ...,
+        legal_moves: _abc.Iterable[Global___Move] | None = ...,
+        result: _struct_pb2.Struct | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result", "state", b"state"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["checkpoints", b"checkpoints", "legal_moves", b"legal_moves", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReplayResponse: _TypeAlias = ReplayResponse  # noqa: Y015

@@ -66,6 +66,16 @@ class RefereeStub:
                 request_serializer=ct__referee_dot_v1_dot_referee__pb2.ViewRequest.SerializeToString,
                 response_deserializer=ct__referee_dot_v1_dot_referee__pb2.ViewResponse.FromString,
                 _registered_method=True)
+        self.Catalog = channel.unary_unary(
+                '/ct_referee.v1.Referee/Catalog',
+                request_serializer=ct__referee_dot_v1_dot_referee__pb2.CatalogRequest.SerializeToString,
+                response_deserializer=ct__referee_dot_v1_dot_referee__pb2.CatalogResponse.FromString,
+                _registered_method=True)
+        self.Replay = channel.unary_unary(
+                '/ct_referee.v1.Referee/Replay',
+                request_serializer=ct__referee_dot_v1_dot_referee__pb2.ReplayRequest.SerializeToString,
+                response_deserializer=ct__referee_dot_v1_dot_referee__pb2.ReplayResponse.FromString,
+                _registered_method=True)
 
 
 class RefereeServicer:
@@ -116,6 +126,24 @@ class RefereeServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Catalog(self, request, context):
+        """---- for front-ends (catalogue, history) ----
+        The game's static facts: scenarios, the 71 cards, the 30 spaces with their place on the
+        board picture, pieces and force pool, tracks. Versioned with the engine: `version` changes
+        only when the engine's data does (REST: the ETag; send If-None-Match for a 304).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Replay(self, request, context):
+        """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
+        checkpoint (every move, every card, or listed indices) with the labelled log.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RefereeServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -148,6 +176,16 @@ def add_RefereeServicer_to_server(servicer, server):
                     servicer.View,
                     request_deserializer=ct__referee_dot_v1_dot_referee__pb2.ViewRequest.FromString,
                     response_serializer=ct__referee_dot_v1_dot_referee__pb2.ViewResponse.SerializeToString,
+            ),
+            'Catalog': grpc.unary_unary_rpc_method_handler(
+                    servicer.Catalog,
+                    request_deserializer=ct__referee_dot_v1_dot_referee__pb2.CatalogRequest.FromString,
+                    response_serializer=ct__referee_dot_v1_dot_referee__pb2.CatalogResponse.SerializeToString,
+            ),
+            'Replay': grpc.unary_unary_rpc_method_handler(
+                    servicer.Replay,
+                    request_deserializer=ct__referee_dot_v1_dot_referee__pb2.ReplayRequest.FromString,
+                    response_serializer=ct__referee_dot_v1_dot_referee__pb2.ReplayResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -313,6 +351,60 @@ class Referee:
             '/ct_referee.v1.Referee/View',
             ct__referee_dot_v1_dot_referee__pb2.ViewRequest.SerializeToString,
             ct__referee_dot_v1_dot_referee__pb2.ViewResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Catalog(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/ct_referee.v1.Referee/Catalog',
+            ct__referee_dot_v1_dot_referee__pb2.CatalogRequest.SerializeToString,
+            ct__referee_dot_v1_dot_referee__pb2.CatalogResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Replay(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/ct_referee.v1.Referee/Replay',
+            ct__referee_dot_v1_dot_referee__pb2.ReplayRequest.SerializeToString,
+            ct__referee_dot_v1_dot_referee__pb2.ReplayResponse.FromString,
             options,
             channel_credentials,
             insecure,

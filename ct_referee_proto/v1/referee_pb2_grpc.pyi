@@ -59,6 +59,16 @@ class RefereeStub:
     """
     View: _grpc.UnaryUnaryMultiCallable[_referee_pb2.ViewRequest, _referee_pb2.ViewResponse]
     """What a role ("gov", "fln" or "observer") may see of a state (rules 2.2, 10.0, 7.3)."""
+    Catalog: _grpc.UnaryUnaryMultiCallable[_referee_pb2.CatalogRequest, _referee_pb2.CatalogResponse]
+    """---- for front-ends (catalogue, history) ----
+    The game's static facts: scenarios, the 71 cards, the 30 spaces with their place on the
+    board picture, pieces and force pool, tracks. Versioned with the engine: `version` changes
+    only when the engine's data does (REST: the ETag; send If-None-Match for a 304).
+    """
+    Replay: _grpc.UnaryUnaryMultiCallable[_referee_pb2.ReplayRequest, _referee_pb2.ReplayResponse]
+    """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
+    checkpoint (every move, every card, or listed indices) with the labelled log.
+    """
 
 @_typing.type_check_only
 class RefereeAsyncStub(RefereeStub):
@@ -81,6 +91,16 @@ class RefereeAsyncStub(RefereeStub):
     """
     View: _aio.UnaryUnaryMultiCallable[_referee_pb2.ViewRequest, _referee_pb2.ViewResponse]  # type: ignore[assignment]
     """What a role ("gov", "fln" or "observer") may see of a state (rules 2.2, 10.0, 7.3)."""
+    Catalog: _aio.UnaryUnaryMultiCallable[_referee_pb2.CatalogRequest, _referee_pb2.CatalogResponse]  # type: ignore[assignment]
+    """---- for front-ends (catalogue, history) ----
+    The game's static facts: scenarios, the 71 cards, the 30 spaces with their place on the
+    board picture, pieces and force pool, tracks. Versioned with the engine: `version` changes
+    only when the engine's data does (REST: the ETag; send If-None-Match for a 304).
+    """
+    Replay: _aio.UnaryUnaryMultiCallable[_referee_pb2.ReplayRequest, _referee_pb2.ReplayResponse]  # type: ignore[assignment]
+    """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
+    checkpoint (every move, every card, or listed indices) with the labelled log.
+    """
 
 class RefereeServicer(metaclass=_abc_1.ABCMeta):
     """The rules referee: every call is a pure function of its request (the service keeps no game)."""
@@ -136,6 +156,28 @@ class RefereeServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_referee_pb2.ViewResponse, _abc.Awaitable[_referee_pb2.ViewResponse]]:
         """What a role ("gov", "fln" or "observer") may see of a state (rules 2.2, 10.0, 7.3)."""
+
+    @_abc_1.abstractmethod
+    def Catalog(
+        self,
+        request: _referee_pb2.CatalogRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_referee_pb2.CatalogResponse, _abc.Awaitable[_referee_pb2.CatalogResponse]]:
+        """---- for front-ends (catalogue, history) ----
+        The game's static facts: scenarios, the 71 cards, the 30 spaces with their place on the
+        board picture, pieces and force pool, tracks. Versioned with the engine: `version` changes
+        only when the engine's data does (REST: the ETag; send If-None-Match for a 304).
+        """
+
+    @_abc_1.abstractmethod
+    def Replay(
+        self,
+        request: _referee_pb2.ReplayRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_referee_pb2.ReplayResponse, _abc.Awaitable[_referee_pb2.ReplayResponse]]:
+        """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
+        checkpoint (every move, every card, or listed indices) with the labelled log.
+        """
 
 def add_RefereeServicer_to_server(servicer: RefereeServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
 

@@ -25,7 +25,9 @@ class Labelled:
     def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
         self.turns += 1
         assert msg["view"]["role"] == msg["role"]
-        return {"move": {**msg["legal_moves"][-1], "label": "whatever it is called"}}
+        move = msg["legal_moves"][-1]
+        assert move["label"]       # listed moves come with their labels
+        return {"move": move}      # sent back as listed, label included
 
 
 def raises(msg: dict[str, Any]) -> dict[str, Any]:

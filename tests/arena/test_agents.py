@@ -121,6 +121,8 @@ def test_an_http_endpoint(http_bot: tuple[str, type[_Bot]]) -> None:
                       "move_number"}
     # The view is the role's: no deck order, no generator state.
     assert t["view"]["role"] == "fln" and "rng" not in t["view"]
+    labels = [m["label"] for m in t["legal_moves"]]   # engine.labels, one per listed move
+    assert all(isinstance(x, str) and x for x in labels) and len(set(labels)) == len(labels)
     assert "deck" not in t["view"].get("cards", {})
     assert handler.seen[-1]["type"] == "end" and handler.seen[-1]["result"]["winner"]
 

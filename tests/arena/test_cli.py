@@ -59,3 +59,9 @@ def test_bad_arguments_are_named(tmp_path: Path) -> None:
     r = subprocess.run([*CLI, "ladder", str(tmp_path / "missing.toml")], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "missing.toml" in r.stderr
+    for flag, words in ((["--referee", "ftp://x"], "use http://host:port, grpc://host:port"),
+                        (["--referee", "http://127.0.0.1:9"], "no referee answers there"),
+                        (["--jobs", "0"], "--jobs: at least 1")):
+        r = subprocess.run([*CLI, *MATCH, "--out", str(tmp_path / "y"), *flag], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and words in r.stderr, r.stderr

@@ -19,8 +19,17 @@ from ct_referee_arena.store import Store
 from service.worker import die_with_parent
 
 ROOT = Path(__file__).resolve().parents[2]
-LADDER = {"name": "queued", "games": 2, "seed": 70,
-          "agents": [{"name": "r", "spec": "random"}, {"name": "bot", "spec": "fln-bot"}]}
+LADDER = """
+name = "queued"
+games = 2
+seed = 70
+[[agents]]
+name = "r"
+spec = "random"
+[[agents]]
+name = "bot"
+spec = "fln-bot"
+"""
 
 
 @pytest.fixture
@@ -49,12 +58,25 @@ def workers(redis_url: str) -> Iterator[list[subprocess.Popen[bytes]]]:
                 p.wait()
 
 
+def test_an_unreachable_queue_is_named(tmp_path: Path) -> None:
+    cfg = tmp_path / "LADDER.toml"
+    cfg.write_text(LADDER)
+    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "ladder", str(cfg), "--out",
+                        str(tmp_path / "q"), "--queue", "redis://127.0.0.1:9/0"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "--queue redis://127.0.0.1:9/0: no Redis answers" in r.stderr
+
+
 def test_two_workers_play_a_queued_ladder(redis_url: str, tmp_path: Path,
                                           workers: list[subprocess.Popen[bytes]]) -> None:
-    ladder = lad.from_dict(LADDER)
-    s = lad.run(ladder, str(tmp_path / "q"), queue.executor(redis_url, "test", job_timeout=120))
-    assert (s.played, s.total, s.errors) == (4, 4, [])
-    lad.run(ladder, str(tmp_path / "here"), lad.serial)
+    cfg = tmp_path / "LADDER.toml"
+    cfg.write_text(LADDER)
+    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "ladder", str(cfg), "--out",
+                        str(tmp_path / "q"), "--queue", redis_url], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "4/4 games played" in r.stdout
+    lad.run(lad.load(str(cfg)), str(tmp_path / "here"), lad.serial)
     queued, here = [Store(str(tmp_path / d / "ladder.db")).games() for d in ("q", "here")]
     assert [(g["seed"], g["winner"]) for g in queued] == [(g["seed"], g["winner"]) for g in here]
     ran_on = {json.loads(g["outcome"])["worker"] for g in queued}

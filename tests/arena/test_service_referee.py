@@ -67,3 +67,19 @@ def test_an_unreachable_service_is_an_error_not_a_result(tmp_path: Path) -> None
                             "agents": [{"name": "r", "spec": "random"}]})
     s = lad.run(ladder, str(tmp_path), lad.serial, referee="http://127.0.0.1:9")
     assert s.played == 0 and len(s.errors) == 1 and "game 1" in s.errors[0]
+
+
+@pytest.mark.parametrize("transport", ["rest", "grpc"])
+def test_an_agent_gets_the_services_labels_and_may_send_them_back(servers: Servers,
+                                                                  transport: str) -> None:
+    url = servers.http if transport == "rest" else f"grpc://{servers.grpc}"
+    ref = connect(url)
+    try:   # the Labelled agent checks each listed move has a label and answers with it
+        out = play_game("random", "py:tests.arena.misbehaving:Labelled", "short", 4,
+                        referee=ref, salt="x")
+    finally:
+        ref.close()
+    assert out["forfeit"] is None, out["forfeit"]
+    local = play_game("random", "py:tests.arena.misbehaving:Labelled", "short", 4,
+                      referee=LocalReferee(), salt="x")
+    assert body(out["record"]) == body(local["record"])

@@ -83,6 +83,10 @@ def test_play_in_the_terminal() -> None:
     assert r.returncode == 0, r.stderr
     assert "you are the Government against the non-player FLN" in r.stdout
     assert "Algiers" in r.stdout and "bye" in r.stdout
+    # moves and log entries by their labels; the bot's moves too
+    assert "1. Play Pivotal Event #66 Coup d'Etat" in r.stdout, r.stdout
+    assert "Government plays Pivotal Event #66 Coup d'Etat" in r.stdout
+    assert "\nFLN: " in r.stdout
 
 
 def test_validate_sends_the_moves_in_requests_of_max_moves(tmp_path: Path) -> None:

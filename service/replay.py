@@ -1,0 +1,111 @@
+"""``Referee/Replay``: a game's history from its start and moves, for time-travel views and game
+reports. The start is a new game (scenario, seed, options; the contract keeps room for a position
+built from a board); the moves are applied in order as ``Apply`` would, and the answer holds a
+checkpoint (labelled log since the previous one; state and/or view on request) at every requested
+point: every move, every newly revealed card, listed indices, or only the end.
+
+Bounded like ``Apply``: at most ``max_moves`` moves, the request size limit of the transports,
+the per-request time limit between moves. Replays are not kept in the result cache (their answers
+are large and rarely repeated); an identical request is still answered from the response cache.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import engine
+from engine.labels import move_label
+from ct_referee_proto.v1 import referee_pb2 as pb
+
+from .convert import log_to_proto, options_to_engine, view_to_proto
+from .errors import ServiceError
+from .moves import MoveError, move_from_engine, move_to_engine
+
+if TYPE_CHECKING:
+    from .core import Call, Core
+
+EVERY = ("end", "move", "card", "list")
+
+
+def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
+    if req.WhichOneof("start") != "game":
+        raise ServiceError("invalid_argument", "a start is required: game {scenario, seed, "
+                           "options}", field="game")
+    if not req.game.scenario:
+        raise ServiceError("invalid_argument", "scenario is required", field="game.scenario")
+    options = options_to_engine(req.game.options)
+    moves = _moves(req, core.config.max_moves)
+    every = req.every or ("list" if len(req.at) else "end")
+    if every not in EVERY:
+        raise ServiceError("invalid_argument", f"every must be one of {list(EVERY)}",
+                           field="every")
+    if len(req.at) and every != "list":
+        raise ServiceError("invalid_argument", 'at is for every = "list"', field="at")
+    at = set(req.at)
+    for i in at:
+        if not 0 <= i <= len(moves):
+            raise ServiceError("invalid_argument", f"checkpoint {i} is not between 0 and the "
+                               f"number of moves ({len(moves)})", field="at")
+    role = req.role or "observer"
+    s = core._engine_errors(lambda: engine.new_game(req.game.scenario, req.game.seed, options))
+    core._engine_errors(lambda: engine.view(s, role))  # an unknown role fails before any work
+
+    out = pb.ReplayResponse()
+    log_: list[dict[str, Any]] = []
+
+    def checkpoint(i: int, move: dict[str, Any] | None, label: str) -> None:
+        cp = out.checkpoints.add(index=i, turn=s.turn, to_move=engine.to_move(s) or "",
+                                 prompt=engine.prompt(s), log=log_to_proto(log_))
+        if move is not None:
+            cp.move.CopyFrom(move_from_engine(move))
+            cp.move.label = label
+        if isinstance(s.cards.get("current"), int):
+            cp.card = s.cards["current"]
+        if req.states:
+            cp.state.CopyFrom(core._issue(core._state_record(s)))
+        if req.views:
+            cp.view.CopyFrom(view_to_proto(core._engine_errors(lambda: engine.view(s, role)),
+                                           role))
+        log_.clear()
+
+    if every in ("move", "card") or 0 in at:
+        checkpoint(0, None, "")
+    for i, m in enumerate(moves):
+        call.check()
+        card = s.cards.get("current")
+        label = move_label(s, m) if m in engine.legal_moves(s) else ""
+        try:
+            s, entries = engine.apply(s, m)
+        except engine.IllegalMove as e:
+            raise ServiceError("illegal_move", e.reason, rule=e.rule, move_index=i) from None
+        except engine.BadRequest as e:
+            raise ServiceError("invalid_argument", e.reason, move_index=i,
+                               field=f"moves[{i}]" + e.field.removeprefix("move")) from None
+        log_.extend(entries)
+        n = i + 1
+        last = n == len(moves)
+        if (every == "move" or (every == "list" and n in at)
+                or (every == "card" and (s.cards.get("current") != card or last))
+                or (every == "end" and last)):
+            checkpoint(n, m, label)
+    if every == "end" and not moves:
+        checkpoint(0, None, "")
+    out.state.CopyFrom(core._issue(core._state_record(s)))
+    for k, v in core._position_fields(core._position(s)).items():
+        if k == "legal_moves":
+            out.legal_moves.extend(v)
+        elif k == "result":
+            out.result.update(v)
+        else:
+            setattr(out, k, v)
+    return out
+
+
+def _moves(req: pb.ReplayRequest, max_moves: int) -> list[dict[str, Any]]:
+    if len(req.moves) > max_moves:
+        raise ServiceError("invalid_argument", f"at most {max_moves} moves per request",
+                           field="moves")
+    try:
+        return [move_to_engine(m, f"moves[{i}]") for i, m in enumerate(req.moves)]
+    except MoveError as e:
+        raise ServiceError("invalid_argument", e.message, field=e.field) from None
