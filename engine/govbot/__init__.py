@@ -59,7 +59,7 @@ def decide(state: State, seed: int) -> Decision:
     if to_move(state) != "gov":
         ctx.trace.note("gov", f"the Government is not to act (to move: {to_move(state)})")
         return Decision([], state, list(ctx.trace))
-    real, moves = state, []
+    real, moves = state, list[Move]()
     det = determinize(view(real, "gov"), ctx.rng)
     while to_move(real) == "gov" and len(moves) < MAX_MOVES:
         try:
@@ -68,7 +68,7 @@ def decide(state: State, seed: int) -> Decision:
         except (IllegalMove, Exception) as e:  # noqa: BLE001 - the bot never raises
             m = legal_moves(real)[0]
             ctx.trace.note("fallback", f"policy error ({type(e).__name__}: {e}); playing the "
-                           f"first legal move {label(m)}")
+                           f"first legal move {label(real, m)}")
             real2, _ = apply(real, m)
             ctx.plan.clear()
         moves.append(m)

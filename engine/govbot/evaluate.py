@@ -13,10 +13,10 @@ better). One number, the sum of named terms so a trace can say what a choice gai
   Oppose, 6.3.2);
 * ``insurgents`` – Guerrillas on the map (Underground ones weigh more: they cannot be Assaulted,
   3.2.4) and FLN Bases (they feed Rally and FLN Resources, 6.2.2) beyond their score;
-* ``forces`` – Government cubes and Bases on the map, French pieces Available (Resources in 6.2.1),
-  French Casualties (lost Commitment in 6.2.3);
-* ``resources`` – Resources of both sides (what pays for the next Operations), worth nothing once the
-  final Propaganda Round has begun;
+* ``forces`` – Government cubes and Bases on the map, French pieces Available (Resources in
+  6.2.1), French Casualties (lost Commitment in 6.2.3);
+* ``resources`` – Resources of both sides (what pays for the next Operations), worth nothing once
+  the final Propaganda Round has begun;
 * ``france`` – the Commitment the France Track will take in the Propaganda Rounds left (6.2.3;
   the Reset moves it one box toward A each round, 6.5), and the FLN Resources it gives (6.2.2);
 * ``terror`` – Terror markers in populated spaces (they block a shift toward Support, 3.3.4), and
@@ -111,7 +111,8 @@ def terms(s: State) -> dict[str, float]:
     france = france_cost(s)
     danger = -W_DANGER * max(0, sc.fln - DANGER_FROM)
     return {"margin": margin, "danger": danger, "control": control_t, "prospects": prospects,
-            "insurgents": insurgents, "forces": forces, "resources": resources, "france": france, "terror": terror}
+            "insurgents": insurgents, "forces": forces, "resources": resources, "france": france,
+            "terror": terror}
 
 
 def evaluate(s: State) -> float:

@@ -23,10 +23,11 @@ from typing import Any
 from .. import rng as erng
 from ..data import EVENT_CARDS, PROPAGANDA_CARDS
 from ..serial import from_data
-from ..state import SCHEMA, State
+from ..state import SCHEMA, State, blank_state
+from ..validate import CARD_KEYS
 from ..victory import DECEPTION_MARKERS
 
-VIEW_ONLY = ("state_schema", "role", "derived", "legal_moves", "hidden")
+STATE_KEYS = tuple(blank_state().to_data())  # what a state document holds; a view holds more
 
 
 def unseen_events(cards: dict[str, Any]) -> list[int]:
@@ -58,9 +59,9 @@ def determinize(view: dict[str, Any], r: dict[str, Any]) -> State:
     sampled from ``r`` (a bot generator, advanced)."""
     if view.get("role") != "gov":
         raise ValueError("determinize needs the Government's view (engine.view(state, 'gov'))")
-    d = {k: v for k, v in view.items() if k not in VIEW_ONLY}
+    d = {k: view[k] for k in STATE_KEYS if k in view}
     d["schema"] = SCHEMA
-    cards = {k: v for k, v in view["cards"].items() if k != "set_aside_count"}
+    cards = {k: view["cards"][k] for k in CARD_KEYS if k in view["cards"]}
     if view["options"]["chance"] == "managed":
         cards["deck"], cards["set_aside"] = deal(cards, r)
     d["cards"] = cards

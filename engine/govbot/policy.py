@@ -2,8 +2,9 @@
 
 * Option prompts (``eligible``, ``pivotal_window``): every legal option – Pass, each Event side,
   each Operation in each box – is *completed* on the determinized state by the handlers below, and
-  the end position evaluated (``evaluate``); the best is chosen and the rest of its moves become the
-  plan, replayed while they stay legal.
+  the end position evaluated (``evaluate``); where dice took part the value is the mean over
+  ``CHANCE_SAMPLES`` samples of the hidden parts. The best is chosen and the rest of its moves
+  become the plan, replayed while they stay legal.
 * Train (3.2.1): locations by a Population/Control/Pacification estimate, cubes and the Pacify step
   by evaluation.
 * Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
@@ -11,8 +12,8 @@
 * Sweep (3.2.3): locations and Troop moves by evaluation *through* the Activation at ``done``.
 * Assault (3.2.4), Neutralize (4.2.3), Propaganda phases (6.2.3, 6.3.1, 6.5), Events (5.0), the
   rest: greedy – the legal move whose resulting position evaluates best (a picked piece is valued
-  at its best destination; a Special Activity at its completion), ``done`` unless something
-  strictly better is on offer.
+  at its best destination; a Commitment adjustment repeated up to the next third; a Special
+  Activity at its completion), ``done`` unless something strictly better is on offer.
 * Deploy (4.2.1), Troop Lift (4.2.2), Redeploy (6.4.1): a French piece moved to where it completes
   Troops and Police under Government Control in the most populous space that lacks one of them.
 """
@@ -25,12 +26,16 @@ from ..board import available, control, fln_count, gov_count, police, population
 from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES
 from ..machine import legal_moves, to_move
 from ..state import Move, State
+from ..view import view
 from .evaluate import W_CONTROL, evaluate, france_cost, gains
-from .search import DONE, OPTION_STEPS, Ctx, label, other_move, top_kind
+from .hidden import determinize
+from .search import DONE, OPTION_STEPS, Ctx, compact, label, other_move, top_kind
 
 OPTION_KINDS = ("eligible", "pivotal_window")
+CHANCE_SAMPLES = 4  # samples averaged for an option whose outcome depends on chance
 SKIPPED = ("garrison",)  # without Police moves it only Activates, which Sweep does as well
-THROUGH_DONE = ("op:sweep", "prop_commitment")  # effects resolved at `done` (3.2.3, 6.2.3)
+THROUGH_DONE = ("op:sweep",)  # the effect is resolved at `done` (3.2.3)
+THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 
@@ -42,17 +47,20 @@ def choose(s: State, ctx: Ctx) -> Move:
     ms = legal_moves(s)
     kind = top_kind(s)
     if len(ms) == 1:
-        ctx.note(kind, f"only legal move: {label(ms[0])}", chosen=ms[0])
+        if not ctx.quiet:
+            ctx.note(kind, f"only legal move: {label(s, ms[0])}", chosen=ms[0])
         return ms[0]
     if ctx.plan:
         m = ctx.plan.pop(0)
         if m in ms:
-            ctx.note(kind, f"{label(m)}: the next move of the option chosen", chosen=m)
+            if not ctx.quiet:
+                ctx.note(kind, f"{label(s, m)}: the next move of the option chosen", chosen=m)
             return m
         ctx.plan.clear()
     if ctx.spent:
         m = DONE if DONE in ms else ms[0]
-        ctx.note(kind, f"look-ahead budget spent: {label(m)}", chosen=m)
+        if not ctx.quiet:
+            ctx.note(kind, f"look-ahead budget spent: {label(s, m)}", chosen=m)
         return m
     handler = HANDLERS.get(kind) or (option if kind in OPTION_KINDS else greedy)
     return handler(s, ms, ctx)
@@ -93,12 +101,22 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
     results = []
     for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
         end, moves = complete(s, m, ctx)
-        results.append((evaluate(end), m, moves, end))
+        value = evaluate(end)
+        if end.rng["counter"] != s.rng["counter"]:
+            # dice took part: average over fresh samples of the hidden parts
+            values = [value]
+            for _ in range(CHANCE_SAMPLES - 1):
+                other = determinize(view(s, "gov"), ctx.rng)
+                values.append(evaluate(complete(other, m, ctx)[0]))
+            value = sum(values) / len(values)
+        results.append((value, m, moves, end))
     value, m, moves, end = max(results, key=lambda r: r[0])
     ctx.plan = moves[1:]
-    ctx.note(top_kind(s), f"{label(m)}: the best of {len(ms)} options completed and evaluated",
-             candidates=[{"move": label(r[1]), "value": round(r[0], 2)} for r in results],
-             chosen=m, plan=[label(x) for x in moves[1:]], gains=gains(s, end))
+    if not ctx.quiet:
+        ctx.note(top_kind(s), f"{label(s, m)}: the best of {len(results)} options completed and "
+                 "evaluated",
+                 candidates=[{"move": label(s, r[1]), "value": round(r[0], 2)} for r in results],
+                 chosen=m, plan=[compact(x) for x in moves[1:]], gains=gains(s, end))
     return m
 
 
@@ -121,10 +139,21 @@ def run_frame(s: State, depth: int, ctx: Ctx) -> State:
 
 
 def look(s: State, m: Move, ctx: Ctx, post: bool = False) -> float:
-    """The value of playing ``m``: a picked piece at its best destination, a Special Activity
-    completed, an Operation whose effect comes at ``done`` seen through it; with ``post``, an
-    Operation declared done valued with the best Special Activity that may still follow."""
+    """The value of playing ``m``: a picked piece at its best destination, a Commitment
+    adjustment repeated to the next third, a Special Activity completed, an Operation whose
+    effect comes at ``done`` seen through it; with ``post``, an Operation declared done valued
+    with the best Special Activity that may still follow."""
     s1 = ctx.step(s, m)
+    if top_kind(s) == "prop_commitment" and m != DONE:
+        # 6.2.3 charges Commitment as the running total crosses a third: value the move
+        # repeated up to three times
+        v = evaluate(s1)
+        for _ in range(THIRDS - 1):
+            if to_move(s1) != "gov" or m not in legal_moves(s1):
+                break
+            s1 = ctx.step(s1, m)
+            v = max(v, evaluate(s1))
+        return v
     if m["t"] == "sa":
         return evaluate(run_frame(s1, len(s.pending), ctx))
     if to_move(s1) == "gov" and m["t"] in ("pick", "select"):
@@ -166,11 +195,13 @@ def greedy(s: State, ms: list[Move], ctx: Ctx, cands: list[Move] | None = None,
     else:
         value, chosen = best
     top = sorted(scored, key=lambda r: -r[0])[:5]
-    ctx.note(top_kind(s), f"{label(chosen)}: {why or 'best evaluated move'}"
-             + (f" (value {value:.2f}" + (f", finishing {base:.2f})" if base is not None else ")")
-                if value is not None else ""),
-             candidates=[{"move": label(m), "value": round(v, 2)} for v, m in top],
-             chosen=chosen)
+    if not ctx.quiet:
+        ctx.note(top_kind(s), f"{label(s, chosen)}: {why or 'best evaluated move'}"
+                 + (f" (value {value:.2f}"
+                    + (f", finishing {base:.2f})" if base is not None else ")")
+                    if value is not None else ""),
+                 candidates=[{"move": label(s, m), "value": round(v, 2)} for v, m in top],
+                 chosen=chosen)
     return chosen
 
 
@@ -185,17 +216,17 @@ def train_value(s: State, space: str) -> float:
         i = FRANCE_BOXES.index(s.france_track)
         if i == 0:
             return -1.0
-        after = s.copy()
-        after.france_track = FRANCE_BOXES[i - 1]
-        return france_cost(after) - france_cost(s) - 0.6
+        shifted = s.copy()
+        shifted.france_track = FRANCE_BOXES[i - 1]
+        return france_cost(shifted) - france_cost(s) - 0.6
     place = min(4, available(s, AT) + available(s, AP))
     if place == 0:
         return -1.0
     pop = population(s, space)
     g, f = gov_count(s, space), fln_count(s, space)
     after = "gov" if g + place > f else ("fln" if f > g + place else None)
-    worth = {"gov": 1, "fln": -1, None: 0}
-    v = -0.6 + 0.12 * place + W_CONTROL * pop * (worth[after] - worth[control(s, space)])
+    worth: dict[str | None, int] = {"gov": 1, "fln": -1, None: 0}
+    v: float = -0.6 + 0.12 * place + W_CONTROL * pop * (worth[after] - worth[control(s, space)])
     sp = s.spaces[space]
     if after == "gov" and pop and sp["support"] != "support" and s.resources["gov"] >= 4:
         v += 0.9 * pop - 0.6 * sp["terror"]
@@ -212,11 +243,13 @@ def train(s: State, ms: list[Move], ctx: Ctx) -> Move:
         scored = [(train_value(s, m["space"]), m) for m in spaces]
         v, m = max(scored, key=lambda r: r[0])
         need = 2 + (2 if f["locs"] else 0)  # keep the price of a Pacify step after the first
-        if DONE not in ms and not f["locs"] or v > 0 and (f["free"] or s.resources["gov"] >= need) and len(f["locs"]) < 3:
-            ctx.note("op:train", f"Train in {m['space']} (estimate {v:.2f}: Control and "
-                     "Pacification)", chosen=m,
-                     candidates=[{"space": x["space"], "value": round(y, 2)}
-                                 for y, x in sorted(scored, key=lambda r: -r[0])[:5]])
+        must = DONE not in ms and not f["locs"]  # a Train needs one location
+        if must or v > 0 and (f["free"] or s.resources["gov"] >= need) and len(f["locs"]) < 3:
+            if not ctx.quiet:
+                ctx.note("op:train", f"Train in {m['space']} (estimate {v:.2f}: Control and "
+                         "Pacification)", chosen=m,
+                         candidates=[{"space": x["space"], "value": round(y, 2)}
+                                     for y, x in sorted(scored, key=lambda r: -r[0])[:5]])
             return m
     rest = [m for m in ms if m["t"] not in ("space", "place")]
     return greedy(s, ms, ctx, rest, "Pacify, Special Activity or finish")
@@ -253,8 +286,6 @@ def spare(s: State, space: str, kind: str) -> bool:
     if space == "available":
         return True
     n = troops(s, space) if kind == "troops" else police(s, space)
-    if n < 2 and wants(s, space) is None and population(s, space) and s.spaces[space]["support"] != "support":
-        return False
     return gov_count(s, space) - 1 > fln_count(s, space) and n >= 2
 
 
@@ -267,24 +298,28 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
              and kind_of.get(m.get("piece", "")) == needs[m["to"]][1]]
     if moves:
         m = max(moves, key=lambda m: needs[m["to"]][0])
-        ctx.note(top_kind(s), f"{label(m)}: completes Troops and Police in {m['to']} "
-                 f"(Population {needs[m['to']][0]}, 6.3.1)", chosen=m)
+        if not ctx.quiet:
+            ctx.note(top_kind(s), f"{label(s, m)}: completes Troops and Police in {m['to']} "
+                     f"(Population {needs[m['to']][0]}, 6.3.1)", chosen=m)
         return m
     busy = [m for m in ms if m["t"] == "move"]
     if busy and DONE not in ms:  # a piece was picked and no space needs it: the best evaluated
         return greedy(s, ms, ctx, busy, "no space lacks this piece; the best evaluated destination")
     missing = {w[1] for w in needs.values()}
-    picks = [m for m in ms if m["t"] in ("pick", "select") and kind_of.get(m.get("piece", "")) in missing
-             and spare(s, m.get("from", m.get("space", "")), kind_of[m["piece"]])]
+    picks = [m for m in ms if m["t"] in ("pick", "select")
+             and kind_of.get(m.get("piece", "")) in missing and spare(s, str(m.get("from", m.get("space", ""))), kind_of[m["piece"]])]
     for m in picks:
         s1 = ctx.step(s, m)
         if any(x["t"] == "move" and x.get("to") in needs
                and needs[x["to"]][1] == kind_of[m["piece"]] for x in legal_moves(s1)):
-            ctx.note(top_kind(s), f"{label(m)}: a spare {kind_of[m['piece']]} for a space "
-                     "lacking it", chosen=m)
+            if not ctx.quiet:
+                ctx.note(top_kind(s), f"{label(s, m)}: a spare {kind_of[m['piece']]} for a space "
+                         "lacking it", chosen=m)
             return m
     m = DONE if DONE in ms else ms[0]
-    ctx.note(top_kind(s), f"{label(m)}: no Controlled space lacks Troops or Police", chosen=m)
+    if not ctx.quiet:
+        ctx.note(top_kind(s), f"{label(s, m)}: no Controlled space lacks Troops or Police",
+                 chosen=m)
     return m
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import rng as erng
+from ..labels import move_label
 from ..machine import apply, legal_moves, to_move
 from ..state import Move, State
 from .trace import Trace
@@ -58,10 +59,18 @@ def other_move(s: State, ctx: Ctx) -> Move:
     return ms[0]
 
 
-def label(m: Move) -> str:
-    """A short readable form of a move for the trace."""
+def compact(m: Move) -> str:
+    """A move in a few words, without its position: for a plan's later moves."""
     parts = [str(m.get("t"))]
     for k in ("op", "sa", "side", "box", "card", "piece", "from", "space", "to", "value"):
         if k in m:
             parts.append(f"{k}={m[k]}")
     return " ".join(parts)
+
+
+def label(s: State, m: Move) -> str:
+    """A legal move of ``s`` as the engine words it (``labels.move_label``)."""
+    try:
+        return move_label(s, m)
+    except Exception:  # noqa: BLE001 - a trace never fails a decision
+        return compact(m)

@@ -7,7 +7,8 @@ decision is checked as a referee would: its moves must replay through ``engine.a
 state it returned. Prints each game, then the Government's wins with a 95% Wilson interval and
 the bot's decision time; the last line is exactly::
 
-    fln=F scenario=S games=N completed=N illegal=0 gov_wins=W win_rate=R ci95=[L,H] ms_p50=A ms_p99=B
+    fln=F scenario=S games=N completed=N illegal=0 gov_wins=W win_rate=R ci95=[L,H] \
+    ms_p50=A ms_p99=B
 
 The exit status is non-zero on any illegal move or exception. Game ``i`` uses engine seed
 ``S + i``; the random FLN's generator and the bots' seeds derive from it. ``--jobs K`` plays games
