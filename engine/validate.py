@@ -68,6 +68,14 @@ _MOMENTUM = {(n, side) for n, c in CARDS.items() for side in SIDES
 
 def validate(data: Any) -> State:
     """Check a parsed state document and build the State from it (it keeps the containers)."""
+    s, d, budget = validate_fields(data)
+    s.pending = check_pending(d["pending"], s, budget)
+    return s
+
+
+def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
+    """Every check but the pending decision's: the State without ``pending`` (set it, then
+    settle or check it), the document, and what its generic data used of the budget."""
     d = check_obj(data, "")
     if d.get("schema") != SCHEMA or type(d.get("schema")) is not str:
         fail("schema", f"must be {SCHEMA!r}, not {show(d.get('schema'))}")
@@ -114,8 +122,8 @@ def validate(data: Any) -> State:
         fail("cards.current", "must be a card once one has been drawn, and null before", "2.2")
     s.deception = _check_deception(d["deception"], options, budget)
     s.result = _check_result(d["result"], s, budget)
-    s.pending = check_pending(d["pending"], s, budget)
-    return s
+    s.pending = []
+    return s, d, budget
 
 
 def _check_options(v: Any) -> dict[str, Any]:

@@ -6,7 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
+from google.protobuf import json_format
+from google.protobuf.struct_pb2 import Struct
+
 from engine.labels import log_label
+
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .moves import moves_from_engine
@@ -40,6 +44,22 @@ def _jsonable(x: Any) -> Any:
     if x is None or isinstance(x, (str, bool, int, float)):
         return x
     return str(x)
+
+
+def struct_to_plain(s: Struct) -> dict[str, Any]:
+    """A Struct as plain JSON data, its integral numbers as integers (a Struct holds every
+    number as a double; the engine's documents hold integers only, and reject the rest)."""
+    return _ints(json_format.MessageToDict(s))  # type: ignore[no-any-return]
+
+
+def _ints(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _ints(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_ints(v) for v in x]
+    if isinstance(x, float) and x.is_integer() and abs(x) < 2 ** 53:
+        return int(x)
+    return x
 
 
 def log_to_proto(entries: list[dict[str, Any]]) -> list[pb.LogEntry]:

@@ -33,12 +33,14 @@ from google.protobuf.message import Message
 
 import engine
 from engine.labels import move_label, move_labels
+from engine.positions import build as build_position
+from engine.render import render as render_board
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from . import catalog
 from .cache import LRU, Cache, make_cache
 from .config import Config
-from .convert import dumps, log_to_proto, options_to_engine, view_to_proto
+from .convert import dumps, log_to_proto, options_to_engine, struct_to_plain, view_to_proto
 from .errors import ServiceError, internal
 from .metrics import Metrics
 from .moves import MoveError, move_to_engine, moves_from_engine
@@ -355,6 +357,34 @@ class Core:
         rec = self._cached(call, self._key("view", opened, role), compute)
         return pb.ViewResponse(view=view_to_proto(rec["view"], role))
 
+    def render(self, req: pb.RenderRequest, call: Call) -> pb.RenderResponse:
+        opened = self.trust.open(req.state)
+        role = req.role or "observer"
+
+        def compute() -> Record:
+            s = self._parse(opened, call)
+            return {"svg": self._engine_errors(lambda: render_board(s, role))}
+
+        rec = self._cached(call, self._key("render", opened, role), compute)
+        return pb.RenderResponse(svg=rec["svg"])
+
+    def positions(self, req: pb.PositionsRequest, call: Call) -> pb.PositionsResponse:
+        if not req.HasField("position"):
+            raise ServiceError("invalid_argument", "a position is required (docs/positions.md)",
+                               field="position")
+        position = struct_to_plain(req.position)
+
+        def compute() -> Record:
+            try:
+                s, log_ = build_position(position, req.seed)
+            except engine.StateError as e:
+                field = "position" if e.field in ("", "position") else f"position.{e.field}"
+                raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None
+            return {"state": self._state_record(s), "log": log_, **self._position(s)}
+
+        rec = self._cached(call, self._key("positions", None, position, req.seed), compute)
+        return pb.PositionsResponse(state=self._issue(rec["state"]),
+                                    log=log_to_proto(rec["log"]), **self._position_fields(rec))
     def catalog(self, req: pb.CatalogRequest, call: Call) -> pb.CatalogResponse:
         return catalog.answer(req)
 

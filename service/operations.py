@@ -81,6 +81,13 @@ OPERATIONS: tuple[Operation, ...] = (
               "A start (`game`: scenario, seed, options) plus `moves` -> the state and/or view "
               "at each checkpoint (`every`: end, move, card, or `at` listed indices) with the "
               "labelled log."),
+    Operation("Render", "POST", "/v1/render",
+              "A picture of a state as `role` may see it: `svg`, an SVG document of the board; "
+              "each space is a `<g data-space=\"NAME\">` group."),
+    Operation("Positions", "POST", "/v1/positions",
+              "A referee state from a position on the table (`position`, docs/positions.md; "
+              "`seed` for managed chance): the state at the start of its current card. An "
+              "inconsistent position is a 422 `invalid_state` naming the field (`position.…`)."),
     Operation("Decide", "POST", "/v1/bot/fln/decide",
               "The non-player FLN (rules 8.0): the bot's moves, the resulting state and its "
               "trace. 501 `unimplemented` until the bot is part of the build."),

@@ -47,6 +47,7 @@ from .report import write_report
 from .store import Store
 from .tasks import run_task
 
+
 @dataclass(frozen=True)
 class Entry:
     name: str

@@ -5,6 +5,8 @@
     ct-referee new short --seed 7 > g.json  # scripting: new | legal | apply | view | bot
     ct-referee legal g.json
     ct-referee apply g.json '{"t": "decline"}'
+    ct-referee render g.json --role gov > board.svg   # a picture of the board
+    ct-referee position table.json --seed 7  # a state from a position (docs/positions.md)
     ct-referee play                          # play in the terminal
     ct-referee match random fln-bot --games 10   # bots: match | ladder | verify | worker
 
@@ -19,9 +21,9 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import ladder, match, play, script, serve, validate, verify, worker
+from . import ladder, match, play, render, script, serve, validate, verify, worker
 
-COMMANDS = (serve, validate, script, play, match, ladder, verify, worker)
+COMMANDS = (serve, validate, script, render, play, match, ladder, verify, worker)
 
 
 def parser() -> argparse.ArgumentParser:

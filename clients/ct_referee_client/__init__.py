@@ -129,6 +129,19 @@ class Client:
         r: pb.ViewResponse = self.transport.call("View", req, pb.ViewResponse)
         return r.view
 
+    def render(self, state: StateLike, role: str = "observer") -> str:
+        """The board as ``role`` may see it: an SVG document."""
+        req = pb.RenderRequest(state=game_state(state), role=role)
+        r: pb.RenderResponse = self.transport.call("Render", req, pb.RenderResponse)
+        return r.svg
+
+    def positions(self, position: Mapping[str, Any], seed: int = 0) -> pb.PositionsResponse:
+        """A referee state from a position on the table (docs/positions.md)."""
+        req = pb.PositionsRequest(seed=seed)
+        req.position.update(dict(position))
+        r: pb.PositionsResponse = self.transport.call("Positions", req, pb.PositionsResponse)
+        return r
+
     def decide(self, state: StateLike, seed: int = 0, role: str = "observer"
                ) -> pb.DecideResponse:
         req = pb.DecideRequest(state=game_state(state), seed=seed, role=role)

@@ -766,6 +766,120 @@ class DecideResponse(_message.Message):
 Global___DecideResponse: _TypeAlias = DecideResponse  # noqa: Y015
 
 @_typing.final
+class RenderRequest(_message.Message):
+    """---- Board picture and positions from a board ----"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STATE_FIELD_NUMBER: _builtins.int
+    ROLE_FIELD_NUMBER: _builtins.int
+    role: _builtins.str
+    """"gov", "fln" or "observer" (default): what it may see"""
+    @_builtins.property
+    def state(self) -> Global___GameState: ...
+    def __init__(
+        self,
+        *,
+        state: Global___GameState | None = ...,
+        role: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "state", b"state"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RenderRequest: _TypeAlias = RenderRequest  # noqa: Y015
+
+@_typing.final
+class RenderResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SVG_FIELD_NUMBER: _builtins.int
+    svg: _builtins.str
+    """an SVG document (image/svg+xml), UTF-8"""
+    def __init__(
+        self,
+        *,
+        svg: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["svg", b"svg"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RenderResponse: _TypeAlias = RenderResponse  # noqa: Y015
+
+@_typing.final
+class PositionsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    POSITION_FIELD_NUMBER: _builtins.int
+    SEED_FIELD_NUMBER: _builtins.int
+    seed: _builtins.int
+    """managed chance: the shuffle of the unseen cards and dice"""
+    @_builtins.property
+    def position(self) -> _struct_pb2.Struct:
+        """A position, "schema": "ct-position/1" (docs/positions.md): pieces per space and box,
+        markers, tracks, cards, eligibility; its options choose the chance mode.
+        """
+
+    def __init__(
+        self,
+        *,
+        position: _struct_pb2.Struct | None = ...,
+        seed: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["position", b"position"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["position", b"position", "seed", b"seed"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PositionsRequest: _TypeAlias = PositionsRequest  # noqa: Y015
+
+@_typing.final
+class PositionsResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STATE_FIELD_NUMBER: _builtins.int
+    TO_MOVE_FIELD_NUMBER: _builtins.int
+    PROMPT_FIELD_NUMBER: _builtins.int
+    LEGAL_MOVES_FIELD_NUMBER: _builtins.int
+    LOG_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    to_move: _builtins.str
+    prompt: _builtins.str
+    @_builtins.property
+    def state(self) -> Global___GameState: ...
+    @_builtins.property
+    def legal_moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
+    @_builtins.property
+    def log(self) -> _containers.RepeatedCompositeFieldContainer[Global___LogEntry]:
+        """what the start of the card did (e.g. a Propaganda Round)"""
+
+    @_builtins.property
+    def result(self) -> _struct_pb2.Struct: ...
+    def __init__(
+        self,
+        *,
+        state: Global___GameState | None = ...,
+        to_move: _builtins.str = ...,
+        prompt: _builtins.str = ...,
+        legal_moves: _abc.Iterable[Global___Move] | None = ...,
+        log: _abc.Iterable[Global___LogEntry] | None = ...,
+        result: _struct_pb2.Struct | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result", "state", b"state"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PositionsResponse: _TypeAlias = PositionsResponse  # noqa: Y015
+
+@_typing.final
 class MapPieces(_message.Message):
     """---- Views (engine.view): never contain the hidden part of the state. ----"""
 

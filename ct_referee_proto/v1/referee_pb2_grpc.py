@@ -76,6 +76,16 @@ class RefereeStub:
                 request_serializer=ct__referee_dot_v1_dot_referee__pb2.ReplayRequest.SerializeToString,
                 response_deserializer=ct__referee_dot_v1_dot_referee__pb2.ReplayResponse.FromString,
                 _registered_method=True)
+        self.Render = channel.unary_unary(
+                '/ct_referee.v1.Referee/Render',
+                request_serializer=ct__referee_dot_v1_dot_referee__pb2.RenderRequest.SerializeToString,
+                response_deserializer=ct__referee_dot_v1_dot_referee__pb2.RenderResponse.FromString,
+                _registered_method=True)
+        self.Positions = channel.unary_unary(
+                '/ct_referee.v1.Referee/Positions',
+                request_serializer=ct__referee_dot_v1_dot_referee__pb2.PositionsRequest.SerializeToString,
+                response_deserializer=ct__referee_dot_v1_dot_referee__pb2.PositionsResponse.FromString,
+                _registered_method=True)
 
 
 class RefereeServicer:
@@ -144,6 +154,24 @@ class RefereeServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Render(self, request, context):
+        """---- Board picture and positions from a board (engine/render, engine/positions) ----
+        A picture of a state as a role may see it: an SVG document of the board (map, pieces,
+        markers, Control, tracks, cards, eligibility, Capabilities and Momentum, legend); each space
+        is a <g data-space="NAME"> group.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Positions(self, request, context):
+        """A referee state from a position a front-end holds (docs/positions.md): the state at the
+        start of the position's current card, the rest of the deck per the chance mode.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RefereeServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -186,6 +214,16 @@ def add_RefereeServicer_to_server(servicer, server):
                     servicer.Replay,
                     request_deserializer=ct__referee_dot_v1_dot_referee__pb2.ReplayRequest.FromString,
                     response_serializer=ct__referee_dot_v1_dot_referee__pb2.ReplayResponse.SerializeToString,
+            ),
+            'Render': grpc.unary_unary_rpc_method_handler(
+                    servicer.Render,
+                    request_deserializer=ct__referee_dot_v1_dot_referee__pb2.RenderRequest.FromString,
+                    response_serializer=ct__referee_dot_v1_dot_referee__pb2.RenderResponse.SerializeToString,
+            ),
+            'Positions': grpc.unary_unary_rpc_method_handler(
+                    servicer.Positions,
+                    request_deserializer=ct__referee_dot_v1_dot_referee__pb2.PositionsRequest.FromString,
+                    response_serializer=ct__referee_dot_v1_dot_referee__pb2.PositionsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -405,6 +443,60 @@ class Referee:
             '/ct_referee.v1.Referee/Replay',
             ct__referee_dot_v1_dot_referee__pb2.ReplayRequest.SerializeToString,
             ct__referee_dot_v1_dot_referee__pb2.ReplayResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Render(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/ct_referee.v1.Referee/Render',
+            ct__referee_dot_v1_dot_referee__pb2.RenderRequest.SerializeToString,
+            ct__referee_dot_v1_dot_referee__pb2.RenderResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Positions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/ct_referee.v1.Referee/Positions',
+            ct__referee_dot_v1_dot_referee__pb2.PositionsRequest.SerializeToString,
+            ct__referee_dot_v1_dot_referee__pb2.PositionsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -69,6 +69,16 @@ class RefereeStub:
     """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
     checkpoint (every move, every card, or listed indices) with the labelled log.
     """
+    Render: _grpc.UnaryUnaryMultiCallable[_referee_pb2.RenderRequest, _referee_pb2.RenderResponse]
+    """---- Board picture and positions from a board (engine/render, engine/positions) ----
+    A picture of a state as a role may see it: an SVG document of the board (map, pieces,
+    markers, Control, tracks, cards, eligibility, Capabilities and Momentum, legend); each space
+    is a <g data-space="NAME"> group.
+    """
+    Positions: _grpc.UnaryUnaryMultiCallable[_referee_pb2.PositionsRequest, _referee_pb2.PositionsResponse]
+    """A referee state from a position a front-end holds (docs/positions.md): the state at the
+    start of the position's current card, the rest of the deck per the chance mode.
+    """
 
 @_typing.type_check_only
 class RefereeAsyncStub(RefereeStub):
@@ -100,6 +110,16 @@ class RefereeAsyncStub(RefereeStub):
     Replay: _aio.UnaryUnaryMultiCallable[_referee_pb2.ReplayRequest, _referee_pb2.ReplayResponse]  # type: ignore[assignment]
     """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
     checkpoint (every move, every card, or listed indices) with the labelled log.
+    """
+    Render: _aio.UnaryUnaryMultiCallable[_referee_pb2.RenderRequest, _referee_pb2.RenderResponse]  # type: ignore[assignment]
+    """---- Board picture and positions from a board (engine/render, engine/positions) ----
+    A picture of a state as a role may see it: an SVG document of the board (map, pieces,
+    markers, Control, tracks, cards, eligibility, Capabilities and Momentum, legend); each space
+    is a <g data-space="NAME"> group.
+    """
+    Positions: _aio.UnaryUnaryMultiCallable[_referee_pb2.PositionsRequest, _referee_pb2.PositionsResponse]  # type: ignore[assignment]
+    """A referee state from a position a front-end holds (docs/positions.md): the state at the
+    start of the position's current card, the rest of the deck per the chance mode.
     """
 
 class RefereeServicer(metaclass=_abc_1.ABCMeta):
@@ -177,6 +197,28 @@ class RefereeServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_referee_pb2.ReplayResponse, _abc.Awaitable[_referee_pb2.ReplayResponse]]:
         """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
         checkpoint (every move, every card, or listed indices) with the labelled log.
+        """
+
+    @_abc_1.abstractmethod
+    def Render(
+        self,
+        request: _referee_pb2.RenderRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_referee_pb2.RenderResponse, _abc.Awaitable[_referee_pb2.RenderResponse]]:
+        """---- Board picture and positions from a board (engine/render, engine/positions) ----
+        A picture of a state as a role may see it: an SVG document of the board (map, pieces,
+        markers, Control, tracks, cards, eligibility, Capabilities and Momentum, legend); each space
+        is a <g data-space="NAME"> group.
+        """
+
+    @_abc_1.abstractmethod
+    def Positions(
+        self,
+        request: _referee_pb2.PositionsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_referee_pb2.PositionsResponse, _abc.Awaitable[_referee_pb2.PositionsResponse]]:
+        """A referee state from a position a front-end holds (docs/positions.md): the state at the
+        start of the position's current card, the rest of the deck per the chance mode.
         """
 
 def add_RefereeServicer_to_server(servicer: RefereeServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -4,7 +4,6 @@ OpenSkill ratings per side, parallel processes, the report, and resuming after a
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sqlite3
 import subprocess

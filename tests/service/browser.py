@@ -1,8 +1,7 @@
 """A real headless Chromium for tests of what a browser page sees (Playwright driving the Debian
 ``chromium`` package; ``scripts/test`` installs both when missing), and a static page server on
-port 0 to give a test page its own origin.
-
-    from .browser import browser, page_server  # noqa: F401  (fixtures)
+port 0 to give a test page its own origin. conftest.py makes them the fixtures of every service
+test (once: one browser per session):
 
     def test_x(browser, page_server):
         url = page_server({"/index.html": "<html>..."})

@@ -23,6 +23,11 @@ from service.grpc_server import create_server
 from service.rest import create_app
 from service.worker import die_with_parent as _die_with_parent
 
+# One headless Chromium for the whole session, whichever modules use it (a session fixture
+# imported into two test modules would be two fixtures, and Playwright's sync API cannot start
+# twice in one thread).
+from .browser import browser, page_server  # noqa: F401  (fixtures)
+
 
 def free_port() -> int:
     with socket.socket() as s:

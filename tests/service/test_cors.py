@@ -14,7 +14,6 @@ import pytest
 from service.config import Config, from_env
 from service.operations import OPERATIONS
 
-from .browser import browser, page_server  # noqa: F401  (fixtures)
 from .conftest import Servers, start_servers
 
 ALLOWED = "http://app.example:3000"
