@@ -55,6 +55,7 @@ class Operation(FrameType):
     faction: str = ""  # "gov" or "fln": whose Operation it is (3.2, 3.3)
     cost: int = 0  # Resources per location (3.1)
     sas: tuple[str, ...] = ()  # Special Activities that may accompany it (4.1.1)
+    places_pieces = False  # Train, Rally: place pieces, from the map when none is Available (1.4.1)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -71,10 +72,21 @@ class Operation(FrameType):
 
     def can_finish(self, s: State, f: Frame) -> bool:
         """May ``done`` be chosen now? Default: at least one location and no step half-way, or – when
-        a Special Activity done first (4.1) left nothing selectable – no location at all."""
+        a Special Activity done first (4.1) left nothing selectable – no location at all. A free
+        Operation granted by an Event (5.5, ``role`` None) may also end with no location when
+        every location it could select needs a piece taken from the map: that is an option,
+        never an obligation (1.4.1 "may"; 5.1.3 binds only what can be done otherwise)."""
         if f["x"].get("busy"):
             return False
-        return len(f["locs"]) >= 1 or (f["sa"] is not None and not self.op_moves(s, f))
+        if len(f["locs"]) >= 1 or (f["sa"] is not None and not self.op_moves(s, f)):
+            return True
+        return self.places_pieces and f["role"] is None and not self.selectable(s, f, False)
+
+    def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
+        """(Operations that place pieces) the locations that may be selected now; without
+        ``from_map``, only those where something can be done with no piece taken from the map
+        (1.4.1)."""
+        return []
 
     def finish(self, s: State, f: Frame, log: Log) -> None:
         """Resolution that happens when the player declares the Operation complete."""

@@ -15,7 +15,7 @@ Moves (besides the generic ``sa`` / ``done`` of every Operation, engine.ops):
 * Attack (3.3.3): ``{"t": "space", "space": S}`` pays, Activates and rolls; then ``{"t": "remove",
   "space": S, "piece": P}`` where the FLN chooses French or Algerian, and for Captured goods without
   Available Guerrillas ``{"t": "place", "space": S, "from": T, "piece": P}`` or ``{"t": "decline"}``.
-* Terror (3.3.4): ``{"t": "space", "space": S}``.
+* Terror (3.3.4): ``{"t": "space", "space": S}`` (a populated City or Sector, 4.2.1).
 """
 
 from __future__ import annotations
@@ -161,6 +161,7 @@ class Rally(FlnOperation):
     name = "rally"
     rule = "3.3.1"
     sas = ("extort", "subvert")
+    places_pieces = True
 
     def limit(self, s: State, n: str) -> int:
         """Guerrillas that may be placed: one, or Population + Bases with an FLN Base (Resettled
@@ -184,19 +185,35 @@ class Rally(FlnOperation):
             ms.append({"t": "flip", "space": n})
         return ms
 
-    def has_action(self, s: State, n: str) -> bool:
-        """``bool(self.action_moves(s, n))`` without building the moves (hot in can_start)."""
+    def has_action(self, s: State, n: str, from_map: bool = True) -> bool:
+        """``bool(self.action_moves(s, n))`` without building the moves (hot in can_start);
+        without ``from_map``, only actions that need no piece taken from the map (1.4.1)."""
         p = s.spaces[n]["pieces"]
-        if can_place_guerrilla(s, n):
+        if can_place_guerrilla(s, n) if from_map else available(s, G) > 0:
             return True
         if p[UG] + p[AG] >= 2 and base_room(s, n) >= 1 and (
-                available(s, FB) > 0 or on_map_elsewhere(s, FB, n)):
+                available(s, FB) > 0 or (from_map and on_map_elsewhere(s, FB, n))):
             return True
         return mod.rally_bases(s, n) > 0 and p[AG] > 0
 
+    def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
+        """The locations that may be selected now (spaces with an action, the France Track)."""
+        x = f["x"]
+        if x.get("agit") or not (self.may_add_location(f) and self.affordable(s, f)):
+            return []
+        base_only = x.get("base_only")  # #6 shaded: a space with an FLN Base only
+        out = [n for n in s.spaces
+               if n not in f["locs"] and rally_space(s, n)
+               and not (base_only and s.spaces[n]["pieces"][FB] == 0)
+               and self.has_action(s, n, from_map)]
+        if FRANCE_TRACK not in f["locs"] and s.france_track != "F" and not base_only:
+            out.append(FRANCE_TRACK)
+        return out
+
     def agitate_spaces(self, s: State, f: Frame) -> list[str]:
-        """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, populated, not a
-        Country; each step costs 1 Resource even in a free Rally (3.1.2)."""
+        """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, not a Country; each
+        step costs 1 Resource even in a free Rally (3.1.2). The rule sets no Population condition:
+        in a Pop 0 space only the shift is impossible (1.6.2), its Terror markers may be removed."""
         x = f["x"]
         if s.resources["fln"] < AGITATION_COST:
             return []
@@ -204,11 +221,10 @@ class Rally(FlnOperation):
         out = []
         for n in cands:
             sp = s.spaces[n]
-            if n in COUNTRIES or population(s, n) < 1:
+            if n in COUNTRIES or not (sp["pieces"][FB] > 0 or control(s, n) == "fln"):
                 continue
-            if not (sp["pieces"][FB] > 0 or control(s, n) == "fln"):
-                continue
-            if sp["terror"] > 0 or (not x.get("shifted") and sp["support"] != "oppose"):
+            if sp["terror"] > 0 or (not x.get("shifted") and population(s, n) >= 1
+                                    and sp["support"] != "oppose"):
                 out.append(n)
         return out
 
@@ -216,18 +232,8 @@ class Rally(FlnOperation):
         x = f["x"]
         if x.get("busy"):
             return self.action_moves(s, x["cur"])
-        ms: list[Move] = []
+        ms: list[Move] = [{"t": "space", "space": n} for n in self.selectable(s, f)]
         if not x.get("agit"):
-            if self.may_add_location(f) and self.affordable(s, f):
-                base_only = x.get("base_only")  # #6 shaded: a space with an FLN Base only
-                for n in s.spaces:
-                    if (n not in f["locs"] and rally_space(s, n)
-                            and not (base_only and s.spaces[n]["pieces"][FB] == 0)
-                            and self.has_action(s, n)):
-                        ms.append({"t": "space", "space": n})
-                if (FRANCE_TRACK not in f["locs"] and s.france_track != "F"
-                        and not base_only):
-                    ms.append({"t": "space", "space": FRANCE_TRACK})
             if x.get("cur") and x.get("left", 0) > 0:
                 ms += place_guerrilla_moves(s, {"t": "place", "space": x["cur"]})
         ms += [{"t": "agitate", "space": n} for n in self.agitate_spaces(s, f)]
@@ -543,9 +549,10 @@ class Attack(FlnOperation):
 
 @register_op
 class Terror(FlnOperation):
-    """3.3.4: in spaces with an Underground Guerrilla (never Resettled, 4.2.1; Cities or Sectors):
-    pay 1, Activate one Underground Guerrilla, place a Terror marker if none (and one is left),
-    set the space to Neutral.
+    """3.3.4: in Cities or Sectors with an Underground Guerrilla, never Pop 0 (4.2.1: a Resettled
+    Sector "is now treated as a Pop 0 Sector in all respects but one … The FLN player may not …
+    conduct Terror there"; player aid: "not Pop 0"): pay 1, Activate one Underground Guerrilla,
+    place a Terror marker if none (and one is left), set the space to Neutral.
 
     Lasting Events: #32 unshaded (City Terror needs and Activates 2 Underground Guerrillas), #32
     shaded (City Terror costs 0), #31 unshaded (the space is not set to Neutral)."""
@@ -561,7 +568,7 @@ class Terror(FlnOperation):
     def targets(self, s: State, f: Frame) -> list[str]:
         return [n for n, sp in s.spaces.items()
                 if n not in COUNTRIES and sp["pieces"][UG] >= mod.terror_underground(s, n)
-                and not sp["resettled"] and n not in f["locs"]
+                and population(s, n) >= 1 and n not in f["locs"]
                 and s.resources[f["who"]] >= self.space_cost(s, f, n)]
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:

@@ -138,6 +138,7 @@ class Train(GovOperation):
     rule = "3.2.1"
     cost = 2
     sas = ("deploy", "troop_lift")
+    places_pieces = True
 
     def space_ok(self, s: State, n: str) -> bool:
         """3.2.1, 5.1.7: Cities, Sectors with a Government Base; under Recall De Gaulle also
@@ -173,41 +174,48 @@ class Train(GovOperation):
 
     def may_pacify(self, s: State, f: Frame, n: str) -> bool:
         """3.2.1: is a Pacification step possible in ``n``: Government Control, 2 Resources, a
-        Terror marker to remove or else one level to shift (one at most); never in a Pop 0 space
-        (1.6.2: always Neutral)."""
+        Terror marker to remove or else one level to shift (one at most)."""
         x = f["x"]
         done = x.get("pacified", [])
         if (n not in done and len(done) >= mod.pacify_spaces(s)) or n in x.get("shifted", []):
             return False
-        if population(s, n) < 1 or control(s, n) != "gov" or s.resources[f["who"]] < PACIFY_COST:
+        return s.resources[f["who"]] >= PACIFY_COST and self.pacifiable(s, n)
+
+    def pacifiable(self, s: State, n: str) -> bool:
+        """3.2.1: Government Control and a Terror marker to remove, or else a level to shift. The
+        rule sets no Population condition: in a Pop 0 space only the shift is impossible (1.6.2:
+        always Neutral), so its Terror markers may still be removed."""
+        if control(s, n) != "gov":
             return False
         sp = s.spaces[n]
-        return bool(sp["terror"] > 0 or sp["support"] != "support")
+        return bool(sp["terror"] > 0 or (population(s, n) >= 1 and sp["support"] != "support"))
 
-    def useful(self, s: State, f: Frame, n: str) -> bool:
-        """Something can be done in a space selected now: a cube can be placed (1.4.1), or it
-        can be Pacified with the Resources left after paying for it."""
+    def useful(self, s: State, f: Frame, n: str, from_map: bool = True) -> bool:
+        """Something can be done in a space selected now: a cube can be placed (1.4.1: taken
+        from the map only with ``from_map``), or it can be Pacified with the Resources left after
+        paying for it."""
         types = (AP,) if self.police_only(s, n) else ALGERIAN_CUBES
-        if any(available(s, p) > 0 or on_map_elsewhere(s, p, n) for p in types):
+        if any(available(s, p) > 0 or (from_map and on_map_elsewhere(s, p, n)) for p in types):
             return True
         rest = s.resources[f["who"]] - self.price(s, f)
-        sp = s.spaces[n]
-        return (rest >= PACIFY_COST and population(s, n) >= 1 and control(s, n) == "gov"
-                and (sp["terror"] > 0 or sp["support"] != "support"))
+        return rest >= PACIFY_COST and self.pacifiable(s, n)
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
-        ms: list[Move] = []
+        ms: list[Move] = [{"t": "space", "space": n} for n in self.selectable(s, f)]
         if not x.get("pacified"):
-            if self.may_add_location(f) and self.affordable(s, f):
-                ms += [{"t": "space", "space": t} for t in TRACKS
-                       if t not in f["locs"] and self.track_ok(s, t)]
-                ms += [{"t": "space", "space": n} for n in ALGERIA
-                       if n not in f["locs"] and self.space_ok(s, n) and self.useful(s, f, n)]
             ms += self.place_moves(s, f)
         ms += [{"t": "pacify", "space": n} for n in f["locs"]
                if n not in TRACKS and self.may_pacify(s, f, n)]
         return ms
+
+    def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
+        """The Tracks and spaces that may be selected now (none once Pacification began)."""
+        if f["x"].get("pacified") or not (self.may_add_location(f) and self.affordable(s, f)):
+            return []
+        return ([t for t in TRACKS if t not in f["locs"] and self.track_ok(s, t)]
+                + [n for n in ALGERIA if n not in f["locs"] and self.space_ok(s, n)
+                   and self.useful(s, f, n, from_map)])
 
     def place_moves(self, s: State, f: Frame) -> list[Move]:
         """3.2.1, 1.4.1: cubes for the space being trained, from Available, else from the map."""
@@ -389,20 +397,17 @@ class Sweep(GovOperation):
         return ((a, p) for a in SPACES[d].adjacent if a not in COUNTRIES
                 for p in TROOPS if movable(s, f, a, p) > 0)
 
-    def useful(self, s: State, f: Frame, n: str) -> bool:
-        """Something can happen there: Troops can move in, or cubes may find Guerrillas."""
-        p = s.spaces[n]["pieces"]
-        return (p[UG] > 0 and cubes(s, n) > 0) or any(True for _ in self.sources(s, f, n))
-
     def op_moves(self, s: State, f: Frame) -> list[Move]:
+        """3.2.3 sets no condition on the spaces selected (unlike Assault, 3.2.4): any City or
+        Sector may be selected and paid for, even where nothing would move in or be Activated.
+        (Morocco and Tunisia: Government pieces never enter them, 5.1.8, so Sweep never selects
+        them.)"""
         ms: list[Move] = []
         if self.may_add_location(f) and self.affordable(s, f):
             for n in ALGERIA:
-                if n in f["locs"]:
-                    continue
-                if self.useful(s, f, n):
+                if n not in f["locs"]:
                     ms.append({"t": "space", "space": n})
-                ms += amnesty_moves(s, f, n, self.price(s, f))
+                    ms += amnesty_moves(s, f, n, self.price(s, f))
         for d in f["locs"]:
             ms += [{"t": "move", "piece": p, "from": a, "to": d} for a, p in self.sources(s, f, d)]
         return ms

@@ -52,17 +52,18 @@ def select(f: Frame, *ends: str) -> None:
 
 
 def deploy_space(s: State, n: str) -> bool:
-    """4.2.1: Cities, or Sectors with a Government Base or Government Control (evaluated as each
-    piece moves, 1.7)."""
+    """4.2.1: Cities, or Sectors with a Government Base or Government Control (1.7)."""
     sp = SPACES[n]
     if sp.is_country:
         return False
     return sp.is_city or s.spaces[n]["pieces"][GB] > 0 or control(s, n) == "gov"
 
 
-def deploy_spaces(s: State) -> list[str]:
-    """4.2.1: the spaces of Algeria where Deploy may move pieces now."""
-    return [n for n in ALGERIA if deploy_space(s, n)]
+def deploy_spaces(s: State, f: Frame) -> list[str]:
+    """4.2.1 "up to three selected spaces … must be Cities, or Sectors with Government Bases or
+    Government Control": a space qualifies when it is selected, and a selected space stays one of
+    the Deploy's spaces (source or destination) even if a piece leaving it changes its Control."""
+    return [n for n in ALGERIA if n in f["locs"] or deploy_space(s, n)]
 
 
 def resettle_ok(s: State, n: str) -> bool:
@@ -83,7 +84,7 @@ class Deploy(SpecialActivity):
     rule = "4.2.1"
 
     def dests(self, s: State, f: Frame, piece: str, src: str) -> list[str]:
-        return list(self.ends(s, f, piece, src, deploy_spaces(s)))
+        return list(self.ends(s, f, piece, src, deploy_spaces(s, f)))
 
     def ends(self, s: State, f: Frame, piece: str, src: str, spaces: list[str]) -> Iterator[str]:
         """Where ``piece`` from ``src`` may go: the Available box or one of ``spaces`` (the Deploy
@@ -100,7 +101,7 @@ class Deploy(SpecialActivity):
             return picked_moves(s, f, lambda piece, src: self.dests(s, f, piece, src))
         ms: list[Move] = []
         if x.get("moved", 0) < DEPLOY_MAX:
-            spaces = deploy_spaces(s)
+            spaces = deploy_spaces(s, f)
             for src in (AVAILABLE, *spaces):
                 ms += [{"t": "pick", "piece": p, "from": src} for p in mod.deploy_pieces(s)
                        if movable(s, f, src, p) > 0

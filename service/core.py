@@ -369,22 +369,28 @@ class Core:
         return pb.RenderResponse(svg=rec["svg"])
 
     def positions(self, req: pb.PositionsRequest, call: Call) -> pb.PositionsResponse:
+        def compute() -> Record:
+            s, log_ = self.position_start(req)
+            return {"state": self._state_record(s), "log": log_, **self._position(s)}
+
+        key = self._key("positions", None, struct_to_plain(req.position), req.seed)
+        rec = self._cached(call, key, compute)
+        return pb.PositionsResponse(state=self._issue(rec["state"]),
+                                    log=log_to_proto(rec["log"]), **self._position_fields(rec))
+
+    @staticmethod
+    def position_start(req: pb.PositionsRequest) -> tuple[engine.State, list[dict[str, Any]]]:
+        """The state a Positions request describes and the log of its card's start; errors
+        name the position's field (``position.…``)."""
         if not req.HasField("position"):
             raise ServiceError("invalid_argument", "a position is required (docs/positions.md)",
                                field="position")
-        position = struct_to_plain(req.position)
+        try:
+            return build_position(struct_to_plain(req.position), req.seed)
+        except engine.StateError as e:
+            field = "position" if e.field in ("", "position") else f"position.{e.field}"
+            raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None
 
-        def compute() -> Record:
-            try:
-                s, log_ = build_position(position, req.seed)
-            except engine.StateError as e:
-                field = "position" if e.field in ("", "position") else f"position.{e.field}"
-                raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None
-            return {"state": self._state_record(s), "log": log_, **self._position(s)}
-
-        rec = self._cached(call, self._key("positions", None, position, req.seed), compute)
-        return pb.PositionsResponse(state=self._issue(rec["state"]),
-                                    log=log_to_proto(rec["log"]), **self._position_fields(rec))
     def catalog(self, req: pb.CatalogRequest, call: Call) -> pb.CatalogResponse:
         return catalog.answer(req)
 

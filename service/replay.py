@@ -1,8 +1,8 @@
 """``Referee/Replay``: a game's history from its start and moves, for time-travel views and game
-reports. The start is a new game (scenario, seed, options; the contract keeps room for a position
-built from a board); the moves are applied in order as ``Apply`` would, and the answer holds a
-checkpoint (labelled log since the previous one; state and/or view on request) at every requested
-point: every move, every newly revealed card, listed indices, or only the end.
+reports. The start is a new game (scenario, seed, options) or a position built from a board (as
+``Positions`` takes it); the moves are applied in order as ``Apply`` would, and the answer holds a
+checkpoint (labelled log since the previous one; state, view and/or board picture on request) at
+every requested point: every move, every newly revealed card, listed indices, or only the end.
 
 Bounded like ``Apply``: at most ``max_moves`` moves, the request size limit of the transports,
 the per-request time limit between moves. Replays are not kept in the result cache (their answers
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.labels import move_label
+from engine.render import render as render_board
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .convert import log_to_proto, options_to_engine, view_to_proto
@@ -27,13 +28,23 @@ if TYPE_CHECKING:
 EVERY = ("end", "move", "card", "list")
 
 
-def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
-    if req.WhichOneof("start") != "game":
+def _start(core: Core, req: pb.ReplayRequest) -> tuple[engine.State, list[dict[str, Any]]]:
+    """The state the replay starts from and the log of its start (a position's card start)."""
+    which = req.WhichOneof("start")
+    if which == "position":
+        s, log_ = core.position_start(req.position)
+        return s, list(log_)
+    if which != "game":
         raise ServiceError("invalid_argument", "a start is required: game {scenario, seed, "
-                           "options}", field="game")
+                           "options} or position {position, seed}", field="game")
     if not req.game.scenario:
         raise ServiceError("invalid_argument", "scenario is required", field="game.scenario")
     options = options_to_engine(req.game.options)
+    return core._engine_errors(lambda: engine.new_game(req.game.scenario, req.game.seed,
+                                                       options)), []
+
+
+def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
     moves = _moves(req, core.config.max_moves)
     every = req.every or ("list" if len(req.at) else "end")
     if every not in EVERY:
@@ -47,11 +58,10 @@ def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
             raise ServiceError("invalid_argument", f"checkpoint {i} is not between 0 and the "
                                f"number of moves ({len(moves)})", field="at")
     role = req.role or "observer"
-    s = core._engine_errors(lambda: engine.new_game(req.game.scenario, req.game.seed, options))
+    s, log_ = _start(core, req)
     core._engine_errors(lambda: engine.view(s, role))  # an unknown role fails before any work
 
     out = pb.ReplayResponse()
-    log_: list[dict[str, Any]] = []
 
     def checkpoint(i: int, move: dict[str, Any] | None, label: str) -> None:
         cp = out.checkpoints.add(index=i, turn=s.turn, to_move=engine.to_move(s) or "",
@@ -66,6 +76,8 @@ def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
         if req.views:
             cp.view.CopyFrom(view_to_proto(core._engine_errors(lambda: engine.view(s, role)),
                                            role))
+        if req.pictures:
+            cp.svg = core._engine_errors(lambda: render_board(s, role))
         log_.clear()
 
     if every in ("move", "card") or 0 in at:

@@ -66,13 +66,21 @@ def test_external_chance_resumes_between_dice() -> None:
 def test_selfplay_cli_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert selfplay.main(["--scenario", "short", "--games", "3", "--seed", "5", "--quiet"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
-    assert re.fullmatch(r"games=3 completed=3 illegal=0 fln_wins=\d+ gov_wins=\d+ "
+    assert re.fullmatch(r"games=3 completed=3 illegal=0 violations=0 event_decisions=\d+ "
+                        r"map_takes=\d+ fln_wins=\d+ gov_wins=\d+ "
                         r"mean_ms_per_bot_decision=\d+\.\d+", last)
 
 
-def test_two_hundred_short_games_zero_illegal(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 4: self-play of 200 Short games in CI with zero illegal moves."""
-    assert selfplay.main(["--scenario", "short", "--games", "200", "--seed", "2000",
+def test_three_hundred_short_games_zero_illegal_zero_violations(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Self-play of 300 Short games in CI: zero illegal moves, and zero violations of the Event
+    invariants (engine.bot.invariants): every Event the bot executes has an effect (8.3), every
+    Guerrilla it takes from the map follows 8.1.2, #12 obeys the March guards, no Event choice
+    gives up its own Opposition."""
+    assert selfplay.main(["--scenario", "short", "--games", "300", "--seed", "2000",
                           "--quiet"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
-    assert last.startswith("games=200 completed=200 illegal=0 ")
+    m = re.match(r"games=300 completed=300 illegal=0 violations=0 event_decisions=(\d+) "
+                 r"map_takes=(\d+) ", last)
+    assert m is not None, last
+    assert int(m.group(1)) > 1000 and int(m.group(2)) > 1000  # the checks did run

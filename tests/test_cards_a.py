@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 import engine
+from engine.board import population
+from engine.cards.common import SECTORS
 from engine.events import EVENTS, is_effective
 from engine.state import State
 from tests.helpers import (
@@ -314,7 +316,9 @@ def test_7_unshaded_removal_capped_by_roll() -> None:
     assert pieces(s, "Medea") == {"ag": 1} and at_second_eligible(s)
 
 
-def test_7_shaded_shifts_up_to_two_sectors_toward_opposition() -> None:
+def test_7_shaded_shifts_two_sectors_toward_opposition() -> None:
+    """#7 shaded: "Shift 2 Sectors 1 level each toward Opposition" – not "up to 2" (5.1.3: "An
+    executed Event's text that can be implemented must be implemented")."""
     s = on_card(position(spaces={"Medea": {"support": "support"}, "Bougie": {},
                                  "Oran": {"support": "support"},          # City: not a Sector
                                  "Tizi Ouzou": {"support": "oppose"}}), 7)
@@ -322,11 +326,24 @@ def test_7_shaded_shifts_up_to_two_sectors_toward_opposition() -> None:
     opts = picks(s)
     assert "Oran" not in opts and "Tizi Ouzou" not in opts and "Batna" not in opts
     assert "Medea" in opts and "Bougie" in opts and "Morocco" not in opts
-    s = play(s, pk("Medea"), pk("Bougie"))
+    assert DONE not in engine.legal_moves(s)
+    s = play(s, pk("Medea"))
+    assert DONE not in engine.legal_moves(s)  # one Sector is not enough
+    s = play(s, pk("Bougie"))
     assert s.spaces["Medea"]["support"] == "neutral"
     assert s.spaces["Bougie"]["support"] == "oppose"
     assert s.spaces["Oran"]["support"] == "support"
     assert at_second_eligible(s)
+
+
+def test_7_shaded_fewer_sectors_only_when_fewer_qualify() -> None:
+    """5.1.3: "If not all of its text can be carried out, implement that part which can." """
+    spaces = {n: {"support": "oppose"} for n in SECTORS if population(position(), n) >= 1}
+    spaces["Medea"] = {"support": "neutral"}
+    s = ev(on_card(position(spaces=spaces), 7), "shaded")
+    assert picks(s) == ["Medea"] and DONE not in engine.legal_moves(s)
+    s = play(s, pk("Medea"))
+    assert s.spaces["Medea"]["support"] == "oppose" and at_second_eligible(s)
 
 
 # --- #9 Beni-Oui-Oui, #14 Protest in Paris (templates) -------------------------------------------

@@ -143,20 +143,38 @@ def test_36_shaded_countries_only_once_independent() -> None:
     assert "Morocco" not in values(s) and "Tunisia" not in values(s)
 
 
-def test_36_shaded_map_fallback_only_for_the_fln() -> None:
+def test_36_shaded_map_fallback_only_for_the_fln_and_optional() -> None:
+    """1.4.1: players "may take them from spaces elsewhere on the map if and only if the desired
+    force type is not Available" – "may": with none Available or Out of Play the FLN may decline
+    (5.1.3 binds what the text can do with the named boxes, not the optional map source)."""
     s = on(36, {"Medea": {"ug": 1}, "Tunisia": {"ag": 1}})
     s = set_available(s, "guerrillas", 0, to="casualties")
-    f = play(s, {"t": "event", "side": S}, {"t": "pick", "value": "Algiers"})
-    assert engine.legal_moves(f) == [  # never from Morocco or Tunisia (1.4.1); no "done"
-        {"t": "place", "space": "Algiers", "from": "Medea", "piece": "guerrillas_underground"}]
+    s = play(s, {"t": "event", "side": S})
+    assert {"t": "done"} in engine.legal_moves(s)  # the space itself may be declined
+    f = play(s, {"t": "pick", "value": "Algiers"})
+    assert engine.legal_moves(f) == [  # never from Morocco or Tunisia (1.4.1)
+        {"t": "place", "space": "Algiers", "from": "Medea", "piece": "guerrillas_underground"},
+        {"t": "done"}]
     f = play(f, {"t": "place", "space": "Algiers", "from": "Medea",
                  "piece": "guerrillas_underground"}, roll(2))
     assert pieces(f, "Algiers") == {"ug": 1} and pieces(f, "Medea") == {}
     assert f.resources["fln"] == 22 and conserved(f)
+    for declined in (play(s, {"t": "done"}, roll(3)),
+                     play(s, {"t": "pick", "value": "Algiers"}, {"t": "done"}, roll(3))):
+        assert pieces(declined, "Medea") == {"ug": 1} and pieces(declined, "Algiers") == {}
+        assert declined.resources["fln"] == 23 and back_to_sequence(declined)
     g = on(36, {"Medea": {"ug": 1}}, first="gov")
     g = set_available(g, "guerrillas", 0, to="casualties")
     g = play(g, {"t": "event", "side": S}, roll(1))  # Government executor: no fallback
     assert pieces(g, "Medea") == {"ug": 1} and g.resources["fln"] == 21 and back_to_sequence(g)
+
+
+def test_36_shaded_a_boxed_guerrilla_must_be_placed() -> None:
+    """5.1.3: with a Guerrilla Available the placement is not optional."""
+    s = play(on(36), {"t": "event", "side": S})
+    assert {"t": "done"} not in engine.legal_moves(s)
+    s = play(s, {"t": "pick", "value": "Algiers"})
+    assert {"t": "done"} not in engine.legal_moves(s)
 
 
 # --- #37 Integration -----------------------------------------------------------------------
@@ -444,7 +462,9 @@ def test_58_shaded_base_from_algeria_never_from_a_country() -> None:
     s = play(s, {"t": "event", "side": S})
     assert engine.legal_moves(s) == [
         {"t": "place", "space": "Morocco", "from": "Medea", "piece": "fln_bases"},
-        {"t": "place", "space": "Tunisia", "from": "Medea", "piece": "fln_bases"}]
+        {"t": "place", "space": "Tunisia", "from": "Medea", "piece": "fln_bases"},
+        {"t": "done"}]  # 1.4.1 "may": taking the Base from the map is optional
+    assert back_to_sequence(play(s, {"t": "done"}))
     s = play(s, {"t": "place", "space": "Morocco", "from": "Medea", "piece": "fln_bases"})
     assert pieces(s, "Morocco") == {"fb": 1} and pieces(s, "Medea") == {} and conserved(s)
 
@@ -507,6 +527,20 @@ def test_51_shaded_nothing_obtainable() -> None:
     s = set_available(on(51, first="gov"), "guerrillas", 0, to="casualties")
     assert back_to_sequence(play(s, {"t": "event", "side": S}))
     assert not is_effective(s, 51, S)
+
+
+def test_51_shaded_second_guerrilla_from_the_map_is_optional() -> None:
+    """1.4.1 "may": once the boxes are empty the FLN may stop rather than take from the map."""
+    s = set_available(on(51, {"Batna": {"ag": 2}}), "guerrillas", 1, to="casualties")
+    s = play(s, {"t": "event", "side": S}, {"t": "pick", "value": "Medea"})
+    assert {"t": "done"} not in engine.legal_moves(s)  # the Available one must be placed
+    s = play(s, {"t": "place", "space": "Medea", "source": "available"})
+    assert {"t": "done"} in engine.legal_moves(s)
+    assert {"t": "place", "space": "Medea", "from": "Batna",
+            "piece": "guerrillas_active"} in engine.legal_moves(s)
+    s = play(s, {"t": "done"})
+    assert pieces(s, "Medea") == {"ug": 1} and pieces(s, "Batna") == {"ag": 2}
+    assert back_to_sequence(s) and conserved(s)
 
 
 # --- #52 Cabinet Shuffle ---------------------------------------------------------------------

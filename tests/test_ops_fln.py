@@ -175,6 +175,31 @@ def test_rally_from_the_map_when_no_guerrilla_available() -> None:
     assert "Batna" in spaces_offered(s)
 
 
+def test_free_rally_from_an_event_may_decline_when_only_the_map_could_supply() -> None:
+    """1.4.1: a player placing its own forces "may take them from spaces elsewhere on the map if
+    and only if the desired force type is not Available" – an option: a free Rally granted by an
+    Event (5.5) whose every action needs a piece from the map may end with no location."""
+    spaces = {"Medea": {"ug": 1}, "Bougie": {"ag": 1}}
+    s = set_available(position(spaces=spaces, france_track="F"), "guerrillas", 0)
+    s = start(s, "rally", free=True)
+    assert spaces_offered(s) >= {"Medea", "Tlemcen"}  # selectable: a Guerrilla from the map
+    assert {"t": "done"} in engine.legal_moves(s)
+    s2 = play(s, {"t": "done"})
+    assert pieces(s2, "Bougie") == {"ag": 1} and s2.pending[-1]["k"] == "eligible"
+    # With a Guerrilla Available, or the France Track to shift, it must be carried out (5.1.3).
+    t = start(position(spaces=spaces, france_track="F"), "rally", free=True)
+    assert {"t": "done"} not in engine.legal_moves(t)
+    t = start(set_available(position(spaces=spaces), "guerrillas", 0), "rally", free=True)
+    assert {"t": "done"} not in engine.legal_moves(t)
+    # A Base can be built without the map: no declining either.
+    u = set_available(position(spaces={"Medea": {"ug": 2}}, france_track="F"), "guerrillas", 0)
+    u = start(u, "rally", free=True)
+    assert {"t": "done"} not in engine.legal_moves(u)
+    # An Operation chosen on the player's own turn is not a free Rally from an Event.
+    v = set_available(position(spaces=spaces, france_track="F"), "guerrillas", 0)
+    assert {"t": "done"} not in engine.legal_moves(start(v, "rally"))
+
+
 def test_rally_agitate() -> None:
     s = position(spaces={"Medea": {"fb": 1, "ft": 2, "terror": 1, "support": "support"}},
                  resources=(10, 4))
@@ -200,12 +225,32 @@ def test_rally_agitate_conditions() -> None:
     s = start(s, "rally")
     for n in ("Medea", "Tizi Ouzou", "Bougie", "Batna", "Morocco"):
         s = play(s, {"t": "space", "space": n}, {"t": "place", "space": n})
-    # Medea: Government Control; Tizi Ouzou: already at Oppose and no Terror; Batna: Pop 0;
+    # Medea: Government Control; Tizi Ouzou: already at Oppose and no Terror; Batna: Pop 0 and no
+    # Terror;
     # Morocco: a Country. Only Bougie (Terror marker to remove, FLN Control).
     assert spaces_offered(s, "agitate") == {"Bougie"}
     s = play(s, {"t": "agitate", "space": "Bougie"})
     assert s.spaces["Bougie"]["terror"] == 0
     assert spaces_offered(s, "agitate") == set()
+
+
+@pytest.mark.parametrize("space,extra", [
+    ("Batna", {}),                                  # printed Pop 0
+    ("Tlemcen", {"resettled": True}),               # Resettled: Pop 0 (4.2.1)
+])
+def test_rally_agitate_removes_terror_in_a_pop_0_space_but_never_shifts_it(
+        space: str, extra: dict[str, object]) -> None:
+    """3.3.1: "Agitate (6.3.2) to remove any Terror marker or markers, and then to shift the space
+    one level toward Opposition. The space must have an FLN Base or FLN Control." – no Population
+    condition; 1.6.2: "Pop 0 Sectors are always Neutral", so only the shift is impossible."""
+    s = position(spaces={space: {"ug": 1, "terror": 1, **extra}}, resources=(10, 5))
+    s = start(s, "rally")
+    s = play(s, {"t": "space", "space": space}, {"t": "place", "space": space})
+    assert spaces_offered(s, "agitate") == {space}
+    s = play(s, {"t": "agitate", "space": space})
+    assert s.spaces[space]["terror"] == 0 and s.spaces[space]["support"] == "neutral"
+    assert s.resources["fln"] == 3  # 1 for the Rally space, 1 for the marker
+    assert spaces_offered(s, "agitate") == set()  # no shift in a Pop 0 space
 
 
 def test_rally_agitate_costs_even_when_free_and_needs_resources() -> None:

@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine.board import pool_total
 from engine.data import (
-    FORCE_POOL, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, PROPAGANDA_CARDS, RECALL_DE_GAULLE,
+    ALGERIA, FORCE_POOL, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, PROPAGANDA_CARDS, RECALL_DE_GAULLE,
 )
 from engine.ops import op_frame
 from engine.state import State
@@ -235,14 +235,68 @@ def test_pacify_in_one_space_only() -> None:
     illegal(s, {"t": "pacify", "space": "Algiers"})
 
 
-def test_pacify_never_in_a_pop_0_space_or_at_support_or_in_a_track() -> None:
-    s = gov({"Batna": {"gb": 1, "terror": 1}, "Algiers": {"fp": 1, "support": "support"}},
-            france_track="B")
-    s = play(s, {"t": "op", "op": "train"}, {"t": "space", "space": "Batna"},
-             {"t": "space", "space": "Algiers"}, {"t": "space", "space": "france_track"})
+def test_free_train_from_an_event_may_decline_when_only_the_map_could_supply() -> None:
+    """1.4.1: cubes "may be taken from spaces elsewhere in Algeria" when none is Available – an
+    option: a free Train granted by an Event (5.5) with nothing else to do may end with no
+    location; with a Track to shift, or a cube Available, it must be carried out (5.1.3)."""
+    s = gov({"Medea": {"ap": 1, "at": 1}}, france_track="A")
+    s = set_available(set_available(s, "algerian_troops", 0), "algerian_police", 0)
+    f = free_op(s, "train")
+    assert "Algiers" in spaces_offered(f)  # a cube could come from Medea
+    assert {"t": "done"} in engine.legal_moves(f)
+    assert pieces(play(f, {"t": "done"}), "Medea") == {"ap": 1, "at": 1}
+    g = free_op(gov({"Medea": {"ap": 1, "at": 1}}, france_track="A"), "train")
+    assert {"t": "done"} not in engine.legal_moves(g)
+    h = set_available(set_available(gov({"Medea": {"ap": 1, "at": 1}}, france_track="B"),
+                                    "algerian_troops", 0), "algerian_police", 0)
+    assert {"t": "done"} not in engine.legal_moves(free_op(h, "train"))
+
+
+def test_pacify_never_at_support_or_in_a_track() -> None:
+    s = gov({"Algiers": {"fp": 1, "support": "support"}}, france_track="B")
+    s = play(s, {"t": "op", "op": "train"}, {"t": "space", "space": "Algiers"},
+             {"t": "space", "space": "france_track"})
     assert of_type(s, "pacify") == []
-    illegal(s, {"t": "pacify", "space": "Batna"})
+    illegal(s, {"t": "pacify", "space": "Algiers"})
     illegal(s, {"t": "pacify", "space": "france_track"})
+
+
+@pytest.mark.parametrize("where", [
+    {"Batna": {"gb": 1, "terror": 1}},                        # printed Pop 0
+    {"Tlemcen": {"gb": 1, "terror": 1, "resettled": True}},   # Resettled: Pop 0 (4.2.1)
+])
+def test_pacify_removes_terror_in_a_pop_0_space_but_never_shifts_it(
+        where: dict[str, dict[str, Any]]) -> None:
+    """3.2.1: "Pacify to remove any Terror marker or markers, and then to shift the space one
+    level toward Support. The space must have Government Control." – no Population condition;
+    1.6.2: "Pop 0 Sectors are always Neutral", so only the shift is impossible there."""
+    n = next(iter(where))
+    s = gov(where)
+    s = play(s, {"t": "op", "op": "train"}, {"t": "space", "space": n})
+    assert of_type(s, "pacify") == [{"t": "pacify", "space": n}]
+    s = play(s, {"t": "pacify", "space": n})
+    assert s.spaces[n]["terror"] == 0 and s.spaces[n]["support"] == "neutral"
+    assert s.resources["gov"] == 6  # 2 for the location, 2 for the Terror marker
+    assert of_type(s, "pacify") == []  # no shift in a Pop 0 space
+    illegal(s, {"t": "pacify", "space": n})
+
+
+def test_pacify_in_a_pop_0_space_still_needs_government_control() -> None:
+    s = gov({"Batna": {"gb": 1, "ug": 1, "ag": 1, "terror": 1}})
+    s = play(s, {"t": "op", "op": "train"}, {"t": "space", "space": "Batna"})
+    assert of_type(s, "pacify") == []
+    s = play(s, {"t": "place", "piece": AP, "space": "Batna"},
+             {"t": "place", "piece": AP, "space": "Batna"})
+    assert of_type(s, "pacify") == [{"t": "pacify", "space": "Batna"}]
+
+
+def test_train_selects_a_pop_0_base_sector_just_to_remove_terror() -> None:
+    """3.2.1: a Sector with a Government Base may be selected; with no cube to place, the space is
+    still worth selecting for its Terror marker."""
+    s = set_available(set_available(gov({"Batna": {"gb": 1, "terror": 1}}),
+                                    "algerian_troops", 0), "algerian_police", 0)
+    s = play(s, {"t": "op", "op": "train"})
+    assert "Batna" in spaces_offered(s)
 
 
 def test_pacify_only_in_a_space_selected_for_the_train() -> None:
@@ -463,11 +517,19 @@ def test_sweep_limited_op_one_destination() -> None:
     assert s.resources["gov"] == 8
 
 
-def test_sweep_offers_only_spaces_where_something_can_happen() -> None:
+def test_sweep_may_select_any_city_or_sector_even_where_nothing_happens() -> None:
+    """3.2.3: "Sweeps may move Troops and can locate Guerrillas. Pay two Resources per space
+    selected." – unlike Assault (3.2.4 "Select any spaces with Government cubes and FLN
+    pieces"), Sweep sets no condition on its spaces."""
     s = gov({"Algiers": {"fp": 1, "ug": 1}, "Oran": {"ft": 1}})
     s = play(s, {"t": "op", "op": "sweep"})
-    # Algiers: a cube and a Guerrilla; Sidi Bel Abbes: Troops next door in Oran.
-    assert spaces_offered(s) == {"Algiers", "Sidi Bel Abbes"}
+    assert spaces_offered(s) == set(ALGERIA)  # never Morocco or Tunisia (5.1.8)
+    # Laghouat: no cube, no Guerrilla, no Troops next door – still selected and paid for.
+    s = play(s, {"t": "space", "space": "Laghouat"})
+    assert s.resources["gov"] == 8 and of_type(s, "move") == []
+    s = play(s, {"t": "done"})
+    assert pieces(s, "Laghouat") == {}
+    assert s.resources["gov"] == 8
 
 
 def test_free_sweep_costs_nothing() -> None:

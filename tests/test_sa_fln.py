@@ -43,7 +43,8 @@ def test_no_special_activity_in_a_limited_operation() -> None:
 
 def test_subvert_removes_up_to_two_cubes_in_up_to_two_spaces() -> None:
     s = position(spaces={"Medea": {"ug": 1, "ap": 1, "ft": 1}, "Algiers": {"ug": 1, "at": 1},
-                         "Batna": {"ug": 1, "ap": 2}, "Setif": {"ag": 1, "ap": 1}},
+                         "Batna": {"ug": 1, "ap": 2}, "Setif": {"ag": 1, "ap": 1},
+                         "Tlemcen": {"ug": 1}},
                  resources=(10, 5))
     s = play(s, {"t": "op", "op": "terror"}, {"t": "sa", "sa": "subvert"})
     moves = engine.legal_moves(s)
@@ -54,7 +55,7 @@ def test_subvert_removes_up_to_two_cubes_in_up_to_two_spaces() -> None:
     assert not any(m["t"] == "replace" for m in engine.legal_moves(s))  # one mode only
     s = play(s, {"t": "remove", "space": "Algiers", "piece": "algerian_troops"})
     assert engine.legal_moves(s) == [{"t": "done"}]  # two cubes removed
-    s = play(s, {"t": "done"}, {"t": "space", "space": "Batna"}, {"t": "done"})
+    s = play(s, {"t": "done"}, {"t": "space", "space": "Tlemcen"}, {"t": "done"})  # not Pop 0
     assert pieces(s, "Medea") == {"ug": 1, "ft": 1}
     assert pieces(s, "Algiers") == {"ug": 1}
     assert box(s, "available")["algerian_police"] == 7 - 3 - 1 + 1

@@ -85,7 +85,11 @@ def test_deploy_at_most_three_spaces() -> None:
     assert {m["to"] for m in of_type(s, "move")} == {"available", "Algiers", "Oran"}
 
 
-def test_deploy_spaces_are_cities_or_sectors_with_base_or_control_as_pieces_move() -> None:
+def test_deploy_space_qualifies_when_selected_and_stays_one_of_the_three() -> None:
+    """4.2.1: "move up to six French pieces among the Available box and up to three selected
+    spaces. Spaces must be Cities, or Sectors with Government Bases or Government Control." A
+    space qualifies when it is selected and stays one of the Deploy's spaces, as source or
+    destination, even if a piece leaving it changes its Control."""
     s = gov({"Medea": {"gb": 1, "ft": 1, "ug": 2}, "Bougie": {"fp": 2, "ug": 1},
              "Tizi Ouzou": {"fp": 1, "ug": 1}})
     s = train_with_deploy(s)
@@ -96,13 +100,31 @@ def test_deploy_spaces_are_cities_or_sectors_with_base_or_control_as_pieces_move
     assert {m["to"] for m in of_type(s, "move")} == {"Constantine", "Algiers", "Oran", "Medea",
                                                      "Bougie"}
     s = play(s, mv(FT, "available", "Bougie"), pick(GB, "Medea"), mv(GB, "Medea", "available"))
-    # Medea has lost its Base and its Control (1 Troop vs 2 Guerrillas): no longer a Deploy space.
-    assert pick(FT, "Medea") not in engine.legal_moves(s)
-    illegal(s, pick(FT, "Medea"))
-    s = play(s, {"t": "done"})
-    assert pieces(s, "Medea") == {"ft": 1, "ug": 2}
-    assert pieces(s, "Bougie") == {"ft": 1, "fp": 2, "ug": 1}
+    # Medea has lost its Base and its Control (1 Troop vs 2 Guerrillas), but it was selected
+    # when it qualified: it stays one of the Deploy's spaces, as a source ...
+    assert s.pending[-1]["locs"] == ["Bougie", "Medea"]
+    assert pick(FT, "Medea") in engine.legal_moves(s)
+    s = play(s, pick(FT, "Medea"))
+    assert {m["to"] for m in of_type(s, "move")} == {"available", "Bougie", "Constantine",
+                                                     "Algiers", "Oran"}
+    s = play(s, mv(FT, "Medea", "Bougie"))
+    # ... and as a destination.
+    s = play(s, pick(FP, "available"))
+    assert "Medea" in {m["to"] for m in of_type(s, "move")}
+    s = play(s, mv(FP, "available", "Medea"), {"t": "done"})
+    assert pieces(s, "Medea") == {"fp": 1, "ug": 2}
+    assert pieces(s, "Bougie") == {"ft": 2, "fp": 2, "ug": 1}
     assert s.boxes["available"][GB] == FORCE_POOL[GB]
+
+
+def test_deploy_a_space_that_does_not_qualify_is_never_selected() -> None:
+    """4.2.1: Tizi Ouzou (no Government Base, no Government Control) is neither source nor
+    destination, even with a French piece there."""
+    s = train_with_deploy(gov({"Tizi Ouzou": {"fp": 1, "ug": 1}}))
+    illegal(s, pick(FP, "Tizi Ouzou"))
+    s = play(s, pick(FT, "available"))
+    assert "Tizi Ouzou" not in {m["to"] for m in of_type(s, "move")}
+    illegal(s, mv(FT, "available", "Tizi Ouzou"))
 
 
 def test_deploy_respects_base_stacking_and_never_enters_countries() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from tests.helpers import pieces, play, position
+from tests.helpers import pieces, play, position, spaces_offered
 
 
 def test_terror_places_marker_sets_neutral_and_activates() -> None:
@@ -20,12 +20,24 @@ def test_terror_places_marker_sets_neutral_and_activates() -> None:
     assert s.sop["first_box"] == "limited_op"
 
 
-def test_terror_never_in_resettled_sector() -> None:
-    s = position(spaces={"Setif": {"ug": 1, "resettled": True}, "Medea": {"ug": 1}})
+@pytest.mark.parametrize("space,extra", [
+    ("Setif", {"resettled": True}),  # Resettled: "treated as a Pop 0 Sector" (4.2.1)
+    ("Batna", {}), ("Biskra", {}), ("Laghouat", {}),  # printed Pop 0 Sectors
+])
+def test_terror_never_in_a_pop_0_space(space: str, extra: dict[str, object]) -> None:
+    """4.2.1: a Resettled Sector "is now treated as a Pop 0 Sector in all respects but one … The
+    FLN player may not Extort or conduct Terror there"; the player aid's Terror: "spaces with
+    Underground Guerrillas (not Pop 0)"."""
+    s = position(spaces={space: {"ug": 2, **extra}, "Medea": {"ug": 1}})
     s = play(s, {"t": "op", "op": "terror"})
-    assert {"t": "space", "space": "Setif"} not in engine.legal_moves(s)
+    assert spaces_offered(s) == {"Medea"}
     with pytest.raises(engine.IllegalMove):
-        engine.apply(s, {"t": "space", "space": "Setif"})
+        engine.apply(s, {"t": "space", "space": space})
+
+
+def test_no_terror_operation_when_only_pop_0_spaces_hold_underground_guerrillas() -> None:
+    s = position(spaces={"Batna": {"ug": 2}, "Laghouat": {"ug": 1}})
+    assert {"t": "op", "op": "terror"} not in engine.legal_moves(s)
 
 
 def test_extort_needs_fln_control_and_population() -> None:

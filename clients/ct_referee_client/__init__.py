@@ -155,14 +155,22 @@ class Client:
         r: pb.CatalogResponse = self.transport.call("Catalog", req, pb.CatalogResponse)
         return r
 
-    def replay(self, scenario: str, seed: int = 0,
+    def replay(self, scenario: str = "", seed: int = 0,
                options: Mapping[str, Any] | pb.GameOptions | None = None,
                moves: Iterable[MoveLike] = (), every: str = "", at: Iterable[int] = (),
-               states: bool = False, views: bool = False, role: str = "observer"
+               states: bool = False, views: bool = False, role: str = "observer",
+               pictures: bool = False, position: Mapping[str, Any] | None = None
                ) -> pb.ReplayResponse:
-        req = pb.ReplayRequest(game=pb.NewGameRequest(scenario=scenario, seed=seed,
-                                                      options=_options(options)),
-                               every=every, at=list(at), states=states, views=views, role=role)
+        """A game's history: from a new game (``scenario``, ``seed``, ``options``) or from a
+        ``position`` on the table (docs/positions.md; ``seed`` shuffles its unseen cards)."""
+        req = pb.ReplayRequest(every=every, at=list(at), states=states, views=views, role=role,
+                               pictures=pictures)
+        if position is not None:
+            req.position.seed = seed
+            req.position.position.update(dict(position))
+        else:
+            req.game.CopyFrom(pb.NewGameRequest(scenario=scenario, seed=seed,
+                                                options=_options(options)))
         req.moves.extend(to_move(m) for m in moves)
         r: pb.ReplayResponse = self.transport.call("Replay", req, pb.ReplayResponse)
         return r

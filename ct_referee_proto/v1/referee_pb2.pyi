@@ -1912,12 +1912,14 @@ class ReplayRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_FIELD_NUMBER: _builtins.int
+    POSITION_FIELD_NUMBER: _builtins.int
     MOVES_FIELD_NUMBER: _builtins.int
     EVERY_FIELD_NUMBER: _builtins.int
     AT_FIELD_NUMBER: _builtins.int
     STATES_FIELD_NUMBER: _builtins.int
     VIEWS_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
+    PICTURES_FIELD_NUMBER: _builtins.int
     every: _builtins.str
     """Which positions to return: "end" (default: only the last), "move" (the start and after every
     move), "card" (the start, each time a new card is revealed, and the end), or "list" (the
@@ -1929,9 +1931,15 @@ class ReplayRequest(_message.Message):
     """include each checkpoint's view (of `role`)"""
     role: _builtins.str
     """default "observer" """
+    pictures: _builtins.bool
+    """include each checkpoint's board picture (SVG, of `role`)"""
     @_builtins.property
     def game(self) -> Global___NewGameRequest:
         """a scenario, seed and options, as NewGame"""
+
+    @_builtins.property
+    def position(self) -> Global___PositionsRequest:
+        """a position from a board, as Positions takes it"""
 
     @_builtins.property
     def moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]:
@@ -1943,18 +1951,20 @@ class ReplayRequest(_message.Message):
         self,
         *,
         game: Global___NewGameRequest | None = ...,
+        position: Global___PositionsRequest | None = ...,
         moves: _abc.Iterable[Global___Move] | None = ...,
         every: _builtins.str = ...,
         at: _abc.Iterable[_builtins.int] | None = ...,
         states: _builtins.bool = ...,
         views: _builtins.bool = ...,
         role: _builtins.str = ...,
+        pictures: _builtins.bool = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "start", b"start"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "position", b"position", "start", b"start"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["at", b"at", "every", b"every", "game", b"game", "moves", b"moves", "role", b"role", "start", b"start", "states", b"states", "views", b"views"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["at", b"at", "every", b"every", "game", b"game", "moves", b"moves", "pictures", b"pictures", "position", b"position", "role", b"role", "start", b"start", "states", b"states", "views", b"views"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_start: _TypeAlias = _typing.Literal["game"]  # noqa: Y015
+    _WhichOneofReturnType_start: _TypeAlias = _typing.Literal["game", "position"]  # noqa: Y015
     _WhichOneofArgType_start: _TypeAlias = _typing.Literal["start", b"start"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_start) -> _WhichOneofReturnType_start | None: ...
 
@@ -1973,6 +1983,7 @@ class Checkpoint(_message.Message):
     LOG_FIELD_NUMBER: _builtins.int
     STATE_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
+    SVG_FIELD_NUMBER: _builtins.int
     index: _builtins.int
     """moves applied so far"""
     turn: _builtins.int
@@ -1980,6 +1991,8 @@ class Checkpoint(_message.Message):
     """the current card"""
     to_move: _builtins.str
     prompt: _builtins.str
+    svg: _builtins.str
+    """when `pictures`: the board as Render draws it"""
     @_builtins.property
     def move(self) -> Global___Move:
         """the move that led here (labelled); unset at the start"""
@@ -2008,10 +2021,11 @@ class Checkpoint(_message.Message):
         log: _abc.Iterable[Global___LogEntry] | None = ...,
         state: Global___GameState | None = ...,
         view: Global___View | None = ...,
+        svg: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "move", b"move", "state", b"state", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "index", b"index", "log", b"log", "move", b"move", "prompt", b"prompt", "state", b"state", "to_move", b"to_move", "turn", b"turn", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "index", b"index", "log", b"log", "move", b"move", "prompt", b"prompt", "state", b"state", "svg", b"svg", "to_move", b"to_move", "turn", b"turn", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__card: _TypeAlias = _typing.Literal["card"]  # noqa: Y015
     _WhichOneofArgType__card: _TypeAlias = _typing.Literal["_card", b"_card"]  # noqa: Y015

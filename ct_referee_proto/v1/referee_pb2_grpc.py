@@ -147,8 +147,9 @@ class RefereeServicer:
         raise NotImplementedError('Method not implemented!')
 
     def Replay(self, request, context):
-        """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
-        checkpoint (every move, every card, or listed indices) with the labelled log.
+        """A start (scenario, seed and options, or a position from a board) plus moves -> the state,
+        view and/or board picture at each requested checkpoint (every move, every card, or listed
+        indices) with the labelled log.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

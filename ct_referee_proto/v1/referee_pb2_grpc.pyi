@@ -66,8 +66,9 @@ class RefereeStub:
     only when the engine's data does (REST: the ETag; send If-None-Match for a 304).
     """
     Replay: _grpc.UnaryUnaryMultiCallable[_referee_pb2.ReplayRequest, _referee_pb2.ReplayResponse]
-    """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
-    checkpoint (every move, every card, or listed indices) with the labelled log.
+    """A start (scenario, seed and options, or a position from a board) plus moves -> the state,
+    view and/or board picture at each requested checkpoint (every move, every card, or listed
+    indices) with the labelled log.
     """
     Render: _grpc.UnaryUnaryMultiCallable[_referee_pb2.RenderRequest, _referee_pb2.RenderResponse]
     """---- Board picture and positions from a board (engine/render, engine/positions) ----
@@ -108,8 +109,9 @@ class RefereeAsyncStub(RefereeStub):
     only when the engine's data does (REST: the ETag; send If-None-Match for a 304).
     """
     Replay: _aio.UnaryUnaryMultiCallable[_referee_pb2.ReplayRequest, _referee_pb2.ReplayResponse]  # type: ignore[assignment]
-    """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
-    checkpoint (every move, every card, or listed indices) with the labelled log.
+    """A start (scenario, seed and options, or a position from a board) plus moves -> the state,
+    view and/or board picture at each requested checkpoint (every move, every card, or listed
+    indices) with the labelled log.
     """
     Render: _aio.UnaryUnaryMultiCallable[_referee_pb2.RenderRequest, _referee_pb2.RenderResponse]  # type: ignore[assignment]
     """---- Board picture and positions from a board (engine/render, engine/positions) ----
@@ -195,8 +197,9 @@ class RefereeServicer(metaclass=_abc_1.ABCMeta):
         request: _referee_pb2.ReplayRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_referee_pb2.ReplayResponse, _abc.Awaitable[_referee_pb2.ReplayResponse]]:
-        """A start (scenario, seed, options) plus moves -> the state and/or view at each requested
-        checkpoint (every move, every card, or listed indices) with the labelled log.
+        """A start (scenario, seed and options, or a position from a board) plus moves -> the state,
+        view and/or board picture at each requested checkpoint (every move, every card, or listed
+        indices) with the labelled log.
         """
 
     @_abc_1.abstractmethod

@@ -7,46 +7,114 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..board import cubes, fln_bases_on_map, gov_score, guerrillas, population, troops
+from ..board import (
+    available, cubes, fln_bases_on_map, gov_score, guerrillas, population, troops,
+)
+from ..cards.common import SECTORS
 from ..data import (
     AG, ALGERIA, AP, AT, CARDS, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FT, GB, GOV_PIECES,
-    MOROCCO, SPACES, TUNISIA, UG,
+    MOROCCO, OAS, SPACES, TUNISIA, UG,
 )
 from ..events import EVENTS, is_effective
 from ..machine import find_frame
+from ..modifiers import TORTURE
 from ..state import Frame, Move, State
 from .core import Runner
-from .info import best_map_source, can_train, final_campaign, marked, spare_ug
+from .info import (
+    best_map_source, can_train, final_campaign, map_sources, march_keep, marked, obtainable,
+)
 
 NEVER = {20}  # instruction: never executes this Event
 CHANGE_IN_TACTICS = 30
 HARDENED_ATTITUDES = 56
+DUAL_USE_CAPABILITIES = (TORTURE, OAS)  # 5.3: "two Dual-Use capabilities, OAS and TORTURE"
+# Events placing the FLN's Guerrillas, with the boxes they come from before the map (8.1.2).
+CASBAH, ASSASSINATION, STRIPEY_HOLE = 26, 36, 51
+MARTYR_BOXES = ("out_of_play", "available")
 
 
 # --- which text, and is it worth playing ------------------------------------------------------
 
 
 def gov_capabilities(s: State) -> list[int]:
-    return sorted(int(k) for k, side in s.cards["capabilities"].items() if side == "unshaded")
+    """#30: the Government Capabilities in effect (unshaded markers); the Dual-Use Capabilities
+    #18 Torture and #63 OAS belong to neither side (5.3)."""
+    return sorted(int(k) for k, side in s.cards["capabilities"].items()
+                  if side == "unshaded" and int(k) not in DUAL_USE_CAPABILITIES)
+
+
+def at_support(s: State, n: str) -> bool:
+    return bool(s.spaces[n]["support"] == "support")
 
 
 def stripey_shaded(s: State) -> bool:
-    return any(SPACES[n].is_sector and s.spaces[n]["support"] == "support" for n in ALGERIA) and \
-        is_effective(s, 51, "shaded")
+    """#51 instruction: the shaded text, placing at Support – a Sector at Support where a
+    Guerrilla can be placed from Out of Play, Available or the map within 8.1.2."""
+    return any(SPACES[n].is_sector and at_support(s, n) and obtainable(s, n, MARTYR_BOXES) > 0
+               for n in ALGERIA)
 
 
 def stripey_unshaded(s: State) -> list[str]:
+    """#51 instruction fallback: Populated Sectors with no FLN Base, not already at Oppose."""
     return [n for n in ALGERIA if SPACES[n].is_sector and population(s, n) >= 1
             and s.spaces[n]["support"] != "oppose" and s.spaces[n]["pieces"][FB] == 0]
 
 
+def ventilos_spare(s: State, n: str) -> int:
+    """#12 instruction: Underground Guerrillas that may leave ``n`` under the March guards
+    (ct-fln-bot §9.2, march_keep)."""
+    p = s.spaces[n]["pieces"]
+    keep, keep_ug = march_keep(s, n)
+    return max(0, min(p[UG] - keep_ug, p[UG] + p[AG] - keep))
+
+
+def ventilos_sources(s: State, spaces: list[str]) -> list[str]:
+    return [n for n in spaces if not at_support(s, n) and ventilos_spare(s, n) > 0]
+
+
 def ventilos_ok(s: State) -> bool:
-    """#12 instruction: a coastal space not at Support holds a spare Underground Guerrilla and an
-    Algerian coastal space is at Support."""
+    """#12 instruction: a coastal space not at Support holds an Underground Guerrilla the March
+    guards let go, and an Algerian coastal space is at Support."""
     coastal = [n for n in ALGERIA if SPACES[n].coastal]
-    dests = [n for n in coastal if s.spaces[n]["support"] == "support"]
-    srcs = [n for n in coastal if s.spaces[n]["support"] != "support" and spare_ug(s, n) > 0]
-    return bool(dests and srcs)
+    return bool([n for n in coastal if at_support(s, n)] and ventilos_sources(s, coastal))
+
+
+def atrocities_targets(s: State) -> list[str]:
+    """#28: spaces at Support; while Commitment > 0 also any other Algerian space not at Oppose
+    (the marker still costs the Government 1 Commitment) – never the FLN's own Opposition."""
+    if s.commitment == 0:
+        return [n for n in ALGERIA if at_support(s, n)]
+    return [n for n in ALGERIA if s.spaces[n]["support"] != "oppose"]
+
+
+def support_spaces(s: State, spaces: tuple[str, ...]) -> list[str]:
+    """#34 shaded (Populated Sectors), #53 shaded (Cities): those at Support – setting them to
+    Neutral hurts the Government; at Oppose it would cost the FLN its own Opposition."""
+    return [n for n in spaces if population(s, n) >= 1 and at_support(s, n)]
+
+
+def guerrilla_source_ok(s: State, card: int, dest: str) -> bool:
+    """Can the bot place one Guerrilla in ``dest`` for ``card`` (8.1.2 sources only)?"""
+    boxes = ("available",) if card == CASBAH else MARTYR_BOXES
+    return obtainable(s, dest, boxes) > 0
+
+
+def bot_effective(s: State, card: int, side: str) -> bool:
+    """8.3 "would have an effect", judged with the choices the bot would make (8.1.2 sources,
+    the card instructions of ct-fln-bot §6.6), on top of the card's own test."""
+    if not is_effective(s, card, side):
+        return False
+    if card == CASBAH and side == "shaded":
+        return guerrilla_source_ok(s, card, "Algiers")
+    if card == 28:
+        return bool(atrocities_targets(s))
+    if card == 34 and side == "shaded":
+        return bool(support_spaces(s, SECTORS))
+    if card == 53 and side == "shaded":
+        return bool(support_spaces(s, CITIES))
+    if card == 60 and side == "shaded":
+        return available(s, FB) > 0  # from the map a Base would only move
+    return True
 
 
 def factional_uneven(s: State) -> bool:
@@ -80,14 +148,14 @@ def bot_side(s: State, card: int | None) -> str | None:
     if card == HARDENED_ATTITUDES and not final_campaign(s):
         return None
     ev = EVENTS[card]
-    if card == 51:
+    if card == STRIPEY_HOLE:
         if stripey_shaded(s):
             return "shaded"
         return "unshaded" if stripey_unshaded(s) and is_effective(s, 51, "unshaded") else None
     side = "shaded" if "shaded" in ev.texts else ev.texts[0]
     if "momentum" in flag(card, side) and not marked(card):
         return None  # 8.3: Momentum only when the card is marked for FLN
-    if not is_effective(s, card, side):
+    if not bot_effective(s, card, side):
         return None
     if card == 12 and not ventilos_ok(s):
         return None
@@ -192,9 +260,10 @@ def pick_choices(r: Runner, f: Frame, card: int | None, opts: list[Any], k: int)
     if card == 9 and spaces:
         return order(r, spaces, shift_order(s)[1:], "Beni-Oui-Oui spaces", k)
     if card == 34 and spaces:
-        return order(r, spaces, shift_order(s), "Elections Sector", k)
+        sup = [n for n in support_spaces(s, SECTORS) if n in spaces]
+        return order(r, sup, shift_order(s)[1:], "Elections Sector", k)
     if card == 53 and spaces:
-        sup = [n for n in spaces if s.spaces[n]["support"] == "support"] or spaces
+        sup = [n for n in support_spaces(s, CITIES) if n in spaces]
         return order(r, sup, [("highest Population", lambda n: population(s, n), "max")],
                      "Population Control City", k)
     if opts and all(isinstance(o, str) and len(o) == 1 and o in FRANCE_BOXES for o in opts):
@@ -202,17 +271,19 @@ def pick_choices(r: Runner, f: Frame, card: int | None, opts: list[Any], k: int)
     if card == 26 and "agitate" in opts:
         return ["agitate"]
     if card == 28:
-        sup = [n for n in spaces if s.spaces[n]["support"] == "support"]
-        if s.commitment == 0:
-            spaces = sup
-        pop = [n for n in spaces if population(s, n) >= 1]
-        return order(r, pop, [("at Support", lambda n: n in sup, "yes"),
-                              ("highest Population", lambda n: population(s, n), "max")],
+        ok = [n for n in atrocities_targets(s) if n in spaces]
+        return order(r, ok, [("at Support", lambda n: at_support(s, n), "yes"),
+                             ("highest Population", lambda n: population(s, n), "max")],
                      "Atrocities space", min(k, 1))
     if card == CHANGE_IN_TACTICS:
         gov = [c for c in opts if c in gov_capabilities(s)]
         return [r.choose(gov or opts, "Capability to remove")]
-    if card == 36 and spaces:
+    if card in (ASSASSINATION, STRIPEY_HOLE) and "Guerrilla" in prompt:
+        spaces = [n for n in spaces if guerrilla_source_ok(s, card, n)]  # 8.1.2 sources only
+        if not spaces:
+            r.trace.note("8.1.2", f"card {card}: no Guerrilla within the 8.1.2 sources: declined")
+            return []
+    if card == ASSASSINATION and spaces:
         return order(r, spaces, [
             ("at Support", lambda n: s.spaces[n]["support"] == "support", "yes"),
             ("Base space short of Guerrillas", lambda n: s.spaces[n]["pieces"][FB] > 0 and (
@@ -220,13 +291,13 @@ def pick_choices(r: Runner, f: Frame, card: int | None, opts: list[Any], k: int)
             ("friendly pieces", lambda n: guerrillas(s, n) + s.spaces[n]["pieces"][FB] > 0, "yes"),
             ("in Algeria", lambda n: n not in COUNTRIES, "yes"),
             ("highest Population", lambda n: population(s, n), "max")], "Assassination space", 1)
-    if card == 51 and spaces:
-        if "2 Guerrillas" in prompt:
-            sup = [n for n in spaces if s.spaces[n]["support"] == "support"]
-            return order(r, sup or spaces, [
-                ("no Underground Guerrilla", lambda n: s.spaces[n]["pieces"][UG] == 0, "yes"),
-                ("highest Population", lambda n: population(s, n), "max")], "Stripey Hole", 1)
-        ok = [n for n in spaces if s.spaces[n]["pieces"][FB] == 0] or spaces
+    if card == STRIPEY_HOLE and "Guerrilla" in prompt:
+        sup = [n for n in spaces if at_support(s, n)]
+        return order(r, sup or spaces, [
+            ("no Underground Guerrilla", lambda n: s.spaces[n]["pieces"][UG] == 0, "yes"),
+            ("highest Population", lambda n: population(s, n), "max")], "Stripey Hole", 1)
+    if card == STRIPEY_HOLE and spaces:
+        ok = [n for n in stripey_unshaded(s) if n in spaces]
         return order(r, ok, [("highest Population", lambda n: population(s, n), "max")],
                      "Stripey Hole", 1)
     if card == 54 and spaces:
@@ -237,9 +308,8 @@ def pick_choices(r: Runner, f: Frame, card: int | None, opts: list[Any], k: int)
         dests = order(r, dests, [("City", lambda n: n in CITIES, "yes"),
                                  ("highest Population", lambda n: population(s, n), "max")],
                       "Ventilos destination", 2)
-        srcs = [n for n in spaces if n not in dests and n in ALGERIA
-                and s.spaces[n]["support"] != "support" and spare_ug(s, n) > 0]
-        src = r.best(srcs, [("most spare Underground", lambda n: spare_ug(s, n), "max")],
+        srcs = [n for n in ventilos_sources(s, spaces) if n not in dests and n in ALGERIA]
+        src = r.best(srcs, [("most spare Underground", lambda n: ventilos_spare(s, n), "max")],
                      "Ventilos source")
         return ([src] if src else []) + dests
     if spaces and len(spaces) == len(opts):
@@ -301,12 +371,14 @@ def place_rank(r: Runner, card: int | None, piece: str, spaces: list[str]) -> st
          + s.spaces[n]["pieces"][FB] > 0, "yes")], "placement space")
 
 
-def take_from_map(r: Runner, ms: list[Move], dest: str, taken: str = "piece") -> Move:
-    """1.4.1 with 8.1.2: an Active Guerrilla from where there are the most Guerrillas (``ms``:
-    the moves taking a piece from the map, field ``taken`` naming the piece taken)."""
+def take_from_map(r: Runner, ms: list[Move], dest: str, taken: str = "piece") -> Move | None:
+    """1.4.1 with 8.1.2: an Active Guerrilla (Active only), never either of the last two at an FLN
+    Base or at a Support space, from where there are the most Guerrillas (``ms``: the moves
+    taking a piece from the map, field ``taken`` naming the piece taken); None when no such
+    source exists (the bot then declines the optional map source)."""
     takes = [m for m in ms if m.get(taken) == AG and "from" in m]
     src = best_map_source(r, dest, among={m["from"] for m in takes})
-    return next((m for m in takes if m["from"] == src), ms[0])
+    return next((m for m in takes if m["from"] == src), None)
 
 
 def do_place(r: Runner, f: Frame) -> None:
@@ -321,14 +393,23 @@ def do_place(r: Runner, f: Frame) -> None:
     if f["piece"] in GOV_PIECES and r.can({"t": "done"}):
         r.play({"t": "done"})
         return
+    boxed = [m for m in places if "source" in m]
+    if not boxed:  # 1.4.1: only the map is left – optional, and for Guerrillas only within 8.1.2
+        places = [m for m in places if f["piece"] in (UG, AG) and map_sources(r.s, m["space"])]
+        if not places:
+            r.trace.note("8.1.2", "no map source within the 8.1.2 guards: placement declined")
+            r.play({"t": "done"})
+            return
     sp = place_rank(r, card, f["piece"], sorted({m["space"] for m in places}))
     here = [m for m in places if m["space"] == sp]
     for src in ("out_of_play", "available"):
-        boxed = [m for m in here if m.get("source") == src]
-        if boxed:
-            r.play(boxed[0])
+        from_box = [m for m in here if m.get("source") == src]
+        if from_box:
+            r.play(from_box[0])
             return
-    r.play(take_from_map(r, here, here[0]["space"]))
+    m = take_from_map(r, here, here[0]["space"])
+    assert m is not None
+    r.play(m)
 
 
 def removal_key(s: State, card: int | None, m: Move) -> tuple[int, ...]:
@@ -363,7 +444,7 @@ def do_remove(r: Runner, f: Frame) -> None:
     tied = [m for m in acts if removal_key(r.s, card, m) == best]
     m = tied[0] if len(tied) == 1 else r.choose(tied, "piece to remove")
     takes = [x for x in ms if "from" in x and x["space"] == m["space"] and x["piece"] == m["piece"]]
-    r.play(take_from_map(r, takes, m["space"], "take") if takes else m)
+    r.play((take_from_map(r, takes, m["space"], "take") if takes else None) or m)
 
 
 def do_move(r: Runner, f: Frame) -> None:
@@ -374,9 +455,8 @@ def do_move(r: Runner, f: Frame) -> None:
     ms = r.legal()
     moves = [m for m in ms if m["t"] == "move"]
     if card == 12:
-        good = [m for m in moves if m["piece"] == UG and s.spaces[m["to"]]["support"] == "support"
-                and m["to"] in ALGERIA and spare_ug(s, m["from"]) > 0
-                and s.spaces[m["from"]]["support"] != "support"]
+        good = [m for m in moves if m["piece"] == UG and at_support(s, m["to"])
+                and m["to"] in ALGERIA and m["from"] in ventilos_sources(s, [m["from"]])]
         if good:
             dests = [m["to"] for m in good]
             d = r.best(dests, [("City", lambda n: n in CITIES, "yes"),

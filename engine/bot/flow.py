@@ -278,9 +278,10 @@ def revenge(r: Runner) -> None:
         r.play(r.legal()[0])
         return
     spaces = [m["space"] for m in ms]
-    n = r.best(spaces, [("at Support", lambda x: s.spaces[x]["support"] == "support", "yes"),
-                        ("FLN Base", lambda x: s.spaces[x]["pieces"][FB] > 0, "yes"),
-                        ("highest Population", lambda x: population(s, x), "max")],
+    # Each group in turn (not successive filters: a Base does not rank Support spaces).
+    group = ([x for x in spaces if s.spaces[x]["support"] == "support"]
+             or [x for x in spaces if s.spaces[x]["pieces"][FB] > 0] or spaces)
+    n = r.best(group, [("highest Population", lambda x: population(s, x), "max")],
                "Revenge space")
     r.trace.note("8.3", f"Revenge (#33): place a Guerrilla in {n}")
     r.play(next(m for m in ms if m["space"] == n))

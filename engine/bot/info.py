@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Collection
 
-from ..board import cubes, fln_count, gov_count, guerrillas, population, support
-from ..data import AG, CARDS, CITIES, COUNTRIES, FB, SPACES, UG
+from ..board import control, cubes, fln_count, gov_count, guerrillas, population, support
+from ..data import AG, CARDS, CITIES, COUNTRIES, FB, SPACES, UG, G
 from ..ops import OPS
 from ..ops_fln import REMOVAL_ORDER
 from ..ops_gov import Train
@@ -116,6 +116,33 @@ def map_sources(s: State, dest: str, exclude: tuple[str, ...] = ()) -> list[str]
             and map_spare(s, n) > 0]
 
 
+def obtainable(s: State, dest: str, boxes: tuple[str, ...] = ("available",)) -> int:
+    """8.1.2: Guerrillas the bot may place in ``dest`` – those in ``boxes``, then Active ones from
+    the map within the guards (map_spare)."""
+    k = sum(s.boxes[b][G] for b in boxes)
+    for n in map_sources(s, dest):
+        k += min(s.spaces[n]["pieces"][AG], map_spare(s, n))
+    return k
+
+
+def march_keep(s: State, n: str) -> tuple[int, int]:
+    """ct-fln-bot §9.2 guards on a March source: (Guerrillas, Underground Guerrillas) that must
+    stay in ``n`` – never the last Underground or either of the last two Guerrillas of an Algerian
+    Base, never the last Guerrilla of a space at Support, never so many that the Government takes
+    Control of a Populated space it does not control."""
+    p = s.spaces[n]["pieces"]
+    keep, keep_ug = 0, 0
+    if n in COUNTRIES:
+        return keep, keep_ug
+    if p[FB] > 0:
+        keep, keep_ug = 2, 1
+    if s.spaces[n]["support"] == "support":
+        keep = max(keep, 1)
+    if population(s, n) >= 1 and control(s, n) != "gov":
+        keep = max(keep, gov_count(s, n) - p[FB])
+    return keep, keep_ug
+
+
 def best_map_source(r: Runner, dest: str, exclude: tuple[str, ...] = (),
                     among: Collection[str] | None = None) -> str | None:
     """8.1.2: remove first from where there are the most Guerrillas (then random); ``among``: only
@@ -133,5 +160,6 @@ def place_preference(s: State, n: str) -> tuple[bool, bool]:
 __all__ = [
     "CITY_WILAYAS", "Flags", "flags_of", "gov_acted", "final_campaign", "algerian_base",
     "spare_ug", "marked", "removal_sequence", "can_train", "map_spare", "map_sources",
-    "best_map_source", "place_preference", "population", "cubes", "gov_count", "guerrillas",
+    "obtainable", "march_keep", "best_map_source", "place_preference", "population", "cubes",
+    "gov_count", "guerrillas",
 ]

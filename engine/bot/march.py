@@ -17,7 +17,7 @@ from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
 from ..ops_fln import march_activates, march_stops, step_allowed
 from ..state import Frame, Move, State
 from .core import Runner
-from .info import final_campaign
+from .info import final_campaign, march_keep
 from .operation import OpRun
 from .sa import after_operation, finish
 
@@ -82,13 +82,7 @@ class March(OpRun):
         fu = max(0, p[UG] - stop[0] - arr[0])
         fa = max(0, p[AG] - stop[1] - arr[1])
         g = p[UG] + p[AG]
-        keep, keep_ug = 0, 0
-        if n not in COUNTRIES and p[FB] > 0:
-            keep, keep_ug = 2, 1
-        if n not in COUNTRIES and s.spaces[n]["support"] == "support":
-            keep = max(keep, 1)
-        if n not in COUNTRIES and population(s, n) >= 1 and control(s, n) != "gov":
-            keep = max(keep, gov_count(s, n) - p[FB])
+        keep, keep_ug = march_keep(s, n)
         mt = max(0, min(fu + fa, g - keep))
         mu = max(0, min(fu, p[UG] - keep_ug, mt))
         return fu, fa, mt, mu

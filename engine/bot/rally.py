@@ -11,10 +11,10 @@ from ..board import (
 )
 from ..data import AG, COUNTRIES, FB, G, SPACES, UG
 from ..ops import OPS
-from ..ops_fln import rally_space
+from ..ops_fln import Rally as RallyOperation, rally_space
 from ..state import Frame, Move, State
 from .core import Criterion, Runner
-from .info import CITY_WILAYAS, best_map_source, map_sources, map_spare, place_preference
+from .info import CITY_WILAYAS, best_map_source, map_spare, obtainable, place_preference
 from .operation import OpRun
 from .sa import after_operation, finish, sa_unused, try_extort
 
@@ -36,14 +36,6 @@ def to_place(s: State, n: str) -> int:
     if b:
         return max(0, min(population(s, n) + b, population(s, n) + 1 - guerrillas(s, n)))
     return 1
-
-
-def obtainable(s: State, n: str) -> int:
-    """Guerrillas the bot may place in ``n``: Available ones, then Active ones from the map."""
-    k = s.boxes["available"][G]
-    for m in map_sources(s, n):
-        k += min(s.spaces[m]["pieces"][AG], map_spare(s, m))
-    return k
 
 
 def action(s: State, n: str) -> str | None:
@@ -167,18 +159,26 @@ class Rally(OpRun):
             self.any_action(n)
         return True
 
+    def within_8_1_2(self, ms: list[Move]) -> list[Move]:
+        """The Rally actions among ``ms`` that 8.1.2 allows: anything but a Guerrilla taken from
+        the map, which must be Active and never one of the last two at a Base or Support space."""
+        return [m for m in ms if m["t"] != "place" or "from" not in m
+                or (m["piece"] == AG and map_spare(self.s, m["from"]) > 0)]
+
     def any_action(self, n: str) -> None:
-        """No action per the priorities in a selected space: flip if possible, else place a
-        Guerrilla taken from the map – Active first, from where there are the most Guerrillas,
-        sparing FLN Base and Support spaces if possible (8.1.2; 1.4.1); never a dead end."""
+        """No action per the priorities in a selected space: flip if possible, else a Base (8.1.2:
+        Bases before Guerrillas), else place a Guerrilla taken from the map within 8.1.2 – Active
+        only, never one of the last two at a Base or Support space, from where there are the most
+        Guerrillas (1.4.1); a space is selected here only when such an action exists."""
         s = self.s
         ms = [m for m in self.r.legal() if m["t"] in ("place", "flip", "base")]
         if not ms:
             return
         flips = [m for m in ms if m["t"] == "flip"]
-        places = [m for m in ms if m["t"] == "place"]
-        if flips or not places:
-            self.r.play((flips or ms)[0])
+        bases = [m for m in ms if m["t"] == "base"]  # 8.1.2: Bases before Guerrillas
+        places = self.within_8_1_2([m for m in ms if m["t"] == "place"])
+        if flips or bases or not places:
+            self.r.play((flips or bases or ms)[0])
             return
 
         def key(m: Move) -> tuple[int, int, int]:
@@ -416,7 +416,19 @@ class Rally(OpRun):
         if n is not None:
             self.rally_in(n, "free Rally (5.1.3), 8.1.2 placement")
             return
-        c = [m["space"] for m in self.r.legal() if m["t"] == "space" and m["space"] != FRANCE]
+        rally = OPS["rally"]
+        assert isinstance(rally, RallyOperation)
+        spaces = [m["space"] for m in self.r.legal() if m["t"] == "space"]
+        c = [n for n in spaces if n != FRANCE and self.within_8_1_2(rally.action_moves(s, n))]
+        if not c and FRANCE in spaces and self.select(FRANCE):
+            self.r.trace.note("8.4.5", "free Rally (5.1.3): the France Track toward F")
+            return
+        if not c and self.r.can({"t": "done"}):
+            self.r.trace.note("8.1.2", "free Rally: every action would take a Guerrilla from the "
+                              "map against 8.1.2 – declined (1.4.1 \"may\")")
+            self.r.play({"t": "done"})
+            return
+        c = c or [n for n in spaces if n != FRANCE]
         n = self.r.best(c, [("at Support", lambda x: place_preference(s, x)[0], "yes"),
                             ("friendly pieces", lambda x: place_preference(s, x)[1], "yes")],
                         "free Rally space (8.1.2)")

@@ -2,13 +2,17 @@
 
 Plays N one-player games (option ``fln_bot``, rule 8.6): the non-player FLN (``engine.bot.decide``)
 against a Government choosing uniformly among its legal moves; chance managed. Every bot decision
-is checked like a referee would: its moves must replay through ``engine.apply_all`` to the state it
-returned. The last line is exactly::
+is checked like a referee would: its moves must replay, one by one through ``engine.apply``, to the
+state it returned; and every move of the game goes through the Event invariants of
+``engine.bot.invariants`` (8.1.2 map sources, never an Event without effect, #12 March guards, never
+its own Opposition given up). The last line is exactly::
 
-    games=N completed=N illegal=0 fln_wins=W gov_wins=G mean_ms_per_bot_decision=X
+    games=N completed=N illegal=0 violations=V event_decisions=D map_takes=M fln_wins=W
+    gov_wins=G mean_ms_per_bot_decision=X
 
-The exit status is non-zero on any illegal move or exception. Game ``i`` uses engine seed ``S + i``;
-the Government's generator and the bot's seeds derive from it.
+(on one line). The exit status is non-zero on any illegal move, invariant violation or exception.
+Game ``i`` uses engine seed ``S + i``; the Government's generator and the bot's seeds derive from
+it.
 """
 
 from __future__ import annotations
@@ -20,11 +24,12 @@ import time
 import traceback
 
 from ..errors import IllegalMove
-from ..machine import apply, apply_all, legal_moves, to_move
+from ..machine import apply, legal_moves, to_move
 from ..scenarios import new_game
 from ..serial import to_json
-from ..state import State
+from ..state import Move, State
 from . import decide
+from .invariants import EventInvariants
 
 MAX_STEPS = 20_000
 
@@ -33,9 +38,24 @@ class Illegal(Exception):
     pass
 
 
-def play_game(scenario: str, seed: int, check: bool = True) -> tuple[State, list[float]]:
-    """One game; returns the final state and the bot's decision times (ms)."""
+def replay(s: State, moves: list[Move], inv: EventInvariants) -> State:
+    """Apply ``moves`` one by one (each must be legal), feeding the invariants."""
+    for i, m in enumerate(moves):
+        try:
+            t, _ = apply(s, m)
+        except IllegalMove as e:
+            raise IllegalMove(e.reason, e.rule, i) from e
+        inv.observe(s, m, t, to_move(s) or "none")
+        s = t
+    return s
+
+
+def play_game(scenario: str, seed: int, check: bool = True,
+              inv: EventInvariants | None = None) -> tuple[State, list[float]]:
+    """One game; returns the final state and the bot's decision times (ms). With ``check`` the
+    bot's moves are replayed and every move goes through the invariants ``inv``."""
     gov = random.Random(seed)
+    inv = inv if inv is not None else EventInvariants()
     s = new_game(scenario, seed, {"fln_bot": True})
     times: list[float] = []
     steps = 0
@@ -52,16 +72,19 @@ def play_game(scenario: str, seed: int, check: bool = True) -> tuple[State, list
                 raise Illegal(f"seed={seed} step={steps}: the bot made no move")
             if check:
                 try:
-                    replay, _ = apply_all(s, moves)
+                    replayed = replay(s, moves, inv)
                 except IllegalMove as e:
                     raise Illegal(f"seed={seed} step={steps}: move {e.index} illegal: "
                                   f"{e.reason} ({e.rule})") from e
-                if to_json(replay) != to_json(after):
+                if to_json(replayed) != to_json(after):
                     raise Illegal(f"seed={seed} step={steps}: moves do not replay to the state")
             s = after
         else:
-            ms = legal_moves(s)
-            s, _ = apply(s, gov.choice(ms))
+            m = gov.choice(legal_moves(s))
+            t, _ = apply(s, m)
+            if check:
+                inv.observe(s, m, t, "gov")
+            s = t
     return s, times
 
 
@@ -77,10 +100,13 @@ def main(argv: list[str] | None = None) -> int:
     completed = illegal = errors = 0
     wins = {"gov": 0, "fln": 0}
     times: list[float] = []
+    inv = EventInvariants()
     for i in range(a.games):
         seed = a.seed + i
+        seen = len(inv.violations)
+        inv.open.clear()
         try:
-            s, t = play_game(a.scenario, seed, not a.no_check)
+            s, t = play_game(a.scenario, seed, not a.no_check, inv)
         except Illegal as e:
             illegal += 1
             print(f"ILLEGAL {e}", file=sys.stderr)
@@ -90,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ERROR seed={seed}: {type(e).__name__}: {e}", file=sys.stderr)
             traceback.print_exc(file=sys.stderr)
             continue
+        finally:
+            for v in inv.violations[seen:]:
+                print(f"VIOLATION seed={seed} {v}", file=sys.stderr)
         completed += 1
         times += t
         if s.result:
@@ -98,9 +127,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"game {i} seed={seed} bot_decisions={len(t)} result="
                   f"{(s.result or {}).get('winner')} margins={(s.result or {}).get('margins')}")
     mean = sum(times) / len(times) if times else 0.0
-    print(f"games={a.games} completed={completed} illegal={illegal} fln_wins={wins['fln']} "
-          f"gov_wins={wins['gov']} mean_ms_per_bot_decision={mean:.2f}")
-    return 0 if illegal == 0 and errors == 0 and completed == a.games else 1
+    print(f"games={a.games} completed={completed} illegal={illegal} "
+          f"violations={len(inv.violations)} event_decisions={inv.decisions} "
+          f"map_takes={inv.map_takes} fln_wins={wins['fln']} gov_wins={wins['gov']} "
+          f"mean_ms_per_bot_decision={mean:.2f}")
+    ok = illegal == 0 and errors == 0 and completed == a.games and not inv.violations
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -177,7 +177,8 @@ class Factionalism(Event):
 @register_event
 class FifthBureau(Event):
     """#7. Unshaded: name a Wilaya, roll 1d6; if the roll <= its Guerrillas, remove up to the roll
-    of them to Available. Shaded: shift up to 2 Populated Sectors one level toward Opposition."""
+    of them to Available. Shaded: "Shift 2 Sectors 1 level each toward Opposition" – exactly 2
+    Populated Sectors not at Opposition, fewer only when fewer qualify (5.1.3)."""
 
     card = 7
 
@@ -205,8 +206,8 @@ class FifthBureau(Event):
                 and s.spaces[n]["support"] != "oppose"]
 
     def choose_sectors(self, s: State, f: Frame, log: Log) -> None:
-        push(s, pick(f["who"], "5th Bureau: up to 2 Sectors to shift toward Opposition",
-                     self.targets(s), "spaces", 0, 2))
+        push(s, pick(f["who"], "5th Bureau: 2 Sectors to shift toward Opposition",
+                     self.targets(s), "spaces", 2, 2))
 
     def shift(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "spaces"):

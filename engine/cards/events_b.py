@@ -119,6 +119,11 @@ class Elections(Event):
         return bool(_elections_sectors(s))
 
 
+def _boxed(s: State, boxes: Sequence[str]) -> bool:
+    """A Guerrilla waits in one of ``boxes`` (else only the optional map source is left, 1.4.1)."""
+    return any(s.boxes[b]["guerrillas"] > 0 for b in boxes)
+
+
 def _guerrilla_spaces(s: State) -> list[str]:
     return [n for n in s.spaces if guerrillas(s, n) > 0]
 
@@ -152,8 +157,9 @@ class Assassination(Event):
     def choose_space(self, s: State, f: Frame, log: Log) -> None:
         fallback = f["who"] == "fln"
         opts = [n for n in _martyr_spaces(s) if can_obtain(s, UG, self.BOXES, fallback, n)]
-        if opts:
-            push(s, pick(f["who"], "Assassination: a space for the Guerrilla", opts, "space", 1, 1))
+        if opts:  # only a map source left: the FLN may decline it (1.4.1 "may")
+            push(s, pick(f["who"], "Assassination: a space for the Guerrilla", opts, "space",
+                         int(_boxed(s, self.BOXES)), 1))
 
     def place_martyr(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "space"):
@@ -518,8 +524,9 @@ class StripeyHole(Event):
     def choose_break(self, s: State, f: Frame, log: Log) -> None:
         fallback = f["who"] == "fln"
         opts = [n for n in SECTORS if can_obtain(s, UG, self.BOXES, fallback, n)]
-        if opts:
-            push(s, pick(f["who"], "Stripey Hole: a Sector for 2 Guerrillas", opts, "sector", 1, 1))
+        if opts:  # only map sources left: the FLN may decline them (1.4.1 "may")
+            push(s, pick(f["who"], "Stripey Hole: a Sector for 2 Guerrillas", opts, "sector",
+                         int(_boxed(s, self.BOXES)), 1))
 
     def prison_break(self, s: State, f: Frame, log: Log) -> None:
         for n in picked(f, "sector"):

@@ -9,7 +9,8 @@
   removed) or, when the executor may take its own replacement from the map (1.4.1: "may"),
   ``{"t": "replace", "space": S, "piece": P, "from": T, "take": K}``;
 
-both ending with ``{"t": "done"}`` where the text says "up to"; and ``evb_subvert``, the free
+both ending with ``{"t": "done"}`` where the text says "up to" or only the map could still supply
+the piece (1.4.1 "may"); and ``evb_subvert``, the free
 Subvert of #37 shaded (no Operation, no Underground Guerrilla needed, 5.1.1 example).
 """
 
@@ -105,6 +106,15 @@ class PlaceFrom(Batch):
                 out += [{"t": "place", "space": sp, "from": a, "piece": k}
                         for a, k in map_takes(s, piece, sp)]
         return out
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        """``must`` (5.1.3) binds only the pieces in the named boxes: taking one's own piece from
+        the map is an option (1.4.1 "may … take them from spaces elsewhere"), never an obligation,
+        so ``done`` is offered whenever only map sources remain."""
+        ms = self.options(s, f)
+        if not f.get("must") or not any("source" in m for m in ms):
+            ms.append({"t": "done"})
+        return ms
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "done":

@@ -162,6 +162,30 @@ def test_replay_every_card_and_listed(any_client: Client) -> None:
     assert [c.index for c in r.checkpoints] == [5]
 
 
+def test_replay_from_a_position_with_pictures(any_client: Client) -> None:
+    """A position on the table (the start of a card of a real game) is a start like a new game:
+    the same moves from there give the same states, and each checkpoint can carry the board."""
+    from engine.positions import from_state
+
+    moves, states, _ = _random_moves(5, 80)
+    k = next(i for i in range(1, 60) if states[i].cards["current"] != states[i - 1].cards[
+        "current"] and engine.to_move(states[i]) != "chance")
+    position = from_state(states[k])
+    r = any_client.replay(position=position, moves=moves[k:k + 10], every="move",
+                          pictures=True, role="gov")
+    assert [c.index for c in r.checkpoints] == list(range(11))
+    legal = [move_dict(m) for m in any_client.positions(position).legal_moves]
+    assert legal == engine.legal_moves(states[k])
+    assert [move_dict(m) for m in r.legal_moves] == engine.legal_moves(states[k + 10])
+    for cp in r.checkpoints:
+        assert "<svg" in cp.svg and cp.svg.count("data-space=") == 30
+    assert r.checkpoints[3].svg != r.checkpoints[0].svg or not r.checkpoints[3].log
+    with pytest.raises(RefereeError) as e:
+        any_client.replay(position={"schema": "ct-position/1"}, moves=[])
+    assert e.value.code in ("invalid_state", "invalid_argument")
+    assert e.value.field.startswith("position")
+
+
 @pytest.mark.parametrize("kwargs,code,field,index", [
     ({"every": "sometimes"}, "invalid_argument", "every", None),
     ({"at": [99]}, "invalid_argument", "at", None),
@@ -184,6 +208,7 @@ def test_replay_needs_a_start_and_respects_the_move_limit(servers: Servers) -> N
     with pytest.raises(RefereeError) as e:
         c.transport.call("Replay", pb.ReplayRequest(), pb.ReplayResponse)
     assert (e.value.code, e.value.field) == ("invalid_argument", "game")
+    assert "position" in e.value.message
     limit = servers.core.config.max_moves
     with pytest.raises(RefereeError) as e:
         c.replay("short", 1, moves=[{"t": "decline"}] * (limit + 1))

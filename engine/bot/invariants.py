@@ -1,0 +1,131 @@
+"""Invariants of the non-player FLN's Event play, checked on a stream of game moves (self-play):
+
+* 8.3 "Ineffective Events": every Event (or Pivotal Event) the bot executes changes the game –
+  board, boxes, Resources, Commitment, tracks, Capabilities or Momentum in effect;
+* 8.1.2 "When placing from the map … place Active Guerrilla pieces (and Active only) … never
+  remove either of the last two Guerrillas from any FLN Base nor from a Support space": every
+  Guerrilla the bot takes from the map to place elsewhere, in an Event or an Operation;
+* #12 Ventilos: its moves obey the March guards (ct-fln-bot §9.2: ``info.march_keep``),
+  Underground Guerrillas only;
+* the bot's decisions inside an Event never lower its own Opposition (a space at Oppose it sets
+  back toward Neutral: #28, #34, #53 …).
+
+``EventInvariants.observe(before, move, after, actor)`` is fed every move of a game in order;
+``decisions`` counts the bot's Event decisions checked (choosing an Event, and every move it makes
+while an Event is being executed), ``map_takes`` the Guerrillas it took from the map,
+``violations`` lists what failed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ..board import guerrillas
+from ..data import AG, ALGERIA, COUNTRIES, UG
+from ..machine import apply, find_frame
+from ..state import Move, State
+from .events import ventilos_spare
+from .flow import SENTINEL
+from .info import map_spare
+
+EVENT_FRAMES = ("event", "pivotal_event")
+VENTILOS = 12
+
+
+def effect_print(s: State) -> str:
+    """Everything an Event can change (not the Sequence of Play, the pending decisions or the
+    dice generator)."""
+    return json.dumps([s.spaces, s.boxes, s.resources, s.commitment, s.france_track,
+                       s.border_zone, s.cards["capabilities"], s.cards["momentum"],
+                       s.cards["in_effect"]], sort_keys=True)
+
+
+@dataclass
+class OpenEvent:
+    """An Event the bot chose, followed on a copy of the game where nothing runs after it (the
+    frames below the FLN's prompt are replaced by a blocking one, as in the bot's hypotheticals),
+    so that the next card or a Propaganda Round cannot hide an Event without effect."""
+
+    sandbox: State
+    depth: int
+    card: int
+    before: str
+
+
+@dataclass
+class EventInvariants:
+    decisions: int = 0  # Event decisions checked
+    events: int = 0  # Events the bot executed
+    map_takes: int = 0  # Guerrillas the bot took from the map (Events and Operations)
+    violations: list[str] = field(default_factory=list)
+    open: list[OpenEvent] = field(default_factory=list)
+
+    def observe(self, s: State, m: Move, t: State, actor: str) -> None:
+        """``actor`` played ``m``, taking the game from ``s`` to ``t``."""
+        for o in self.open:
+            o.sandbox, _ = apply(o.sandbox, m)
+        if actor == "fln":
+            in_event = find_frame(s, *EVENT_FRAMES) is not None
+            if m["t"] in ("event", "pivotal"):
+                self.start(s, m)
+            elif in_event:
+                self.decisions += 1
+                self.check_decision(s, m, t)
+            self.check_map_take(s, m)
+        self.close_finished()
+
+    def fail(self, s: State, text: str) -> None:
+        self.violations.append(f"turn {s.turn} card {s.cards['current']}: {text}")
+
+    # -- 8.3: never an Event with no effect ---------------------------------------------------
+    def start(self, s: State, m: Move) -> None:
+        self.events += 1
+        self.decisions += 1
+        card = int(m["card"]) if m["t"] == "pivotal" else int(s.cards["current"])
+        box = s.copy()
+        box.pending = [dict(SENTINEL)] + box.pending[-1:]
+        box, _ = apply(box, m)
+        depth = next((i for i, f in enumerate(box.pending) if f["k"] in EVENT_FRAMES), 0)
+        self.open.append(OpenEvent(box, depth, card, effect_print(s)))
+
+    def close_finished(self) -> None:
+        still: list[OpenEvent] = []
+        for o in self.open:
+            p = o.sandbox.pending
+            if len(p) > o.depth and p[o.depth]["k"] in EVENT_FRAMES:
+                still.append(o)
+            elif effect_print(o.sandbox) == o.before:
+                self.fail(o.sandbox, f"Event {o.card} executed by the FLN had no effect (8.3)")
+        self.open = still
+
+    # -- choices inside an Event ------------------------------------------------------------
+    def check_decision(self, s: State, m: Move, t: State) -> None:
+        ev = find_frame(s, *EVENT_FRAMES)
+        assert ev is not None
+        if s.pending[-1]["k"] == "ev_move" and ev.get("card") == VENTILOS and m["t"] == "move":
+            if m["piece"] != UG or ventilos_spare(s, m["from"]) < 1:
+                self.fail(s, f"#12 Ventilos move {m} breaks the March guards (ct-fln-bot 9.2)")
+        lost = [n for n in ALGERIA
+                if s.spaces[n]["support"] == "oppose" and t.spaces[n]["support"] != "oppose"]
+        if lost:
+            self.fail(s, f"Event {ev.get('card')}: the FLN's move {m} gave up its own "
+                      f"Opposition in {', '.join(lost)}")
+
+    # -- 8.1.2: Guerrillas taken from the map -----------------------------------------------
+    def check_map_take(self, s: State, m: Move) -> None:
+        if "from" not in m or m["t"] not in ("place", "replace"):
+            return
+        piece = m.get("take", m.get("piece"))
+        if piece not in (UG, AG):
+            return
+        src = str(m["from"])
+        self.map_takes += 1
+        if piece != AG:
+            self.fail(s, f"{m}: an Underground Guerrilla taken from the map (8.1.2: Active only)")
+        if src in COUNTRIES or map_spare(s, src) < 1:
+            self.fail(s, f"{m}: takes one of the last two Guerrillas of a Base or Support space "
+                      f"(8.1.2), {guerrillas(s, src)} there")
+
+
+__all__ = ["EventInvariants", "effect_print"]
