@@ -23,7 +23,10 @@ from . import modifiers as mod
 from .data import AG, ALGERIA, FB, FT, GB, POP0_MARKERS, SPACES, UG
 from .machine import Log, emit
 from .ops import SpecialActivity, register_sa
-from .ops_gov import AVAILABLE, move_picked, movable, picked_moves, start_pick
+from .checks import check_bool
+from .ops_gov import (
+    AVAILABLE, MOVE_X, check_moves_data, move_picked, movable, picked_moves, start_pick,
+)
 from .state import Frame, Move, State
 
 DEPLOY_MAX = 6  # 4.2.1
@@ -81,6 +84,12 @@ class Deploy(SpecialActivity):
     Resettle one Pop 1 Sector with a Government Base or Control."""
 
     name = "deploy"
+    checked_x = MOVE_X | {"resettled"}
+
+    def check_data(self, s: State, f: Frame) -> None:
+        check_moves_data(s, f, self.rule)
+        if "resettled" in f["x"]:
+            check_bool(f["x"]["resettled"], "x.resettled")
     rule = "4.2.1"
 
     def dests(self, s: State, f: Frame, piece: str, src: str) -> list[str]:
@@ -138,6 +147,10 @@ class TroopLift(SpecialActivity):
     """4.2.2: move French Troops (only) among up to three selected Algerian spaces."""
 
     name = "troop_lift"
+    checked_x = MOVE_X
+
+    def check_data(self, s: State, f: Frame) -> None:
+        check_moves_data(s, f, self.rule)
     rule = "4.2.2"
 
     def dests(self, s: State, f: Frame, src: str) -> list[str]:
