@@ -297,10 +297,13 @@ def emit(log: Log, rule: str, text: str, **data: Any) -> None:
 
 
 def _show(m: Move) -> str:
-    """The move as an error message shows it: short strings as they are, anything else (a huge
-    integer, a long string) as ``checks.show`` describes it, so the message stays short."""
+    """The move as an error message shows it: ``t`` first, the other fields in sorted order (the
+    same text whatever order the fields came in, on every path), short strings as they are,
+    anything else (a huge integer, a long string) as ``checks.show`` describes it, so the message
+    stays short."""
     def value(v: Any) -> str:
         return v if isinstance(v, str) and len(v) <= 40 else show(v)
-    return "{" + ", ".join(f"{value(k)}: {value(v)}" for k, v in list(m.items())[:12]) + \
+    items = sorted(m.items(), key=lambda kv: (kv[0] != "t", str(kv[0])))
+    return "{" + ", ".join(f"{value(k)}: {value(v)}" for k, v in items[:12]) + \
         (", ...}" if len(m) > 12 else "}")
 
