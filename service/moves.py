@@ -139,3 +139,10 @@ def moves_from_engine(ms: list[dict[str, Any]], labels: list[str] | None = None
     for m, label in zip(out, labels or ()):
         m.label = label
     return out
+
+
+def private(move: dict[str, Any]) -> bool:
+    """Whether a legal move may be shown only to the player to move: one that uses a held
+    Deception marker (7.3: a Hidden Asset option would reveal the marker; only its holder's own
+    LegalMoves, and its view, list it)."""
+    return "deception" in move

@@ -191,8 +191,10 @@ def document() -> dict[str, Any]:
                  "except that a move is its flat form of docs/moves.md, e.g. "
                  "{\"t\": \"pick\", \"value\": \"Philippeville\"}. "
                  "Errors: {\"error\": {code, message, rule, move_index, field}} with 400 "
-                 "(malformed), 413 (too large), 422 (invalid state, illegal move, signature, "
-                 "seal), 501 (not in this build), 503 (time limit), 500 (internal; no details)."},
+                 "(malformed), 403 (seat token), 409 (forked state), 413 (too large), 422 "
+                 "(invalid state, illegal move, signature, seal), 501 (not in this build), 503 "
+                 "(time limit, game registry unavailable), 500 (internal; no details). "
+                 "docs/trust.md: what each trust mode guarantees."},
         "paths": paths,
         "components": {"schemas": defs},
     }

@@ -39,6 +39,9 @@ def parse_body(body: bytes, cls: type[Message]) -> Message:
         data = json.loads(body)
     except (UnicodeDecodeError, ValueError) as e:
         raise ServiceError("invalid_argument", f"malformed request: not JSON: {e}") from None
+    except RecursionError:
+        raise ServiceError("invalid_argument", "malformed request: JSON nested too deeply"
+                           ) from None
     if not isinstance(data, dict):
         raise ServiceError("invalid_argument", "malformed request: the body must be an object")
     doc = None
@@ -63,6 +66,8 @@ def parse_body(body: bytes, cls: type[Message]) -> Message:
         raise ServiceError("invalid_argument", e.message, field=e.field) from None
     except (UnicodeError, ValueError, TypeError) as e:
         raise ServiceError("invalid_argument", f"malformed request: {e}", field="state") from None
+    except RecursionError:
+        raise ServiceError("invalid_argument", "malformed request: nested too deeply") from None
     return msg
 
 

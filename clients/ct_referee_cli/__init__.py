@@ -8,6 +8,7 @@
     ct-referee render g.json --role gov > board.svg   # a picture of the board
     ct-referee position table.json --seed 7  # a state from a position (docs/positions.md)
     ct-referee play [--record GAME.jsonl]   # play in the terminal
+    ct-referee match random fln-bot --games 10   # bots: match | ladder | verify | worker
 
 Each command is a module of this package with ``register(subparsers)``, which adds its parser and
 sets ``run(args) -> exit status``. The client commands run the application core in-process unless
@@ -20,9 +21,9 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import play, render, script, serve, validate
+from . import ladder, match, play, render, script, serve, validate, verify, worker
 
-COMMANDS = (serve, validate, script, render, play)
+COMMANDS = (serve, validate, script, render, play, match, ladder, verify, worker)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -39,6 +39,10 @@ class GameState(_message.Message):
     JSON_FIELD_NUMBER: _builtins.int
     SEALED_FIELD_NUMBER: _builtins.int
     SIGNATURE_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    SEQUENCE_FIELD_NUMBER: _builtins.int
+    SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
+    REVEALED_SEED_FIELD_NUMBER: _builtins.int
     json: _builtins.str
     """The engine's canonical JSON document (schema "ct-state/1"). When the state is sealed, its
     hidden part (cards.deck, cards.set_aside, rng, deception) reads "sealed" here.
@@ -51,16 +55,36 @@ class GameState(_message.Message):
     """HMAC-SHA256 of (json, sealed) under the referee's secret; empty when no secret is set.
     In strict mode the referee accepts only states whose signature is correct.
     """
+    game_id: _builtins.str
+    """---- Games, seats and the secret seed (docs/trust.md); set only by a referee with a secret,
+    and covered by the signature. ----
+    The game this state belongs to: a random id drawn by NewGame, kept by every successor.
+    """
+    sequence: _builtins.int
+    """How many states were issued before this one in the game (NewGame: 0; each Apply or Decide
+    answer: the sequence of the state it was given + 1). Anti-fork mode accepts one successor
+    per (game_id, sequence).
+    """
+    seed_commitment: _builtins.str
+    """Sealing: SHA-256 (hex) of "ct-referee seed v1", the game id and the secret engine seed the
+    referee derived for this game, so that the seed revealed at the end can be checked.
+    """
+    revealed_seed: _builtins.str
+    """Sealing, once the game is over: the engine seed (decimal) the whole game was played with."""
     def __init__(
         self,
         *,
         json: _builtins.str = ...,
         sealed: _builtins.str = ...,
         signature: _builtins.str = ...,
+        game_id: _builtins.str = ...,
+        sequence: _builtins.int = ...,
+        seed_commitment: _builtins.str = ...,
+        revealed_seed: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["json", b"json", "sealed", b"sealed", "signature", b"signature"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "json", b"json", "revealed_seed", b"revealed_seed", "sealed", b"sealed", "seed_commitment", b"seed_commitment", "sequence", b"sequence", "signature", b"signature"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -286,8 +310,8 @@ class Error(_message.Message):
     FIELD_FIELD_NUMBER: _builtins.int
     code: _builtins.str
     """invalid_argument | invalid_state | illegal_move | unsigned_state | bad_signature |
-    bad_seal | payload_too_large | deadline_exceeded | unimplemented | not_found |
-    method_not_allowed | internal
+    bad_seal | bad_seat | forked_state | payload_too_large | deadline_exceeded | unavailable |
+    unimplemented | not_found | method_not_allowed | internal
     """
     message: _builtins.str
     rule: _builtins.str
@@ -417,11 +441,32 @@ Global___NewGameRequest: _TypeAlias = NewGameRequest  # noqa: Y015
 class NewGameResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
+    @_typing.final
+    class SeatsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     STATE_FIELD_NUMBER: _builtins.int
     TO_MOVE_FIELD_NUMBER: _builtins.int
     PROMPT_FIELD_NUMBER: _builtins.int
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     LOG_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
     to_move: _builtins.str
     """"gov", "fln", "chance", or "" when the game is over"""
     prompt: _builtins.str
@@ -431,6 +476,13 @@ class NewGameResponse(_message.Message):
     def legal_moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
     @_builtins.property
     def log(self) -> _containers.RepeatedCompositeFieldContainer[Global___LogEntry]: ...
+    @_builtins.property
+    def seats(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """Seat tokens of the new game (with a secret): "gov" and "fln" -> the token that proves the
+        seat in strict mode (LegalMoves and View of that role; Apply, Validate and Decide in anti-fork
+        mode). Hand each player its own.
+        """
+
     def __init__(
         self,
         *,
@@ -439,10 +491,11 @@ class NewGameResponse(_message.Message):
         prompt: _builtins.str = ...,
         legal_moves: _abc.Iterable[Global___Move] | None = ...,
         log: _abc.Iterable[Global___LogEntry] | None = ...,
+        seats: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "seats", b"seats", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -454,8 +507,11 @@ class LegalMovesRequest(_message.Message):
 
     STATE_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     role: _builtins.str
     """the view's role; default "observer" """
+    seat: _builtins.str
+    """the role's seat token (NewGameResponse.seats; strict)"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -463,10 +519,11 @@ class LegalMovesRequest(_message.Message):
         *,
         state: Global___GameState | None = ...,
         role: _builtins.str = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -515,6 +572,9 @@ class ApplyRequest(_message.Message):
     STATE_FIELD_NUMBER: _builtins.int
     MOVE_FIELD_NUMBER: _builtins.int
     MOVES_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.str
+    """the seat token of the player to move (anti-fork mode)"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     @_builtins.property
@@ -531,10 +591,11 @@ class ApplyRequest(_message.Message):
         state: Global___GameState | None = ...,
         move: Global___Move | None = ...,
         moves: _abc.Iterable[Global___Move] | None = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -585,6 +646,9 @@ class ValidateRequest(_message.Message):
     STATE_FIELD_NUMBER: _builtins.int
     MOVE_FIELD_NUMBER: _builtins.int
     MOVES_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.str
+    """the seat token of the player to move (anti-fork mode)"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     @_builtins.property
@@ -597,10 +661,11 @@ class ValidateRequest(_message.Message):
         state: Global___GameState | None = ...,
         move: Global___Move | None = ...,
         moves: _abc.Iterable[Global___Move] | None = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -662,8 +727,11 @@ class ViewRequest(_message.Message):
 
     STATE_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     role: _builtins.str
     """"gov", "fln" or "observer" """
+    seat: _builtins.str
+    """the role's seat token (NewGameResponse.seats; strict)"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -671,10 +739,11 @@ class ViewRequest(_message.Message):
         *,
         state: Global___GameState | None = ...,
         role: _builtins.str = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -707,9 +776,12 @@ class DecideRequest(_message.Message):
     STATE_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     seed: _builtins.int
     role: _builtins.str
     """the role of the response's view; default "observer" """
+    seat: _builtins.str
+    """a seat token of the game (strict: the role's, for its view;"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -718,10 +790,11 @@ class DecideRequest(_message.Message):
         state: Global___GameState | None = ...,
         seed: _builtins.int = ...,
         role: _builtins.str = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seed", b"seed", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "seed", b"seed", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -796,8 +869,11 @@ class RenderRequest(_message.Message):
 
     STATE_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     role: _builtins.str
     """"gov", "fln" or "observer" (default): what it may see"""
+    seat: _builtins.str
+    """the role's seat token (NewGameResponse.seats; strict)"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -805,10 +881,11 @@ class RenderRequest(_message.Message):
         *,
         state: Global___GameState | None = ...,
         role: _builtins.str = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -1,0 +1,361 @@
+"""Agents: what plays a side (docs/agents.md).
+
+An agent is told, at each of its decisions, its role's view (never the hidden deck or the
+generator state), the prompt, the legal moves, its role and the time it has left; it answers one
+of the listed moves. The messages are JSON objects, the same for every kind of agent:
+
+    {"type": "hello", "role": "gov", "scenario": "short"}        -> {"name": ..., "version": ...}
+    {"type": "turn", "role", "prompt", "legal_moves", "view", "time_left", "move_number"}
+                                                                  -> {"move": {...}}
+    {"type": "end", "role", "result"}                              (no answer)
+
+Kinds, by the spec that names them:
+
+* ``random``, ``fln-bot``: built in (``fln-bot`` is the non-player FLN of rules 8.0);
+* ``py:package.module:name``: in-process Python, a function ``turn(message) -> answer`` or a class
+  (one instance per game) with a ``turn`` method and optional ``hello`` / ``end``;
+* ``cmd:PROGRAM ARGS...``: a local program speaking the messages as JSON lines on stdin/stdout;
+* ``http://...`` / ``https://...``: an HTTP endpoint answering each message POSTed to it.
+
+Anything an agent does wrong (an exception, a crash, a malformed or unlisted answer, running out
+of time) is raised here as ``Forfeit`` with the reason; the runner turns it into a lost game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import inspect
+import json
+import os
+import random
+import select
+import shlex
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import engine
+from engine.state import Move
+
+from .referee import Position, Referee
+
+SIDES = ("gov", "fln")
+INF = float("inf")
+BUILTIN = ("random", "fln-bot")
+ONE_SIDE = {"fln-bot": "fln"}   # built-in bots that play one side only
+
+
+class Forfeit(Exception):
+    """An agent loses the game: ``kind`` is crash | illegal | malformed | time."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail
+
+
+@dataclass
+class Turn:
+    """One decision of one side. ``view()`` asks the referee for the role's view only when it is
+    wanted (the random agent never looks)."""
+
+    role: str
+    prompt: str
+    legal_moves: list[Move]
+    time_left: float
+    move_number: int
+    position: Position
+
+    def view(self) -> dict[str, Any]:
+        return self.position.view(self.role)
+
+    def message(self) -> dict[str, Any]:
+        """The turn as sent to an agent: the legal moves with their labels (engine.labels)."""
+        labelled = [{**m, "label": label} if label else m
+                    for m, label in zip(self.legal_moves, self.position.labels())]
+        return {"type": "turn", "role": self.role, "prompt": self.prompt,
+                "legal_moves": labelled, "view": self.view(),
+                "time_left": None if self.time_left == INF else round(self.time_left, 3),
+                "move_number": self.move_number}
+
+
+class Agent(ABC):
+    """The runner's side of an agent. ``play`` answers the moves to make now: one listed move,
+    or for a built-in rules bot the whole sequence it makes before another actor decides (each
+    one checked by the referee as it is applied)."""
+
+    name = "agent"
+    version = ""
+    options: dict[str, Any] = {}    # game options the agent needs (fln-bot: rule 8.6)
+
+    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+        pass
+
+    @abstractmethod
+    def play(self, turn: Turn) -> list[Move]: ...
+
+    def end(self, role: str, result: dict[str, Any]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def derived_seed(seed: int, role: str, what: str) -> int:
+    h = hashlib.sha256(f"{seed}:{role}:{what}".encode()).digest()
+    return int.from_bytes(h[:8], "big") >> 1   # 63 bits: an int64 in the service's contract
+
+
+class RandomAgent(Agent):
+    """Uniform among the legal moves, from a generator seeded by the game's seed and the role."""
+
+    name = "random"
+    version = engine.VERSION
+
+    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+        self.rng = random.Random(derived_seed(seed, role, "random"))
+
+    def play(self, turn: Turn) -> list[Move]:
+        return [self.rng.choice(turn.legal_moves)]
+
+
+class BotAgent(Agent):
+    """A bot of the referee's for one side (``Referee.fln_bot``): it answers all the moves it
+    makes until another actor decides, each decision seeded from the game's seed."""
+
+    side = ""
+
+    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+        if role != self.side:
+            raise Forfeit("crash", f"{self.name} plays the {self.side.upper()} only")
+        self.referee = referee
+        self.seed = seed
+
+    def decide(self, pos: Position, seed: int) -> list[Move]:
+        return self.referee.fln_bot(pos, seed)
+
+    def play(self, turn: Turn) -> list[Move]:
+        moves = self.decide(turn.position,
+                            derived_seed(self.seed, self.side, str(turn.move_number)))
+        if not moves:
+            raise Forfeit("crash", f"{self.name} made no move")
+        return moves
+
+
+class FlnBotAgent(BotAgent):
+    """The rulebook's non-player FLN (rules 8.0-8.6) as the referee runs it: it sees the whole
+    state, as the non-player of the rulebook does, and plays with the one-player victory (8.6)."""
+
+    name = "fln-bot"
+    version = engine.VERSION
+    side = "fln"
+    options = {"fln_bot": True}
+
+
+class MessageAgent(Agent):
+    """An agent spoken to in the JSON messages of the contract; ``send`` carries one message and
+    returns the answer (or ``None`` for ``end``), raising ``Forfeit`` on any failure."""
+
+    @abstractmethod
+    def send(self, msg: dict[str, Any], timeout: float | None) -> Any: ...
+
+    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+        hello = self.send({"type": "hello", "role": role, "scenario": scenario}, 30.0)
+        if isinstance(hello, dict):
+            self.name = str(hello.get("name") or self.name)
+            self.version = str(hello.get("version") or self.version)
+
+    def play(self, turn: Turn) -> list[Move]:
+        answer = self.send(turn.message(), None if turn.time_left == INF else turn.time_left)
+        if not isinstance(answer, dict) or not isinstance(answer.get("move"), dict):
+            raise Forfeit("malformed", f"expected {{\"move\": {{...}}}}, got {short(answer)}")
+        return [answer["move"]]
+
+    def end(self, role: str, result: dict[str, Any]) -> None:
+        try:
+            self.send({"type": "end", "role": role, "result": result}, 5.0)
+        except Forfeit:
+            pass  # the game is over: what the agent does now changes nothing
+
+
+def short(x: Any, n: int = 120) -> str:
+    t = json.dumps(x, default=repr) if not isinstance(x, str) else repr(x)
+    return t if len(t) <= n else t[:n] + "..."
+
+
+class PythonAgent(MessageAgent):
+    """``py:module:name``: a function called with each turn message, or a class instantiated once
+    per game whose ``turn`` (and optional ``hello``, ``end``) methods get the messages."""
+
+    def __init__(self, ref: str) -> None:
+        mod_name, _, attr = ref.partition(":")
+        if not attr:
+            raise ValueError(f"py:{ref}: write py:module:callable")
+        try:
+            mod = importlib.import_module(mod_name)
+            self.target = getattr(mod, attr)
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"py:{ref}: {e}") from None
+        self.name = ref
+        self.version = str(getattr(mod, "__version__", "") or _file_digest(inspect.getfile(mod)))
+        self.instance: Any = None
+
+    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+        try:
+            self.instance = self.target() if inspect.isclass(self.target) else None
+        except Exception as e:  # noqa: BLE001 - an agent's failure loses its game
+            raise Forfeit("crash", f"{type(e).__name__}: {e}") from None
+        if self.instance is not None:
+            self.name = str(getattr(self.instance, "name", self.name))
+            self.version = str(getattr(self.instance, "version", "") or self.version)
+        super().start(role, scenario, seed, referee)
+
+    def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
+        if self.instance is not None:
+            method: Callable[[dict[str, Any]], Any] | None = getattr(self.instance, msg["type"],
+                                                                      None)
+        else:
+            method = self.target if msg["type"] == "turn" else None
+        if method is None:
+            return None
+        try:
+            return method(msg)
+        except Exception as e:  # noqa: BLE001
+            raise Forfeit("crash", f"{type(e).__name__}: {e}") from None
+
+
+def _file_digest(path: str) -> str:
+    with open(path, "rb") as f:
+        return "sha256:" + hashlib.sha256(f.read()).hexdigest()[:12]
+
+
+class ProcessAgent(MessageAgent):
+    """``cmd:PROGRAM ARGS``: one process per game; each message is a JSON line on its stdin, each
+    answer a JSON line on its stdout (its stderr is discarded: log to a file)."""
+
+    def __init__(self, command: str) -> None:
+        self.argv = shlex.split(command)
+        if not self.argv:
+            raise ValueError("cmd: needs a program")
+        self.name = os.path.basename(self.argv[-1] if len(self.argv) > 1 else self.argv[0])
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.buf = b""
+
+    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        except OSError as e:
+            raise Forfeit("crash", f"cannot start {self.argv[0]}: {e}") from None
+        super().start(role, scenario, seed, referee)
+
+    def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
+        p = self.proc
+        assert p is not None and p.stdin is not None and p.stdout is not None
+        try:
+            p.stdin.write(json.dumps(msg, separators=(",", ":")).encode() + b"\n")
+            p.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise Forfeit("crash", f"the program exited (status {p.poll()})") from None
+        if msg["type"] == "end":
+            return None
+        line = self._readline(p, timeout)
+        try:
+            return json.loads(line)
+        except ValueError:
+            raise Forfeit("malformed", f"not a JSON line: {short(line.decode('utf-8', 'replace'))}"
+                          ) from None
+
+    def _readline(self, p: subprocess.Popen[bytes], timeout: float | None) -> bytes:
+        assert p.stdout is not None
+        fd = p.stdout.fileno()
+        deadline = None if timeout is None else time.monotonic() + max(timeout, 0.0)
+        while b"\n" not in self.buf:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise Forfeit("time", "no answer in the time left")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise Forfeit("crash", f"the program exited (status {p.wait(5)})")
+            self.buf += chunk
+        line, _, self.buf = self.buf.partition(b"\n")
+        return line
+
+    def close(self) -> None:
+        p = self.proc
+        if p is None:
+            return
+        for stream in (p.stdin, p.stdout):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass  # the program is gone already
+        try:
+            p.wait(2)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+        self.proc = None
+
+
+class HttpAgent(MessageAgent):
+    """``http(s)://...``: each message POSTed as JSON; the answer is the response body."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.name = url
+
+    def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
+        req = urllib.request.Request(self.url, data=json.dumps(msg).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+        t = 30.0 if timeout is None else max(timeout, 0.001)
+        try:
+            with urllib.request.urlopen(req, timeout=t) as r:
+                body = r.read()
+        except TimeoutError:
+            raise Forfeit("time", "no answer in the time left") from None
+        except urllib.error.HTTPError as e:
+            raise Forfeit("crash", f"HTTP {e.code} from {self.url}") from None
+        except (urllib.error.URLError, OSError) as e:
+            reason = getattr(e, "reason", e)
+            if isinstance(reason, TimeoutError):
+                raise Forfeit("time", "no answer in the time left") from None
+            raise Forfeit("crash", f"{self.url}: {reason}") from None
+        if msg["type"] == "end":
+            return None
+        try:
+            return json.loads(body)
+        except ValueError:
+            raise Forfeit("malformed", f"not JSON: {short(body.decode('utf-8', 'replace'))}"
+                          ) from None
+
+
+def make_agent(spec: str) -> Agent:
+    """The agent a spec names (see the module docstring); ``ValueError`` for an unknown spec."""
+    if spec == "random":
+        return RandomAgent()
+    if spec == "fln-bot":
+        return FlnBotAgent()
+    if spec.startswith("py:"):
+        return PythonAgent(spec[3:])
+    if spec.startswith("cmd:"):
+        return ProcessAgent(spec[4:])
+    if spec.startswith(("http://", "https://")):
+        return HttpAgent(spec)
+    raise ValueError(f"unknown agent {spec!r}: use {', '.join(BUILTIN[:2])}, py:module:callable,"
+                     " cmd:PROGRAM or http://host:port/path")
+
+
+def sides(spec: str) -> tuple[str, ...]:
+    """The sides an agent can play; ``ValueError`` for a spec that names no agent."""
+    make_agent(spec).close()
+    return (ONE_SIDE[spec],) if spec in ONE_SIDE else SIDES

@@ -1,0 +1,137 @@
+"""Fair randomness by commit-reveal, and checking a ladder's game record (``ct-referee verify``).
+
+Before a ladder plays, each game gets a secret seed and a salt, and only the commitment
+``sha256:`` + SHA-256 of ``"ct-referee-seed/1:{salt}:{seed}"`` is published; once the games are
+played the seeds and salts are revealed (in each record's header, and in the ladder's reveal
+file). Since chance is managed, the seed alone decides every card draw and die roll
+(docs/chance.md), so a player can check that nobody chose the draws after seeing the agents.
+
+``verify_record`` recomputes the commitment (and finds it among the published ones, when given),
+replays every move from the seed with the engine and compares each checkpoint (the card, the
+state after every card: engine.records), then checks the result line: the game's own result, or
+for a forfeit that the side that lost was the one to move and, for an illegal answer, that the
+rules refuse it there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from engine.records import EngineReferee, Record, RecordError, Refusal, check_record, read_record
+
+SIDES = ("gov", "fln")
+
+
+def commitment(seed: int, salt: str) -> str:
+    return "sha256:" + hashlib.sha256(f"ct-referee-seed/1:{salt}:{seed}".encode()).hexdigest()
+
+
+def new_seed() -> tuple[int, str]:
+    """A secret seed (63 bits) and its salt, from the system's secure generator."""
+    return secrets.randbits(63), secrets.token_hex(16)
+
+
+@dataclass
+class Verification:
+    """``problems`` is empty when the record holds; ``facts`` say what was checked."""
+
+    problems: list[str] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def text(self, name: str) -> str:
+        head = f"{name}: {'VERIFIED' if self.ok else 'REJECTED'}"
+        return "\n".join([head] + [f"  ok: {f}" for f in self.facts]
+                         + [f"  FAIL: {p}" for p in self.problems]) + "\n"
+
+
+def verify_record(lines: Iterable[str], published: set[str] | None = None) -> Verification:
+    """Check a ladder's record (see the module docstring)."""
+    v = Verification()
+    try:
+        rec = read_record(lines)
+    except RecordError as e:
+        v.problems.append(f"unreadable record: {e}")
+        return v
+    _check_commitment(rec, published, v)
+    _check_agents(rec, v)
+    verdict = check_record(rec)
+    if not verdict.ok:
+        v.problems.append(verdict.text("record").strip())
+        return v
+    v.facts.append(f"all {verdict.moves} moves legal from the seed; {verdict.checkpoints}"
+                   " checkpoint(s) (cards drawn, dice, state) match")
+    if rec.result is None:
+        v.problems.append("no result line")
+    elif verdict.to_move is None:
+        if rec.result.get("winner") != (verdict.result or {}).get("winner"):
+            v.problems.append(f"the result line says {rec.result.get('winner')!r} won, the game"
+                              f" says {(verdict.result or {}).get('winner')!r}")
+        else:
+            v.facts.append(f"the game ends as recorded: {rec.result.get('winner')} wins")
+    else:
+        _check_forfeit(rec, verdict.to_move, v)
+    return v
+
+
+def _check_commitment(rec: Record, published: set[str] | None, v: Verification) -> None:
+    h = rec.header
+    c, salt = h.get("commitment"), h.get("salt")
+    if not isinstance(c, str) or not isinstance(salt, str):
+        v.problems.append("the header has no seed commitment and salt")
+        return
+    if commitment(rec.seed, salt) != c:
+        v.problems.append("the seed and salt do not match the commitment: the seed was changed")
+        return
+    v.facts.append(f"seed {rec.seed} matches its commitment {c[:19]}...")
+    if published is not None:
+        if c in published:
+            v.facts.append("the commitment is among those published before the ladder")
+        else:
+            v.problems.append("the commitment is not among those published before the ladder")
+
+
+def _check_agents(rec: Record, v: Verification) -> None:
+    agents = rec.header.get("agents")
+    if not (isinstance(agents, dict) and all(
+            isinstance(agents.get(s), dict) and "name" in agents[s] and "version" in agents[s]
+            for s in SIDES)):
+        v.problems.append("the header does not name both agents with their versions")
+        return
+    v.facts.append("agents: " + ", ".join(
+        f"{s} {agents[s]['name']} {agents[s]['version']}".rstrip() for s in SIDES))
+
+
+def _check_forfeit(rec: Record, to_move: str, v: Verification) -> None:
+    """The game stopped before its end: the result must be a forfeit of the side to move."""
+    assert rec.result is not None
+    f = rec.result.get("forfeit")
+    if not isinstance(f, dict) or f.get("side") not in SIDES:
+        v.problems.append(f"the game is not over ({to_move} to move) and the result is not a"
+                          " forfeit")
+        return
+    side = f["side"]
+    if side != to_move:
+        v.problems.append(f"the result says {side} forfeited, but {to_move} was to move")
+        return
+    if rec.result.get("winner") != ("fln" if side == "gov" else "gov"):
+        v.problems.append(f"{side} forfeited but the result names {rec.result.get('winner')!r}"
+                          " the winner")
+        return
+    if f.get("kind") == "illegal" and isinstance(f.get("answer"), dict):
+        ref = EngineReferee()
+        pos = ref.play(ref.start(rec.header), rec.moves)
+        assert not isinstance(pos, Refusal)  # check_record accepted every move
+        if not isinstance(ref.play(pos, [f["answer"]]), Refusal):
+            v.problems.append(f"the forfeit's answer {json.dumps(f['answer'])} is legal there")
+            return
+        v.facts.append(f"{side}'s answer {json.dumps(f['answer'])} is illegal there")
+    v.facts.append(f"{side} forfeited on its move ({f.get('kind')}: {f.get('detail')})")
+

@@ -1,0 +1,156 @@
+"""One game between two agents on a referee, written down as a record anyone can verify.
+
+``play_game`` never fails because of an agent: an agent that raises, crashes, answers something
+that is not a move, a move the referee refuses, or runs out of time loses the game (``forfeit``
+in the outcome, with the reason). A failure of the referee itself (a service that stops
+answering) is raised: that game did not happen and a ladder plays it again when resumed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import socket
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine.records import RecordWriter, canonical_move, make_header
+from engine.state import Move
+
+from .agents import SIDES, Agent, Forfeit, Turn, make_agent, short
+from .fair import commitment
+from .referee import Position, Referee, Refused
+
+MAX_DECISIONS = 50_000
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Seconds a side may think in a whole game (a chess clock) and for one decision; ``None`` is
+    no limit. An agent's ``time_left`` is the smaller of the two."""
+
+    per_game: float | None = None
+    per_move: float | None = None
+
+    def to_dict(self) -> dict[str, float | None]:
+        return {"per_game": self.per_game, "per_move": self.per_move}
+
+
+class _Clock:
+    def __init__(self, tc: TimeControl) -> None:
+        self.tc = tc
+        self.used = {"gov": 0.0, "fln": 0.0}
+
+    def left(self, role: str) -> float:
+        limits = [x for x in (self.tc.per_move,
+                              None if self.tc.per_game is None
+                              else self.tc.per_game - self.used[role]) if x is not None]
+        return min(limits) if limits else float("inf")
+
+
+def _as_move(m: Any) -> Move:
+    """The canonical move of an answer (a ``label`` key, when sent back, is not part of it)."""
+    if not isinstance(m, dict) or not isinstance(m.get("t"), str):
+        raise Forfeit("malformed", f"not a move object with a \"t\": {short(m)}")
+    return canonical_move(m) if "label" in m else m
+
+
+def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
+              referee: Referee, time_control: TimeControl = TimeControl(), salt: str = "",
+              options: dict[str, Any] | None = None,
+              header: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play one game; the outcome is plain JSON (it crosses processes and queues): ``winner``
+    (gov | fln), ``forfeit`` (null, or side, kind, detail and the refused ``answer``),
+    ``result`` (the engine's, null after a forfeit), ``moves``, ``agents`` (spec, name,
+    version), ``seconds`` each side thought, ``worker`` and ``record``: the GAME.jsonl text
+    (docs/records.md) whose header adds the seed's ``commitment`` and ``salt``, the agents, the
+    referee, the time control and ``header``'s keys."""
+    agents: dict[str, Agent] = {}
+    clock = _Clock(time_control)
+    out = io.StringIO()
+    try:
+        forfeit: dict[str, Any] | None = None
+        for role, spec in (("gov", gov_spec), ("fln", fln_spec)):
+            agents[role] = make_agent(spec)
+        opts = {**(options or {}), **agents["gov"].options, **agents["fln"].options}
+        pos = referee.new_game(scenario, seed, opts)
+        for role in SIDES:
+            forfeit = _guard(role, lambda: agents[role].start(role, scenario, seed, referee))
+            if forfeit:
+                break
+        named = {r: {"spec": s, "name": agents[r].name, "version": agents[r].version}
+                 for r, s in (("gov", gov_spec), ("fln", fln_spec))}
+        writer = RecordWriter(out, make_header(
+            scenario, seed, opts, commitment=commitment(seed, salt), salt=salt, agents=named,
+            referee=referee.address, time_control=time_control.to_dict(), **(header or {})),
+            pos.document)
+        if forfeit is None:
+            pos, forfeit = _play(agents, pos, referee, clock, writer)
+        if forfeit is not None:
+            winner = "fln" if forfeit["side"] == "gov" else "gov"
+            result = {"winner": winner, "by": "forfeit", "forfeit": forfeit}
+        else:
+            assert pos.result is not None
+            winner = str(pos.result["winner"])
+            result = {**pos.result, "by": "victory"}
+        for role in SIDES:
+            _guard(role, lambda: agents[role].end(role, result))
+        writer.finish(result)
+    finally:
+        for role, a in agents.items():
+            _guard(role, a.close)
+    return {"winner": winner, "forfeit": forfeit, "result": pos.result, "moves": writer.n,
+            "agents": named, "seconds": {r: round(t, 4) for r, t in clock.used.items()},
+            "worker": f"{socket.gethostname()}:{os.getpid()}", "record": out.getvalue()}
+
+
+def _guard(role: str, call: Callable[[], object]) -> dict[str, Any] | None:
+    """The forfeit of ``role`` if ``call`` fails (an agent never stops the runner)."""
+    try:
+        call()
+    except Forfeit as f:
+        return {"side": role, "kind": f.kind, "detail": f.detail}
+    except Exception as e:  # noqa: BLE001
+        return {"side": role, "kind": "crash", "detail": f"{type(e).__name__}: {e}"}
+    return None
+
+
+def _play(agents: dict[str, Agent], pos: Position, referee: Referee, clock: _Clock,
+          writer: RecordWriter) -> tuple[Position, dict[str, Any] | None]:
+    """Decisions until the game ends or a side forfeits."""
+    decisions = 0
+    while pos.to_move is not None:
+        role = pos.to_move
+        if role not in SIDES:
+            raise RuntimeError(f"{role} to move: ladders play with managed chance")
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"the game did not end in {MAX_DECISIONS} decisions")
+        left = clock.left(role)
+        turn = Turn(role, pos.prompt, pos.legal_moves, left, writer.n, pos)
+        answer: list[Any] = []
+        t0 = time.perf_counter()
+        failed = _guard(role, lambda: answer.extend(agents[role].play(turn)))
+        spent = time.perf_counter() - t0
+        clock.used[role] += spent
+        if failed:
+            return pos, failed
+        if spent > left:
+            return pos, {"side": role, "kind": "time",
+                         "detail": f"answered after {spent:.3f}s with {left:.3f}s left"}
+        for i, m in enumerate(answer):
+            if pos.to_move != role:
+                return pos, {"side": role, "kind": "illegal",
+                             "detail": f"{len(answer) - i} move(s) after the decision passed"}
+            try:
+                move = _as_move(m)
+                pos = referee.apply(pos, move)
+            except Forfeit as f:
+                return pos, {"side": role, "kind": f.kind, "detail": f.detail}
+            except Refused as r:
+                return pos, {"side": role, "kind": "illegal", "detail": str(r),
+                             "answer": json.loads(json.dumps(move, default=repr))}
+            writer.move(move, pos.document)
+    return pos, None

@@ -1,0 +1,160 @@
+"""The referee a game is played on: the engine in this process, or a running referee service.
+
+Both give the runner the same ``Position`` (actor to move, prompt, legal moves, a role's view,
+the canonical state text) and the same failure, ``Refused`` (an illegal move, with its rule).
+Chance is managed: the game's seed decides every draw and die (docs/chance.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+import engine
+from ct_referee_client import RefereeError, move_dict
+from ct_referee_client import connect as connect_client
+from engine.bot import decide
+from engine.labels import move_labels
+from engine.records import StateLike
+from engine.state import Move, State
+from service.convert import view_to_proto
+from service.jsonmap import struct_dict, to_dict
+
+
+class Refused(Exception):
+    """The referee refused a move (the reason and the rule it cites)."""
+
+    def __init__(self, reason: str, rule: str = "") -> None:
+        super().__init__(reason + (f" (rule {rule})" if rule else ""))
+        self.reason = reason
+        self.rule = rule
+
+
+@dataclass
+class Position:
+    """A game position as the runner sees it. ``view`` asks the referee for a role's view only
+    when an agent wants it, ``labels`` the legal moves' labels (engine.labels) likewise;
+    ``handle`` is the referee's own state (engine State or GameState); ``document`` the state as
+    a record's checkpoint reads it (engine.records.StateLike)."""
+
+    to_move: str | None
+    prompt: str
+    legal_moves: list[Move]
+    result: dict[str, Any] | None
+    handle: Any
+    document: StateLike
+    _view: Callable[[str], dict[str, Any]] = field(repr=False)
+    _labels: Callable[[], list[str]] = field(repr=False)
+
+    def view(self, role: str) -> dict[str, Any]:
+        return self._view(role)
+
+    def labels(self) -> list[str]:
+        return self._labels()
+
+
+class Referee(Protocol):
+    address: str
+
+    def new_game(self, scenario: str, seed: int, options: dict[str, Any]) -> Position: ...
+    def apply(self, pos: Position, move: Move) -> Position: ...
+    def fln_bot(self, pos: Position, seed: int) -> list[Move]: ...
+    def close(self) -> None: ...
+
+
+def view_document(v: dict[str, Any], role: str) -> dict[str, Any]:
+    """A role's view as the service writes it (the REST form of the contract's View), so an
+    agent sees the same document whichever referee runs the game."""
+    return to_dict(view_to_proto(v, role))
+
+
+class LocalReferee:
+    """The engine in this process."""
+
+    address = "local"
+
+    def _position(self, s: State) -> Position:
+        actor = engine.to_move(s)
+        legal = engine.legal_moves(s) if actor else []
+        return Position(actor, engine.prompt(s) if actor else "", legal, s.result, s, s,
+                        lambda role: view_document(engine.view(s, role), role),
+                        lambda: move_labels(s, legal))
+
+    def new_game(self, scenario: str, seed: int, options: dict[str, Any]) -> Position:
+        return self._position(engine.new_game(scenario, seed, options))
+
+    def apply(self, pos: Position, move: Move) -> Position:
+        try:
+            s, _ = engine.apply(pos.handle, move)
+        except engine.IllegalMove as e:
+            raise Refused(e.reason, e.rule) from None
+        except engine.BadRequest as e:
+            raise Refused(str(e)) from None
+        return self._position(s)
+
+    def fln_bot(self, pos: Position, seed: int) -> list[Move]:
+        moves, _, _ = decide(pos.handle, seed)
+        return moves
+
+    def close(self) -> None:
+        pass
+
+
+class ServiceReferee:
+    """A running referee service (``http://…`` REST or ``grpc://…``), through the Python
+    client: every move of every game goes through the stateless service."""
+
+    def __init__(self, url: str) -> None:
+        self.address = url
+        self.client = connect_client(url)
+
+    def _position(self, r: Any) -> Position:
+        """From a NewGame or Apply response (NewGame has no result: a new game is not over)."""
+        state = r.state
+        over = "result" in r.DESCRIPTOR.fields_by_name and r.HasField("result")
+        result = struct_dict(r.result) if over else None
+        labels = [m.label for m in r.legal_moves]
+        return Position(r.to_move or None, r.prompt, [move_dict(m) for m in r.legal_moves],
+                        result, state, str(state.json),
+                        lambda role: to_dict(self.client.view(state, role)), lambda: labels)
+
+    def new_game(self, scenario: str, seed: int, options: dict[str, Any]) -> Position:
+        try:
+            return self._position(self.client.new_game(scenario, seed, options))
+        except RefereeError as e:
+            raise ValueError(f"the referee refused the game: {e}") from None
+
+    def apply(self, pos: Position, move: Move) -> Position:
+        try:
+            return self._position(self.client.apply(pos.handle, move))
+        except RefereeError as e:
+            if e.code in ("illegal_move", "invalid_argument"):
+                raise Refused(e.message, e.rule) from None
+            raise
+
+    def fln_bot(self, pos: Position, seed: int) -> list[Move]:
+        return [move_dict(m) for m in self.client.decide(pos.handle, seed).moves]
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def connect(url: str | None) -> Referee:
+    """``None`` or ``local``: the engine here; ``http://…`` or ``grpc://…``: a service."""
+    if url in (None, "", "local"):
+        return LocalReferee()
+    if not url.startswith(("http://", "https://", "grpc://")):
+        raise ValueError(f"--referee {url!r}: use http://host:port, grpc://host:port or local")
+    return ServiceReferee(url)
+
+
+def check(url: str | None) -> None:
+    """``ValueError`` naming the address unless a referee answers there (before a ladder)."""
+    ref = connect(url)
+    try:
+        if isinstance(ref, ServiceReferee):
+            ref.client.list_scenarios()
+    except (RefereeError, OSError) as e:
+        raise ValueError(f"--referee {url}: no referee answers there ({e})") from None
+    finally:
+        ref.close()

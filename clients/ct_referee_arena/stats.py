@@ -1,0 +1,98 @@
+"""Results: win rates with Wilson score intervals, and OpenSkill ratings per side.
+
+Colonial Twilight is asymmetric, so an agent has two ratings, one as the Government and one as
+the FLN; a game rates the Government agent's ``gov`` rating against the FLN agent's ``fln``
+rating (OpenSkill's Plackett-Luce model, two one-player teams). Games are rated in the ladder's
+schedule order, whatever order they finished in, so a resumed or parallel ladder rates exactly
+like an uninterrupted serial one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from openskill.models import PlackettLuce
+
+Z95 = 1.959963984540054
+INITIAL_ORDINAL = PlackettLuce().rating().ordinal()  # every rating starts here (mu 25, sigma 25/3)
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); (0, 1) with no games."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Tally:
+    """One pairing (Government agent, FLN agent, scenario)."""
+
+    gov: str
+    fln: str
+    scenario: str
+    games: int = 0
+    gov_wins: int = 0
+    forfeits: dict[str, int] = field(default_factory=lambda: {"gov": 0, "fln": 0})
+
+    @property
+    def fln_wins(self) -> int:
+        return self.games - self.gov_wins
+
+    def interval(self, side: str) -> tuple[float, float]:
+        return wilson(self.gov_wins if side == "gov" else self.fln_wins, self.games)
+
+
+def tallies(games: Iterable[dict[str, Any]]) -> list[Tally]:
+    """Per pairing, from games with ``gov``, ``fln``, ``scenario``, ``winner``, ``forfeit_side``."""
+    by: dict[tuple[str, str, str], Tally] = {}
+    for g in games:
+        key = (g["gov"], g["fln"], g["scenario"])
+        t = by.setdefault(key, Tally(*key))
+        t.games += 1
+        t.gov_wins += g["winner"] == "gov"
+        if g.get("forfeit_side"):
+            t.forfeits[g["forfeit_side"]] += 1
+    return list(by.values())
+
+
+@dataclass
+class Rating:
+    agent: str
+    side: str
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def ordinal(self) -> float:
+        """mu - 3 sigma: the conservative estimate a ladder ranks by."""
+        return self.mu - 3 * self.sigma
+
+
+def ratings(games: Iterable[dict[str, Any]]) -> tuple[list[Rating], list[dict[str, Any]]]:
+    """The ratings after ``games`` (in order), best first, and their history: after each game,
+    the two ratings it changed (``game``, ``agent``, ``side``, ``mu``, ``sigma``, ``ordinal``)."""
+    model = PlackettLuce()
+    current: dict[tuple[str, str], Any] = {}
+    played: dict[tuple[str, str], int] = {}
+    history: list[dict[str, Any]] = []
+    for n, g in enumerate(games, 1):
+        keys = [(g["gov"], "gov"), (g["fln"], "fln")]
+        teams = [[current.get(k) or model.rating(name=f"{k[0]}/{k[1]}")] for k in keys]
+        ranks = [0.0, 1.0] if g["winner"] == "gov" else [1.0, 0.0]
+        rated = model.rate(teams, ranks=ranks)
+        for k, [r] in zip(keys, rated):
+            current[k] = r
+            played[k] = played.get(k, 0) + 1
+            history.append({"game": n, "agent": k[0], "side": k[1], "mu": r.mu,
+                            "sigma": r.sigma, "ordinal": r.ordinal()})
+    out = [Rating(a, s, r.mu, r.sigma, played[(a, s)]) for (a, s), r in current.items()]
+    out.sort(key=lambda r: (r.side, -r.ordinal, r.agent))
+    return out, history

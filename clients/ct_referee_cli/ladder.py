@@ -1,0 +1,31 @@
+"""``ct-referee ladder LADDER.toml``: every Government agent against every FLN agent (the file's
+format: ct_referee_arena.ladder and README.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .arena import ARENA_EXTRA, add_run_options, run_ladder
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        from ct_referee_arena.ladder import load
+    except ImportError:
+        print(ARENA_EXTRA.format(cmd="ladder"), file=sys.stderr)
+        return 2
+    try:
+        ladder = load(args.config)
+    except (OSError, ValueError) as e:
+        print(f"ct-referee: {e}", file=sys.stderr)
+        return 2
+    return run_ladder(ladder, args.out or f"ladder-{ladder.name}", args)
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("ladder", help="run (or resume) a ladder of agents")
+    p.add_argument("config", help="LADDER.toml")
+    add_run_options(p)
+    p.set_defaults(run=_run)

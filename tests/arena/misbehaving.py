@@ -1,0 +1,59 @@
+"""In-process agents for the tests (``py:tests.arena.misbehaving:NAME``): one that plays well,
+and one for each way an agent can lose a game by itself."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+__version__ = "7.1"
+
+
+def first(msg: dict[str, Any]) -> dict[str, Any]:
+    return {"move": msg["legal_moves"][0]}
+
+
+class Labelled:
+    """A class agent (one instance per game) that sends its move back with a label key."""
+
+    name = "labelled"
+    version = "2.0"
+
+    def __init__(self) -> None:
+        self.turns = 0
+
+    def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
+        self.turns += 1
+        assert msg["view"]["role"] == msg["role"]
+        move = msg["legal_moves"][-1]
+        assert move["label"]       # listed moves come with their labels
+        return {"move": move}      # sent back as listed, label included
+
+
+def raises(msg: dict[str, Any]) -> dict[str, Any]:
+    raise KeyError("no idea")
+
+
+def unlisted(msg: dict[str, Any]) -> dict[str, Any]:
+    return {"move": {"t": "op", "op": "teleport"}}
+
+
+def malformed(msg: dict[str, Any]) -> Any:
+    return "pass"
+
+
+def not_a_move(msg: dict[str, Any]) -> Any:
+    return {"move": {"op": "rally"}}
+
+
+def slow(msg: dict[str, Any]) -> dict[str, Any]:
+    time.sleep(0.3)
+    return first(msg)
+
+
+class BrokenInit:
+    def __init__(self) -> None:
+        raise RuntimeError("cannot start")
+
+    def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return first(msg)
