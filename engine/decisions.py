@@ -11,48 +11,23 @@ kinds by accident. The contract is the one of ``engine.machine``:
 
 ``Machine.apply`` copies the state, applies the move, then settles: runs ``auto`` frames (and
 chance frames when ``options["chance"] == "managed"``) until a decision is needed or the stack is
-empty (game over). The Algeria engine (``algeria/``) runs on a ``Machine``; Colonial Twilight's
-``engine.machine`` uses the same frame base classes and helpers with its own registry and driver.
+empty (game over). The Algeria engine (``algeria/``) runs on it; the move-shape check and the log
+helpers are Colonial Twilight's (``engine.machine``), which keeps its own richer frame classes and
+driver (stack rules, explanations of illegal moves).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Generic, Protocol, TypeVar
 
-from .checks import show
-from .errors import BadRequest, EngineError, IllegalMove, StateError
+from .errors import EngineError, IllegalMove, StateError
+from .machine import Log, LogEntry, _show, check_move_shape, emit
 
 __all__ = ["AutoFrame", "DecisionState", "FrameType", "Log", "LogEntry", "Machine",
            "check_move_shape", "emit"]
 
 Frame = dict[str, Any]
 Move = dict[str, Any]
-LogEntry = dict[str, Any]
-Log = list[LogEntry]
-
-
-def check_move_shape(m: Any) -> Move:
-    if not isinstance(m, dict) or not isinstance(m.get("t"), str):
-        raise BadRequest("move", 'a move is a JSON object with a string field "t"')
-    for k, v in m.items():
-        if not isinstance(k, str) or not (isinstance(v, (str, int)) and not isinstance(v, bool)):
-            raise BadRequest(f"move.{k}", "move fields are strings or integers")
-    return m
-
-
-def emit(log: Log, rule: str, text: str, **data: Any) -> None:
-    entry: LogEntry = {"rule": rule, "text": text}
-    entry.update(data)
-    log.append(entry)
-
-
-def _show(m: Move) -> str:
-    """The move as an error message shows it: short strings as they are, anything else (a huge
-    integer, a long string) as ``checks.show`` describes it, so the message stays short."""
-    def value(v: Any) -> str:
-        return v if isinstance(v, str) and len(v) <= 40 else show(v)
-    return "{" + ", ".join(f"{value(k)}: {value(v)}" for k, v in list(m.items())[:12]) + \
-        (", ...}" if len(m) > 12 else "}")
 
 
 class DecisionState(Protocol):

@@ -16,21 +16,82 @@ when chance is managed) until a player or external chance has to decide, or the 
 
 from __future__ import annotations
 
+from difflib import get_close_matches
 from typing import Any
 
-from . import decisions
-from .decisions import Log, LogEntry, _show, check_move_shape, emit
+from .checks import show
+from .data import BOXES, CARDS, SPACE_NAMES
 from .errors import BadRequest, EngineError, IllegalMove, StateError
 from .state import Frame, Move, State
+from .why import Why
 
-__all__ = ["AutoFrame", "FRAMES", "FrameType", "Log", "LogEntry", "_show", "apply", "apply_all",
-           "check_move_shape", "emit", "find_frame", "handler", "legal_moves", "pop", "prompt",
-           "push", "register", "settle", "to_move", "top"]
+LogEntry = dict[str, Any]
+Log = list[LogEntry]
+MOVE_INT = 1 << 31  # move fields hold integers from -2^31 to 2^31-1 (docs/moves.md)
 
 
-# The frame base classes are the game-agnostic ones of engine.decisions, bound to this State.
-FrameType = decisions.FrameType[State]
-AutoFrame = decisions.AutoFrame[State]
+class FrameType:
+    kind: str = ""
+    rule: str = ""
+    prompt_text: str = ""
+    # The kinds a frame of this kind may lie directly on ("op:" / "sa:" stand for every Operation /
+    # Special Activity); from_json rejects any other stack (docs/state.md, "pending").
+    below: tuple[str, ...] = ()
+    # check_frame proves all the data of a frame of this kind (see ``proven``).
+    checked: bool = False
+
+    def actor(self, s: State, f: Frame) -> str:
+        return str(f["who"])
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return self.prompt_text or self.kind
+
+    def moves(self, s: State, f: Frame) -> list[Move]:
+        return []
+
+    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        raise IllegalMove(f"no move is possible at prompt {self.kind}", self.rule)
+
+    def step(self, s: State, f: Frame, log: Log) -> None:
+        raise AssertionError(f"frame {self.kind} is not automatic")
+
+    def managed(self, s: State, f: Frame) -> Move:
+        raise AssertionError(f"frame {self.kind} is not a chance frame")
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        """Called by from_json for every frame of this kind: raise StateError (its field within
+        the frame) if the frame's own data cannot belong to a state the engine produced.
+        ``s.pending`` then holds the stack up to ``f`` (the frame below is ``s.pending[-2]``); the
+        frames above are not checked yet. Default: nothing beyond the generic checks."""
+
+    def proven(self, s: State, f: Frame) -> bool:
+        """Does ``check_frame`` prove all of ``f``'s data consistent with the board? While a frame
+        that is not proven lies on a game's stack, ``apply`` checks each state it produces with the
+        validator, so data checked only in part never yields a state ``from_json`` would reject
+        (docs/state.md, "pending"). Default: the kind's ``checked``."""
+        return self.checked
+
+    def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        """Tell ``why`` the conditions the well-formed move ``m`` fails here, through the same
+        predicates that list the legal moves (engine.why). Default: nothing more than the
+        generic answer of ``explain``."""
+
+    def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
+        """Why ``m`` is not legal here: (reason, rule) – the conditions ``why_not`` names, else
+        that it is not among the legal moves, which are summed up."""
+        why = Why()
+        self.why_not(s, f, m, why)
+        if why.reasons:
+            return "; ".join(r for r, _ in why.reasons), why.reasons[0][1] or self.rule
+        return (f"{_show(m)} is not a legal move here; the legal moves:"
+                f" {summary(legal_moves(s))}", self.rule)
+
+
+class AutoFrame(FrameType):
+    """A frame the engine advances by itself (``step``), with no decision to make."""
+
+    def actor(self, s: State, f: Frame) -> str:
+        return "auto"
 
 
 FRAMES: dict[str, FrameType] = {}
@@ -101,16 +162,34 @@ def _inconsistent(s: State, e: Exception) -> StateError:
                       f"the pending decision's data is inconsistent ({type(e).__name__})")
 
 
+def check_move_shape(m: Any) -> Move:
+    """A move of the right shape (docs/moves.md): an object with a string ``t`` and string or
+    integer fields (-2^31 to 2^31-1). Returns the move itself, or without its ``label`` (display
+    text, never part of a move) when it has one; raises BadRequest naming the field."""
+    if not isinstance(m, dict) or not isinstance(m.get("t"), str):
+        raise BadRequest("move", 'a move is a JSON object with a string field "t"')
+    for k, v in m.items():
+        if not isinstance(k, str) or not (type(v) is str or (
+                type(v) is int and -MOVE_INT <= v < MOVE_INT)):
+            raise BadRequest(f"move.{k}",
+                             "move fields are strings or integers from -2^31 to 2^31-1")
+    if "label" in m:
+        return {k: v for k, v in m.items() if k != "label"}
+    return m
+
+
 def apply(s: State, m: Move) -> tuple[State, Log]:
     """Apply one move; never mutates ``s``. Raises IllegalMove (with the rule) if not legal."""
-    check_move_shape(m)
+    m = check_move_shape(m)
     f = top(s)
     if f is None:
         raise IllegalMove("the game is over", "2.4.1")
     h = handler(f)
     if m not in legal_moves(s):
+        check_names(m)
+        check_fields(m, legal_moves(s))
         reason, rule = h.explain(s, f, m)
-        raise IllegalMove(reason, rule)
+        raise IllegalMove(f"{context(s)}: {reason}", rule)
     n = s.copy()
     log: Log = []
     try:
@@ -120,11 +199,32 @@ def apply(s: State, m: Move) -> tuple[State, Log]:
         raise
     except Exception as e:  # only reachable with decision data the engine never produced
         raise _inconsistent(s, e) from e
+    if s._valid and s.pending[0]["k"] == "game" and not all(handler(g).proven(s, g)
+                                                            for g in s.pending):
+        _check_result(s, n)
     return n, log
 
 
+def _check_result(s: State, n: State) -> None:
+    """The state a move produced from data not fully proven (``FrameType.proven``) must be one
+    the validator accepts; otherwise the data was inconsistent: StateError. Only for states read
+    by ``from_json`` and their successors (``State._valid``): the engine's own games, from
+    ``new_game``, hold no data it did not produce."""
+    from .validate import validate  # the validator asks the frame kinds registered here
+
+    try:
+        n._legal = validate(n.to_data())._legal  # reads n's containers, changes none
+    except StateError as e:
+        raise StateError(f"pending[{len(s.pending) - 1}]", "the pending decisions' data leads to"
+                         f" an invalid state ({e.field}: {e.reason})", e.rule) from None
+
+
+SETTLE_LIMIT = 1000  # automatic steps of one settle; a real one takes at most a dozen
+
+
 def settle(s: State, log: Log) -> None:
-    """Run automatic frames (and managed chance) until a decision is needed."""
+    """Run automatic frames (and managed chance) until a decision is needed; at most
+    SETTLE_LIMIT steps (more means the pending frames' data is inconsistent: StateError)."""
     guard = 0
     while s.pending:
         f = s.pending[-1]
@@ -137,7 +237,9 @@ def settle(s: State, log: Log) -> None:
         else:
             return
         guard += 1
-        assert guard < 100000, "settle did not converge"
+        if guard > SETTLE_LIMIT:
+            raise StateError(f"pending[{len(s.pending) - 1}]", "the automatic steps do not come"
+                             " to a decision: the pending frames are inconsistent")
 
 
 def apply_all(s: State, moves: list[Move]) -> tuple[State, Log]:
@@ -154,3 +256,89 @@ def apply_all(s: State, moves: list[Move]) -> tuple[State, Log]:
                              if e.field.startswith("move.") else f"moves[{i}]", e.reason) from None
         log.extend(entries)
     return cur, log
+
+
+# --- explaining an illegal move --------------------------------------------------------------
+
+
+def context(s: State) -> str:
+    """Where a decision is: turn, card (number and title), actor, prompt."""
+    card = s.cards.get("current")
+    title = CARDS.get(card, {}).get("title") if isinstance(card, int) else None
+    where = f"turn {s.turn}" + (f", card #{card}" + (f" {title}" if title else "")
+                                if card is not None else "")
+    return f"{where}, {to_move(s)} to move at '{prompt(s)}'"
+
+
+def summary(moves: list[Move], per_kind: int = 6) -> str:
+    """The legal moves in short: each kind with a few examples, e.g.
+    ``space (Algiers, Oran, +3 more); done``."""
+    kinds: dict[str, list[str]] = {}
+    for m in moves:
+        kinds.setdefault(m["t"], []).append(" ".join(str(v) for k, v in m.items() if k != "t"))
+    parts = []
+    for t, xs in kinds.items():
+        xs = [x for x in xs if x]
+        if not xs:
+            parts.append(t)
+            continue
+        more = f", +{len(xs) - per_kind} more" if len(xs) > per_kind else ""
+        parts.append(f"{t} ({', '.join(xs[:per_kind])}{more})")
+    return "; ".join(parts) if parts else "none"
+
+
+# Fields whose values name a place: a space, a Track, a box.
+PLACE_FIELDS = ("space", "from", "to")
+
+
+def check_names(m: Move) -> None:
+    """A move naming a place that does not exist is malformed: BadRequest naming the field, with
+    the nearest names (difflib)."""
+    known = (*SPACE_NAMES, "france_track", "border_zone", *BOXES)
+    for k in PLACE_FIELDS:
+        v = m.get(k)
+        if isinstance(v, str) and v not in known:
+            near = get_close_matches(v, known, n=3, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+            raise BadRequest(f"move.{k}", f"unknown space {_short(v)}{hint}")
+        if isinstance(v, int):
+            raise BadRequest(f"move.{k}", "a space is named by a string")
+
+
+def check_fields(m: Move, legal: list[Move]) -> None:
+    """A move that lacks a field every legal move of its kind has here, and is otherwise part of
+    a legal move (all its fields that move's, with their values), is malformed: BadRequest naming
+    the missing field. Any other move – e.g. one whose variant needs a field others of its kind do
+    without (a cube taken from the map, 1.4.1) – is a question of the rules (IllegalMove)."""
+    kind = [x for x in legal if x["t"] == m["t"]]
+    items = m.items()
+    if not kind or not any(items <= x.items() for x in kind):
+        return
+    every: set[str] = set.intersection(*(set(x) for x in kind))
+    for k in sorted(every - set(m)):
+        some = sorted(set().union(*kind) - {"t"})
+        raise BadRequest(f"move.{k}", f"missing field: a {m['t']!r} move here has"
+                         f" {', '.join(some)}")
+
+
+def _short(v: str) -> str:
+    return repr(v) if len(v) <= 40 else show(v)
+
+
+def emit(log: Log, rule: str, text: str, **data: Any) -> None:
+    entry: LogEntry = {"rule": rule, "text": text}
+    entry.update(data)
+    log.append(entry)
+
+
+def _show(m: Move) -> str:
+    """The move as an error message shows it: ``t`` first, the other fields in sorted order (the
+    same text whatever order the fields came in, on every path), short strings as they are,
+    anything else (a huge integer, a long string) as ``checks.show`` describes it, so the message
+    stays short."""
+    def value(v: Any) -> str:
+        return v if isinstance(v, str) and len(v) <= 40 else show(v)
+    items = sorted(m.items(), key=lambda kv: (kv[0] != "t", str(kv[0])))
+    return "{" + ", ".join(f"{value(k)}: {value(v)}" for k, v in items[:12]) + \
+        (", ...}" if len(m) > 12 else "}")
+

@@ -2,10 +2,13 @@
 engine version.
 
 * ``LocalCache`` – the embedded default: an in-process LRU (thread-safe).
-* ``RedisCache`` – redis-py. A Redis failure never fails a request: the lookup counts as an error,
-  the cache reports itself ``degraded`` and stops calling Redis for ``retry`` seconds; the next
-  attempt after that reconnects (redis-py's pool opens a fresh connection), and the cache is ``ok``
-  again as soon as a command succeeds.
+* ``RedisCache`` – redis-py. A Redis failure never fails a request: any exception of a lookup or a
+  store (whatever its type) counts as an error, the cache reports itself ``degraded`` and stops
+  calling Redis for ``retry`` seconds; the next attempt after that reconnects (redis-py drops the
+  connection that failed and its pool opens a fresh one), and the cache is ``ok`` again as soon as
+  a command succeeds. The pool itself is never closed while the cache serves: other threads may be
+  using its connections at that moment (closing them under a thread's feet raised ``ValueError: I/O
+  operation on closed file``, which no ``RedisError`` handler catches).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from typing import Any, Generic, Hashable, Protocol, TypeVar
+from typing import Any, Callable, Generic, Hashable, Protocol, TypeVar
 
 import redis
 
@@ -43,32 +46,65 @@ class NullStats:
         pass
 
 
+class Codec(Protocol):
+    """How records are stored in Redis (``trust.Trust``: sealed to their key with a secret)."""
+
+    def seal_record(self, key: str, data: bytes) -> bytes: ...
+    def open_record(self, key: str, stored: bytes) -> bytes | None: ...
+
+
+class PlainRecords:
+    """Records stored as they are (no secret)."""
+
+    def seal_record(self, key: str, data: bytes) -> bytes:
+        return data
+
+    def open_record(self, key: str, stored: bytes) -> bytes | None:
+        return stored
+
+
+K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-class LRU(Generic[V]):
-    """A thread-safe least-recently-used map of at most ``size`` entries (0 keeps nothing)."""
+class SizedLRU(Generic[K, V]):
+    """A thread-safe least-recently-used map bounded by the total ``cost(key, value)`` of its
+    entries (``max_cost`` <= 0 keeps nothing). An entry costing more than ``max_cost //
+    largest`` is not kept, so one huge entry cannot flush all the others."""
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._data: OrderedDict[Hashable, V] = OrderedDict()
+    def __init__(self, max_cost: int, cost: Callable[[K, V], int], largest: int = 1) -> None:
+        self.max_cost = max_cost
+        self.cost = cost
+        self.largest = largest
+        self.total = 0
+        self._data: OrderedDict[K, tuple[V, int]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable) -> V | None:
+    def get(self, key: K) -> V | None:
+        if self.max_cost <= 0:
+            return None
         with self._lock:
-            v = self._data.get(key)
-            if v is not None:
-                self._data.move_to_end(key)
-        return v
+            hit = self._data.get(key)
+            if hit is None:
+                return None
+            self._data.move_to_end(key)
+        return hit[0]
 
-    def put(self, key: Hashable, value: V) -> None:
-        if self.size <= 0:
+    def put(self, key: K, value: V) -> None:
+        if self.max_cost <= 0:
+            return
+        c = self.cost(key, value)
+        if c > self.max_cost // self.largest:
             return
         with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
+            old = self._data.pop(key, None)
+            if old is not None:
+                self.total -= old[1]
+            self._data[key] = (value, c)
+            self.total += c
+            while self.total > self.max_cost:
+                _, (_, dropped) = self._data.popitem(last=False)
+                self.total -= dropped
 
     def __len__(self) -> int:
         return len(self._data)
@@ -81,7 +117,7 @@ class LocalCache:
 
     def __init__(self, size: int = 4096, stats: Stats | None = None) -> None:
         self.stats = stats or NullStats()
-        self._lru: LRU[Record] = LRU(size)
+        self._lru: SizedLRU[str, Record] = SizedLRU(size, lambda k, v: 1)  # by count
 
     def get(self, key: str) -> Record | None:
         v = self._lru.get(key)
@@ -103,8 +139,9 @@ class RedisCache:
     PREFIX = "ct-referee:"
 
     def __init__(self, url: str, ttl: int = 86400, timeout: float = 0.2, retry: float = 1.0,
-                 stats: Stats | None = None) -> None:
+                 stats: Stats | None = None, codec: Codec | None = None) -> None:
         self.ttl = ttl
+        self.codec = codec or PlainRecords()
         self.retry = retry
         self.stats = stats or NullStats()
         self._client = redis.Redis.from_url(
@@ -135,7 +172,6 @@ class RedisCache:
                 log.warning("Redis cache unavailable, serving uncached: %s", e)
             self._next_try = time.monotonic() + self.retry
             self._last_error = type(e).__name__
-        self._client.connection_pool.disconnect()
 
     def _worked(self) -> None:
         if self._down_since is not None:
@@ -153,7 +189,7 @@ class RedisCache:
             return None
         try:
             v = self._client.get(self.PREFIX + key)
-        except (redis.RedisError, OSError) as e:
+        except Exception as e:  # noqa: BLE001 - a cache failure is never the request's
             self._failed(e)
             return None
         self._worked()
@@ -161,8 +197,11 @@ class RedisCache:
             self.stats.cache_event("miss")
             return None
         try:
-            rec: Record = json.loads(v)
-        except ValueError:  # not ours, or damaged: recompute
+            plain = self.codec.open_record(key, v if isinstance(v, bytes) else str(v).encode())
+            if plain is None:
+                raise ValueError("not a record of this referee")
+            rec: Record = json.loads(plain)
+        except ValueError:  # not ours, altered or damaged: recompute
             self.stats.cache_event("error")
             return None
         self.stats.cache_event("hit")
@@ -171,10 +210,10 @@ class RedisCache:
     def set(self, key: str, value: Record) -> None:
         if not self._usable():
             return
-        data = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
         try:
-            self._client.set(self.PREFIX + key, data, ex=self.ttl)
-        except (redis.RedisError, OSError) as e:
+            data = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+            self._client.set(self.PREFIX + key, self.codec.seal_record(key, data), ex=self.ttl)
+        except Exception as e:  # noqa: BLE001 - a cache failure is never the request's
             self._failed(e)
             return
         self._worked()
@@ -183,7 +222,7 @@ class RedisCache:
         """A readiness probe: tries Redis now (also while degraded) and updates the status."""
         try:
             self._client.ping()
-        except (redis.RedisError, OSError) as e:
+        except Exception as e:  # noqa: BLE001
             self._failed(e)
             return False
         self._worked()
@@ -202,7 +241,9 @@ class RedisCache:
 
 
 def make_cache(redis_url: str | None, size: int = 4096, ttl: int = 86400, timeout: float = 0.2,
-               retry: float = 1.0, stats: Stats | None = None) -> Cache:
+               retry: float = 1.0, stats: Stats | None = None, codec: Codec | None = None
+               ) -> Cache:
     if redis_url:
-        return RedisCache(redis_url, ttl=ttl, timeout=timeout, retry=retry, stats=stats)
+        return RedisCache(redis_url, ttl=ttl, timeout=timeout, retry=retry, stats=stats,
+                          codec=codec)
     return LocalCache(size, stats=stats)

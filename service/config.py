@@ -22,12 +22,15 @@ class Config:
     cache_size: int = 4096              # entries of the in-process LRU
     cache_ttl: int = 86400              # seconds a Redis entry lives
     response_cache_mb: int = 64         # in-process cache of whole responses (0 = none)
-    state_cache_size: int = 256         # parsed states the referee returned, kept to skip parsing
+    state_cache_mb: int = 4             # MiB of state documents kept parsed, to skip parsing
     redis_timeout: float = 0.2          # seconds per Redis command before it counts as failed
     redis_retry: float = 1.0            # seconds between reconnection attempts while degraded
     secret: bytes | None = field(default=None, repr=False)  # HMAC / sealing key material
     strict: bool = False                # accept only states carrying the referee's signature
     seal: bool = False                  # encrypt the hidden part of returned states
+    anti_fork: bool = False             # one successor per (game, sequence), kept in Redis
+    anti_fork_redis_url: str | None = None  # the registry's Redis (None: the cache's)
+    game_ttl: int = 30 * 86400          # seconds the anti-fork registry remembers a successor
     max_request_bytes: int = 1 << 20    # larger requests: 413 / RESOURCE_EXHAUSTED
     request_timeout: float = 10.0       # seconds of work per request
     max_moves: int = 1000               # moves in one Apply/Validate request
@@ -40,16 +43,19 @@ class Config:
     def check(self) -> None:
         if (self.strict or self.seal) and not self.secret:
             raise ValueError("--strict and --seal need a secret (CT_REFEREE_SECRET or --secret)")
+        if self.anti_fork and not (self.strict and (self.anti_fork_redis_url or self.redis_url)):
+            raise ValueError("--anti-fork needs --strict (and so a secret) and a Redis URL")
         for name in ("http_port", "grpc_port"):
             port = getattr(self, name)
             if not 0 <= port <= 65535:
                 raise ValueError(f"{name} must be 0-65535")
         if self.workers < 1 or self.threads < 1:
             raise ValueError("workers and threads must be >= 1")
-        if min(self.cache_size, self.response_cache_mb, self.state_cache_size) < 0:
-            raise ValueError("cache_size, response_cache_mb and state_cache_size must be >= 0")
-        if self.redis_url and not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
-            raise ValueError("the Redis URL must start with redis://, rediss:// or unix://")
+        if min(self.cache_size, self.response_cache_mb, self.state_cache_mb) < 0:
+            raise ValueError("cache_size, response_cache_mb and state_cache_mb must be >= 0")
+        for url in (self.redis_url, self.anti_fork_redis_url):
+            if url and not url.startswith(("redis://", "rediss://", "unix://")):
+                raise ValueError("a Redis URL must start with redis://, rediss:// or unix://")
         if self.request_timeout <= 0 or self.max_request_bytes <= 0:
             raise ValueError("request_timeout and max_request_bytes must be positive")
         for o in self.cors_origins:
@@ -65,9 +71,11 @@ ENV = {
     "grpc_port": "CT_REFEREE_GRPC_PORT", "redis_url": "REDIS_URL",
     "cache_size": "CT_REFEREE_CACHE_SIZE", "cache_ttl": "CT_REFEREE_CACHE_TTL",
     "response_cache_mb": "CT_REFEREE_RESPONSE_CACHE_MB",
-    "state_cache_size": "CT_REFEREE_STATE_CACHE_SIZE",
+    "state_cache_mb": "CT_REFEREE_STATE_CACHE_MB",
     "redis_timeout": "CT_REFEREE_REDIS_TIMEOUT", "redis_retry": "CT_REFEREE_REDIS_RETRY",
     "secret": "CT_REFEREE_SECRET", "strict": "CT_REFEREE_STRICT", "seal": "CT_REFEREE_SEAL",
+    "anti_fork": "CT_REFEREE_ANTI_FORK", "game_ttl": "CT_REFEREE_GAME_TTL",
+    "anti_fork_redis_url": "CT_REFEREE_ANTI_FORK_REDIS_URL",
     "max_request_bytes": "CT_REFEREE_MAX_REQUEST_BYTES",
     "request_timeout": "CT_REFEREE_REQUEST_TIMEOUT", "max_moves": "CT_REFEREE_MAX_MOVES",
     "workers": "CT_REFEREE_WORKERS", "threads": "CT_REFEREE_THREADS",

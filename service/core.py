@@ -14,7 +14,8 @@ Every operation is deterministic, and cached in three tiers:
   request and the sealing mode; the response is built from a record the same way on a hit and on a
   miss;
 * the states this process returned (or parsed) are kept parsed (``states``), so that the next
-  request on one of them skips parsing and validating it again.
+  request on one of them skips parsing and validating it again; a returned state is validated
+  before it is returned, so the tier holds only states that passed ``engine.from_json``.
 
 None of them holds anything a request depends on: nothing about a game is kept between requests.
 """
@@ -38,18 +39,21 @@ from engine.render import render as render_board
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from . import catalog
-from .cache import LRU, Cache, make_cache
+from .cache import Cache, SizedLRU, make_cache
 from .config import Config
 from .convert import dumps, log_to_proto, options_to_engine, struct_to_plain, view_to_proto
 from .errors import ServiceError, internal
 from .metrics import Metrics
-from .moves import MoveError, move_to_engine, moves_from_engine
+from .forks import Successors
+from .moves import MoveError, move_to_engine, moves_from_engine, private
 from .replay import replay
 from .responses import ResponseCache
-from .trust import Opened, Trust, split
+from .trust import GameRef, Opened, Trust, seed_commitment, split
 
 Record = dict[str, Any]
-BotFn = Callable[[engine.State, int], tuple[list[dict[str, Any]], engine.State, list[Any]]]
+# engine.bot.decide(state, seed, *, deadline=None): the deadline is a time.monotonic() instant,
+# past which it raises engine.OutOfBudget.
+BotFn = Callable[..., tuple[list[dict[str, Any]], engine.State, list[Any]]]
 
 
 def engine_fingerprint() -> str:
@@ -93,11 +97,16 @@ class Core:
         self.config = config or Config()
         self.metrics = metrics or Metrics()
         c = self.config
-        self.cache = cache or make_cache(c.redis_url, c.cache_size, c.cache_ttl, c.redis_timeout,
-                                         c.redis_retry, stats=self.metrics)
-        self.responses = ResponseCache(c.response_cache_mb << 20, stats=self.metrics)
-        self.states: LRU[engine.State] = LRU(c.state_cache_size)
         self.trust = Trust(c.secret, strict=c.strict, seal=c.seal)
+        self.cache = cache or make_cache(c.redis_url, c.cache_size, c.cache_ttl, c.redis_timeout,
+                                         c.redis_retry, stats=self.metrics, codec=self.trust)
+        registry = c.anti_fork_redis_url or c.redis_url
+        self.successors = (Successors(registry, c.game_ttl, c.redis_timeout)
+                           if c.anti_fork and registry else None)
+        self.responses = ResponseCache(c.response_cache_mb << 20, stats=self.metrics)
+        # by the size of the documents (a parsed state takes a few times its document's size)
+        self.states: SizedLRU[tuple[str, str | None], engine.State] = SizedLRU(
+            c.state_cache_mb << 20, lambda key, s: len(key[0]) + len(key[1] or ""), largest=8)
         self.bot: BotFn | None = find_bot() if bot == "auto" else bot  # type: ignore[assignment]
         self._seal_tag = "s1" if c.seal else "s0"
         self.fingerprint = engine_fingerprint()
@@ -114,11 +123,22 @@ class Core:
         return Call(deadline=time.monotonic() + t)
 
     def guard(self, fn: Callable[[], Any]) -> Any:
-        """Run ``fn``; an unexpected exception becomes an ``internal`` error with a logged id."""
+        """Run ``fn``; a ``StateError`` raised while the engine works on a state it accepted is
+        ``invalid_state`` (the state is inconsistent in a way its validator did not see), any
+        other unexpected exception an ``internal`` error with a logged id."""
         try:
             return fn()
         except ServiceError:
             raise
+        except engine.StateError as e:  # found by the engine while working on the state
+            raise ServiceError("invalid_state", e.reason, rule=e.rule,
+                               field=f"state.{e.field}") from None
+        except UnicodeEncodeError:
+            # text of the state that UTF-8 cannot carry (a lone surrogate): the request's fault,
+            # whichever place of the answer it reached
+            raise ServiceError("invalid_state", "the state holds text that is not valid Unicode"
+                               " (a lone surrogate such as \\ud800), which no answer can carry",
+                               field="state.json") from None
         except Exception:
             raise internal() from None
 
@@ -127,14 +147,17 @@ class Core:
         """One request of a transport, encoded (``wire`` names the encoding): the operation
         ``op`` of this core on ``decode(raw)``, answered ``encode``-d. An identical request
         answered before gets the same bytes (``call.cache`` = "hit") without running again."""
+        # with a secret, each NewGame answer is a new game, with its own id: never repeated
+        repeatable = op != "new_game" or not self.trust.has_secret
         key = (wire, op, raw)
-        hit = self.responses.get(key)
+        hit = self.responses.get(key) if repeatable else None
         if hit is not None:
             call.cache = "hit"
             return hit
         method = getattr(self, op)
         body: bytes = self.guard(lambda: encode(method(decode(raw), call)))
-        self.responses.put(key, body)
+        if repeatable:
+            self.responses.put(key, body)
         return body
 
     def _key(self, op: str, opened: Opened | None, *args: Any) -> str:
@@ -165,9 +188,10 @@ class Core:
         return rec
 
     def _parse(self, opened: Opened, call: Call) -> engine.State:
-        """The engine state of a request: one this process returned or parsed before is taken
-        as it is (the engine never changes a state it is given), any other is parsed and
-        validated."""
+        """The engine state of a request. The parsed-state tier holds only states that passed
+        ``engine.from_json`` (the ones this process parsed, and the ones it issued: each is
+        checked before it is returned), keyed by their exact text, so a state gets the same
+        verdict from every replica whether or not it is in this one's tier."""
         call.check()
         key = opened.key()
         s = self.states.get(key)
@@ -182,21 +206,68 @@ class Core:
         return s
 
     def _state_record(self, s: engine.State, full: str | None = None) -> Record:
-        """A state as cached: when sealing is on, its public document and hidden part (what
-        ``_issue`` seals); otherwise its canonical JSON (``full``, when the caller has it)."""
-        if self.trust.seal:
-            public, hidden = split(s.to_data())
-            self.states.put((public, hidden), s)
-            return {"public": public, "hidden": hidden}
+        """A state about to be returned, as cached: when sealing is on, its public document and
+        hidden part (what ``_issue`` seals); otherwise its canonical JSON (``full``, when the
+        caller has it). The referee never returns a state its own validator rejects: the text
+        is parsed back with ``engine.from_json`` here, and the checked state is what the
+        parsed-state tier keeps."""
         if full is None:
             full = engine.to_json(s)
-        self.states.put((full, None), s)
+        try:
+            checked = engine.from_json(full)
+        except engine.StateError as e:
+            raise ServiceError("invalid_state", "the request leads to a state the referee's"
+                               f" validator rejects ({e.field}: {e.reason})", rule=e.rule,
+                               field="state") from None
+        if self.trust.seal:
+            public, hidden = split(checked.to_data())
+            self.states.put((public, hidden), checked)
+            rec: Record = {"public": public, "hidden": hidden}
+            if checked.result is not None:  # game over: the secret seed is revealed
+                rec["revealed_seed"] = str(checked.rng["seed"])
+            return rec
+        self.states.put((full, None), checked)
         return {"json": full}
 
-    def _issue(self, rec: Record) -> pb.GameState:
+    def _issue(self, rec: Record, game: GameRef) -> pb.GameState:
+        """The GameState of a state record, signed with its place in its game (with a secret)."""
+        if not self.trust.has_secret:
+            game = GameRef()
         if self.trust.seal:
-            return self.trust.issue(rec["public"], rec["hidden"])
-        return self.trust.issue(rec["json"])
+            return self.trust.issue(rec["public"], rec["hidden"], game,
+                                    rec.get("revealed_seed", ""))
+        return self.trust.issue(rec["json"], None, game)
+
+    def _successor(self, opened: Opened, rec: Record) -> GameRef:
+        """Anti-fork mode: claim the state record ``rec`` as the one successor of ``opened``
+        (``forks``); the successor's place in the game."""
+        if self.successors is not None:
+            self.successors.claim(opened.game, dumps(rec).encode())
+        return opened.game.successor()
+
+    def _seat_for_view(self, opened: Opened, role: str, seat: str) -> None:
+        """Strict mode: the view and the legal moves of a player need that player's seat token."""
+        if self.trust.strict and role in ("gov", "fln") and \
+                self.trust.seat_of(opened, seat) != role:
+            raise ServiceError("bad_seat", f"strict mode: the {role} view needs the {role} seat"
+                               " token of this game (NewGameResponse.seats)", field="seat")
+
+    def _seat_to_move(self, opened: Opened, seat: str, call: Call, any_seat: bool = False
+                      ) -> None:
+        """Strict mode: moves are made only in a game NewGame started (a replayed state, signed
+        but of no game, is for reading). Anti-fork mode: a move of the game needs the seat token
+        of the player to move (the FLN bot, or chance in external mode: a seat of the game)."""
+        if self.trust.strict and not opened.game.game_id:
+            raise ServiceError("invalid_state", "strict mode: this state belongs to no game of"
+                               " this referee (a replayed state can be read, not played on)",
+                               field="state.game_id")
+        if self.successors is None:
+            return
+        proven = self.trust.seat_of(opened, seat)
+        actor = engine.to_move(self._parse(opened, call))
+        if proven is None or (not any_seat and actor in ("gov", "fln") and proven != actor):
+            raise ServiceError("bad_seat", "anti-fork mode: a move needs the seat token of the"
+                               f" player to move ({actor}) in this game", field="seat")
 
     @staticmethod
     def _position(s: engine.State) -> Record:
@@ -205,12 +276,16 @@ class Core:
                 "legal_moves": legal, "labels": move_labels(s, legal), "result": s.result}
 
     @staticmethod
-    def _position_fields(rec: Record) -> dict[str, Any]:
+    def _position_fields(rec: Record, own: bool = False) -> dict[str, Any]:
         """A position record (``_position``) as the response fields: actor to move, prompt,
-        legal moves and, once the game is over, the result."""
+        legal moves and, once the game is over, the result. The moves that would reveal the
+        player's hidden Deception markers are listed only to that player (``own``)."""
+        moves, labels = rec["legal_moves"], rec["labels"]
+        if not own:
+            shown = [i for i, m in enumerate(moves) if not private(m)]
+            moves, labels = [moves[i] for i in shown], [labels[i] for i in shown]
         out: dict[str, Any] = {"to_move": rec["to_move"] or "", "prompt": rec["prompt"],
-                               "legal_moves": moves_from_engine(rec["legal_moves"],
-                                                                rec["labels"])}
+                               "legal_moves": moves_from_engine(moves, labels)}
         if rec["result"] is not None:
             out["result"] = rec["result"]
         return out
@@ -255,6 +330,9 @@ class Core:
                 sub = e.field.removeprefix("move")
                 return s, log_, i, ServiceError("invalid_argument", e.reason, field=where + sub,
                                                 move_index=i)
+            except engine.StateError as e:  # the state's data, found inconsistent on the way
+                return s, log_, i, ServiceError("invalid_state", e.reason, rule=e.rule,
+                                                field=f"state.{e.field}", move_index=i)
             log_.extend(entries)
         return s, log_, len(moves), None
 
@@ -269,6 +347,8 @@ class Core:
         except engine.IllegalMove as e:
             raise ServiceError("illegal_move", e.reason, rule=e.rule,
                                move_index=e.index) from None
+        except engine.OutOfBudget as e:  # the bot's work: past the deadline or its step budget
+            raise ServiceError("deadline_exceeded", e.reason) from None
 
     # -- the operations of ct_referee.v1.Referee -------------------------------------------------
 
@@ -289,18 +369,28 @@ class Core:
         if not req.scenario:
             raise ServiceError("invalid_argument", "scenario is required", field="scenario")
 
+        game_id = self.trust.new_game_id()
+        seed, commitment = req.seed, ""
+        if self.trust.seal:  # a seed no client can compute: revealed once the game is over
+            seed = self.trust.game_seed(game_id, req.seed)
+            commitment = seed_commitment(game_id, seed)
+
         def compute() -> Record:
-            s = self._engine_errors(lambda: engine.new_game(req.scenario, req.seed, options))
+            s = self._engine_errors(lambda: engine.new_game(req.scenario, seed, options))
             return {"state": self._state_record(s), "log": [], **self._position(s)}
 
-        rec = self._cached(call, self._key("new_game", None, req.scenario, req.seed, options),
+        rec = self._cached(call, self._key("new_game", None, req.scenario, seed, options),
                            compute)
-        return pb.NewGameResponse(state=self._issue(rec["state"]), log=log_to_proto(rec["log"]),
-                                  **self._position_fields(rec))
+        out = pb.NewGameResponse(state=self._issue(rec["state"], GameRef(game_id, 0, commitment)),
+                                 log=log_to_proto(rec["log"]), **self._position_fields(rec))
+        for role in ("gov", "fln") if game_id else ():
+            out.seats[role] = self.trust.seat_token(game_id, role)
+        return out
 
     def legal_moves(self, req: pb.LegalMovesRequest, call: Call) -> pb.LegalMovesResponse:
         opened = self.trust.open(req.state)
         role = req.role or "observer"
+        self._seat_for_view(opened, role, req.seat)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -309,11 +399,12 @@ class Core:
 
         rec = self._cached(call, self._key("legal_moves", opened, role), compute)
         return pb.LegalMovesResponse(view=view_to_proto(rec["view"], role),
-                                     **self._position_fields(rec))
+                                     **self._position_fields(rec, own=role == rec["to_move"]))
 
     def apply(self, req: pb.ApplyRequest, call: Call) -> pb.ApplyResponse:
         opened = self.trust.open(req.state)
         moves, as_list = self._moves(req, self.config.max_moves)
+        self._seat_to_move(opened, req.seat, call)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -323,12 +414,14 @@ class Core:
             return {"state": self._state_record(s), "log": log_, **self._position(s)}
 
         rec = self._cached(call, self._key("apply", opened, moves), compute)
-        return pb.ApplyResponse(state=self._issue(rec["state"]), log=log_to_proto(rec["log"]),
-                                **self._position_fields(rec))
+        game = self._successor(opened, rec["state"])
+        return pb.ApplyResponse(state=self._issue(rec["state"], game),
+                                log=log_to_proto(rec["log"]), **self._position_fields(rec))
 
     def validate(self, req: pb.ValidateRequest, call: Call) -> pb.ValidateResponse:
         opened = self.trust.open(req.state)
         moves, as_list = self._moves(req, self.config.max_moves)
+        self._seat_to_move(opened, req.seat, call)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -349,6 +442,7 @@ class Core:
     def view(self, req: pb.ViewRequest, call: Call) -> pb.ViewResponse:
         opened = self.trust.open(req.state)
         role = req.role or "observer"
+        self._seat_for_view(opened, role, req.seat)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -360,6 +454,7 @@ class Core:
     def render(self, req: pb.RenderRequest, call: Call) -> pb.RenderResponse:
         opened = self.trust.open(req.state)
         role = req.role or "observer"
+        self._seat_for_view(opened, role, req.seat)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -375,7 +470,8 @@ class Core:
 
         key = self._key("positions", None, struct_to_plain(req.position), req.seed)
         rec = self._cached(call, key, compute)
-        return pb.PositionsResponse(state=self._issue(rec["state"]),
+        # a position from the table belongs to no game: a strict referee lets it be read only
+        return pb.PositionsResponse(state=self._issue(rec["state"], GameRef()),
                                     log=log_to_proto(rec["log"]), **self._position_fields(rec))
 
     @staticmethod
@@ -406,10 +502,13 @@ class Core:
                                " referee build yet")
         opened = self.trust.open(req.state)
         role = req.role or "observer"
+        self._seat_for_view(opened, role, req.seat)
+        self._seat_to_move(opened, req.seat, call, any_seat=True)
 
         def compute() -> Record:
             s = self._parse(opened, call)
-            moves, after, trace = self._engine_errors(lambda: bot(s, req.seed))
+            moves, after, trace = self._engine_errors(
+                lambda: bot(s, req.seed, deadline=call.deadline))
             # The referee checks the bot like any player: its moves must replay to its state.
             labels: list[str] = []
             replay, log_, _, err = self._fold(s, list(moves), True, call, labels)
@@ -422,10 +521,11 @@ class Core:
                     **self._position(after)}
 
         rec = self._cached(call, self._key("decide", opened, req.seed, role), compute)
+        game = self._successor(opened, rec["state"])
         out = pb.DecideResponse(moves=moves_from_engine(rec["moves"], rec["move_labels"]),
-                                state=self._issue(rec["state"]), log=log_to_proto(rec["log"]),
-                                view=view_to_proto(rec["view"], role),
-                                **self._position_fields(rec))
+                                state=self._issue(rec["state"], game),
+                                log=log_to_proto(rec["log"]), view=view_to_proto(rec["view"], role),
+                                **self._position_fields(rec, own=role == rec["to_move"]))
         for t in rec["trace"]:
             out.trace.add().update(t if isinstance(t, dict) else {"text": str(t)})
         return out

@@ -25,14 +25,33 @@ STATUS: dict[str, tuple[int, grpc.StatusCode]] = {
     "unsigned_state": (422, grpc.StatusCode.INVALID_ARGUMENT),     # strict mode: no signature
     "bad_signature": (422, grpc.StatusCode.INVALID_ARGUMENT),      # strict mode: wrong signature
     "bad_seal": (422, grpc.StatusCode.INVALID_ARGUMENT),           # sealed part altered/unreadable
+    "bad_seat": (403, grpc.StatusCode.PERMISSION_DENIED),          # strict: seat token missing/wrong
+    "forked_state": (409, grpc.StatusCode.ALREADY_EXISTS),         # anti-fork: a second successor
     "illegal_move": (422, grpc.StatusCode.FAILED_PRECONDITION),    # not legal in this position
     "payload_too_large": (413, grpc.StatusCode.RESOURCE_EXHAUSTED),
     "deadline_exceeded": (503, grpc.StatusCode.DEADLINE_EXCEEDED),
+    "unavailable": (503, grpc.StatusCode.UNAVAILABLE),             # anti-fork: registry down
     "not_found": (404, grpc.StatusCode.NOT_FOUND),
     "method_not_allowed": (405, grpc.StatusCode.UNIMPLEMENTED),
     "unimplemented": (501, grpc.StatusCode.UNIMPLEMENTED),
     "internal": (500, grpc.StatusCode.INTERNAL),
 }
+
+
+MAX_MESSAGE = 500  # characters of an error message (echoes of client input are cut to fit)
+MAX_FIELD = 200
+
+
+def bounded(text: str, limit: int) -> str:
+    """``text`` cut to about ``limit`` characters (saying how much was cut), with anything UTF-8
+    cannot carry (lone surrogates) written as escapes."""
+    if len(text) > limit:
+        text = f"{text[:limit]}… ({len(text) - limit} more characters)"
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "backslashreplace").decode()
+    return text
 
 
 @dataclass
@@ -47,6 +66,10 @@ class ServiceError(Exception):
 
     def __post_init__(self) -> None:
         assert self.code in STATUS, self.code
+        # what a client sent may be echoed, but never whole: bounded, and as valid Unicode
+        self.message = bounded(self.message, MAX_MESSAGE)
+        self.field = bounded(self.field, MAX_FIELD)
+        self.rule = bounded(self.rule, MAX_FIELD)
         super().__init__(self.message)
 
     @property

@@ -1,14 +1,27 @@
-"""Prometheus metrics of one service process (served by REST at ``/metrics``)."""
+"""Prometheus metrics of the service (served by REST at ``/metrics``).
+
+Under ``ct-referee serve`` every worker process writes its metrics into one directory
+(prometheus_client's multiprocess mode: ``PROMETHEUS_MULTIPROC_DIR``, a temporary directory of
+the ``serve`` process, removed when it stops), and ``/metrics`` adds them up over the workers,
+whichever worker answers: counters and histograms are sums over every worker that ever ran (a
+replaced worker's counts stay), the degraded gauge is the maximum over the live ones. Without that
+variable (the core in a test or the command line) the metrics are this process's own.
+"""
 
 from __future__ import annotations
 
+import glob
+import os
 import time
 from contextlib import contextmanager
 from typing import Any, Iterator
 
 from prometheus_client import (
     CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest,
+    multiprocess,
 )
+
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 disable_created_metrics()  # type: ignore[no-untyped-call]
 
@@ -33,7 +46,8 @@ class Metrics:
                                       "Lookups skipped while the cache backend is degraded",
                                       registry=r)
         self.cache_degraded = Gauge("ct_referee_cache_degraded",
-                                    "1 while the cache backend is unavailable", registry=r)
+                                    "1 while the cache backend is unavailable", registry=r,
+                                    multiprocess_mode="livemax")
 
         self._events = {"hit": self.cache_hits.labels("result"),
                         "response_hit": self.cache_hits.labels("response"),
@@ -63,4 +77,22 @@ class Metrics:
             self._child(self.requests, transport, endpoint, outcome[0]).inc()
 
     def render(self) -> bytes:
-        return generate_latest(self.registry)
+        shared = os.environ.get(MULTIPROC_ENV)
+        if not shared:
+            return generate_latest(self.registry)
+        forget_dead_workers(shared)
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry, path=shared)  # type: ignore[no-untyped-call]
+        return generate_latest(registry)
+
+
+def forget_dead_workers(path: str) -> None:
+    """The live-process gauges of workers that died (killed, replaced) leave the sums."""
+    for f in glob.glob(os.path.join(path, "gauge_live*_*.db")):
+        pid = int(f.rsplit("_", 1)[1].removesuffix(".db"))
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            multiprocess.mark_process_dead(pid, path)  # type: ignore[no-untyped-call]
+        except PermissionError:
+            pass

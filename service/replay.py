@@ -21,6 +21,7 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 from .convert import log_to_proto, options_to_engine, view_to_proto
 from .errors import ServiceError
 from .moves import MoveError, move_from_engine, move_to_engine
+from .trust import GameRef
 
 if TYPE_CHECKING:
     from .core import Call, Core
@@ -72,7 +73,7 @@ def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
         if isinstance(s.cards.get("current"), int):
             cp.card = s.cards["current"]
         if req.states:
-            cp.state.CopyFrom(core._issue(core._state_record(s)))
+            cp.state.CopyFrom(core._issue(core._state_record(s), GameRef()))
         if req.views:
             cp.view.CopyFrom(view_to_proto(core._engine_errors(lambda: engine.view(s, role)),
                                            role))
@@ -102,7 +103,7 @@ def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
             checkpoint(n, m, label)
     if every == "end" and not moves:
         checkpoint(0, None, "")
-    out.state.CopyFrom(core._issue(core._state_record(s)))
+    out.state.CopyFrom(core._issue(core._state_record(s), GameRef()))
     for k, v in core._position_fields(core._position(s)).items():
         if k == "legal_moves":
             out.legal_moves.extend(v)

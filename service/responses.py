@@ -11,46 +11,29 @@ replica. The request bytes themselves are the key: a dict hashes them faster tha
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
-from .cache import NullStats, Stats
+from .cache import NullStats, SizedLRU, Stats
 
 Key = tuple[str, str, bytes]  # (encoding, operation, request bytes)
 
 
 class ResponseCache:
     def __init__(self, max_bytes: int, stats: Stats | None = None) -> None:
-        self.max_bytes = max_bytes
         self.stats = stats or NullStats()
-        self.size = 0
-        self._data: OrderedDict[Key, bytes] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lru: SizedLRU[Key, bytes] = SizedLRU(
+            max_bytes, lambda key, body: len(key[2]) + len(body), largest=8)
+
+    @property
+    def size(self) -> int:
+        return self._lru.total
 
     def get(self, key: Key) -> bytes | None:
-        if self.max_bytes <= 0:
-            return None
-        with self._lock:
-            body = self._data.get(key)
-            if body is not None:
-                self._data.move_to_end(key)
+        body = self._lru.get(key)
         if body is not None:
             self.stats.cache_event("response_hit")
         return body
 
     def put(self, key: Key, body: bytes) -> None:
-        cost = len(key[2]) + len(body)
-        if self.max_bytes <= 0 or cost > self.max_bytes // 8:
-            return
-        with self._lock:
-            old = self._data.pop(key, None)
-            if old is not None:
-                self.size -= len(key[2]) + len(old)
-            self._data[key] = body
-            self.size += cost
-            while self.size > self.max_bytes:
-                (_, _, raw), dropped = self._data.popitem(last=False)
-                self.size -= len(raw) + len(dropped)
+        self._lru.put(key, body)
 
     def __len__(self) -> int:
-        return len(self._data)
+        return len(self._lru)

@@ -14,7 +14,8 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from . import catalog
 from .config import Config
-from .jsonmap import to_dict
+from .jsonmap import from_dict, to_dict
+from .moves import MoveError
 from .core import Call, Core
 from .errors import ServiceError, internal
 from .openapi import docs_page, document
@@ -22,13 +23,15 @@ from .operations import FLN_BOT, OPERATIONS, Operation
 
 
 def to_json_body(msg: Message) -> bytes:
-    """A response message in its JSON mapping (proto field names; Struct integers as integers)."""
+    """A message in its JSON form (service.jsonmap: proto field names, Struct integers as
+    integers, moves flat)."""
     return json.dumps(to_dict(msg), ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def parse_body(body: bytes, cls: type[Message]) -> Message:
-    """A request body in the JSON mapping of ``cls``. The state document (a long string) is set
-    directly rather than through json_format, which scans every string with a regex."""
+    """A request body in the JSON form of ``cls`` (service.jsonmap: moves flat). The state
+    document (a long string) is set directly rather than through json_format, which scans every
+    string with a regex."""
     msg = cls()
     if not body.strip():
         return msg
@@ -36,6 +39,9 @@ def parse_body(body: bytes, cls: type[Message]) -> Message:
         data = json.loads(body)
     except (UnicodeDecodeError, ValueError) as e:
         raise ServiceError("invalid_argument", f"malformed request: not JSON: {e}") from None
+    except RecursionError:
+        raise ServiceError("invalid_argument", "malformed request: JSON nested too deeply"
+                           ) from None
     if not isinstance(data, dict):
         raise ServiceError("invalid_argument", "malformed request: the body must be an object")
     doc = None
@@ -46,7 +52,7 @@ def parse_body(body: bytes, cls: type[Message]) -> Message:
         doc = st.pop("json")
         data["state"] = st
     try:
-        json_format.ParseDict(data, msg)
+        from_dict(data, msg)
         if doc is not None:
             msg.state.json = doc  # type: ignore[attr-defined]
     except json_format.ParseError as e:
@@ -56,8 +62,12 @@ def parse_body(body: bytes, cls: type[Message]) -> Message:
         if m:
             field = m.group(1) or m.group(2)
         raise ServiceError("invalid_argument", f"malformed request: {text}", field=field) from None
+    except MoveError as e:
+        raise ServiceError("invalid_argument", e.message, field=e.field) from None
     except (UnicodeError, ValueError, TypeError) as e:
         raise ServiceError("invalid_argument", f"malformed request: {e}", field="state") from None
+    except RecursionError:
+        raise ServiceError("invalid_argument", "malformed request: nested too deeply") from None
     return msg
 
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import shutil
 import socket
 import sys
+import tempfile
 import threading
 import time
 
 from .config import Config, to_env
+from .metrics import MULTIPROC_ENV
 
 log = logging.getLogger("ct_referee")
 
@@ -96,6 +99,9 @@ def serve(config: Config, app: str = "service.worker:app") -> int:
     config = config.with_(http_port=holds[0].getsockname()[1],
                           grpc_port=holds[1].getsockname()[1])
     os.environ.update(to_env(config))
+    # the workers' metrics, added up by whichever worker answers /metrics (metrics.py)
+    metrics_dir = tempfile.mkdtemp(prefix="ct-referee-metrics-")
+    os.environ[MULTIPROC_ENV] = metrics_dir
     # fresh worker processes: a forked one would inherit this process's gRPC threads and hang
     multiprocessing.set_start_method("spawn", force=True)
     server = Server(app, factory=True, interface=Interfaces.WSGI,
@@ -106,7 +112,10 @@ def serve(config: Config, app: str = "service.worker:app") -> int:
                     respawn_failed_workers=True,
                     workers_kill_timeout=max(5, int(config.request_timeout) + 2))
     threading.Thread(target=_announce_when_ready, args=(config, bot), daemon=True).start()
-    server.serve()
-    for h in holds:
-        h.close()
+    try:
+        server.serve()
+    finally:
+        for h in holds:
+            h.close()
+        shutil.rmtree(metrics_dir, ignore_errors=True)
     return 0

@@ -1,14 +1,23 @@
-"""Trust (issue: signed states, strict mode, sealing of the hidden part; README, "Trust").
+"""Trust (docs/trust.md; README, "Trust"): signed states, strict mode, sealing, seats, the secret
+seed, and authenticated cache records.
 
-* Every state the referee returns carries ``signature`` = HMAC-SHA256 over (json, sealed) under a
-  key derived from the referee's secret. In strict mode a state without a correct signature is
-  rejected, so a tournament knows that a state came from the referee.
+* Every state the referee returns carries ``signature`` = HMAC-SHA256 over (json, sealed, game id,
+  sequence, seed commitment, revealed seed) under a key derived from the referee's secret. In
+  strict mode a state without a correct signature is rejected, so a tournament knows that a state
+  came from the referee.
 * Sealing moves the hidden part of a state (``cards.deck``, ``cards.set_aside``, ``rng``,
   ``deception``) out of ``json`` into ``sealed``: AES-256-GCM (``cryptography``) with a fresh
   96-bit nonce, the public document's SHA-256 as associated data. A client holding the state can
   neither read the hidden part nor change it, nor graft it onto another position.
+* Games: with a secret, NewGame draws a random game id; each seat's token is an HMAC of the game
+  id and the role (``seat_token``). When sealing, the engine seed is an HMAC of the game id and
+  the client's seed (``game_seed``), committed to in every state of the game and revealed once the
+  game is over.
+* Records the referee keeps in Redis are sealed with AES-256-GCM bound to their cache key
+  (``seal_record``): whoever can write to Redis can neither forge a record the referee would sign
+  nor read a sealed game's hidden part there.
 
-Both keys are derived from the one secret with HKDF-SHA256 under distinct labels.
+Every key is derived from the one secret with HKDF-SHA256 under its own label.
 """
 
 from __future__ import annotations
@@ -32,7 +41,9 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 from .convert import dumps
 from .errors import ServiceError
 
-SIG_PREFIX = "v1."
+SIG_PREFIX = "v2."
+SEAT_PREFIX = "v1."
+RECORD_PREFIX = b"ct-record-v1:"
 SEAL_PREFIX = "v1."
 SEALED = "sealed"
 HIDDEN_CARDS = ("deck", "set_aside")
@@ -51,12 +62,25 @@ def _unb64(s: str) -> bytes:
     return base64.urlsafe_b64decode(s + "=" * (-len(s) % 4))
 
 
+@dataclass(frozen=True)
+class GameRef:
+    """What the referee says about a state's place in its game (signed with the state)."""
+
+    game_id: str = ""
+    sequence: int = 0
+    seed_commitment: str = ""
+
+    def successor(self) -> GameRef:
+        return GameRef(self.game_id, self.sequence + 1, self.seed_commitment)
+
+
 @dataclass
 class Opened:
     """A state received from a client, checked and unsealed (not yet parsed by the engine)."""
 
     json: str
     hidden: str | None  # canonical JSON of the hidden part when the state was sealed
+    game: GameRef = GameRef()
 
     def material(self) -> bytes:
         """What identifies the state for the cache: the public document and the hidden part."""
@@ -79,16 +103,29 @@ class Trust:
             raise ValueError("strict mode and sealing need a secret")
         self.strict = strict
         self.seal = seal
-        self._mac = _derive(secret, b"ct-referee state signature v1") if secret else None
+        self._mac = _derive(secret, b"ct-referee state signature v2") if secret else None
         self._aead = AESGCM(_derive(secret, b"ct-referee state seal v1")) if secret else None
+        self._seat = _derive(secret, b"ct-referee seat v1") if secret else None
+        self._seed = _derive(secret, b"ct-referee game seed v1") if secret else None
+        self._records = AESGCM(_derive(secret, b"ct-referee cache record v1")) if secret else None
+
+    @property
+    def has_secret(self) -> bool:
+        return self._mac is not None
 
     # -- signatures ------------------------------------------------------------------------------
 
-    def sign(self, json_text: str, sealed: str = "") -> str:
+    def sign(self, json_text: str, sealed: str = "", game: GameRef = GameRef(),
+             revealed_seed: str = "") -> str:
         if self._mac is None:
             return ""
-        msg = b"ct-state\x00" + json_text.encode() + b"\x00" + sealed.encode()
+        msg = b"\x00".join([b"ct-state", json_text.encode(), sealed.encode(),
+                            game.game_id.encode(), str(game.sequence).encode(),
+                            game.seed_commitment.encode(), revealed_seed.encode()])
         return SIG_PREFIX + _b64(hmac.new(self._mac, msg, hashlib.sha256).digest())
+
+    def _signature_of(self, gs: pb.GameState) -> str:
+        return self.sign(gs.json, gs.sealed, game_of(gs), gs.revealed_seed)
 
     def verify(self, gs: pb.GameState) -> None:
         """Strict mode: the signature must be present and right (sealed parts are checked by
@@ -98,7 +135,7 @@ class Trust:
         if not gs.signature:
             raise ServiceError("unsigned_state", "strict mode: the state carries no signature of"
                                " this referee", field="state.signature")
-        if not hmac.compare_digest(gs.signature, self.sign(gs.json, gs.sealed)):
+        if not hmac.compare_digest(gs.signature, self._signature_of(gs)):
             raise ServiceError("bad_signature", "strict mode: the state's signature is wrong (the"
                                " state was altered or issued by another referee)",
                                field="state.signature")
@@ -110,7 +147,7 @@ class Trust:
             raise ServiceError("invalid_argument", "a state is required", field=f"{field}.json")
         self.verify(gs)
         if not gs.sealed:
-            return Opened(gs.json, None)
+            return Opened(gs.json, None, game_of(gs))
         if self._aead is None:
             raise ServiceError("bad_seal", "this referee has no secret to open sealed states",
                                field=f"{field}.sealed")
@@ -123,19 +160,84 @@ class Trust:
             raise ServiceError("bad_seal", "the sealed part of the state does not open: it was"
                                " altered, or the public part was changed, or another referee"
                                " sealed it", field=f"{field}.sealed") from None
-        return Opened(gs.json, plain.decode())
+        return Opened(gs.json, plain.decode(), game_of(gs))
 
-    def issue(self, json_text: str, hidden: str | None = None) -> pb.GameState:
+    def issue(self, json_text: str, hidden: str | None = None, game: GameRef = GameRef(),
+              revealed_seed: str = "") -> pb.GameState:
         """The GameState to return, signed (with a secret): the state's document; or, with
-        ``hidden`` (sealing on), its public document with the hidden part sealed to it."""
-        if hidden is None:
-            return pb.GameState(json=json_text, signature=self.sign(json_text))
-        if self._aead is None:
-            raise ValueError("sealing needs a secret")
+        ``hidden`` (sealing on), its public document with the hidden part sealed to it; with
+        its place in its game."""
+        token = ""
+        if hidden is not None:
+            if self._aead is None:
+                raise ValueError("sealing needs a secret")
+            nonce = os.urandom(12)
+            token = SEAL_PREFIX + _b64(nonce + self._aead.encrypt(nonce, hidden.encode(),
+                                                                  _aad(json_text)))
+        return pb.GameState(json=json_text, sealed=token, game_id=game.game_id,
+                            sequence=game.sequence, seed_commitment=game.seed_commitment,
+                            revealed_seed=revealed_seed,
+                            signature=self.sign(json_text, token, game, revealed_seed))
+
+    # -- games and seats -------------------------------------------------------------------------
+
+    def new_game_id(self) -> str:
+        """A fresh game id (with a secret; without one the referee issues none)."""
+        return _b64(os.urandom(16)) if self.has_secret else ""
+
+    def seat_token(self, game_id: str, role: str) -> str:
+        if self._seat is None or not game_id:
+            return ""
+        msg = b"ct-seat\x00" + game_id.encode() + b"\x00" + role.encode()
+        return SEAT_PREFIX + _b64(hmac.new(self._seat, msg, hashlib.sha256).digest())
+
+    def seat_of(self, opened: Opened, token: str) -> str | None:
+        """The role ("gov" or "fln") whose seat ``token`` proves in the state's game, or None."""
+        if not token or not opened.game.game_id:
+            return None
+        for role in ("gov", "fln"):
+            if hmac.compare_digest(token, self.seat_token(opened.game.game_id, role)):
+                return role
+        return None
+
+    def game_seed(self, game_id: str, client_seed: int) -> int:
+        """Sealing: the engine seed of a game, which no client can compute (64 bits)."""
+        assert self._seed is not None
+        msg = b"ct-seed\x00" + game_id.encode() + b"\x00" + str(client_seed).encode()
+        return int.from_bytes(hmac.new(self._seed, msg, hashlib.sha256).digest()[:8], "big")
+
+    # -- records kept in Redis -------------------------------------------------------------------
+
+    def seal_record(self, key: str, data: bytes) -> bytes:
+        """A cache record as stored (with a secret): encrypted and bound to its key."""
+        if self._records is None:
+            return data
         nonce = os.urandom(12)
-        token = SEAL_PREFIX + _b64(nonce + self._aead.encrypt(nonce, hidden.encode(),
-                                                              _aad(json_text)))
-        return pb.GameState(json=json_text, sealed=token, signature=self.sign(json_text, token))
+        return RECORD_PREFIX + nonce + self._records.encrypt(nonce, data, key.encode())
+
+    def open_record(self, key: str, stored: bytes) -> bytes | None:
+        """The record stored under ``key``, or None when it is not one this referee wrote
+        there (altered, moved from another key, or written by someone else)."""
+        if self._records is None:
+            return stored
+        if not stored.startswith(RECORD_PREFIX):
+            return None
+        blob = stored[len(RECORD_PREFIX):]
+        try:
+            return self._records.decrypt(blob[:12], blob[12:], key.encode())
+        except (InvalidTag, ValueError):
+            return None
+
+
+def game_of(gs: pb.GameState) -> GameRef:
+    return GameRef(gs.game_id, gs.sequence, gs.seed_commitment)
+
+
+def seed_commitment(game_id: str, engine_seed: int) -> str:
+    """What a state of a sealed game says about its seed before the end: SHA-256 (hex) of
+    "ct-referee seed v1", the game id and the seed; anyone can check a revealed seed against it."""
+    return hashlib.sha256(f"ct-referee seed v1\x00{game_id}\x00{engine_seed}".encode()
+                          ).hexdigest()
 
 
 def _aad(public_json: str) -> bytes:

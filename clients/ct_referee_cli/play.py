@@ -7,7 +7,8 @@ import json
 import sys
 from typing import Any, TextIO
 
-from ct_referee_client import Client, RefereeError
+from ct_referee_client import Client, RefereeError, move_dict
+from engine.records import RecordWriter, make_header
 from service.jsonmap import struct_dict
 
 from .common import add_server, with_client
@@ -48,20 +49,26 @@ def render(view: Any) -> str:
     return "\n".join(rows)
 
 
-def play(client: Client, scenario: str, seed: int, inp: TextIO, out: TextIO) -> int:
+def play(client: Client, scenario: str, seed: int, inp: TextIO, out: TextIO,
+         record: TextIO | None = None) -> int:
     """A person plays the Government; the FLN is the non-player bot (a one-player game, option
     ``fln_bot``, 8.6) when the build has it, otherwise the person plays both sides (said at the
-    start). Moves and log entries are shown by their labels."""
+    start). Moves and log entries are shown by their labels. With ``record``, the game is written
+    there as a game record (docs/records.md)."""
     ready_bot = True
-    g = client.new_game(scenario, seed, {"fln_bot": True})
+    options = {"fln_bot": True}
+    g = client.new_game(scenario, seed, options)
     try:
         client.decide(g.state, seed)
     except RefereeError as e:
         if e.code != "unimplemented":
             raise
         ready_bot = False
+        options = {}
         g = client.new_game(scenario, seed)
     state = g.state
+    rec = None if record is None else RecordWriter(record, make_header(scenario, seed, options),
+                                                   state.json)
     out.write("ct-referee play: you are the Government"
               + (" against the non-player FLN.\n" if ready_bot else
                  ". The non-player FLN bot is not part of this build yet: you play the FLN too."
@@ -78,12 +85,16 @@ def play(client: Client, scenario: str, seed: int, inp: TextIO, out: TextIO) -> 
             show = False
         if not pos.to_move:
             out.write(f"\nGame over: {json.dumps(struct_dict(pos.result))}\n")
+            if rec is not None:
+                rec.finish(struct_dict(pos.result))
             return 0
         if pos.to_move == "fln" and ready_bot:
             bot_calls += 1  # a fresh, reproducible seed for each of the bot's decisions
             pos = client.decide(state, seed + bot_calls, "observer")
-            for m in pos.moves:
+            for i, m in enumerate(pos.moves, 1):
                 out.write(f"FLN: {m.label}\n")
+                if rec is not None:
+                    rec.move(move_dict(m), pos.state.json if i == len(pos.moves) else None)
             state = pos.state
             show = True
             continue
@@ -95,6 +106,8 @@ def play(client: Client, scenario: str, seed: int, inp: TextIO, out: TextIO) -> 
         line = inp.readline()
         if not line or line.strip().lower() in ("q", "quit", "exit"):
             out.write("\nbye\n")
+            if rec is not None:
+                rec.finish()
             return 0
         choice = line.strip().lower()
         if choice == "b":
@@ -103,11 +116,14 @@ def play(client: Client, scenario: str, seed: int, inp: TextIO, out: TextIO) -> 
         if not choice.isdigit() or not 1 <= int(choice) <= len(pos.legal_moves):
             out.write(f"choose 1-{len(pos.legal_moves)}\n")
             continue
+        chosen = pos.legal_moves[int(choice) - 1]
         try:
-            r = client.apply(state, pos.legal_moves[int(choice) - 1])
+            r = client.apply(state, chosen)
         except RefereeError as err:  # e.g. a part of the rules not written yet: say so, go on
             out.write(f"the referee could not apply that move: {err}\n")
             continue
+        if rec is not None:
+            rec.move(move_dict(chosen), r.state.json)
         for entry in r.log:
             out.write(f"  [{entry.rule}] {entry.label}\n")
         state = r.state
@@ -117,12 +133,16 @@ def play(client: Client, scenario: str, seed: int, inp: TextIO, out: TextIO) -> 
 
 
 def _run(args: argparse.Namespace, ref: Client) -> int:
-    return play(ref, args.scenario, args.seed, sys.stdin, sys.stdout)
+    if args.record is None:
+        return play(ref, args.scenario, args.seed, sys.stdin, sys.stdout)
+    with open(args.record, "w", encoding="utf-8") as record:
+        return play(ref, args.scenario, args.seed, sys.stdin, sys.stdout, record)
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("play", help="play the Government in the terminal")
     p.add_argument("--scenario", default="short")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--record", metavar="GAME.jsonl", help="write the game as a game record")
     add_server(p)
     p.set_defaults(run=with_client(_run))

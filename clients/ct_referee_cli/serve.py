@@ -22,8 +22,9 @@ def _run(args: argparse.Namespace) -> int:
         cfg = from_env().with_(
             host=args.host, http_port=args.http_port, grpc_port=args.grpc_port,
             redis_url=args.redis_url, cache_size=args.cache_size,
-            response_cache_mb=args.response_cache_mb, state_cache_size=args.state_cache_size,
+            response_cache_mb=args.response_cache_mb, state_cache_mb=args.state_cache_mb,
             secret=secret.encode() if secret else None, strict=args.strict, seal=args.seal,
+            anti_fork=args.anti_fork, anti_fork_redis_url=args.anti_fork_redis_url,
             workers=args.workers, threads=args.threads,
             max_request_bytes=args.max_request_bytes, request_timeout=args.request_timeout,
             bot_only=args.bot_only,
@@ -44,14 +45,21 @@ def register(sub: Any) -> None:
     s.add_argument("--cache-size", type=int, help="entries of the in-process LRU (default 4096)")
     s.add_argument("--response-cache-mb", type=int,
                    help="in-process cache of whole responses, MiB (default 64; 0 = none)")
-    s.add_argument("--state-cache-size", type=int,
-                   help="parsed states kept to skip parsing them again (default 256; 0 = none)")
+    s.add_argument("--state-cache-mb", type=int,
+                   help="MiB of state documents kept parsed to skip parsing them again"
+                        " (default 4; 0 = none)")
     s.add_argument("--secret", help="HMAC/sealing secret (env CT_REFEREE_SECRET)")
     s.add_argument("--secret-file", help="read the secret from this file")
     s.add_argument("--strict", action="store_true", default=None,
                    help="accept only states signed by this referee (env CT_REFEREE_STRICT)")
     s.add_argument("--seal", action="store_true", default=None,
                    help="encrypt the hidden part of returned states (env CT_REFEREE_SEAL)")
+    s.add_argument("--anti-fork", action="store_true", default=None,
+                   help="one successor per state of a game, kept in Redis (needs --strict and"
+                        " a Redis URL; env CT_REFEREE_ANTI_FORK)")
+    s.add_argument("--anti-fork-redis-url",
+                   help="the anti-fork registry's own Redis (persistent, noeviction; default:"
+                        " the cache's; env CT_REFEREE_ANTI_FORK_REDIS_URL)")
     s.add_argument("--workers", type=int, help="server processes (default 1)")
     s.add_argument("--threads", type=int, help="handler threads per process (default 4)")
     s.add_argument("--max-request-bytes", type=int, help="request size limit (default 1 MiB)")

@@ -3,12 +3,30 @@
     from ct_referee_client import connect
     ref = connect("http://localhost:8080")      # or "grpc://localhost:50051", or "local"
     g = ref.new_game("short", seed=1)
-    r = ref.apply(g.state, g.legal_moves[0])    # moves: contract Moves or engine-style dicts
+    r = ref.apply(g.state, g.legal_moves[0])    # moves: contract Moves or flat dicts
     print(r.to_move, r.prompt, [move_dict(m) for m in r.legal_moves])
+
+A move's one JSON form is the flat object of docs/moves.md (``{"t": "pick", "value": "Medea"}``):
+``move_dict`` gives it for a contract Move, ``to_move`` the Move for it, without loss; the REST
+transport sends and reads moves in that form.
 
 Every method returns the contract's response message (``ct_referee_proto.v1.referee_pb2``) in all
 three transports, and every failure raises ``RefereeError`` (code, message, rule, move_index,
 field, status).
+
+Retries. Every call of the contract is a pure function of its request (Apply in anti-fork mode
+too: the same request gives the same successor, which the referee accepts again), so the client
+may send a request again whenever it cannot know whether it was answered. Both transports do, up
+to ``RETRIES`` more times, waiting ``BACKOFF`` seconds doubled each time, when
+
+* the connection broke before an answer came (a server process that died or restarted with the
+  request in flight, a connection reset or refused): REST on any ``http.client`` or connection
+  error, on a fresh connection; gRPC on ``UNAVAILABLE``, through the channel's own retry policy
+  (a ``grpc.service_config`` ``retryPolicy`` on every method);
+* the referee answered ``unavailable`` (503 / UNAVAILABLE: the anti-fork registry unreachable).
+
+Nothing else is retried: an error the referee answered is its answer, and a request that ran out
+of time (``deadline_exceeded``, or the client's own timeout) would only take as long again.
 """
 
 from __future__ import annotations
@@ -16,6 +34,7 @@ from __future__ import annotations
 import http.client
 import json
 import threading
+import time
 from typing import Any, Iterable, Mapping, Protocol, Union
 from urllib.parse import urlsplit
 
@@ -23,12 +42,16 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from ct_referee_proto.v1 import referee_pb2 as pb
-from service.moves import move_from_engine
-from service.operations import BY_RPC, FLN_BOT
+from service.jsonmap import from_dict, to_dict
+from service.moves import MoveError, move_from_engine
 from service.moves import move_to_engine as move_dict
+from service.operations import BY_RPC, FLN_BOT
 
 MoveLike = Union[pb.Move, Mapping[str, Any]]
 StateLike = Union[pb.GameState, Mapping[str, Any], str]
+
+RETRIES = 4     # further attempts of a request whose connection broke (see the module docstring)
+BACKOFF = 0.05  # seconds before the first of them, doubled each time
 
 __all__ = ["Client", "MoveLike", "RefereeError", "StateLike", "connect", "game_state",
            "move_dict", "to_move"]
@@ -49,8 +72,8 @@ class RefereeError(Exception):
 
 
 def to_move(m: MoveLike) -> pb.Move:
-    """A Move from an engine-style dict ({"t": "op", "op": "sweep"}), as the service writes the
-    engine's moves (``service.moves``), or the Move itself."""
+    """A Move from its flat form ({"t": "op", "op": "sweep"}; a ``label`` is kept as display
+    text, ``service.moves``), or the Move itself."""
     return m if isinstance(m, pb.Move) else move_from_engine(m)
 
 
@@ -63,21 +86,27 @@ def game_state(s: StateLike) -> pb.GameState:
         return pb.GameState(json=s)
     if "schema" in s:
         return pb.GameState(json=json.dumps(s, sort_keys=True, separators=(",", ":")))
-    return pb.GameState(json=s.get("json", ""), sealed=s.get("sealed", ""),
-                        signature=s.get("signature", ""))
+    gs = pb.GameState()
+    json_format.ParseDict(dict(s), gs, ignore_unknown_fields=True)
+    return gs
 
 
 def _options(options: Mapping[str, Any] | pb.GameOptions | None) -> pb.GameOptions | None:
     if options is None or isinstance(options, pb.GameOptions):
         return options
     o = pb.GameOptions()
-    json_format.ParseDict(dict(options), o)
+    try:
+        from_dict(dict(options), o)
+    except MoveError as e:
+        raise RefereeError("invalid_argument", e.message, field=f"options.{e.field}") from None
+    except json_format.ParseError as e:
+        raise RefereeError("invalid_argument", f"options: {e}", field="options") from None
     return o
 
 
 def _apply_req(cls: type[Any], state: StateLike, move: MoveLike | None,
-               moves: Iterable[MoveLike] | None) -> Any:
-    req = cls(state=game_state(state))
+               moves: Iterable[MoveLike] | None, seat: str) -> Any:
+    req = cls(state=game_state(state), seat=seat)
     if move is not None:
         req.move.CopyFrom(to_move(move))
     if moves is not None:
@@ -107,31 +136,35 @@ class Client:
         r: pb.NewGameResponse = self.transport.call("NewGame", req, pb.NewGameResponse)
         return r
 
-    def legal_moves(self, state: StateLike, role: str = "observer") -> pb.LegalMovesResponse:
-        req = pb.LegalMovesRequest(state=game_state(state), role=role)
+    def legal_moves(self, state: StateLike, role: str = "observer", seat: str = ""
+                    ) -> pb.LegalMovesResponse:
+        """``seat``: the role's seat token (``new_game(...).seats[role]``), which a strict
+        referee requires for the view of a player."""
+        req = pb.LegalMovesRequest(state=game_state(state), role=role, seat=seat)
         r: pb.LegalMovesResponse = self.transport.call("LegalMoves", req, pb.LegalMovesResponse)
         return r
 
     def apply(self, state: StateLike, move: MoveLike | None = None,
-              moves: Iterable[MoveLike] | None = None) -> pb.ApplyResponse:
-        req = _apply_req(pb.ApplyRequest, state, move, moves)
+              moves: Iterable[MoveLike] | None = None, seat: str = "") -> pb.ApplyResponse:
+        """``seat``: the mover's seat token (required by a referee in anti-fork mode)."""
+        req = _apply_req(pb.ApplyRequest, state, move, moves, seat)
         r: pb.ApplyResponse = self.transport.call("Apply", req, pb.ApplyResponse)
         return r
 
     def validate(self, state: StateLike, move: MoveLike | None = None,
-                 moves: Iterable[MoveLike] | None = None) -> pb.ValidateResponse:
-        req = _apply_req(pb.ValidateRequest, state, move, moves)
+                 moves: Iterable[MoveLike] | None = None, seat: str = "") -> pb.ValidateResponse:
+        req = _apply_req(pb.ValidateRequest, state, move, moves, seat)
         r: pb.ValidateResponse = self.transport.call("Validate", req, pb.ValidateResponse)
         return r
 
-    def view(self, state: StateLike, role: str = "observer") -> pb.View:
-        req = pb.ViewRequest(state=game_state(state), role=role)
+    def view(self, state: StateLike, role: str = "observer", seat: str = "") -> pb.View:
+        req = pb.ViewRequest(state=game_state(state), role=role, seat=seat)
         r: pb.ViewResponse = self.transport.call("View", req, pb.ViewResponse)
         return r.view
 
-    def render(self, state: StateLike, role: str = "observer") -> str:
-        """The board as ``role`` may see it: an SVG document."""
-        req = pb.RenderRequest(state=game_state(state), role=role)
+    def render(self, state: StateLike, role: str = "observer", seat: str = "") -> str:
+        """The board as ``role`` may see it: an SVG document (``seat``: as for ``view``)."""
+        req = pb.RenderRequest(state=game_state(state), role=role, seat=seat)
         r: pb.RenderResponse = self.transport.call("Render", req, pb.RenderResponse)
         return r.svg
 
@@ -142,9 +175,11 @@ class Client:
         r: pb.PositionsResponse = self.transport.call("Positions", req, pb.PositionsResponse)
         return r
 
-    def decide(self, state: StateLike, seed: int = 0, role: str = "observer"
+    def decide(self, state: StateLike, seed: int = 0, role: str = "observer", seat: str = ""
                ) -> pb.DecideResponse:
-        req = pb.DecideRequest(state=game_state(state), seed=seed, role=role)
+        """``seat``: the role's seat token (strict mode, for a player's view), or any seat of the
+        game (anti-fork mode)."""
+        req = pb.DecideRequest(state=game_state(state), seed=seed, role=role, seat=seat)
         r: pb.DecideResponse = self.transport.call("Decide", req, pb.DecideResponse)
         return r
 
@@ -196,6 +231,7 @@ class RestTransport:
         self.timeout = timeout
         self._local = threading.local()
         self.last_headers: dict[str, str] = {}
+        self.resent = 0  # requests sent again (see "Retries")
 
     def _conn(self) -> http.client.HTTPConnection:
         c = getattr(self._local, "conn", None)
@@ -209,24 +245,30 @@ class RestTransport:
                 extra: Mapping[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
         headers = {"Content-Type": "application/json"} if body is not None else {}
         headers.update(extra or {})
-        for attempt in (0, 1):
+        for attempt in range(RETRIES + 1):
+            if attempt:
+                self.resent += 1
+                time.sleep(BACKOFF * 2 ** (attempt - 1))
             c = self._conn()
             try:
                 c.request(method, self.prefix + path, body=body, headers=headers)
                 r = c.getresponse()
                 data = r.read()
-                return r.status, {k.lower(): v for k, v in r.getheaders()}, data
             except (http.client.HTTPException, ConnectionError):
                 c.close()
                 self._local.conn = None
-                if attempt:
+                if attempt == RETRIES:
                     raise
+                continue
+            if r.status == 503 and b'"unavailable"' in data and attempt < RETRIES:
+                continue
+            return r.status, {k.lower(): v for k, v in r.getheaders()}, data
         raise AssertionError("unreachable")
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
         op = BY_RPC[name]
-        body = None if op.http_method == "GET" else json_format.MessageToJson(
-            req, preserving_proto_field_name=True, indent=None).encode()
+        body = None if op.http_method == "GET" else json.dumps(
+            to_dict(req), ensure_ascii=False, separators=(",", ":")).encode()
         tag = getattr(req, "if_none_match", "") if op.versioned else ""
         status, headers, data = self.request(op.http_method, op.path, body,
                                              {"If-None-Match": f'"{tag}"'} if tag else None)
@@ -241,13 +283,20 @@ class RestTransport:
             raise RefereeError(e["code"], e["message"], e.get("rule") or "", e.get("move_index"),
                                e.get("field") or "", status=status)
         msg = resp_cls()
-        json_format.Parse(data, msg, ignore_unknown_fields=True)
+        from_dict(json.loads(data), msg, ignore_unknown=True)
         return msg
 
     def close(self) -> None:
         c = getattr(self._local, "conn", None)
         if c is not None:
             c.close()
+
+
+RETRY_POLICY = json.dumps({"methodConfig": [{
+    "name": [{"service": "ct_referee.v1.Referee"}, {"service": "ct_referee.v1.FlnBot"}],
+    "retryPolicy": {"maxAttempts": RETRIES + 1, "initialBackoff": f"{BACKOFF}s",
+                    "maxBackoff": f"{BACKOFF * 2 ** RETRIES}s", "backoffMultiplier": 2,
+                    "retryableStatusCodes": ["UNAVAILABLE"]}}]})
 
 
 class GrpcTransport:
@@ -257,7 +306,8 @@ class GrpcTransport:
         from ct_referee_proto.v1 import referee_pb2_grpc as pb_grpc
 
         self._grpc = grpc
-        self.channel = grpc.insecure_channel(target)
+        self.channel = grpc.insecure_channel(target, options=[
+            ("grpc.enable_retries", 1), ("grpc.service_config", RETRY_POLICY)])
         self.referee = pb_grpc.RefereeStub(self.channel)
         self.bot = pb_grpc.FlnBotStub(self.channel)
         self.timeout = timeout

@@ -7,7 +7,8 @@ ct-referee service contract. Package ct_referee.v1.
 The game state travels as the engine's canonical JSON document (GameState.json), so that a
 state is byte-for-byte the same in both transports and can be signed. Moves and views are typed
 messages. The REST API (Flask) serves the same messages in their proto3 JSON mapping (field
-names as written here), e.g. a Move is {"t": "space", "space": "Medea"}.
+names as written here), except that a Move is its flat form of docs/moves.md, e.g.
+{"t": "space", "space": "Medea"} or {"t": "pick", "value": "Philippeville"}.
 
 Code generated from this file lives in the package ct_referee_proto (scripts/gen_proto.py);
 never edit it by hand.
@@ -38,6 +39,10 @@ class GameState(_message.Message):
     JSON_FIELD_NUMBER: _builtins.int
     SEALED_FIELD_NUMBER: _builtins.int
     SIGNATURE_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    SEQUENCE_FIELD_NUMBER: _builtins.int
+    SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
+    REVEALED_SEED_FIELD_NUMBER: _builtins.int
     json: _builtins.str
     """The engine's canonical JSON document (schema "ct-state/1"). When the state is sealed, its
     hidden part (cards.deck, cards.set_aside, rng, deception) reads "sealed" here.
@@ -50,16 +55,36 @@ class GameState(_message.Message):
     """HMAC-SHA256 of (json, sealed) under the referee's secret; empty when no secret is set.
     In strict mode the referee accepts only states whose signature is correct.
     """
+    game_id: _builtins.str
+    """---- Games, seats and the secret seed (docs/trust.md); set only by a referee with a secret,
+    and covered by the signature. ----
+    The game this state belongs to: a random id drawn by NewGame, kept by every successor.
+    """
+    sequence: _builtins.int
+    """How many states were issued before this one in the game (NewGame: 0; each Apply or Decide
+    answer: the sequence of the state it was given + 1). Anti-fork mode accepts one successor
+    per (game_id, sequence).
+    """
+    seed_commitment: _builtins.str
+    """Sealing: SHA-256 (hex) of "ct-referee seed v1", the game id and the secret engine seed the
+    referee derived for this game, so that the seed revealed at the end can be checked.
+    """
+    revealed_seed: _builtins.str
+    """Sealing, once the game is over: the engine seed (decimal) the whole game was played with."""
     def __init__(
         self,
         *,
         json: _builtins.str = ...,
         sealed: _builtins.str = ...,
         signature: _builtins.str = ...,
+        game_id: _builtins.str = ...,
+        sequence: _builtins.int = ...,
+        seed_commitment: _builtins.str = ...,
+        revealed_seed: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["json", b"json", "sealed", b"sealed", "signature", b"signature"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "json", b"json", "revealed_seed", b"revealed_seed", "sealed", b"sealed", "seed_commitment", b"seed_commitment", "sequence", b"sequence", "signature", b"signature"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -68,7 +93,10 @@ Global___GameState: _TypeAlias = GameState  # noqa: Y015
 @_typing.final
 class Move(_message.Message):
     """One small decision (docs/moves.md), e.g. {"t": "op", "op": "sweep"}. Only the fields that the
-    move uses are present; send a move from legal_moves back unchanged.
+    move uses are present; send a move from legal_moves back unchanged. Its one canonical JSON form
+    is the flat object of docs/moves.md ({"t": "pick", "value": "Philippeville"}): the REST API
+    writes and reads moves in that form (not in the proto3 JSON mapping of this message), and every
+    move maps between the two without loss.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -81,9 +109,10 @@ class Move(_message.Message):
     FROM_FIELD_NUMBER: _builtins.int
     TO_FIELD_NUMBER: _builtins.int
     CARD_FIELD_NUMBER: _builtins.int
-    VALUE_FIELD_NUMBER: _builtins.int
     SIDE_FIELD_NUMBER: _builtins.int
     BOX_FIELD_NUMBER: _builtins.int
+    VALUE_INT_FIELD_NUMBER: _builtins.int
+    VALUE_STR_FIELD_NUMBER: _builtins.int
     ARGS_FIELD_NUMBER: _builtins.int
     LABEL_FIELD_NUMBER: _builtins.int
     t: _builtins.str
@@ -93,9 +122,10 @@ class Move(_message.Message):
     piece: _builtins.str
     to: _builtins.str
     card: _builtins.int
-    value: _builtins.int
     side: _builtins.str
     box: _builtins.str
+    value_int: _builtins.int
+    value_str: _builtins.str
     label: _builtins.str
     """A short English label a UI can show as is, e.g. "Rally in Tizi Ouzou: place a Guerrilla"
     (engine/labels.py). Set on every listed legal move; ignored on input (never part of a move).
@@ -116,15 +146,16 @@ class Move(_message.Message):
         piece: _builtins.str | None = ...,
         to: _builtins.str | None = ...,
         card: _builtins.int | None = ...,
-        value: _builtins.int | None = ...,
         side: _builtins.str | None = ...,
         box: _builtins.str | None = ...,
+        value_int: _builtins.int = ...,
+        value_str: _builtins.str = ...,
         args: _struct_pb2.Struct | None = ...,
         label: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "_value", b"_value", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "to", b"to", "value", b"value"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "to", b"to", "value", b"value", "value_int", b"value_int", "value_str", b"value_str"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "_value", b"_value", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "label", b"label", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "t", b"t", "to", b"to", "value", b"value"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "label", b"label", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "t", b"t", "to", b"to", "value", b"value", "value_int", b"value_int", "value_str", b"value_str"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__box: _TypeAlias = _typing.Literal["box"]  # noqa: Y015
     _WhichOneofArgType__box: _TypeAlias = _typing.Literal["_box", b"_box"]  # noqa: Y015
@@ -144,8 +175,8 @@ class Move(_message.Message):
     _WhichOneofArgType__space: _TypeAlias = _typing.Literal["_space", b"_space"]  # noqa: Y015
     _WhichOneofReturnType__to: _TypeAlias = _typing.Literal["to"]  # noqa: Y015
     _WhichOneofArgType__to: _TypeAlias = _typing.Literal["_to", b"_to"]  # noqa: Y015
-    _WhichOneofReturnType__value: _TypeAlias = _typing.Literal["value"]  # noqa: Y015
-    _WhichOneofArgType__value: _TypeAlias = _typing.Literal["_value", b"_value"]  # noqa: Y015
+    _WhichOneofReturnType_value: _TypeAlias = _typing.Literal["value_int", "value_str"]  # noqa: Y015
+    _WhichOneofArgType_value: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__box) -> _WhichOneofReturnType__box | None: ...
     @_typing.overload
@@ -165,7 +196,7 @@ class Move(_message.Message):
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__to) -> _WhichOneofReturnType__to | None: ...
     @_typing.overload
-    def WhichOneof(self, oneof_group: _WhichOneofArgType__value) -> _WhichOneofReturnType__value | None: ...
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_value) -> _WhichOneofReturnType_value | None: ...
 
 Global___Move: _TypeAlias = Move  # noqa: Y015
 
@@ -177,6 +208,8 @@ class GameOptions(_message.Message):
     DECEPTION_FIELD_NUMBER: _builtins.int
     OPEN_DEPLOYMENT_FIELD_NUMBER: _builtins.int
     FLN_BOT_FIELD_NUMBER: _builtins.int
+    REVEAL_CAPABILITIES_FIELD_NUMBER: _builtins.int
+    REVEAL_TORTURE_FIELD_NUMBER: _builtins.int
     chance: _builtins.str
     """"managed" (default) or "external" (docs/chance.md)"""
     deception: _builtins.bool
@@ -185,6 +218,10 @@ class GameOptions(_message.Message):
     """10.0 Open Deployment option"""
     fln_bot: _builtins.bool
     """8.6: the FLN seat is played by the non-player bot"""
+    reveal_capabilities: _builtins.bool
+    """10.0: set-aside Capabilities start in effect"""
+    reveal_torture: _builtins.bool
+    """10.0: ... including #18 Torture (both players agree)"""
     def __init__(
         self,
         *,
@@ -192,10 +229,12 @@ class GameOptions(_message.Message):
         deception: _builtins.bool | None = ...,
         open_deployment: _builtins.bool | None = ...,
         fln_bot: _builtins.bool | None = ...,
+        reveal_capabilities: _builtins.bool | None = ...,
+        reveal_torture: _builtins.bool | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "chance", b"chance", "deception", b"deception", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "chance", b"chance", "deception", b"deception", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "chance", b"chance", "deception", b"deception", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "chance", b"chance", "deception", b"deception", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__chance: _TypeAlias = _typing.Literal["chance"]  # noqa: Y015
     _WhichOneofArgType__chance: _TypeAlias = _typing.Literal["_chance", b"_chance"]  # noqa: Y015
@@ -205,6 +244,10 @@ class GameOptions(_message.Message):
     _WhichOneofArgType__fln_bot: _TypeAlias = _typing.Literal["_fln_bot", b"_fln_bot"]  # noqa: Y015
     _WhichOneofReturnType__open_deployment: _TypeAlias = _typing.Literal["open_deployment"]  # noqa: Y015
     _WhichOneofArgType__open_deployment: _TypeAlias = _typing.Literal["_open_deployment", b"_open_deployment"]  # noqa: Y015
+    _WhichOneofReturnType__reveal_capabilities: _TypeAlias = _typing.Literal["reveal_capabilities"]  # noqa: Y015
+    _WhichOneofArgType__reveal_capabilities: _TypeAlias = _typing.Literal["_reveal_capabilities", b"_reveal_capabilities"]  # noqa: Y015
+    _WhichOneofReturnType__reveal_torture: _TypeAlias = _typing.Literal["reveal_torture"]  # noqa: Y015
+    _WhichOneofArgType__reveal_torture: _TypeAlias = _typing.Literal["_reveal_torture", b"_reveal_torture"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__chance) -> _WhichOneofReturnType__chance | None: ...
     @_typing.overload
@@ -213,6 +256,10 @@ class GameOptions(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__fln_bot) -> _WhichOneofReturnType__fln_bot | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__open_deployment) -> _WhichOneofReturnType__open_deployment | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__reveal_capabilities) -> _WhichOneofReturnType__reveal_capabilities | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__reveal_torture) -> _WhichOneofReturnType__reveal_torture | None: ...
 
 Global___GameOptions: _TypeAlias = GameOptions  # noqa: Y015
 
@@ -263,8 +310,8 @@ class Error(_message.Message):
     FIELD_FIELD_NUMBER: _builtins.int
     code: _builtins.str
     """invalid_argument | invalid_state | illegal_move | unsigned_state | bad_signature |
-    bad_seal | payload_too_large | deadline_exceeded | unimplemented | not_found |
-    method_not_allowed | internal
+    bad_seal | bad_seat | forked_state | payload_too_large | deadline_exceeded | unavailable |
+    unimplemented | not_found | method_not_allowed | internal
     """
     message: _builtins.str
     rule: _builtins.str
@@ -394,11 +441,32 @@ Global___NewGameRequest: _TypeAlias = NewGameRequest  # noqa: Y015
 class NewGameResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
+    @_typing.final
+    class SeatsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     STATE_FIELD_NUMBER: _builtins.int
     TO_MOVE_FIELD_NUMBER: _builtins.int
     PROMPT_FIELD_NUMBER: _builtins.int
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     LOG_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
     to_move: _builtins.str
     """"gov", "fln", "chance", or "" when the game is over"""
     prompt: _builtins.str
@@ -408,6 +476,13 @@ class NewGameResponse(_message.Message):
     def legal_moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
     @_builtins.property
     def log(self) -> _containers.RepeatedCompositeFieldContainer[Global___LogEntry]: ...
+    @_builtins.property
+    def seats(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """Seat tokens of the new game (with a secret): "gov" and "fln" -> the token that proves the
+        seat in strict mode (LegalMoves and View of that role; Apply, Validate and Decide in anti-fork
+        mode). Hand each player its own.
+        """
+
     def __init__(
         self,
         *,
@@ -416,10 +491,11 @@ class NewGameResponse(_message.Message):
         prompt: _builtins.str = ...,
         legal_moves: _abc.Iterable[Global___Move] | None = ...,
         log: _abc.Iterable[Global___LogEntry] | None = ...,
+        seats: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "seats", b"seats", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -431,8 +507,11 @@ class LegalMovesRequest(_message.Message):
 
     STATE_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     role: _builtins.str
     """the view's role; default "observer" """
+    seat: _builtins.str
+    """the role's seat token (NewGameResponse.seats; strict)"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -440,10 +519,11 @@ class LegalMovesRequest(_message.Message):
         *,
         state: Global___GameState | None = ...,
         role: _builtins.str = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -492,6 +572,9 @@ class ApplyRequest(_message.Message):
     STATE_FIELD_NUMBER: _builtins.int
     MOVE_FIELD_NUMBER: _builtins.int
     MOVES_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.str
+    """the seat token of the player to move (anti-fork mode)"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     @_builtins.property
@@ -508,10 +591,11 @@ class ApplyRequest(_message.Message):
         state: Global___GameState | None = ...,
         move: Global___Move | None = ...,
         moves: _abc.Iterable[Global___Move] | None = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -562,6 +646,9 @@ class ValidateRequest(_message.Message):
     STATE_FIELD_NUMBER: _builtins.int
     MOVE_FIELD_NUMBER: _builtins.int
     MOVES_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.str
+    """the seat token of the player to move (anti-fork mode)"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     @_builtins.property
@@ -574,10 +661,11 @@ class ValidateRequest(_message.Message):
         state: Global___GameState | None = ...,
         move: Global___Move | None = ...,
         moves: _abc.Iterable[Global___Move] | None = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -639,8 +727,11 @@ class ViewRequest(_message.Message):
 
     STATE_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     role: _builtins.str
     """"gov", "fln" or "observer" """
+    seat: _builtins.str
+    """the role's seat token (NewGameResponse.seats; strict)"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -648,10 +739,11 @@ class ViewRequest(_message.Message):
         *,
         state: Global___GameState | None = ...,
         role: _builtins.str = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -684,9 +776,12 @@ class DecideRequest(_message.Message):
     STATE_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     seed: _builtins.int
     role: _builtins.str
     """the role of the response's view; default "observer" """
+    seat: _builtins.str
+    """a seat token of the game (strict: the role's, for its view;"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -695,10 +790,11 @@ class DecideRequest(_message.Message):
         state: Global___GameState | None = ...,
         seed: _builtins.int = ...,
         role: _builtins.str = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seed", b"seed", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "seed", b"seed", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -773,8 +869,11 @@ class RenderRequest(_message.Message):
 
     STATE_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     role: _builtins.str
     """"gov", "fln" or "observer" (default): what it may see"""
+    seat: _builtins.str
+    """the role's seat token (NewGameResponse.seats; strict)"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -782,10 +881,11 @@ class RenderRequest(_message.Message):
         *,
         state: Global___GameState | None = ...,
         role: _builtins.str = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
