@@ -17,7 +17,7 @@ from __future__ import annotations
 from . import (  # noqa: F401
     cards, chance, deployment, ops_fln, ops_gov, propaganda, sa_fln, sa_gov, sequence, victory,
 )
-from .errors import BadRequest, EngineError, IllegalMove, StateError
+from .errors import BadRequest, EngineError, IllegalMove, OutOfBudget, StateError
 from .machine import Log, apply, apply_all, legal_moves, prompt, to_move
 from .scenarios import new_game
 from .serial import from_json, to_json
@@ -27,7 +27,8 @@ from .view import view
 VERSION = "0.1.0"
 
 __all__ = [
-    "BadRequest", "EngineError", "IllegalMove", "Log", "Move", "State", "StateError", "VERSION",
+    "BadRequest", "EngineError", "IllegalMove", "Log", "Move", "OutOfBudget", "State",
+    "StateError", "VERSION",
     "apply", "apply_all", "from_json", "legal_moves", "new_game", "prompt", "to_json", "to_move",
     "view",
 ]

@@ -14,6 +14,9 @@ from .machine import FrameType, Log, emit, pop, register
 from .state import Frame, Move, State
 
 
+ROLLS = ("roll", "roll2", "gov_die", "fln_die")  # the entries of x a die roll may go to
+
+
 def roll_frame(purpose: str, rule: str, into: str = "roll") -> Frame:
     return {"k": "roll", "purpose": purpose, "rule": rule, "into": into}
 
@@ -23,12 +26,16 @@ class Roll(FrameType):
     """One die roll; the rule that calls for it travels with the frame (``f["rule"]``)."""
 
     kind = "roll"
+    checked = True
+    below = ("event", "pivotal_event", "op:attack")
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "purpose", "rule", "into"))
         for key in ("purpose", "rule", "into"):
             if type(f[key]) is not str:
                 fail(key, "must be a string")
+        if f["into"] not in ROLLS:
+            fail("into", f"must be one of {list(ROLLS)}")
         if len(s.pending) < 2 or type(s.pending[-2].get("x")) is not dict:
             fail("", "a die roll needs a decision below it with working data (x) to receive it",
                  "3.3.3")

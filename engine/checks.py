@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from .data import COUNTRIES, SPACES
 from .errors import StateError
 
 FACTIONS = ("gov", "fln")  # 1.5
@@ -118,6 +119,53 @@ def check_eligible(who: Any, role: str, sop: dict[str, Any]) -> None:
         fail("", "the Second Eligible acts after the First Eligible and only once", "2.3.2")
 
 
+def check_space_name(v: Any, field: str, allowed: Any = None) -> str:
+    """A map space's name (one of ``allowed`` when given, else any of the 30)."""
+    if type(v) is not str or v not in (SPACES if allowed is None else allowed):
+        fail(field, f"{show(v)} is not a space{'' if allowed is None else ' allowed here'}")
+    return v
+
+
+def check_shifts(v: Any, field: str) -> dict[str, int]:
+    """{space: levels shifted so far (1-2)} of a Support Phase (6.3.1, 6.3.2)."""
+    d = check_obj(v, field)
+    for n, k in d.items():
+        check_space_name(n, at(field, n))
+        if n in COUNTRIES:
+            fail(at(field, n), "Countries carry no Support marker", "1.6.3")
+        check_int(k, at(field, n), 1, 2, "6.3")
+    return d
+
+
+def frame_below(s: Any) -> dict[str, Any]:
+    """Inside ``check_frame``: the frame directly below the one checked."""
+    f: dict[str, Any] = s.pending[-2]
+    return f
+
+
+def check_game_stage(s: Any, stage: str) -> None:
+    """Inside ``check_frame`` of a frame lying on the game loop: the loop's ``stage`` is the one
+    its step set before pushing that frame (2.3.6: "play" while the card is drawn, "draw" while
+    it is played, and during Open Deployment)."""
+    if frame_below(s)["stage"] != stage:
+        fail("", f"the game loop below is at stage {frame_below(s)['stage']!r}, not {stage!r}",
+             "2.3.6")
+
+
+def check_on_card(s: Any, stage: str) -> None:
+    """Inside ``check_frame`` of a frame lying on the card's frame: the card is at ``stage`` (the
+    one its step set before pushing that frame, 2.3)."""
+    below = frame_below(s)
+    if below["k"] == "card" and below["stage"] != stage:
+        fail("", f"the card below is at stage {below['stage']!r}: this decision comes at stage"
+             f" {stage!r}", "2.3")
+
+
+def eligible_stage(role: str) -> str:
+    """The card's stage while the ``role`` Eligible player acts (2.3.2)."""
+    return "second" if role == "first" else "adjust"
+
+
 class Budget:
     """Bounds the generic data (frames, result, Deception) in size; see ``plain``."""
 
@@ -148,6 +196,18 @@ def plain(v: Any, field: str, budget: Budget) -> None:
         fail(field, e.reason)
 
 
+def _text(v: str) -> None:
+    """A string of generic data: at most PLAIN_STR characters of Unicode text (a lone surrogate,
+    e.g. "\\ud800", cannot be written as UTF-8)."""
+    if len(v) > PLAIN_STR:
+        raise _Bad(f"a string longer than {PLAIN_STR} characters")
+    if not v.isascii():
+        try:
+            v.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _Bad("not Unicode text (a lone surrogate)") from None
+
+
 def _plain(v: Any, budget: Budget, depth: int) -> None:
     budget.left -= 1
     if budget.left < 0:
@@ -155,8 +215,7 @@ def _plain(v: Any, budget: Budget, depth: int) -> None:
                    " deception together)")
     t = type(v)
     if t is str:
-        if len(v) > PLAIN_STR:
-            raise _Bad(f"a string longer than {PLAIN_STR} characters")
+        _text(v)
     elif t is int:
         if not -PLAIN_INT <= v <= PLAIN_INT:
             raise _Bad(f"{show(v)} is outside ±(2^53 - 1)")
@@ -166,6 +225,7 @@ def _plain(v: Any, budget: Budget, depth: int) -> None:
         for k, x in v.items():
             if type(k) is not str:
                 raise _Bad("object keys must be strings")
+            _text(k)
             try:
                 _plain(x, budget, depth + 1)
             except _Bad as e:

@@ -15,6 +15,7 @@ from .board import base_room, guerrillas, independent, max_bases
 from .data import (
     ALGERIA, AP, AT, COUNTRIES, FB, FP, FT, G, GB, UG, box_key,
 )
+from .checks import FACTIONS, check_choice, check_game_stage, check_obj, fail, frame_below
 from .machine import FrameType, Log, emit, pop, register
 from .state import Frame, Move, State
 
@@ -98,7 +99,22 @@ class Deploy(FrameType):
     """10.0 Open Deployment: one side places its forces."""
 
     kind = "deploy"
+    checked = True
+    below = ("game", "deploy")
     rule = "10.0"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        """10.0: the Government deploys on the FLN's frame, the FLN on the game loop's, before
+        the first card."""
+        check_obj(f, "", ("k", "who"))
+        who = check_choice(f["who"], "who", FACTIONS, "10.0")
+        if not s.options["open_deployment"] or s.turn:
+            fail("", "Open Deployment comes before the first card, with its option", "10.0")
+        on_game = frame_below(s)["k"] == "game"
+        if on_game:
+            check_game_stage(s, "draw")
+        if who != ("fln" if on_game else "gov") or not (on_game or frame_below(s)["who"] == "fln"):
+            fail("who", "the Government deploys first (on top), then the FLN", "10.0")
 
     def actor(self, s: State, f: Frame) -> str:
         return str(f["who"]) if self._left(s, f["who"]) else "auto"

@@ -32,6 +32,16 @@ class StateError(EngineError):
         self.rule = rule
 
 
+class OutOfBudget(EngineError):
+    """Work given a bound went over it: ``kind`` is ``"steps"`` (its step budget) or
+    ``"deadline"`` (a ``time.monotonic()`` instant passed). Raised by ``engine.bot.decide``."""
+
+    def __init__(self, kind: str, reason: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
+        self.reason = reason
+
+
 class BadRequest(EngineError):
     """A malformed argument to the public API (unknown scenario, bad option, bad move shape)."""
 

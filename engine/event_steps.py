@@ -8,13 +8,15 @@ and writes its outcome into the calling ``event`` frame's ``x`` (key ``into``) w
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Collection, Sequence
 
 from .board import (
-    add_commitment, add_resources, box_to_box, move_piece, population, remove_to,
+    add_commitment, add_resources, box_to_box, independent, move_piece, population, remove_to,
 )
 from .chance import roll_frame
-from .data import AG, BOXES, FRANCE_BOXES, MAP_PIECES, SPACES, UG, box_key
+from .data import (
+    AG, ALGERIA, BOXES, CITIES, COUNTRIES, FB, FRANCE_BOXES, MAP_PIECES, SPACES, UG, box_key,
+)
 from .errors import StateError
 from .events import StepFn
 from .machine import FrameType, Log, emit, pop, push, register
@@ -23,6 +25,8 @@ from .ops_gov import activate
 from .state import Frame, Move, State
 
 Value = str | int
+PLACES = frozenset(SPACES) | frozenset(BOXES)  # where an Event takes pieces from (1.4.1)
+FLN_PIECES = frozenset((UG, AG, FB))
 
 
 def picked(f: Frame, key: str) -> list[str]:
@@ -37,10 +41,74 @@ def pick(who: str, prompt: str, options: Sequence[Value], into: str, lo: int = 0
             "max": hi, "into": into, "picked": []}
 
 
+_SECTORS = frozenset(n for n in ALGERIA if n not in CITIES)
+# 5.1: what the options of a pick stand for, by the entry of the Event's ``x`` they go to.
+PICK_VALUES: dict[str, Callable[[State], Collection[Value]]] = {
+    "wilaya": lambda s: range(1, 7),
+    "space": lambda s: SPACES, "spaces": lambda s: SPACES,
+    "sector": lambda s: _SECTORS,
+    "city": lambda s: CITIES, "cities": lambda s: CITIES,
+    "country": lambda s: COUNTRIES, "countries": lambda s: COUNTRIES,
+    "box": lambda s: FRANCE_BOXES,
+    "n": lambda s: range(51), "k": lambda s: range(51),
+    "card": lambda s: {int(c) for c in s.cards["capabilities"]},
+    "level": lambda s: ("support", "oppose"),
+    "mode": lambda s: ("remove_guerrillas", "france_track"),
+    "mandate": lambda s: ("commitment",) + ALGERIA,
+    "choice": lambda s: ("troops", "commitment"),
+    "agitate": lambda s: ("agitate",),
+}
+
+
+def check_who(f: Frame) -> None:
+    """An Event decision's actor (5.1)."""
+    if f.get("who") not in ("gov", "fln") or type(f.get("who")) is not str:
+        raise StateError("who", "must be gov or fln")
+
+
+def check_pairs(v: object, field: str, pieces: Collection[str], places: Collection[str]
+                ) -> list[list[str]]:
+    """A list of [piece, place] pairs (map piece keys; spaces or boxes)."""
+    if type(v) is not list or not all(type(p) is list and len(p) == 2 and p[0] in pieces
+                                      and p[1] in places for p in v):
+        raise StateError(field, "must be a list of [piece, space or box] pairs")
+    return v
+
+
+def check_progress(f: Frame, done: str, limit: int) -> None:
+    """A Batch frame still in progress: once a step is done, fewer than ``limit`` (after the
+    last one the decision is over, 5.1.3)."""
+    if f[done] and len(f[done]) >= limit:
+        raise StateError(done, f"the decision ends after {limit} steps")
+
+
 @register
 class Pick(FrameType):
     kind = "pick"
+    below = ("event", "pivotal_event")
     rule = "5.1"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        """Distinct options of the kind its Event entry (``into``) expects; the picks among
+        them, fewer than the maximum (else the decision is over)."""
+        check_fields(f, {"k": str, "who": str, "prompt": str, "options": list, "min": int,
+                         "max": int, "into": str, "picked": list}, exact=True)
+        check_who(f)
+        values = PICK_VALUES.get(f["into"])
+        if values is None:
+            raise StateError("into", "no Event asks for that")
+        allowed = values(s)
+        opts = f["options"]
+        for j, v in enumerate(opts):
+            if v not in allowed or type(v) not in (str, int) or opts.index(v) != j:
+                raise StateError(f"options[{j}]", f"not a {f['into']} to choose, or twice")
+        if not 0 <= f["min"] <= f["max"] <= len(SPACES):
+            raise StateError("max", "0 <= min <= max")
+        picked = f["picked"]
+        if not all(v in opts for v in picked) or len(set(map(str, picked))) != len(picked):
+            raise StateError("picked", "distinct values among the options")
+        if picked and len(picked) >= min(f["max"], len(opts)):
+            raise StateError("picked", "the decision ends once the maximum is picked")
 
     def prompt(self, s: State, f: Frame) -> str:
         return str(f["prompt"])
@@ -67,6 +135,8 @@ class Batch(FrameType):
     ``done``; when the frame's ``must`` is true (5.1.3) ``done`` is offered only once nothing more
     can be done. On completion the list under ``record`` goes to the calling Event frame's
     ``x[into]``."""
+
+    below = ("event", "pivotal_event")
 
     record = ""
 
@@ -139,6 +209,18 @@ class Remove(Batch):
     rule = "5.1"
     record = "removed"
 
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_fields(f, {"k": str, "who": str, "prompt": str, "choices": list, "max_total": int,
+                         "to": str, "must": bool, "into": str, "removed": list}, exact=True)
+        check_who(f)
+        if f["to"] not in BOXES:
+            raise StateError("to", "must be a box")
+        choices = check_pairs(f["choices"], "choices", MAP_PIECES, PLACES)
+        removed = check_pairs(f["removed"], "removed", MAP_PIECES, PLACES)
+        if not all(p in choices for p in removed):
+            raise StateError("removed", "pieces among the choices")
+        check_progress(f, "removed", f["max_total"])
+
     def prompt(self, s: State, f: Frame) -> str:
         left = f["max_total"] - len(f["removed"])
         if f.get("prompt"):
@@ -161,11 +243,14 @@ class Remove(Batch):
             self.finish(s, f)
 
 
-def check_fields(f: Frame, fields: dict[str, type]) -> None:
-    """A loaded decision frame (untrusted input) has its fields, of the right types."""
+def check_fields(f: Frame, fields: dict[str, type], exact: bool = False) -> None:
+    """A loaded decision frame (untrusted input) has its fields, of the right types (``exact``:
+    and no other)."""
     for k, kind in fields.items():
         if type(f.get(k)) is not kind:
             raise StateError(k, f"must be a {kind.__name__}")
+    if exact and len(f) != len(fields):
+        raise StateError(next(k for k in f if k not in fields), "unknown field")
 
 
 def check_spaces(values: object, field: str) -> None:
@@ -195,16 +280,27 @@ class MovePieces(Batch):
     record = "moved"
 
     def check_frame(self, s: State, f: Frame) -> None:
-        check_fields(f, {"who": str, "prompt": str, "pieces": list, "routes": list, "into": str,
-                         "moved": list})
+        check_fields(f, {"k": str, "who": str, "prompt": str, "pieces": list, "routes": list,
+                         "into": str, "moved": list})
+        if len(f) != 9:  # and "n", "arrived" (checked below)
+            raise StateError("", "must have the fields of a move decision")
+        check_who(f)
         if f.get("n") is not None and type(f["n"]) is not int:
             raise StateError("n", "must be an integer or null")
         if not all(p in MAP_PIECES for p in f["pieces"]):
             raise StateError("pieces", "must be map piece keys")
         for r in f["routes"]:
             check_spaces(r, "routes")
-            if len(r) != 2:
+            if len(r) != 2 or r[0] == r[1]:
                 raise StateError("routes", "must be [from, to] pairs of spaces")
+            if r[1] in COUNTRIES and not (independent(s) and set(f["pieces"]) <= FLN_PIECES):
+                raise StateError("routes", "only FLN pieces enter Morocco and Tunisia, once"
+                                 " independent", "1.3.4")
+        if not all(type(m) is list and len(m) == 3 and m[0] in f["pieces"] and m[1:] in f["routes"]
+                   for m in f["moved"]):
+            raise StateError("moved", "must be [piece, from, to] moves along the routes")
+        if f["n"] is not None:
+            check_progress(f, "moved", f["n"])
         arrived = f.get("arrived")
         if arrived is not None and (type(arrived) is not dict or any(
                 n not in SPACES or type(d) is not dict or any(

@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from .checks import (
+    FACTIONS, at, check_choice, check_int, check_obj, check_on_card, eligible_stage, fail,
+)
+from .chance import ROLLS
 from .data import CARDS
 from .machine import AutoFrame, Log, emit, pop, push, register
 from .state import Frame, State
@@ -57,6 +61,18 @@ class Event:
         push(s, {"k": "event", "card": self.card, "side": side, "who": who, "pc": 0, "x": {}})
 
 
+def check_program_data(x: object) -> None:
+    """The ``x`` of an Event or Pivotal Event program: what its decisions returned – die rolls
+    (1-6), counts, flags, the values picked and the [piece, place] pairs handled."""
+    for k, v in check_obj(x, "x").items():
+        if k in ROLLS:
+            check_int(v, at("x", k), 1, 6, "5.1")
+        elif not (type(v) is bool or (type(v) is int and 0 <= v <= 50) or (type(v) is list and all(
+                type(e) in (str, int) or (type(e) is list and all(type(y) is str for y in e))
+                for e in v))):
+            fail(at("x", k), "must be a result of the Event's decisions", "5.1")
+
+
 def is_effective(s: State, card: int, side: str) -> bool:
     ev = EVENTS.get(card)
     return ev is not None and side in ev.texts and ev.effective(s, side)
@@ -76,7 +92,23 @@ def run_steps(s: State, f: Frame, steps: Sequence[StepFn], log: Log) -> bool:
 @register
 class EventRun(AutoFrame):
     kind = "event"
+    below = ("card",)
     rule = "5.1"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        """5.1, 2.3.2: the current card's Event, executed by the Eligible player who chose it."""
+        check_obj(f, "", ("k", "card", "side", "who", "pc", "x"))
+        ev = EVENTS.get(f["card"]) if type(f["card"]) is int else None
+        if ev is None or f["card"] != s.cards["current"]:
+            fail("card", "the Event executed is the current card's", "5.1")
+        side = check_choice(f["side"], "side", ev.texts, "5.1")
+        who = check_choice(f["who"], "who", FACTIONS, "5.1")
+        check_int(f["pc"], "pc", 1, len(ev.steps(side)), "5.1")
+        check_program_data(f["x"])
+        role = "first" if who == s.sop["first"] else "second"
+        check_on_card(s, eligible_stage(role))
+        if s.sop[role + "_box"] != "event":
+            fail("who", f"the {role} Eligible player did not choose the Event (sop)", "2.3.2")
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         ev = EVENTS[f["card"]]

@@ -34,6 +34,11 @@ class FrameType:
     kind: str = ""
     rule: str = ""
     prompt_text: str = ""
+    # The kinds a frame of this kind may lie directly on ("op:" / "sa:" stand for every Operation /
+    # Special Activity); from_json rejects any other stack (docs/state.md, "pending").
+    below: tuple[str, ...] = ()
+    # check_frame proves all the data of a frame of this kind (see ``proven``).
+    checked: bool = False
 
     def actor(self, s: State, f: Frame) -> str:
         return str(f["who"])
@@ -58,6 +63,13 @@ class FrameType:
         the frame) if the frame's own data cannot belong to a state the engine produced.
         ``s.pending`` then holds the stack up to ``f`` (the frame below is ``s.pending[-2]``); the
         frames above are not checked yet. Default: nothing beyond the generic checks."""
+
+    def proven(self, s: State, f: Frame) -> bool:
+        """Does ``check_frame`` prove all of ``f``'s data consistent with the board? While a frame
+        that is not proven lies on a game's stack, ``apply`` checks each state it produces with the
+        validator, so data checked only in part never yields a state ``from_json`` would reject
+        (docs/state.md, "pending"). Default: the kind's ``checked``."""
+        return self.checked
 
     def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
         """Tell ``why`` the conditions the well-formed move ``m`` fails here, through the same
@@ -187,11 +199,32 @@ def apply(s: State, m: Move) -> tuple[State, Log]:
         raise
     except Exception as e:  # only reachable with decision data the engine never produced
         raise _inconsistent(s, e) from e
+    if s._valid and s.pending[0]["k"] == "game" and not all(handler(g).proven(s, g)
+                                                            for g in s.pending):
+        _check_result(s, n)
     return n, log
 
 
+def _check_result(s: State, n: State) -> None:
+    """The state a move produced from data not fully proven (``FrameType.proven``) must be one
+    the validator accepts; otherwise the data was inconsistent: StateError. Only for states read
+    by ``from_json`` and their successors (``State._valid``): the engine's own games, from
+    ``new_game``, hold no data it did not produce."""
+    from .validate import validate  # the validator asks the frame kinds registered here
+
+    try:
+        n._legal = validate(n.to_data())._legal  # reads n's containers, changes none
+    except StateError as e:
+        raise StateError(f"pending[{len(s.pending) - 1}]", "the pending decisions' data leads to"
+                         f" an invalid state ({e.field}: {e.reason})", e.rule) from None
+
+
+SETTLE_LIMIT = 1000  # automatic steps of one settle; a real one takes at most a dozen
+
+
 def settle(s: State, log: Log) -> None:
-    """Run automatic frames (and managed chance) until a decision is needed."""
+    """Run automatic frames (and managed chance) until a decision is needed; at most
+    SETTLE_LIMIT steps (more means the pending frames' data is inconsistent: StateError)."""
     guard = 0
     while s.pending:
         f = s.pending[-1]
@@ -204,7 +237,9 @@ def settle(s: State, log: Log) -> None:
         else:
             return
         guard += 1
-        assert guard < 100000, "settle did not converge"
+        if guard > SETTLE_LIMIT:
+            raise StateError(f"pending[{len(s.pending) - 1}]", "the automatic steps do not come"
+                             " to a decision: the pending frames are inconsistent")
 
 
 def apply_all(s: State, moves: list[Move]) -> tuple[State, Log]:
@@ -297,10 +332,13 @@ def emit(log: Log, rule: str, text: str, **data: Any) -> None:
 
 
 def _show(m: Move) -> str:
-    """The move as an error message shows it: short strings as they are, anything else (a huge
-    integer, a long string) as ``checks.show`` describes it, so the message stays short."""
+    """The move as an error message shows it: ``t`` first, the other fields in sorted order (the
+    same text whatever order the fields came in, on every path), short strings as they are,
+    anything else (a huge integer, a long string) as ``checks.show`` describes it, so the message
+    stays short."""
     def value(v: Any) -> str:
         return v if isinstance(v, str) and len(v) <= 40 else show(v)
-    return "{" + ", ".join(f"{value(k)}: {value(v)}" for k, v in list(m.items())[:12]) + \
+    items = sorted(m.items(), key=lambda kv: (kv[0] != "t", str(kv[0])))
+    return "{" + ", ".join(f"{value(k)}: {value(v)}" for k, v in items[:12]) + \
         (", ...}" if len(m) > 12 else "}")
 

@@ -24,14 +24,16 @@ from __future__ import annotations
 from typing import Any
 
 from .checks import (
-    FACTIONS, check_bool, check_choice, check_eligible, check_list, check_obj, fail, show,
+    FACTIONS, check_bool, check_choice, check_eligible, check_list, check_obj, check_on_card,
+    eligible_stage, fail, frame_below, show,
 )
-from .data import OAS
+from .data import OAS, SPACES
 from .machine import FRAMES, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
 from .why import SILENT, Why
 
 TRACKS = ("france_track", "border_zone")
+LOCATIONS = frozenset(SPACES) | frozenset(TRACKS)  # where Operations act (3.1)
 DONE: Move = {"t": "done"}
 
 OP_FRAME = ("k", "who", "op", "role", "box", "free", "sa_ok", "sa", "locs", "stage", "x")
@@ -53,6 +55,7 @@ class Operation(FrameType):
     """Base of the eight Operations (3.2.1-3.3.4)."""
 
     name: str = ""
+    below = ("card", "event")  # an Eligible player's Operation, or an Event's free one (5.1.3)
     faction: str = ""  # "gov" or "fln": whose Operation it is (3.2, 3.3)
     cost: int = 0  # Resources per location (3.1)
     sas: tuple[str, ...] = ()  # Special Activities that may accompany it (4.1.1)
@@ -119,11 +122,37 @@ class Operation(FrameType):
         check_bool(f["sa_ok"], "sa_ok")
         if f["sa"] is not None and type(f["sa"]) is not str:
             fail("sa", "must be the name of a Special Activity or null")
-        _check_locs(f["locs"])
+        _check_locs(f["locs"], True)
         check_choice(f["stage"], "stage", ("main", "post"), "4.1")
         check_obj(f["x"], "x")
-        if role is not None:
+        if f["sa"] is not None and f["sa"] not in self.sas + ("oas",):
+            fail("sa", f"{show(f['sa'])} does not accompany {self.name}", "4.1")
+        if f["op"] != self.name:
+            fail("op", f"must be {self.name!r}")
+        if f["who"] != self.faction:
+            fail("who", f"{self.name} is an Operation of the {self.faction}", "3.1")
+        if "record_box" in f:  # 7.3 Hidden Asset: the cylinder stays in Limited Op
+            check_choice(f["record_box"], "record_box", ("limited_op",), "7.3")
+        if frame_below(s)["k"] == "card":
+            if role is None:
+                fail("role", "an Operation chosen on the card is the first or second Eligible"
+                     " player's", "2.3.2")
             check_eligible(f["who"], role, s.sop)
+            check_on_card(s, eligible_stage(role))
+        elif role is not None or not f["free"]:
+            fail("free", "an Operation an Event grants is free and belongs to no Eligible"
+                 " role", "5.5")
+        self.check_data(s, f)
+
+    def check_data(self, s: State, f: Frame) -> None:
+        """The Operation's own working data (``x`` and further fields) against the board;
+        called by ``check_frame`` (StateError naming the field); the entries of ``x`` it proves
+        are listed in ``checked_x``."""
+
+    checked_x: frozenset[str] = frozenset()
+
+    def proven(self, s: State, f: Frame) -> bool:
+        return bool(f["x"].keys() <= self.checked_x)
 
     # -- shared helpers ---------------------------------------------------------------------
     def prompt(self, s: State, f: Frame) -> str:
@@ -271,6 +300,7 @@ class SpecialActivity(FrameType):
 
     name: str = ""
     earns: bool = False  # gains Resources (Extort, 4.3.1)
+    below = ("op:",)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -286,13 +316,29 @@ class SpecialActivity(FrameType):
         if f["op"] is not None and type(f["op"]) is not str:
             fail("op", "must be the name of an Operation or null")
         check_bool(f["free"], "free")
-        _check_locs(f["locs"])
+        _check_locs(f["locs"], False)
         check_obj(f["x"], "x")
-        below = s.pending[-2]
-        if f["op"] is not None and not (str(below.get("k")).startswith("op:")
-                                        and below.get("op") == f["op"]):
-            fail("op", f"a Special Activity accompanying {show(f['op'])} sits on that Operation",
-                 "4.1")
+        if f["sa"] != self.name:
+            fail("sa", f"must be {self.name!r}")
+        below = frame_below(s)
+        if below["k"].startswith("op:"):
+            if f["op"] != below["op"] or f["who"] != below["who"]:
+                fail("op", f"a Special Activity accompanying {show(below['op'])} sits on that"
+                     " Operation, with its player", "4.1")
+            if below["sa"] is not None or below["x"].get("busy") or not below["sa_ok"]:
+                fail("", "the Operation below may not be accompanied by a Special Activity now",
+                     "4.1")
+        elif f["op"] is not None:
+            fail("op", "a Special Activity an Event grants accompanies no Operation", "5.5")
+        self.check_data(s, f)
+
+    checked_x: frozenset[str] = frozenset()  # the entries of x check_data proves
+
+    def check_data(self, s: State, f: Frame) -> None:
+        """The Special Activity's own working data against the board (see Operation)."""
+
+    def proven(self, s: State, f: Frame) -> bool:
+        return bool(f["x"].keys() <= self.checked_x)
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         return []
@@ -351,10 +397,14 @@ def _required(f: Frame, keys: tuple[str, ...]) -> None:
             fail(key, "missing field")
 
 
-def _check_locs(v: Any) -> None:
-    for j, loc in enumerate(check_list(v, "locs")):
-        if type(loc) is not str:
-            fail(f"locs[{j}]", "must be a space or track name")
+def _check_locs(v: Any, distinct: bool) -> None:
+    """Where the Operation or Special Activity acted: spaces or tracks (each once, for an
+    Operation: 3.1)."""
+    locs = check_list(v, "locs")
+    for j, loc in enumerate(locs):
+        if type(loc) is not str or loc not in LOCATIONS or (distinct and locs.index(loc) != j):
+            fail(f"locs[{j}]", "must be a space or a track" + (", each once" if distinct else ""),
+                 "3.1")
 
 
 def register_op(cls: type[Operation]) -> type[Operation]:

@@ -28,7 +28,10 @@ from .board import (
 from . import modifiers as mod
 from .chance import roll_frame
 from .data import (
-    AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRENCH, FT, GB, SPACES, UG, G,
+    AG, AP, AT, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FRENCH, FT, G, GB, SPACES, UG,
+)
+from .checks import (
+    check_bool, check_int, check_list, check_obj, check_space_name, fail,
 )
 from .machine import Log, emit, find_frame, push
 from .ops import Operation, register_op
@@ -162,6 +165,22 @@ class Rally(FlnOperation):
     Guerrillas may still be placed, and how many), ``agit`` (the Agitation space), ``shifted``."""
 
     name = "rally"
+    checked_x = frozenset(("busy", "cur", "left", "agit", "shifted"))
+
+    def check_data(self, s: State, f: Frame) -> None:
+        """3.3.1: the space being Rallied (``cur``) or Agitated (``agit``) is a selected one;
+        ``left``: Guerrillas it may still receive."""
+        x = f["x"]
+        for k in ("cur", "agit"):
+            if x.get(k) is not None and (x[k] not in f["locs"] or x[k] == FRANCE_TRACK):
+                fail(f"x.{k}", "must be a space the Rally selected", self.rule)
+        for k in ("busy", "shifted"):
+            if k in x:
+                check_bool(x[k], f"x.{k}")
+        if x.get("busy") and x.get("cur") is None:
+            fail("x.busy", "a Rally step is busy in the space being Rallied", self.rule)
+        if "left" in x:
+            check_int(x["left"], "x.left", 0, FORCE_POOL[G], self.rule)
     rule = "3.3.1"
     sas = ("extort", "subvert")
     places_pieces = True
@@ -402,6 +421,32 @@ class March(FlnOperation):
     name = "march"
     rule = "3.3.2"
     sas = ("extort", "subvert")
+    checked_x = frozenset(("stop", "pairs", "grp", "busy"))
+
+    def check_data(self, s: State, f: Frame) -> None:
+        """3.3.2: the Guerrillas that stopped are still there, a group being formed holds
+        Guerrillas that may still move, from a space to an adjacent one."""
+        x = f["x"]
+        stop = check_obj(x.get("stop", {}), "x.stop")
+        for n, v in stop.items():
+            check_space_name(n, "x.stop")
+            if (type(v) is not list or len(v) != 2 or type(v[0]) is not int
+                    or type(v[1]) is not int or not 0 <= v[0] <= s.spaces[n]["pieces"][UG]
+                    or not 0 <= v[1] <= s.spaces[n]["pieces"][AG]):
+                fail(f"x.stop.{n}", "[Underground, Active] Guerrillas that stopped there",
+                     self.rule)
+        pairs = check_list(x.get("pairs", []), "x.pairs")
+        if not all(type(p) is str and p.count(">") == 1 for p in pairs):
+            fail("x.pairs", "must be \"From>To\" strings", self.rule)
+        grp = x.get("grp")
+        if bool(grp) != (x.get("busy") is True) or ("busy" in x and type(x["busy"]) is not bool):
+            fail("x.busy", "a March step is busy exactly while a group is formed", self.rule)
+        if grp:
+            check_obj(grp, "x.grp", ("from", "to", UG, AG))
+            a = check_space_name(grp["from"], "x.grp.from")
+            check_space_name(grp["to"], "x.grp.to", SPACES[a].adjacent)
+            for p in (UG, AG):
+                check_int(grp[p], f"x.grp.{p}", 0, self.eligible(s, f, a, p) + grp[p], self.rule)
 
     def eligible(self, s: State, f: Frame, n: str, piece: str) -> int:
         """Guerrillas of state ``piece`` in ``n`` that may still move."""
@@ -527,6 +572,30 @@ class Attack(FlnOperation):
     name = "attack"
     rule = "3.3.3"
     sas = ("extort", "ambush")
+    checked_x = frozenset(("busy", "res", "roll", "hits", "french", "cg"))
+
+    def check_data(self, s: State, f: Frame) -> None:
+        """3.3.3: a space being resolved is one of the Operation's; before the die is rolled
+        only the space is known, then the removals left (0-2), French removed and Captured
+        goods."""
+        x = f["x"]
+        if "res" not in x:
+            if set(x) - {"max_locs"}:
+                fail("x", "working data only while a space resolves", self.rule)
+            return
+        if x["res"] not in f["locs"] or x.get("busy") is not True:
+            fail("x.res", "the space resolving is one the Attack selected", self.rule)
+        if "hits" not in x:  # the die is still to be rolled (or just rolled: auto)
+            if set(x) - {"max_locs", "busy", "res", "roll"}:
+                fail("x", "the results are set up once the die is rolled", self.rule)
+            if "roll" in x:
+                check_int(x["roll"], "x.roll", 1, 6, self.rule)
+            return
+        if set(x) - {"max_locs", "busy", "res", "hits", "french", "cg"}:
+            fail("x", "unknown working data", self.rule)
+        check_int(x["hits"], "x.hits", 0, 2, self.rule)
+        check_int(x.get("french"), "x.french", 0, 2, self.rule)
+        check_bool(x.get("cg"), "x.cg")
 
     def targets(self, s: State, f: Frame) -> list[str]:
         return [n for n in s.spaces if n not in f["locs"] and self.location_ok(s, f, n)]
@@ -552,7 +621,9 @@ class Attack(FlnOperation):
         x = f["x"]
         n = x.get("res")
         if n:
-            if x.get("hits", 0) > 0:
+            if "hits" not in x:
+                return []  # the die is not rolled yet (its frame is above)
+            if x["hits"] > 0:
                 return [{"t": "remove", "space": n, "piece": p}
                         for p in removal_choices(s, n, x["hits"])]
             return [{"t": "place", "space": n, "from": a, "piece": p}

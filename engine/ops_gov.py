@@ -36,8 +36,10 @@ from .board import (
 )
 from . import modifiers as mod
 from .data import (
-    AG, ALGERIA, ALGERIAN_CUBES, AP, COUNTRIES, FB, FRANCE_BOXES, GB, POLICE, SPACES, TROOPS, UG,
+    AG, ALGERIA, ALGERIAN_CUBES, AP, COUNTRIES, CUBES, FB, FORCE_POOL, FP, FRANCE_BOXES, FT, GB,
+    POLICE, SPACES, TROOPS, UG,
 )
+from .checks import check_bool, check_int, check_list, check_obj, fail, show
 from .machine import Log, emit
 from .ops import TRACKS, Operation, register_op
 from .state import Frame, Move, State
@@ -96,6 +98,35 @@ def why_not_picked(f: Frame, m: Move, why: Why, rule: str) -> bool:
 
 # Garrison, Deploy and Troop Lift move one piece at a time, in two prompts: pick a piece, then its
 # destination (no Special Activity may start in between: ``busy``).
+
+
+MOVE_X = frozenset(("busy", "pick", "in", "moved"))  # the working data of piece-by-piece moves
+GOV_MOVABLE = CUBES + (GB,)  # the pieces they move (Deploy moves Bases too, 4.2.1)
+
+
+def check_moves_data(s: State, f: Frame, rule: str) -> None:
+    """The working data of piece-by-piece moves (Garrison, Sweep, Deploy, Troop Lift): the
+    pieces that moved in, per place and type, and a picked piece that is there and has not
+    moved in yet."""
+    x = f["x"]
+    places = SPACES.keys() | {AVAILABLE}
+    into = check_obj(x.get("in", {}), "x.in")
+    for n, by_piece in into.items():
+        if n not in places:
+            fail("x.in", f"{show(n)} is not a space or the Available box", rule)
+        for p, k in check_obj(by_piece, f"x.in.{n}").items():
+            if p not in GOV_MOVABLE:
+                fail(f"x.in.{n}", f"{show(p)} is not a Government piece that moves", rule)
+            check_int(k, f"x.in.{n}.{p}", 1, FORCE_POOL[p], rule)  # (it may have moved on: Sweep)
+    if "moved" in x:
+        check_int(x["moved"], "x.moved", 0, FORCE_POOL[FT] + FORCE_POOL[FP] + 10, rule)
+    pick = x.get("pick")
+    if (x.get("busy") is True) != (pick is not None) or type(x.get("busy", False)) is not bool:
+        fail("x.busy", "busy exactly while a picked piece awaits its destination", rule)
+    if pick is not None:
+        if (type(pick) is not list or len(pick) != 2 or pick[0] not in GOV_MOVABLE
+                or pick[1] not in places or movable(s, f, pick[1], pick[0]) < 1):
+            fail("x.pick", "must be [piece, place] of a piece there that may still move", rule)
 
 
 def start_pick(f: Frame, m: Move) -> None:
@@ -158,6 +189,21 @@ class Train(GovOperation):
     the Train is free: first remove Terror markers, then shift one level toward Support)."""
 
     name = "train"
+    checked_x = frozenset(("cur", "placed", "police_only", "pacified", "shifted"))
+
+    def check_data(self, s: State, f: Frame) -> None:
+        """3.2.1: the space being trained (``cur``) and those Pacified are selected spaces of
+        Algeria; ``placed``: cubes placed there so far."""
+        x = f["x"]
+        if x.get("cur") is not None and (x["cur"] not in f["locs"] or x["cur"] not in ALGERIA):
+            fail("x.cur", "must be a space the Train selected", self.rule)
+        if "cur" in x and x["cur"] is not None:
+            check_int(x.get("placed"), "x.placed", 0, 6, self.rule)
+            check_bool(x.get("police_only"), "x.police_only")
+        for k in ("pacified", "shifted"):
+            done = check_list(x.get(k, []), f"x.{k}")
+            if not all(n in f["locs"] and n in ALGERIA for n in done):
+                fail(f"x.{k}", "spaces the Train selected", self.rule)
     rule = "3.2.1"
     cost = 2
     sas = ("deploy", "troop_lift")
@@ -393,6 +439,12 @@ class Garrison(GovOperation):
     the destinations plus the Activation space."""
 
     name = "garrison"
+    checked_x = MOVE_X | {"activated"}
+
+    def check_data(self, s: State, f: Frame) -> None:
+        check_moves_data(s, f, self.rule)
+        if "activated" in f["x"] and f["x"]["activated"] not in f["locs"]:
+            fail("x.activated", "must be a space the Garrison selected", self.rule)
     rule = "3.2.2"
     cost = 2
     sas = ("troop_lift", "neutralize")
@@ -526,6 +578,10 @@ class Sweep(GovOperation):
     complete, after every move (a Special Activity may still follow, 4.1)."""
 
     name = "sweep"
+    checked_x = MOVE_X
+
+    def check_data(self, s: State, f: Frame) -> None:
+        check_moves_data(s, f, self.rule)
     rule = "3.2.3"
     cost = 2
     sas = ("troop_lift", "neutralize")

@@ -37,8 +37,12 @@ from .board import (
     population, remove_terror_or_shift, resettled_count, total_support,
 )
 from .data import (
-    AG, AP, AT, CITIES, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FRENCH, FT, G, GB, SPACES,
-    UG, box_key,
+    AG, AP, AT, CITIES, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FRANCE_TRACK, FRENCH, FT, G,
+    GB, PROPAGANDA_CARDS, SPACES, SUEZ_CRISIS, UG, box_key,
+)
+from .checks import (
+    FACTIONS, check_bool, check_choice, check_game_stage, check_int, check_list, check_obj,
+    check_shifts, check_space_name, fail, frame_below,
 )
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
@@ -49,6 +53,7 @@ SUEZ_PAYBACK = 6  # 5.1.9
 PACIFICATION_COST = 2  # 6.3.1: Resources per Terror marker removed or level shifted
 AGITATION_COST = 1  # 6.3.2 (also Rally's Agitate, 3.3.1)
 SUEZ_DELAYED = "suez_crisis"  # the cards["delayed"] entry the Suez Crisis Event leaves
+DELAYED_EFFECTS = {SUEZ_DELAYED: SUEZ_CRISIS}  # every cards["delayed"] entry: the card leaving it
 
 
 def suez_payback_pending(s: State) -> bool:
@@ -89,7 +94,17 @@ class Round(AutoFrame):
     """6.0: one Propaganda Round, phase by phase (6.1-6.5)."""
 
     kind = "propaganda"
+    checked = True
+    below = ("game",)
     rule = "6.0"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "phase", "final"))
+        check_choice(f["phase"], "phase", tuple(PHASES), "6.0")
+        check_bool(f["final"], "final")
+        if s.cards["current"] not in PROPAGANDA_CARDS:
+            fail("", "a Propaganda Round needs a Propaganda card as cards.current", "6.0")
+        check_game_stage(s, "draw")
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         PHASES[f["phase"]](s, f, log)
@@ -234,6 +249,15 @@ def _reset_end(s: State, f: Frame, log: Log) -> None:
     pop(s)
 
 
+def check_step(s: State, f: Frame, phase: str, who: str | None = None) -> None:
+    """A Round's decision: of ``who`` (when given), pushed by the phase step that set the Round's
+    ``phase`` to ``phase`` (6.0)."""
+    if frame_below(s)["phase"] != phase:
+        fail("", f"the Round below is in phase {frame_below(s)['phase']!r}, not {phase!r}", "6.0")
+    if who is not None and f.get("who") != who:
+        fail("who", f"must be {who!r}", "6.0")
+
+
 PHASES: dict[str, Callable[[State, Frame, Log], None]] = {
     "victory": _victory, "resources": _resources, "commitment": _commitment,
     "support": _support, "agitation": _agitation, "game_end": _game_end,
@@ -291,9 +315,21 @@ def commitment_moves(s: State, f: Frame) -> list[Move]:
 @register
 class CommitmentAdjustment(FrameType):
     kind = "prop_commitment"
+    checked = True
+    below = ("propaganda",)
     rule = "6.2.3"
     prompt_text = ("Commitment Adjustment: move French pieces Out of Play -> Available, then "
                    "Available -> Out of Play, or finish")
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "who", "stage", "moved_in", "moved_out"))
+        check_step(s, f, "commitment", "gov")
+        stage = check_choice(f["stage"], "stage", ("in", "out"), "6.2.3")
+        check_int(f["moved_in"], "moved_in", 0, FRENCH_POOL, "6.2.3")
+        check_int(f["moved_out"], "moved_out", 0 if stage == "in" else 1, FRENCH_POOL, "6.2.3")
+        if stage == "in" and f["moved_out"]:
+            fail("stage", "pieces go Available -> Out of Play only after Out of Play ->"
+                 " Available", "6.2.3")
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         return commitment_moves(s, f)
@@ -379,8 +415,16 @@ def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: L
 @register
 class Pacification(FrameType):
     kind = "prop_pacify"
+    checked = True
+    below = ("propaganda",)
     rule = "6.3.1"
     prompt_text = "Pacification: spend 2 Resources in a space, or finish"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "who", "spent", "shifts"))
+        check_step(s, f, "agitation", "gov")
+        check_int(f["spent"], "spent", 0, s.commitment, "6.3.1")
+        check_shifts(f["shifts"], "shifts")
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         return pacify_moves(s, f) + [DONE]
@@ -396,8 +440,15 @@ class Pacification(FrameType):
 @register
 class Agitation(FrameType):
     kind = "prop_agitate"
+    checked = True
+    below = ("propaganda",)
     rule = "6.3.2"
     prompt_text = "Agitation: spend 1 Resource in a space, or finish"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "who", "shifts"))
+        check_step(s, f, "game_end", "fln")
+        check_shifts(f["shifts"], "shifts")
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         return agitate_moves(s, f) + [DONE]
@@ -412,6 +463,7 @@ class Agitation(FrameType):
 # --- 6.4: Redeploy ---------------------------------------------------------------------------
 
 GOV_REDEPLOY = (FT, AT, FP, AP)
+FRENCH_POOL = sum(FORCE_POOL[p] for p in FRENCH)
 FLN_REDEPLOY = (UG, AG)
 
 
@@ -477,7 +529,38 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
 @register
 class Redeploy(FrameType):
     kind = "prop_redeploy"
+    checked = True
+    below = ("propaganda",)
     rule = "6.4"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        """6.4: the pieces that arrived are still where they arrived; a selected piece is there
+        and has not Redeployed yet; Police go where Control was the Government's."""
+        check_obj(f, "", ("k", "who", "arrived", "sel", "controlled"))
+        who = check_choice(f["who"], "who", FACTIONS, "6.4")
+        check_step(s, f, "fln_redeploy" if who == "gov" else "reset")
+        pieces = GOV_REDEPLOY if who == "gov" else FLN_REDEPLOY
+        ctrl = check_list(f["controlled"], "controlled")
+        if who == "fln" and ctrl:
+            fail("controlled", "only the Government's Redeploy freezes Control", "6.4.1")
+        for j, n in enumerate(ctrl):
+            check_space_name(n, f"controlled[{j}]")
+            if n in COUNTRIES or ctrl.index(n) != j:
+                fail(f"controlled[{j}]", "Algerian spaces, each once", "6.4.1")
+        arrived = check_obj(f["arrived"], "arrived")
+        for n, by_piece in arrived.items():
+            fn = f"arrived.{check_space_name(n, 'arrived')}"
+            for p, k in check_obj(by_piece, fn).items():
+                check_choice(p, fn, pieces, "6.4")
+                check_int(k, f"{fn}.{p}", 1, s.spaces[n]["pieces"][p], "6.4")
+        sel = f["sel"]
+        if sel is not None:
+            if type(sel) is not list or len(sel) != 2:
+                fail("sel", "must be null or [piece, space]")
+            check_choice(sel[0], "sel[0]", pieces, "6.4")
+            check_space_name(sel[1], "sel[1]")
+            if sel[1] in COUNTRIES or redeployable(s, f, sel[0], sel[1]) < 1:
+                fail("sel", f"no {sel[0]} in {sel[1]} may Redeploy", "6.4")
 
     def prompt(self, s: State, f: Frame) -> str:
         who = "Government" if f["who"] == "gov" else "FLN"
@@ -525,7 +608,14 @@ def _casualty_out(s: State, piece: str, n: int, log: Log) -> None:
 @register
 class CasualtiesOutOfPlay(FrameType):
     kind = "prop_casualties"
+    checked = True
+    below = ("propaganda",)
     rule = "6.5"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "who", "left"))
+        check_step(s, f, "reset_end", "gov")
+        check_int(f["left"], "left", 1, sum(s.boxes["casualties"][p] for p in FRENCH), "6.5")
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"Reset: choose a French Casualty to put Out of Play ({f['left']} left)"

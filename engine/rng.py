@@ -36,7 +36,7 @@ def uniform(rng: dict[str, Any], k: int) -> int:
     limit = (1 << 64) - ((1 << 64) % k)
     while True:
         w = word(rng["seed"], rng["counter"])
-        rng["counter"] += 1
+        rng["counter"] = (rng["counter"] + 1) & MASK  # a 64-bit counter (it never leaves 0..2^64-1)
         if w < limit:
             return w % k
 

@@ -20,11 +20,13 @@ from .board import (
     remove_to, resettled_count, shift, terror_left, troops,
 )
 from . import modifiers as mod
+from .checks import check_bool
 from .data import AG, ALGERIA, FB, FT, GB, POP0_MARKERS, SPACES, UG
 from .machine import Log, emit
 from .ops import SpecialActivity, register_sa
 from .ops_gov import (
-    AVAILABLE, move_picked, movable, picked_moves, start_pick, why_not_movable, why_not_picked,
+    AVAILABLE, MOVE_X, check_moves_data, move_picked, movable, picked_moves, start_pick,
+    why_not_movable, why_not_picked,
 )
 from .state import Frame, Move, State
 from .why import SILENT, Why
@@ -96,6 +98,12 @@ class Deploy(SpecialActivity):
     Resettle one Pop 1 Sector with a Government Base or Control."""
 
     name = "deploy"
+    checked_x = MOVE_X | {"resettled"}
+
+    def check_data(self, s: State, f: Frame) -> None:
+        check_moves_data(s, f, self.rule)
+        if "resettled" in f["x"]:
+            check_bool(f["x"]["resettled"], "x.resettled")
     rule = "4.2.1"
 
     def dests(self, s: State, f: Frame, piece: str, src: str) -> list[str]:
@@ -187,6 +195,10 @@ class TroopLift(SpecialActivity):
     """4.2.2: move French Troops (only) among up to three selected Algerian spaces."""
 
     name = "troop_lift"
+    checked_x = MOVE_X
+
+    def check_data(self, s: State, f: Frame) -> None:
+        check_moves_data(s, f, self.rule)
     rule = "4.2.2"
 
     def dests(self, s: State, f: Frame, src: str) -> list[str]:

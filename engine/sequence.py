@@ -12,7 +12,10 @@ Frames (all plain data):
 from __future__ import annotations
 
 from .board import add_resources
-from .checks import FACTIONS, check_choice, check_eligible, check_list, check_obj, fail
+from .checks import (
+    FACTIONS, check_choice, check_eligible, check_game_stage, check_list, check_obj, check_on_card,
+    eligible_stage, fail, frame_below,
+)
 from .data import EVENT_CARDS, PROPAGANDA_CARDS, SECOND_OPTIONS
 from .events import EVENTS, PIVOTALS, event_sides
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
@@ -30,6 +33,7 @@ FACTION_OPS = {who: tuple(n for n, op in OPS.items() if op.faction == who) for w
 @register
 class Game(AutoFrame):
     kind = "game"
+    checked = True
     rule = "2.3.6"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -70,11 +74,14 @@ class Draw(FrameType):
     """2.2, 2.3.6: reveal the next card of the draw deck (a chance decision)."""
 
     kind = "draw"
+    checked = True
+    below = ("game",)
     rule = "2.3.6"
     prompt_text = "reveal the next card"
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k",))
+        check_game_stage(s, "play")
 
     def actor(self, s: State, f: Frame) -> str:
         return "chance"
@@ -123,6 +130,8 @@ class Card(AutoFrame):
     """2.3: one Event card – Pivotal window, First Eligible, Second Eligible, adjust eligibility."""
 
     kind = "card"
+    checked = True
+    below = ("game",)
     rule = "2.3"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -130,6 +139,7 @@ class Card(AutoFrame):
         stage = check_choice(f["stage"], "stage", ("pivotal", "first", "second", "adjust"), "2.3")
         if s.cards["current"] not in EVENT_CARDS:
             fail("", "an Event card round needs an Event card as cards.current", "2.3")
+        check_game_stage(s, "draw")
         if stage == "adjust" and s.sop["first_box"] is None:
             fail("stage", "the Second Eligible acts only after the First Eligible (sop.first_box)",
                  "2.3.2")
@@ -169,12 +179,17 @@ def playable_pivotals(s: State, who: str) -> list[int]:
 @register
 class PivotalWindow(FrameType):
     kind = "pivotal_window"
+    checked = True
+    below = ("card", "pivotal_window")
     rule = "2.3.7"
     prompt_text = "play a Pivotal Event before the First Eligible acts, or decline"
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "who"))
         check_choice(f["who"], "who", FACTIONS, "2.3.7")
+        check_on_card(s, "first")
+        if frame_below(s)["k"] == "pivotal_window" and frame_below(s)["who"] == f["who"]:
+            fail("who", "each player has one Pivotal window per card", "2.3.7")
 
     def actor(self, s: State, f: Frame) -> str:
         # Once the other player has played a Pivotal Event this card, the window closes by itself.
@@ -204,6 +219,8 @@ class Eligible(FrameType):
     """2.3.2: the options of the First and Second Eligible."""
 
     kind = "eligible"
+    checked = True
+    below = ("card",)
     rule = "2.3.2"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -217,6 +234,7 @@ class Eligible(FrameType):
         if "pass" not in opts:
             fail("options", "a player may always Pass", "2.3.3")
         check_eligible(f["who"], role, s.sop)
+        check_on_card(s, eligible_stage(role))
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"{f['role']} eligible ({f['who']}): choose Event, Operation or Pass"

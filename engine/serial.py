@@ -42,6 +42,14 @@ MAX_TEXT = 1 << 24  # 16 MiB; a state is about 10 KB
 
 def from_json(text: str | bytes | bytearray) -> State:
     """Parse and validate a state document (untrusted input)."""
+    data = parse_json(text)
+    from .validate import validate
+
+    return validate(data)
+
+
+def parse_json(text: Any) -> Any:
+    """Untrusted text or bytes as plain data, or StateError on field ``state`` (any game)."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -57,9 +65,7 @@ def from_json(text: str | bytes | bytearray) -> State:
         raise StateError("state", f"not valid JSON: {str(e)[:200]}") from None
     except RecursionError:
         raise StateError("state", "not valid JSON: nested too deeply") from None
-    from .validate import validate
-
-    return validate(data)
+    return data
 
 
 def from_data(data: Any) -> State:

@@ -53,6 +53,7 @@ class State:
     __slots__ = (
         "scenario", "options", "spaces", "boxes", "resources", "commitment", "france_track",
         "border_zone", "cards", "sop", "pending", "rng", "result", "deception", "turn", "_legal",
+        "_valid",
     )
 
     scenario: str
@@ -71,6 +72,9 @@ class State:
     deception: dict[str, Any] | None
     turn: int
     _legal: list[Move] | None  # cache of machine.legal_moves (a State is never mutated once shared)
+    # read by from_json (the validator accepted it) or descended from such a state by moves:
+    # machine.apply then holds what it produces to the validator where frame data is unproven
+    _valid: bool
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -95,6 +99,7 @@ class State:
         s.deception = _deep(self.deception) if self.deception is not None else None
         s.turn = self.turn
         s._legal = None
+        s._valid = self._valid
         return s
 
     def to_data(self) -> dict[str, Any]:
@@ -166,6 +171,7 @@ def blank_state() -> State:
     s.deception = None
     s.turn = 0
     s._legal = None
+    s._valid = False
     return s
 
 

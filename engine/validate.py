@@ -27,6 +27,7 @@ from .data import (
     SCENARIOS, SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
 from .events import SIDES
+from .propaganda import DELAYED_EFFECTS
 from .state import SCHEMA, SpaceData, State
 from .validate_pending import EVENTS, check_pending
 
@@ -86,6 +87,7 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     budget = Budget()
     s = State.__new__(State)
     s._legal = None
+    s._valid = True
     s.scenario = scenario
     s.options = options
     s.cards = _check_cards(d["cards"], scenario, managed)
@@ -387,9 +389,13 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
              f" (cards.propaganda_drawn = {drawn})", "2.4")
     delayed = check_list(c["delayed"], "cards.delayed")
     for i, x in enumerate(delayed):
-        if type(x) is not str or not 0 < len(x) <= 40 or delayed.index(x) != i:
-            fail(f"cards.delayed[{i}]", "must be distinct effect names (e.g. \"suez_crisis\")",
-                 "5.1.9")
+        if type(x) is not str or x not in DELAYED_EFFECTS or delayed.index(x) != i:
+            fail(f"cards.delayed[{i}]", f"{show(x)} is not one of the effects a card leaves"
+                 f" {sorted(DELAYED_EFFECTS)} (each at most once)", "5.1.9")
+    for i, x in enumerate(delayed):
+        if DELAYED_EFFECTS[x] not in played:
+            fail(f"cards.delayed[{i}]", f"{x} is owed only once card {DELAYED_EFFECTS[x]} has"
+                 " been played", "5.1.9")
     cards = {k: c[k] for k in CARD_KEYS}
     cards["held"] = {"gov": held["gov"], "fln": held["fln"]}
     return cards

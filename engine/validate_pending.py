@@ -43,6 +43,9 @@ def check_pending(v: Any, s: State, budget: Budget) -> list[dict[str, Any]]:
         plain(f, fi, budget)
         if (k == "game") != (i == 0):
             fail(fi + ".k", "the game loop is the bottom decision, and only it")
+        if i and not _lies_on(FRAMES[k].below, frames[i - 1]["k"]):
+            fail(fi + ".k", f"a {show(k)} decision never lies on a {show(frames[i - 1]['k'])}"
+                 " decision")
         s.pending = frames[: i + 1]
         _check_frame(s, i, FRAMES[k], f)
     s.pending = frames
@@ -75,6 +78,11 @@ def check_pending(v: Any, s: State, budget: Budget) -> list[dict[str, Any]]:
     except Exception as e:  # a frame whose data does not fit its kind or the rest of the state
         fail(f"pending[{i}]", f"inconsistent with the rest of the state ({type(e).__name__})")
     return frames
+
+
+def _lies_on(below: tuple[str, ...], k: str) -> bool:
+    """Is kind ``k`` one of ``below`` ("op:" / "sa:" stand for every Operation / Activity)?"""
+    return k in below or (k[:3] in ("op:", "sa:") and k[:3] in below)
 
 
 def _check_frame(s: State, i: int, h: FrameType, f: dict[str, Any]) -> None:

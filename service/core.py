@@ -51,7 +51,9 @@ from .responses import ResponseCache
 from .trust import GameRef, Opened, Trust, seed_commitment, split
 
 Record = dict[str, Any]
-BotFn = Callable[[engine.State, int], tuple[list[dict[str, Any]], engine.State, list[Any]]]
+# engine.bot.decide(state, seed, *, deadline=None): the deadline is a time.monotonic() instant,
+# past which it raises engine.OutOfBudget.
+BotFn = Callable[..., tuple[list[dict[str, Any]], engine.State, list[Any]]]
 
 
 def engine_fingerprint() -> str:
@@ -328,6 +330,9 @@ class Core:
                 sub = e.field.removeprefix("move")
                 return s, log_, i, ServiceError("invalid_argument", e.reason, field=where + sub,
                                                 move_index=i)
+            except engine.StateError as e:  # the state's data, found inconsistent on the way
+                return s, log_, i, ServiceError("invalid_state", e.reason, rule=e.rule,
+                                                field=f"state.{e.field}", move_index=i)
             log_.extend(entries)
         return s, log_, len(moves), None
 
@@ -342,6 +347,8 @@ class Core:
         except engine.IllegalMove as e:
             raise ServiceError("illegal_move", e.reason, rule=e.rule,
                                move_index=e.index) from None
+        except engine.OutOfBudget as e:  # the bot's work: past the deadline or its step budget
+            raise ServiceError("deadline_exceeded", e.reason) from None
 
     # -- the operations of ct_referee.v1.Referee -------------------------------------------------
 
@@ -500,7 +507,8 @@ class Core:
 
         def compute() -> Record:
             s = self._parse(opened, call)
-            moves, after, trace = self._engine_errors(lambda: bot(s, req.seed))
+            moves, after, trace = self._engine_errors(
+                lambda: bot(s, req.seed, deadline=call.deadline))
             # The referee checks the bot like any player: its moves must replay to its state.
             labels: list[str] = []
             replay, log_, _, err = self._fold(s, list(moves), True, call, labels)

@@ -12,6 +12,8 @@ import pytest
 
 import engine
 from engine.data import PROPAGANDA_CARDS
+from engine.events import EVENTS
+from engine.machine import FrameType
 from engine.serial import dumps, from_data
 from engine.state import State
 
@@ -37,6 +39,16 @@ def mutated(s: State, change: Callable[[Data], Any]) -> engine.StateError:
     d = data_of(s)
     change(d)
     return rejected(d)
+
+
+def on_event(d: Data, frame: dict[str, Any]) -> Data:
+    """``d`` (at the First Eligible's choice) with the First Eligible executing the current
+    card's Event, at the decision ``frame``."""
+    card = d["cards"]["current"]
+    d["sop"]["first_box"] = "event"
+    d["pending"][2:] = [{"k": "event", "card": card, "side": EVENTS[card].texts[0],
+                         "who": d["sop"]["first"], "pc": 1, "x": {}}, frame]
+    return d
 
 
 def at_first_eligible(s: State) -> State:
@@ -298,9 +310,9 @@ FIELD_CASES: list[tuple[str, Any, str, str]] = [
     ("pending/2/options", "event", "pending[2].options", ""),
     ("pending/2/options", ["pass", "pass"], "pending[2].options", ""),
     ("pending/2/extra", 1, "pending[2].extra", ""),
-    ("pending/2", {"k": "draw"}, "pending[2]", ""),
-    ("pending/2", {"k": "roll", "purpose": "x", "rule": "3.3.3", "into": "roll"}, "pending[2]",
-     "3.3.3"),
+    ("pending/2", {"k": "draw"}, "pending[2].k", ""),
+    ("pending/2", {"k": "roll", "purpose": "x", "rule": "3.3.3", "into": "roll"}, "pending[2].k",
+     ""),
     ("pending/1/stage", "lunch", "pending[1].stage", "2.3"),
     ("pending/0/stage", 1, "pending[0].stage", "2.3.6"),
     ("pending/2/options", [], "pending[2].options", "2.3.3"),
@@ -352,6 +364,9 @@ CARD_CASES: list[tuple[str, Any, str, str]] = [
     ("cards/last_propaganda", None, "cards.last_propaganda", ""),
     ("cards/delayed", ["suez_crisis", "suez_crisis"], "cards.delayed[1]", "5.1.9"),
     ("cards/delayed", [7], "cards.delayed[0]", "5.1.9"),
+    ("cards/delayed", ["suez_crisis", "x"], "cards.delayed[1]", "5.1.9"),
+    ("cards/delayed", ["\ud800"], "cards.delayed[0]", "5.1.9"),
+    ("cards/delayed", ["suez_crisis"], "cards.delayed[0]", "5.1.9"),  # card 62 not played
     ("cards/shuffled", True, "cards.shuffled", ""),
 ]
 
@@ -525,11 +540,9 @@ def test_a_generic_frame_that_makes_its_handler_fail_names_the_frame() -> None:
     e = mutated(ext, _set("pending/1/extra", {"deep": [1.5]}))
     assert e.field == "pending[1].extra.deep[0]"
     # a Pick frame (Events) with options of the wrong kind: its handler fails -> StateError
-    d = data_of(SHORT)
-    d["pending"][2] = {"k": "pick", "who": "fln", "prompt": "p", "options": 5, "min": 0, "max": 1,
-                       "into": "x", "picked": []}
-    e = rejected(d)
-    assert e.field == "pending[2]" and "inconsistent" in e.reason
+    d = on_event(data_of(SHORT), {"k": "pick", "who": "fln", "prompt": "p", "options": 5,
+                                  "min": 0, "max": 1, "into": "wilaya", "picked": []})
+    assert rejected(d).field == "pending[3].options"
 
 
 def test_special_activity_sits_on_its_operation() -> None:
@@ -540,36 +553,59 @@ def test_special_activity_sits_on_its_operation() -> None:
     assert sa_state.pending[-1]["k"] == "sa:extort"
     top = len(sa_state.pending) - 1
     e = mutated(sa_state, lambda d: d["pending"].pop(top - 1))
-    assert (e.field, e.rule) == (f"pending[{top - 1}].op", "4.1")
+    assert e.field == f"pending[{top - 1}].k" and "never lies on a 'card'" in e.reason
 
 
 def test_moves_built_from_frame_data_must_be_well_formed() -> None:
-    d = data_of(SHORT)
-    d["pending"][2] = {"k": "pick", "who": "fln", "prompt": "p", "options": [[1]], "min": 0,
-                       "max": 1, "into": "x", "picked": []}
-    e = rejected(d)
-    assert e.field == "pending[2]" and "BadRequest" in e.reason
+    d = on_event(data_of(SHORT), {"k": "pick", "who": "fln", "prompt": "p", "options": [1],
+                                  "min": 0, "max": 1, "into": "wilaya", "picked": []})
+    load(d)
+    d["pending"][3]["options"] = [[1]]  # the frame's own check names it
+    assert rejected(d).field == "pending[3].options[0]"
+    # a kind without such a check: the moves built from its data are checked
+    from engine.machine import FRAMES
+
+    class Picks(Probe):
+        def moves(self, s: State, f: dict[str, Any]) -> list[dict[str, Any]]:
+            return [{"t": "pick", "value": f["v"]}]
+
+    FRAMES["test_probe"] = Picks()
+    try:
+        d = data_of(SHORT)
+        d["pending"].append({"k": "test_probe", "v": 1})
+        load(d)
+        d["pending"][-1]["v"] = [1]
+        e = rejected(d)
+    finally:
+        del FRAMES["test_probe"]
+    assert e.field == "pending[3]" and "BadRequest" in e.reason
+
+
+class Probe(FrameType):
+    """A frame kind registered by a test (then removed): the Government's, on its Eligible
+    decision."""
+
+    kind = "test_probe"
+    below = ("eligible",)
+
+    def actor(self, s: State, f: dict[str, Any]) -> str:
+        return "gov"
+
+    def moves(self, s: State, f: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"t": "done"}]
 
 
 def test_frame_kinds_may_check_their_own_data() -> None:
-    from engine.machine import FRAMES, FrameType
+    from engine.machine import FRAMES
 
-    class Probe(FrameType):
-        kind = "test_probe"
-
-        def actor(self, s: State, f: dict[str, Any]) -> str:
-            return "gov"
-
-        def moves(self, s: State, f: dict[str, Any]) -> list[dict[str, Any]]:
-            return [{"t": "done"}]
-
+    class Checks(Probe):
         def check_frame(self, s: State, f: dict[str, Any]) -> None:
             if not isinstance(f.get("n"), int):
                 raise engine.StateError("n", "must be an integer", "9.9")
             if f["n"] < 0:
                 raise ValueError("negative")
 
-    FRAMES["test_probe"] = Probe()
+    FRAMES["test_probe"] = Checks()
     try:
         d = data_of(SHORT)
         d["pending"].append({"k": "test_probe", "n": 1})

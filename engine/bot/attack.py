@@ -108,7 +108,7 @@ def attack_test(r: Runner, limop: bool, sa_ok: bool, free: bool = False) -> bool
                      "French pieces" if ok else "no space certainly removes 2 French pieces"))
         return ok
     budget = None if free else s.resources["fln"]
-    probe = Runner(s, dict(r.rng), r.trace.__class__())  # paper plan: dice not consumed
+    probe = Runner(s, dict(r.rng), r.trace.__class__(), work=r.work)  # paper plan: dice not consumed
     plan = certain_plan(probe, s, sa_ok, budget)
     french = sum(p.french for p in plan)
     r.trace.note("8.4.4", f"Attack test: certain removals {french} French piece(s)",

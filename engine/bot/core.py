@@ -13,10 +13,12 @@ outcome.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from .. import rng as erng
+from ..errors import EngineError, OutOfBudget, StateError
 from ..machine import apply, legal_moves, to_move
 from ..state import Frame, Move, State
 from .trace import Trace
@@ -26,6 +28,39 @@ Criterion = tuple[str, Callable[[str], Any], str]  # (label, key function, "yes"
 
 class Handoff(Exception):
     """The FLN no longer has the decision (another actor, or the game is over)."""
+
+
+class BotError(EngineError):
+    """The non-player FLN could not finish its decision."""
+
+
+class BotStuck(BotError, StateError):
+    """The FLN is to act but has no legal move: the state (the one given, or one its data led
+    to) is inconsistent – a ``StateError`` naming the pending decision."""
+
+
+class BotBudgetExceeded(BotError, OutOfBudget):
+    """The decision went over its step budget (``kind`` ``"steps"``) or past its deadline
+    (``"deadline"``): ``decide``'s ``max_steps`` and ``deadline``."""
+
+
+@dataclass
+class Work:
+    """The budget of one decision, shared by every branch and hypothetical: a step is an engine
+    move or a policy query (legal moves, a ranking, a random choice), so every loop of the bot is
+    bounded by ``max_steps``; ``deadline`` is a ``time.monotonic()`` instant, or None."""
+
+    max_steps: int
+    deadline: float | None = None
+    steps: int = 0
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > self.max_steps:
+            raise BotBudgetExceeded("steps", f"the bot's decision took more than"
+                                    f" {self.max_steps} steps")
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise BotBudgetExceeded("deadline", "the bot's decision went past its deadline")
 
 
 @dataclass
@@ -55,6 +90,7 @@ class RandomSpaces:
 
 
 RANDOM_SPACES: list[RandomSpaces | None] = [None]
+MAX_STEPS = 20_000  # the default step budget of one decision (Work); a decision takes < 100
 
 
 def install_random_spaces(table: RandomSpaces | None) -> None:
@@ -68,6 +104,7 @@ class Runner:
     rng: dict[str, Any]
     trace: Trace
     hyp: bool = False  # a hypothetical: Government decisions resolved by default, never handed off
+    work: Work = field(default_factory=lambda: Work(MAX_STEPS))
     moves: list[Move] = field(default_factory=list)
     actors: list[str] = field(default_factory=list)
     ctx: dict[str, Any] = field(default_factory=dict)
@@ -77,13 +114,16 @@ class Runner:
         return self.s.pending[-1] if self.s.pending else None
 
     def legal(self) -> list[Move]:
+        self.work.tick()
         return legal_moves(self.s)
 
     def can(self, m: Move) -> bool:
+        self.work.tick()
         return m in legal_moves(self.s)
 
     def play(self, m: Move) -> None:
         """Apply one FLN move (it must be legal); hand off when the FLN loses the decision."""
+        self.work.tick()
         actor = to_move(self.s) or "none"
         self.s, _ = apply(self.s, m)
         self.moves.append(m)
@@ -103,6 +143,7 @@ class Runner:
             ms = legal_moves(self.s)
             if not ms:
                 break
+            self.work.tick()
             actor = to_move(self.s) or "none"
             self.s, _ = apply(self.s, ms[0])
             self.moves.append(ms[0])
@@ -119,6 +160,7 @@ class Runner:
     def choose(self, cands: Sequence[Any], what: str = "") -> Any:
         """8.2: a random choice among tied candidates (spaces: Random Spaces Map if installed,
         else a die roll among them, PLAYNOTE); candidates in canonical order first."""
+        self.work.tick()
         cs = canonical(cands)
         if len(cs) == 1:
             return cs[0]
@@ -135,6 +177,7 @@ class Runner:
     def best(self, cands: Iterable[str], criteria: Sequence[Criterion], what: str) -> str | None:
         """Successive filters (ct-fln-bot §1.1): a yes/no criterion keeps those that satisfy it
         (unless none does), max/min keep the extreme; then a random pick."""
+        self.work.tick()
         cs = list(dict.fromkeys(cands))
         if not cs:
             return None
@@ -163,7 +206,7 @@ class Runner:
 
     # -- branches -------------------------------------------------------------------------------
     def branch(self, hyp: bool | None = None) -> Runner:
-        b = Runner(self.s, self.rng, Trace(), self.hyp if hyp is None else hyp)
+        b = Runner(self.s, self.rng, Trace(), self.hyp if hyp is None else hyp, self.work)
         b.ctx = dict(self.ctx)
         return b
 

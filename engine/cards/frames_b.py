@@ -21,8 +21,9 @@ from typing import Sequence
 from ..board import (
     available, base_room, independent, map_sources, move_piece, place_from_available, remove_to,
 )
-from ..data import AG, AP, AT, COUNTRIES, FB, GB, GOV_PIECES, UG, box_key
-from ..event_steps import Batch
+from ..data import AG, AP, AT, BOXES, COUNTRIES, FB, GB, GOV_PIECES, MAP_PIECES, UG, box_key
+from ..errors import StateError
+from ..event_steps import Batch, check_fields, check_pairs, check_progress, check_spaces, check_who
 from ..machine import Log, emit, push, register
 from ..ops_fln import guerrilla_sources, place_guerrilla
 from ..sa_fln import Subvert
@@ -85,6 +86,22 @@ class PlaceFrom(Batch):
     kind = "evb_place"
     rule = "5.1.1"
     record = "placed"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_fields(f, {"k": str, "who": str, "piece": str, "spaces": list, "boxes": list,
+                         "fallback": bool, "n": int, "must": bool, "into": str, "placed": list})
+        if len(f) != 11 or (f["max_spaces"] is not None and type(f["max_spaces"]) is not int):
+            raise StateError("max_spaces", "must be an integer or null")
+        check_who(f)
+        if f["piece"] not in MAP_PIECES:
+            raise StateError("piece", "must be a map piece key")
+        check_spaces(f["spaces"], "spaces")
+        if not set(f["boxes"]) <= set(BOXES):
+            raise StateError("boxes", "must be boxes")
+        placed = check_pairs(f["placed"], "placed", (f["piece"],), f["spaces"])
+        check_progress(f, "placed", f["n"])
+        if f["max_spaces"] is not None and len({sp for _, sp in placed}) > f["max_spaces"]:
+            raise StateError("placed", "in more spaces than allowed")
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"place up to {f['n'] - len(f['placed'])} more {f['piece']}"
@@ -149,6 +166,21 @@ class Replace(Batch):
     rule = "5.1.1"
     record = "done"
 
+    def check_frame(self, s: State, f: Frame) -> None:
+        """The replacement may enter every space listed (1.4.2, 1.3.4)."""
+        check_fields(f, {"k": str, "who": str, "spaces": list, "targets": list, "repl": str,
+                         "fallback": bool, "n": int, "must": bool, "into": str, "done": list},
+                     exact=True)
+        check_who(f)
+        check_spaces(f["spaces"], "spaces")
+        if f["repl"] not in MAP_PIECES or not set(f["targets"]) <= set(MAP_PIECES):
+            raise StateError("repl", "pieces are map piece keys")
+        if any(not has_room(s, f["repl"], sp) and f["repl"] not in (GB, FB)
+               for sp in f["spaces"]):
+            raise StateError("spaces", f"{f['repl']} may not enter every space listed", "1.4.2")
+        check_pairs(f["done"], "done", f["targets"], f["spaces"])
+        check_progress(f, "done", f["n"])
+
     def prompt(self, s: State, f: Frame) -> str:
         return f"replace up to {f['n'] - len(f['done'])} more pieces with {f['repl']}"
 
@@ -189,6 +221,8 @@ class Replace(Batch):
 class IntegrationSubvert(Subvert):
     """#37 shaded (5.1.1 example): the FLN may Subvert for free with no Operation and without an
     Underground Guerrilla – any space with Algerian cubes qualifies; it may also decline."""
+
+    below = ("event",)  # no Operation: a step of the Event
 
     def candidates(self, s: State) -> list[str]:
         return [n for n, sp in s.spaces.items() if sp["pieces"][AT] + sp["pieces"][AP] > 0]

@@ -33,12 +33,17 @@ from ..board import (
     terror_left,
 )
 from ..chance import roll_frame
+from ..checks import (
+    check_choice, check_int, check_on_card, check_obj, fail, frame_below, show,
+)
 from ..data import (
-    ALGERIA, COUP_D_ETAT, FRENCH, FT, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS,
+    ALGERIA, COUP_D_ETAT, FORCE_POOL, FRENCH, FT, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS,
     RECALL_DE_GAULLE, SPACES, SUEZ_CRISIS,
 )
 from ..event_steps import pick, remove_exactly
-from ..events import PIVOTALS, Pivotal, StepFn, register_pivotal, run_steps
+from ..events import (
+    PIVOTALS, Pivotal, StepFn, check_program_data, register_pivotal, run_steps,
+)
 from ..machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from ..ops import SpecialActivity, register_sa
 from ..propaganda import SUEZ_DELAYED
@@ -62,7 +67,30 @@ class PivotalRun(AutoFrame):
     """5.1.4: the text of a played Pivotal Event, run step by step (resumable like an Event)."""
 
     kind = "pivotal_event"
+    below = ("card", "pivotal_window")
     rule = "5.1.4"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        """2.3.7, 5.1.4: a Pivotal Event its owner played (now First Eligible, in the Event box)
+        before the First Eligible acted."""
+        check_obj(f, "", ("k", "card", "who", "pc", "x"))
+        pv = PIVOTALS.get(f["card"]) if type(f["card"]) is int else None
+        if pv is None:
+            fail("card", f"{show(f['card'])} is not a Pivotal Event", "5.1.4")
+        who = check_choice(f["who"], "who", ("gov", "fln"), "5.1.4")
+        if who != pv.owner:
+            fail("who", f"card {pv.card} is the {pv.owner}'s", "5.1.4")
+        if pv.card not in (s.cards["held"][who] if pv.retained else s.cards["played"]):
+            fail("card", f"card {pv.card} is not in play", "2.3.7")
+        check_int(f["pc"], "pc", 1, len(pv.steps()), "5.1.4")
+        check_program_data(f["x"])
+        if s.sop["first"] != who or s.sop["first_box"] != "event":
+            fail("who", "the player of a Pivotal Event is First Eligible, in the Event box (sop)",
+                 "2.3.7")
+        below = frame_below(s)
+        check_on_card(s, "first")
+        if below["k"] == "pivotal_window" and below["who"] == who:
+            fail("who", "played from the player's own window, which closed", "2.3.7")
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         if not run_steps(s, f, PIVOTALS[f["card"]].steps(), log):
@@ -267,7 +295,16 @@ class MobilizationMoves(FrameType):
     """5.1.6: French pieces Out of Play -> Available, one at a time, at no Commitment cost."""
 
     kind = "piv_mobilization"
+    checked = True
+    below = ("pivotal_event",)
     rule = "5.1.6"
+
+    def check_frame(self, s: State, f: Frame) -> None:
+        check_obj(f, "", ("k", "who", "left"))
+        check_choice(f["who"], "who", ("gov",), "5.1.6")
+        check_int(f["left"], "left", 1, sum(FORCE_POOL[p] for p in FRENCH), "5.1.6")
+        if frame_below(s)["card"] != MOBILIZATION:
+            fail("", "Mobilization's own decision", "5.1.6")
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"Mobilization: move up to {f['left']} more French pieces from Out of Play to" \
