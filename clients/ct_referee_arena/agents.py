@@ -274,10 +274,15 @@ class ProcessAgent(MessageAgent):
             p.stdin.write(json.dumps(msg, separators=(",", ":")).encode() + b"\n")
             p.stdin.flush()
         except (BrokenPipeError, OSError):
-            raise Forfeit("crash", f"the program exited (status {p.poll()})") from None
-        if msg["type"] == "end":
-            return None
-        line = self._readline(p, timeout)
+            # gone already: what it wrote before it exited is still its answer (a program that
+            # printed junk and exited answered junk), and with nothing written it crashed
+            if msg["type"] == "end":
+                return None
+            line = self._readline(p, 1.0)  # it exited: EOF comes at once
+        else:
+            if msg["type"] == "end":
+                return None
+            line = self._readline(p, timeout)
         try:
             return json.loads(line)
         except ValueError:
