@@ -34,7 +34,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "clients")]
 import engine  # noqa: E402
 from ct_referee_client import Client, GrpcTransport, to_move  # noqa: E402
 from ct_referee_proto.v1 import referee_pb2 as pb  # noqa: E402
-from google.protobuf import json_format  # noqa: E402
+from service.rest import to_json_body  # noqa: E402
 
 
 def spawn(args: list[str]) -> tuple[subprocess.Popen[str], str, str]:
@@ -92,8 +92,7 @@ def main() -> int:
     apply_req = pb.ApplyRequest(state=pb.GameState(json=mid), move=to_move(mid_move))
     replay_req = pb.ReplayRequest(game=pb.NewGameRequest(scenario="short", seed=1),
                                   moves=[to_move(m) for m in moves], every="card")
-    as_json: Callable[[Any], bytes] = lambda m: json_format.MessageToJson(
-        m, preserving_proto_field_name=True, indent=None).encode()
+    as_json: Callable[[Any], bytes] = to_json_body  # the REST form: moves flat (docs/moves.md)
 
     py = sys.executable
     serve = [py, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",

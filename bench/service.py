@@ -371,18 +371,16 @@ def main() -> int:
               "wrk nghttp2-client)", file=sys.stderr)
         return 2
 
-    from google.protobuf import json_format
-
     from ct_referee_client import GrpcTransport, RestTransport, Client, to_move
     from ct_referee_proto.v1 import referee_pb2 as pb
+    from service.rest import to_json_body
 
     hi, secs = a.concurrency, a.seconds
     doc, move = mid_game_request()
     req = pb.ApplyRequest(state=pb.GameState(json=doc), move=to_move(move))
     tmp = Path(tempfile.mkdtemp(prefix="ct-bench-"))
     rest_body = tmp / "apply.json"
-    rest_body.write_bytes(json_format.MessageToJson(req, preserving_proto_field_name=True,
-                                                    indent=None).encode())
+    rest_body.write_bytes(to_json_body(req))  # the REST form: the move flat (docs/moves.md)
     raw = req.SerializeToString()
     frame = tmp / "apply.grpc"
     frame.write_bytes(b"\x00" + len(raw).to_bytes(4, "big") + raw)

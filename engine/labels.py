@@ -291,7 +291,8 @@ _BY_FRAME: dict[str, Callable[[State, Frame, Move], str]] = {
 # ---- log entries -------------------------------------------------------------------------------
 
 _CARD_REF = re.compile(r"\b(card|Pivotal Event|Capability|Momentum|Event) #?(\d{1,2})\b")
-_KEYS = {**PIECES, **BOXES, **OP_BOXES, **ACTIONS, "oop": "Out of Play"}
+_KEYS = {**PIECES, **BOXES, **OP_BOXES, **ACTIONS, **TRACKS, "oop": "Out of Play",
+         **{f"in {k}": f"on {v}" for k, v in TRACKS.items()}}
 _KEY_RE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _KEYS), key=len, reverse=True))
                      + r")\b")
 _LEVEL_RE = re.compile(r"\b(to|at|set to) (support|neutral|oppose)\b")

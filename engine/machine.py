@@ -16,14 +16,18 @@ when chance is managed) until a player or external chance has to decide, or the 
 
 from __future__ import annotations
 
+from difflib import get_close_matches
 from typing import Any
 
 from .checks import show
+from .data import BOXES, CARDS, SPACE_NAMES
 from .errors import BadRequest, EngineError, IllegalMove, StateError
 from .state import Frame, Move, State
+from .why import Why
 
 LogEntry = dict[str, Any]
 Log = list[LogEntry]
+MOVE_INT = 1 << 31  # move fields hold integers from -2^31 to 2^31-1 (docs/moves.md)
 
 
 class FrameType:
@@ -67,9 +71,20 @@ class FrameType:
         (docs/state.md, "pending"). Default: the kind's ``checked``."""
         return self.checked
 
+    def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        """Tell ``why`` the conditions the well-formed move ``m`` fails here, through the same
+        predicates that list the legal moves (engine.why). Default: nothing more than the
+        generic answer of ``explain``."""
+
     def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
-        """Why ``m`` is not legal here: (reason, rule). Handlers may refine it."""
-        return (f"{_show(m)} is not a legal move at prompt '{self.prompt(s, f)}'", self.rule)
+        """Why ``m`` is not legal here: (reason, rule) – the conditions ``why_not`` names, else
+        that it is not among the legal moves, which are summed up."""
+        why = Why()
+        self.why_not(s, f, m, why)
+        if why.reasons:
+            return "; ".join(r for r, _ in why.reasons), why.reasons[0][1] or self.rule
+        return (f"{_show(m)} is not a legal move here; the legal moves:"
+                f" {summary(legal_moves(s))}", self.rule)
 
 
 class AutoFrame(FrameType):
@@ -148,24 +163,33 @@ def _inconsistent(s: State, e: Exception) -> StateError:
 
 
 def check_move_shape(m: Any) -> Move:
+    """A move of the right shape (docs/moves.md): an object with a string ``t`` and string or
+    integer fields (-2^31 to 2^31-1). Returns the move itself, or without its ``label`` (display
+    text, never part of a move) when it has one; raises BadRequest naming the field."""
     if not isinstance(m, dict) or not isinstance(m.get("t"), str):
         raise BadRequest("move", 'a move is a JSON object with a string field "t"')
     for k, v in m.items():
-        if not isinstance(k, str) or not (isinstance(v, (str, int)) and not isinstance(v, bool)):
-            raise BadRequest(f"move.{k}", "move fields are strings or integers")
+        if not isinstance(k, str) or not (type(v) is str or (
+                type(v) is int and -MOVE_INT <= v < MOVE_INT)):
+            raise BadRequest(f"move.{k}",
+                             "move fields are strings or integers from -2^31 to 2^31-1")
+    if "label" in m:
+        return {k: v for k, v in m.items() if k != "label"}
     return m
 
 
 def apply(s: State, m: Move) -> tuple[State, Log]:
     """Apply one move; never mutates ``s``. Raises IllegalMove (with the rule) if not legal."""
-    check_move_shape(m)
+    m = check_move_shape(m)
     f = top(s)
     if f is None:
         raise IllegalMove("the game is over", "2.4.1")
     h = handler(f)
     if m not in legal_moves(s):
+        check_names(m)
+        check_fields(m, legal_moves(s))
         reason, rule = h.explain(s, f, m)
-        raise IllegalMove(reason, rule)
+        raise IllegalMove(f"{context(s)}: {reason}", rule)
     n = s.copy()
     log: Log = []
     try:
@@ -234,6 +258,73 @@ def apply_all(s: State, moves: list[Move]) -> tuple[State, Log]:
     return cur, log
 
 
+# --- explaining an illegal move --------------------------------------------------------------
+
+
+def context(s: State) -> str:
+    """Where a decision is: turn, card (number and title), actor, prompt."""
+    card = s.cards.get("current")
+    title = CARDS.get(card, {}).get("title") if isinstance(card, int) else None
+    where = f"turn {s.turn}" + (f", card #{card}" + (f" {title}" if title else "")
+                                if card is not None else "")
+    return f"{where}, {to_move(s)} to move at '{prompt(s)}'"
+
+
+def summary(moves: list[Move], per_kind: int = 6) -> str:
+    """The legal moves in short: each kind with a few examples, e.g.
+    ``space (Algiers, Oran, +3 more); done``."""
+    kinds: dict[str, list[str]] = {}
+    for m in moves:
+        kinds.setdefault(m["t"], []).append(" ".join(str(v) for k, v in m.items() if k != "t"))
+    parts = []
+    for t, xs in kinds.items():
+        xs = [x for x in xs if x]
+        if not xs:
+            parts.append(t)
+            continue
+        more = f", +{len(xs) - per_kind} more" if len(xs) > per_kind else ""
+        parts.append(f"{t} ({', '.join(xs[:per_kind])}{more})")
+    return "; ".join(parts) if parts else "none"
+
+
+# Fields whose values name a place: a space, a Track, a box.
+PLACE_FIELDS = ("space", "from", "to")
+
+
+def check_names(m: Move) -> None:
+    """A move naming a place that does not exist is malformed: BadRequest naming the field, with
+    the nearest names (difflib)."""
+    known = (*SPACE_NAMES, "france_track", "border_zone", *BOXES)
+    for k in PLACE_FIELDS:
+        v = m.get(k)
+        if isinstance(v, str) and v not in known:
+            near = get_close_matches(v, known, n=3, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+            raise BadRequest(f"move.{k}", f"unknown space {_short(v)}{hint}")
+        if isinstance(v, int):
+            raise BadRequest(f"move.{k}", "a space is named by a string")
+
+
+def check_fields(m: Move, legal: list[Move]) -> None:
+    """A move that lacks a field every legal move of its kind has here, and is otherwise part of
+    a legal move (all its fields that move's, with their values), is malformed: BadRequest naming
+    the missing field. Any other move – e.g. one whose variant needs a field others of its kind do
+    without (a cube taken from the map, 1.4.1) – is a question of the rules (IllegalMove)."""
+    kind = [x for x in legal if x["t"] == m["t"]]
+    items = m.items()
+    if not kind or not any(items <= x.items() for x in kind):
+        return
+    every: set[str] = set.intersection(*(set(x) for x in kind))
+    for k in sorted(every - set(m)):
+        some = sorted(set().union(*kind) - {"t"})
+        raise BadRequest(f"move.{k}", f"missing field: a {m['t']!r} move here has"
+                         f" {', '.join(some)}")
+
+
+def _short(v: str) -> str:
+    return repr(v) if len(v) <= 40 else show(v)
+
+
 def emit(log: Log, rule: str, text: str, **data: Any) -> None:
     entry: LogEntry = {"rule": rule, "text": text}
     entry.update(data)
@@ -241,10 +332,13 @@ def emit(log: Log, rule: str, text: str, **data: Any) -> None:
 
 
 def _show(m: Move) -> str:
-    """The move as an error message shows it: short strings as they are, anything else (a huge
-    integer, a long string) as ``checks.show`` describes it, so the message stays short."""
+    """The move as an error message shows it: ``t`` first, the other fields in sorted order (the
+    same text whatever order the fields came in, on every path), short strings as they are,
+    anything else (a huge integer, a long string) as ``checks.show`` describes it, so the message
+    stays short."""
     def value(v: Any) -> str:
         return v if isinstance(v, str) and len(v) <= 40 else show(v)
-    return "{" + ", ".join(f"{value(k)}: {value(v)}" for k, v in list(m.items())[:12]) + \
+    items = sorted(m.items(), key=lambda kv: (kv[0] != "t", str(kv[0])))
+    return "{" + ", ".join(f"{value(k)}: {value(v)}" for k, v in items[:12]) + \
         (", ...}" if len(m) > 12 else "}")
 

@@ -30,6 +30,7 @@ from .checks import (
 from .data import OAS, SPACES
 from .machine import FRAMES, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
+from .why import SILENT, Why
 
 TRACKS = ("france_track", "border_zone")
 LOCATIONS = frozenset(SPACES) | frozenset(TRACKS)  # where Operations act (3.1)
@@ -157,17 +158,75 @@ class Operation(FrameType):
     def prompt(self, s: State, f: Frame) -> str:
         return f"{self.name.replace('_', ' ').title()}: select a location, act, or finish"
 
-    def may_add_location(self, f: Frame) -> bool:
+    def may_add_location(self, f: Frame, why: Why = SILENT) -> bool:
         """2.3.4: a Limited Operation has exactly one location; an Event may cap a free Operation's
         locations with ``x["max_locs"]``."""
         cap = 1 if f["box"] == "limited_op" else f["x"].get("max_locs")
-        return cap is None or len(f["locs"]) < cap
+        if cap is None or len(f["locs"]) < cap:
+            return True
+        if f["box"] == "limited_op":
+            return why.no("2.3.4", "a Limited Operation has a single location ({})", f["locs"][0])
+        return why.no("5.5", "the Event allows {} location(s) only", cap)
 
     def price(self, s: State, f: Frame, n: int = 1) -> int:
         return 0 if f["free"] else self.cost * n
 
-    def affordable(self, s: State, f: Frame, n: int = 1) -> bool:
-        return s.resources[f["who"]] >= self.price(s, f, n)
+    def affordable(self, s: State, f: Frame, n: int = 1, why: Why = SILENT) -> bool:
+        if s.resources[f["who"]] >= self.price(s, f, n):
+            return True
+        return why.no("3.1", "Resources are short: {} costs {} per location and {} has {}",
+                      self.name.title(), self.price(s, f, n), f["who"], s.resources[f["who"]])
+
+    def may_select(self, s: State, f: Frame, why: Why = SILENT) -> bool:
+        """May another location be selected now (whichever)? 2.3.4, 3.1."""
+        return self.may_add_location(f, why) and self.affordable(s, f, why=why)
+
+    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+        """May ``n`` be selected (the frame allowing a selection)? Each Operation that selects
+        with ``{"t": "space"}`` answers with its rule's conditions."""
+        return why.no(self.rule, "{} does not select locations with a space move", self.name)
+
+    def select_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+        if n in f["locs"]:
+            return why.no("3.1", "{} is already selected for this {}", n, self.name.title())
+        return self.may_select(s, f, why) and self.location_ok(s, f, n, why)
+
+    def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        """4.1 (Special Activities, done), then the Operation's own moves (``why_not_op``)."""
+        t = m["t"]
+        if t == "sa":
+            self.why_not_sa(s, f, m.get("sa"), why)
+        elif t == "done":
+            if f["stage"] == "post" or self.can_finish(s, f):
+                pass
+            elif f["x"].get("busy"):
+                why.no(self.rule, "a step is half-way (a picked piece awaits its destination)")
+            elif not f["locs"]:
+                why.no("3.1", "select at least one location first")
+        elif f["stage"] == "post":
+            why.no("4.1", "the {} is resolved: only its Special Activity or done remain",
+                   self.name.title())
+        else:
+            self.why_not_op(s, f, m, why)
+
+    def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        if m["t"] == "space" and isinstance(m.get("space"), str):
+            self.select_ok(s, f, m["space"], why)
+
+    def why_not_sa(self, s: State, f: Frame, name: Any, why: Why) -> None:
+        """4.1, 4.1.1, 2.3.4: which Special Activity may accompany this Operation, and when."""
+        if not f["sa_ok"]:
+            why.no("4.1", "no Special Activity may accompany this {} (its box or the Event"
+                   " granting it)", self.name.title())
+        elif f["sa"] is not None:
+            why.no("4.1", "a Special Activity ({}) has already accompanied it", f["sa"])
+        elif f["x"].get("busy"):
+            why.no("4.1", "not while a step of the Operation is half-way")
+        elif name not in self.sas and not (name == "oas" and str(OAS) in s.cards["capabilities"]):
+            why.no("4.1.1", "{} may be accompanied by {} only", self.name.title(),
+                   " or ".join(self.sas))
+        elif name in SAS and not SAS[name].can_start(s, f):
+            why.no(SAS[name].rule, "{} has nothing it could select now", name)
 
     def pay(self, s: State, f: Frame, n: int = 1) -> None:
         p = self.price(s, f, n)
@@ -296,6 +355,20 @@ class SpecialActivity(FrameType):
 
     def finish(self, s: State, f: Frame, log: Log) -> None:
         """Resolution when the player declares the Special Activity complete."""
+
+    def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        if m["t"] == "done":
+            if self.can_finish(s, f):
+                pass
+            elif f["x"].get("busy"):
+                why.no(self.rule, "a picked piece awaits its destination")
+            elif not f["locs"]:
+                why.no("4.1", "select at least one location first")
+        else:
+            self.why_not_sa(s, f, m, why)
+
+    def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        """The Special Activity's own conditions (through its predicates)."""
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"{self.name.replace('_', ' ').title()}: select, act, or finish"

@@ -37,6 +37,7 @@ from .machine import Log, emit, find_frame, push
 from .ops import Operation, register_op
 from .propaganda import AGITATION_COST
 from .state import Frame, Move, State
+from .why import SILENT, Why
 
 FRANCE_TRACK = "france_track"
 # 3.3.3: enemy pieces are removed Police first, then Troops, then Bases.
@@ -142,14 +143,16 @@ class FlnOperation(Operation):
 # --- 3.3.1 Rally -----------------------------------------------------------------------------
 
 
-def rally_space(s: State, n: str) -> bool:
+def rally_space(s: State, n: str, why: Why = SILENT) -> bool:
     """3.3.1: Rally may select any Algerian Sector, a City at Neutral or Opposition, Morocco or
     Tunisia once independent (5.1.8)."""
     sp = SPACES[n]
     if sp.is_country:
-        return independent(s)
+        return independent(s) or why.no("5.1.8", "{} is not independent yet: no FLN pieces"
+                                        " there (1.3.4)", n)
     if sp.is_city:
-        return bool(s.spaces[n]["support"] != "support")
+        return bool(s.spaces[n]["support"] != "support") or why.no(
+            "3.3.1", "{} is a City at Support: Rally selects Cities at Neutral or Opposition", n)
     return True
 
 
@@ -204,7 +207,7 @@ class Rally(FlnOperation):
             ms.append({"t": "flip", "space": n})
         return ms
 
-    def has_action(self, s: State, n: str, from_map: bool = True) -> bool:
+    def has_action(self, s: State, n: str, from_map: bool = True, why: Why = SILENT) -> bool:
         """``bool(self.action_moves(s, n))`` without building the moves (hot in can_start);
         without ``from_map``, only actions that need no piece taken from the map (1.4.1)."""
         p = s.spaces[n]["pieces"]
@@ -213,21 +216,50 @@ class Rally(FlnOperation):
         if p[UG] + p[AG] >= 2 and base_room(s, n) >= 1 and (
                 available(s, FB) > 0 or (from_map and on_map_elsewhere(s, FB, n))):
             return True
-        return mod.rally_bases(s, n) > 0 and p[AG] > 0
+        return mod.rally_bases(s, n) > 0 and p[AG] > 0 or why.no(
+            "3.3.1", "nothing could be done in {}: no Guerrilla to place, no Base to build, no"
+            " Active Guerrilla to flip", n)
+
+    def may_select(self, s: State, f: Frame, why: Why = SILENT) -> bool:
+        if f["x"].get("agit"):
+            return why.no("3.3.1", "Agitation has begun: no more Rally locations")
+        if f["x"].get("busy"):
+            return why.no("3.3.1", "{} awaits its Rally action first", f["x"].get("cur"))
+        return super().may_select(s, f, why)
+
+    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT,
+                    from_map: bool = True) -> bool:
+        if n == FRANCE_TRACK:
+            return (s.france_track != "F" and not f["x"].get("base_only")) or why.no(
+                "3.3.1", "the France Track cannot shift toward F now")
+        if f["x"].get("base_only") and s.spaces[n]["pieces"][FB] == 0:
+            return why.no("5.5", "the Event's Rally is in spaces with an FLN Base; {} has"
+                          " none", n)
+        return rally_space(s, n, why) and self.has_action(s, n, from_map, why)
+
+    def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        if m["t"] == "agitate" and s.resources["fln"] < AGITATION_COST:
+            why.no("3.3.1", "Resources are short: each Agitation step costs {}, even in a free"
+                   " Rally, and the FLN has {}", AGITATION_COST, s.resources["fln"])
+        elif m["t"] == "agitate" and isinstance(m.get("space"), str):
+            n = m["space"]
+            if n not in f["locs"]:
+                why.no("3.3.1", "Agitate in a space selected for this Rally, not {}", n)
+            elif f["x"].get("agit") and n != f["x"]["agit"]:
+                why.no("3.3.1", "Agitation is in one space ({})", f["x"]["agit"])
+            elif n not in self.agitate_spaces(s, f):
+                why.no("3.3.1", "{} does not qualify for Agitation: it needs an FLN Base or FLN"
+                       " Control, and a Terror marker to remove or a level to shift (none in a"
+                       " Pop 0 space, 1.6.2)", n)
+        else:
+            super().why_not_op(s, f, m, why)
 
     def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
         """The locations that may be selected now (spaces with an action, the France Track)."""
-        x = f["x"]
-        if x.get("agit") or not (self.may_add_location(f) and self.affordable(s, f)):
+        if not self.may_select(s, f):
             return []
-        base_only = x.get("base_only")  # #6 shaded: a space with an FLN Base only
-        out = [n for n in s.spaces
-               if n not in f["locs"] and rally_space(s, n)
-               and not (base_only and s.spaces[n]["pieces"][FB] == 0)
-               and self.has_action(s, n, from_map)]
-        if FRANCE_TRACK not in f["locs"] and s.france_track != "F" and not base_only:
-            out.append(FRANCE_TRACK)
-        return out
+        return [n for n in (*s.spaces, FRANCE_TRACK)
+                if n not in f["locs"] and self.location_ok(s, f, n, from_map=from_map)]
 
     def agitate_spaces(self, s: State, f: Frame) -> list[str]:
         """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, not a Country; each
@@ -343,17 +375,19 @@ def crosses_border(a: str, b: str) -> bool:
     return international(a, b) or wilaya(a) != wilaya(b)
 
 
-def step_allowed(s: State, f: Frame, a: str, b: str) -> bool:
+def step_allowed(s: State, f: Frame, a: str, b: str, why: Why = SILENT) -> bool:
     """3.3.2: may a group of the March frame ``f`` move from ``a`` into adjacent ``b`` (Resources
     aside)?"""
     if b in COUNTRIES and not independent(s):
-        return False  # 1.3.4, 5.1.8
+        return why.no("5.1.8", "{} is not independent yet: no FLN pieces there (1.3.4)", b)
     if f"{a}>{b}" in f["x"].get("pairs", []):
-        return False  # all Guerrillas moving from a to b move as one group
+        return why.no("3.3.2", "Guerrillas have already moved from {} to {}: all that move"
+                      " between two spaces move as one group", a, b)
     if mod.march_barred(s, a, b):
-        return False  # Momentum #44 unshaded (Paranoia)
+        return why.no("5.4", "Paranoia (#44 unshaded): no March from one Wilaya into another"
+                      " ({} to {})", a, b)
     if f["box"] == "limited_op" and f["locs"] and b != f["locs"][0]:
-        return False  # 2.3.4: a single destination
+        return why.no("2.3.4", "a Limited March has a single destination ({})", f["locs"][0])
     return True
 
 
@@ -424,8 +458,51 @@ class March(FlnOperation):
         return int(s.spaces[n]["pieces"][piece] - stop - inside)
 
     def destinations(self, s: State, f: Frame, a: str) -> list[str]:
-        return [b for b in SPACES[a].adjacent if step_allowed(s, f, a, b)
-                and (b in f["locs"] or self.affordable(s, f))]
+        return [b for b in SPACES[a].adjacent if self.destination_ok(s, f, a, b)]
+
+    def destination_ok(self, s: State, f: Frame, a: str, b: str, why: Why = SILENT) -> bool:
+        """3.3.2: an adjacent space a group may enter, paying 1 for a new destination."""
+        if b not in SPACES[a].adjacent:
+            return why.no("3.3.2", "{} is not adjacent to {}: Guerrillas March into adjacent"
+                          " spaces", b, a)
+        return step_allowed(s, f, a, b, why) and (b in f["locs"] or self.affordable(s, f,
+                                                                                    why=why))
+
+    def why_not_movers(self, s: State, f: Frame, a: str, piece: str, why: Why) -> bool:
+        """Guerrillas of state ``piece`` in ``a`` that may still move (``eligible``), told."""
+        if self.eligible(s, f, a, piece) > 0:
+            return True
+        stop = f["x"].get("stop", {}).get(a, [0, 0])[0 if piece == UG else 1]
+        if stop:
+            return why.no("3.3.2", "the {} in {} have finished their March: a group stops after"
+                          " crossing a Wilaya or International Border (or moving in a Limited"
+                          " Operation)", piece, a)
+        return why.no("3.3.2", "no {} in {} can join the group", piece, a)
+
+    def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        x, t = f["x"], m["t"]
+        grp = x.get("grp")
+        if t == "group":
+            a, b = m.get("from"), m.get("to")
+            if grp:
+                why.no("3.3.2", "a group from {} is being formed: add Guerrillas or go", grp["from"])
+            elif isinstance(a, str) and isinstance(b, str):
+                if self.eligible(s, f, a, UG) + self.eligible(s, f, a, AG) > 0:
+                    self.destination_ok(s, f, a, b, why)
+                else:
+                    stopped = f["x"].get("stop", {}).get(a, [0, 0])
+                    self.why_not_movers(s, f, a, UG if stopped[0] or not stopped[1] else AG,
+                                        why)
+        elif t == "add":
+            if not grp:
+                why.no("3.3.2", "open a group first ({{\"t\": \"group\", \"from\", \"to\"}})")
+            elif m.get("piece") in (UG, AG):
+                self.why_not_movers(s, f, grp["from"], m["piece"], why)
+        elif t == "go" and not (grp and grp[UG] + grp[AG]):
+            why.no("3.3.2", "add at least one Guerrilla to the group first" if grp else
+                   "no group is being formed")
+        else:
+            super().why_not_op(s, f, m, why)
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
@@ -521,8 +598,21 @@ class Attack(FlnOperation):
         check_bool(x.get("cg"), "x.cg")
 
     def targets(self, s: State, f: Frame) -> list[str]:
-        return [n for n in s.spaces
-                if n not in f["locs"] and guerrillas(s, n) > 0 and gov_count(s, n) > 0]
+        return [n for n in s.spaces if n not in f["locs"] and self.location_ok(s, f, n)]
+
+    def may_select(self, s: State, f: Frame, why: Why = SILENT) -> bool:
+        if mod.attack_banned(s):
+            return why.no("5.4", "no Attack while Peace Talks (#57) is in effect")
+        if f["x"].get("res"):
+            return why.no("3.3.3", "the Attack in {} is being resolved", f["x"]["res"])
+        return super().may_select(s, f, why)
+
+    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+        """3.3.3: a space with Guerrillas and Government pieces."""
+        if guerrillas(s, n) == 0:
+            return why.no("3.3.3", "{} has no Guerrillas to Attack with", n)
+        return gov_count(s, n) > 0 or why.no("3.3.3", "{} has no Government pieces to Attack",
+                                             n)
 
     def actor(self, s: State, f: Frame) -> str:
         return "auto" if "roll" in f["x"] else str(f["who"])
@@ -538,8 +628,8 @@ class Attack(FlnOperation):
                         for p in removal_choices(s, n, x["hits"])]
             return [{"t": "place", "space": n, "from": a, "piece": p}
                     for a, p in guerrilla_sources(s, n)] + [{"t": "decline"}]
-        if mod.attack_banned(s) or not self.may_add_location(f) or not self.affordable(s, f):
-            return []  # Momentum #57 (Peace Talks): no Attack
+        if not self.may_select(s, f):
+            return []  # e.g. Momentum #57 (Peace Talks): no Attack
         return [{"t": "space", "space": n} for n in self.targets(s, f)]
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
@@ -637,13 +727,35 @@ class Terror(FlnOperation):
         return 0 if f["free"] else mod.terror_cost(s, n)
 
     def targets(self, s: State, f: Frame) -> list[str]:
-        return [n for n, sp in s.spaces.items()
-                if n not in COUNTRIES and sp["pieces"][UG] >= mod.terror_underground(s, n)
-                and population(s, n) >= 1 and n not in f["locs"]
-                and s.resources[f["who"]] >= self.space_cost(s, f, n)]
+        return [n for n in s.spaces if n not in f["locs"] and self.location_ok(s, f, n)]
+
+    def may_select(self, s: State, f: Frame, why: Why = SILENT) -> bool:
+        return self.may_add_location(f, why)  # the cost depends on the space (#32 shaded)
+
+    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+        """3.3.4: a City or Sector, never Pop 0 (Resettled Sectors included, 4.2.1), with an
+        Underground Guerrilla (two in a City under #32 unshaded), 1 Resource (0 in a City under
+        #32 shaded)."""
+        sp = s.spaces[n]
+        if n in COUNTRIES:
+            return why.no("3.3.4", "{} is a Country: Terror is in Cities and Sectors", n)
+        if sp["resettled"]:
+            return why.no("4.2.1", "{} is Resettled (Pop 0): the FLN may not conduct Terror"
+                          " there", n)
+        if population(s, n) < 1:
+            return why.no("3.3.4", "{} is Pop 0: no Terror there (4.2.1; the player aid: not"
+                          " Pop 0)", n)
+        k = mod.terror_underground(s, n)
+        if sp["pieces"][UG] < k:
+            return why.no("3.3.4", "{} has no Underground Guerrilla" if k == 1 else
+                          "{} needs 2 Underground Guerrillas (Amateur Bombers, #32 unshaded)", n)
+        cost = self.space_cost(s, f, n)
+        return s.resources[f["who"]] >= cost or why.no(
+            "3.1", "Resources are short: Terror in {} costs {} and the FLN has {}", n, cost,
+            s.resources[f["who"]])
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
-        if not self.may_add_location(f):
+        if not self.may_select(s, f):
             return []
         return [{"t": "space", "space": n} for n in self.targets(s, f)]
 

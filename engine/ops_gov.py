@@ -43,6 +43,7 @@ from .checks import check_bool, check_int, check_list, check_obj, fail, show
 from .machine import Log, emit
 from .ops import TRACKS, Operation, register_op
 from .state import Frame, Move, State
+from .why import SILENT, Why
 
 PACIFY_COST = 2  # 3.2.1: per Terror marker removed or level shifted, even in a free Train
 GARRISON_MAX = 6  # 3.2.2
@@ -71,6 +72,28 @@ def movable(s: State, f: Frame, space: str, piece: str) -> int:
     this action."""
     here = available(s, piece) if space == AVAILABLE else s.spaces[space]["pieces"][piece]
     return int(here) - moved_in(f, space, piece)
+
+
+def why_not_movable(s: State, f: Frame, space: str, piece: str, why: Why, rule: str) -> bool:
+    """``movable(...) > 0``, telling ``why`` otherwise (a piece moves once per action)."""
+    if movable(s, f, space, piece) > 0:
+        return True
+    if moved_in(f, space, piece):
+        return why.no(rule, "every {} in {} has already moved in this action: a piece moves once",
+                      piece, space)
+    return why.no(rule, "there is no {} in {}", piece, space)
+
+
+def why_not_picked(f: Frame, m: Move, why: Why, rule: str) -> bool:
+    """A ``move`` must move the piece just picked (``pick`` first)."""
+    pick = f["x"].get("pick")
+    if not pick:
+        return why.no(rule, "pick a piece first ({{\"t\": \"pick\", \"piece\", \"from\"}})")
+    if [m.get("piece"), m.get("from")] != pick:
+        return why.no(rule, "the picked piece is a {} from {}", pick[0], pick[1])
+    if m.get("to") == m.get("from"):
+        return why.no(rule, "a piece moves to another space")
+    return True
 
 
 # Garrison, Deploy and Troop Lift move one piece at a time, in two prompts: pick a piece, then its
@@ -186,21 +209,33 @@ class Train(GovOperation):
     sas = ("deploy", "troop_lift")
     places_pieces = True
 
-    def space_ok(self, s: State, n: str) -> bool:
+    def space_ok(self, s: State, n: str, why: Why = SILENT) -> bool:
         """3.2.1, 5.1.7: Cities, Sectors with a Government Base; under Recall De Gaulle also
         Populated Sectors with Government Control and both Troops and Police."""
         sp = SPACES[n]
-        if sp.is_country or mod.train_barred(s, n):
-            return False
-        return self.normal_space(s, n) or mod.moghazni_sector(s, n)
+        if sp.is_country:
+            return why.no("1.4.2", "{} is a Country: Government pieces never enter it", n)
+        if mod.train_barred(s, n):
+            return why.no("5.4", "no Train in {}: Hardened Attitudes (#56) bars Sectors not at"
+                          " Support", n)
+        mark = why.mark()
+        return why.either(mark, self.normal_space(s, n, why) or mod.moghazni_sector(s, n))
 
-    def normal_space(self, s: State, n: str) -> bool:
+    def normal_space(self, s: State, n: str, why: Why = SILENT) -> bool:
         """3.2.1, 5.1.7: a City, a Sector with a Government Base, or (Recall De Gaulle) a Populated
         Sector with Government Control, Troops and Police."""
         if SPACES[n].is_city or s.spaces[n]["pieces"][GB] > 0:
             return True
-        return (de_gaulle(s) and population(s, n) >= 1 and control(s, n) == "gov"
-                and troops(s, n) > 0 and police(s, n) > 0)
+        if not de_gaulle(s):
+            return why.no("3.2.1", "{} is not a Train location: a Sector without a Government"
+                          " Base, and Recall De Gaulle (5.1.7) is not in effect", n)
+        if not (population(s, n) >= 1 and control(s, n) == "gov"):
+            return why.no("5.1.7", "{} is not a Train location: a Sector without a Government"
+                          " Base must be Populated and under Government Control", n)
+        if not (troops(s, n) > 0 and police(s, n) > 0):
+            return why.no("5.1.7", "{} is not a Train location: a Sector without a Government"
+                          " Base needs both Troops and Police", n)
+        return True
 
     def police_only(self, s: State, n: str) -> bool:
         """Momentum #46 unshaded: a Sector selectable only because of Moghazni receives Algerian
@@ -211,32 +246,51 @@ class Train(GovOperation):
         """The Algerian cubes that may be placed in the space being trained (3.2.1, #46)."""
         return (AP,) if f["x"].get("police_only") else ALGERIAN_CUBES
 
-    def track_ok(self, s: State, t: str) -> bool:
+    def track_ok(self, s: State, t: str, why: Why = SILENT) -> bool:
         """3.2.1, 5.1.8: the France Track (one box toward A) unless already at A; the Border Zone
         Track (one box toward 4) only once Morocco and Tunisia are independent, and below 4."""
         if t == "france_track":
-            return s.france_track != FRANCE_BOXES[0]
-        return independent(s) and s.border_zone is not None and s.border_zone < BORDER_ZONE_MAX
+            return s.france_track != FRANCE_BOXES[0] or why.no(
+                "3.2.1", "the France Track is already at A")
+        if not independent(s) or s.border_zone is None:
+            return why.no("5.1.8", "the Border Zone Track is in play only once Morocco and"
+                          " Tunisia are independent")
+        return s.border_zone < BORDER_ZONE_MAX or why.no("3.2.1", "the Border Zone is already at"
+                                                         " {}", BORDER_ZONE_MAX)
 
-    def may_pacify(self, s: State, f: Frame, n: str) -> bool:
+    def may_pacify(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
         """3.2.1: is a Pacification step possible in ``n``: Government Control, 2 Resources, a
         Terror marker to remove or else one level to shift (one at most)."""
         x = f["x"]
         done = x.get("pacified", [])
-        if (n not in done and len(done) >= mod.pacify_spaces(s)) or n in x.get("shifted", []):
-            return False
-        return s.resources[f["who"]] >= PACIFY_COST and self.pacifiable(s, n)
+        if n not in f["locs"] or n in TRACKS:
+            return why.no("3.2.1", "Pacify only in a space selected for this Train, not {}", n)
+        if n not in done and len(done) >= mod.pacify_spaces(s):
+            return why.no("3.2.1", "Pacification is in one selected space only ({})",
+                          ", ".join(done))
+        if n in x.get("shifted", []):
+            return why.no("3.2.1", "{} has already shifted one level: Pacify shifts it once", n)
+        if s.resources[f["who"]] < PACIFY_COST:
+            return why.no("3.2.1", "Resources are short: each Pacification step costs {}, the"
+                          " Government has {}", PACIFY_COST, s.resources[f["who"]])
+        return self.pacifiable(s, n, why)
 
-    def pacifiable(self, s: State, n: str) -> bool:
+    def pacifiable(self, s: State, n: str, why: Why = SILENT) -> bool:
         """3.2.1: Government Control and a Terror marker to remove, or else a level to shift. The
         rule sets no Population condition: in a Pop 0 space only the shift is impossible (1.6.2:
         always Neutral), so its Terror markers may still be removed."""
         if control(s, n) != "gov":
-            return False
+            return why.no("3.2.1", "Pacify needs Government Control of {}", n)
         sp = s.spaces[n]
-        return bool(sp["terror"] > 0 or (population(s, n) >= 1 and sp["support"] != "support"))
+        if sp["terror"] > 0:
+            return True
+        if population(s, n) < 1:
+            return why.no("1.6.2", "{} has no Terror marker and is Pop 0: always Neutral", n)
+        return sp["support"] != "support" or why.no(
+            "3.2.1", "{} has no Terror marker and is already at Support", n)
 
-    def useful(self, s: State, f: Frame, n: str, from_map: bool = True) -> bool:
+    def useful(self, s: State, f: Frame, n: str, from_map: bool = True,
+               why: Why = SILENT) -> bool:
         """Something can be done in a space selected now: a cube can be placed (1.4.1: taken
         from the map only with ``from_map``), or it can be Pacified with the Resources left after
         paying for it."""
@@ -244,7 +298,20 @@ class Train(GovOperation):
         if any(available(s, p) > 0 or (from_map and on_map_elsewhere(s, p, n)) for p in types):
             return True
         rest = s.resources[f["who"]] - self.price(s, f)
-        return rest >= PACIFY_COST and self.pacifiable(s, n)
+        return rest >= PACIFY_COST and self.pacifiable(s, n) or why.no(
+            "3.2.1", "nothing could be done in {}: no Algerian cube to place there and no"
+            " Pacification possible", n)
+
+    def may_select(self, s: State, f: Frame, why: Why = SILENT) -> bool:
+        if f["x"].get("pacified"):
+            return why.no("3.2.1", "Pacification has begun: no more Train locations")
+        return super().may_select(s, f, why)
+
+    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT,
+                    from_map: bool = True) -> bool:
+        if n in TRACKS:
+            return self.track_ok(s, n, why)
+        return self.space_ok(s, n, why) and self.useful(s, f, n, from_map, why)
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
@@ -255,13 +322,35 @@ class Train(GovOperation):
                if n not in TRACKS and self.may_pacify(s, f, n)]
         return ms
 
+    def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        t = m["t"]
+        if t == "pacify" and isinstance(m.get("space"), str):
+            self.may_pacify(s, f, m["space"], why)
+        elif t == "place":
+            x = f["x"]
+            cur, piece = x.get("cur"), m.get("piece")
+            if x.get("pacified"):
+                why.no("3.2.1", "Pacification has begun: no more cubes are placed")
+            elif cur is None or m.get("space") != cur:
+                why.no("3.2.1", "cubes are placed in the space just selected ({})", cur or "none")
+            elif x["placed"] >= mod.train_cubes(s):
+                why.no("3.2.1", "at most {} cubes are placed per Train space",
+                       mod.train_cubes(s))
+            elif piece not in self.cube_types(f):
+                why.no("3.2.1", "Train places {} only", " or ".join(self.cube_types(f)))
+            elif "from" in m and available(s, piece) > 0:
+                why.no("1.4.1", "{} may come from the map only when none is Available", piece)
+            elif "from" not in m and available(s, piece) == 0:
+                why.no("1.4.1", "no {} is Available: name the space it comes from", piece)
+        else:
+            super().why_not_op(s, f, m, why)
+
     def selectable(self, s: State, f: Frame, from_map: bool = True) -> list[str]:
         """The Tracks and spaces that may be selected now (none once Pacification began)."""
-        if f["x"].get("pacified") or not (self.may_add_location(f) and self.affordable(s, f)):
+        if not self.may_select(s, f):
             return []
-        return ([t for t in TRACKS if t not in f["locs"] and self.track_ok(s, t)]
-                + [n for n in ALGERIA if n not in f["locs"] and self.space_ok(s, n)
-                   and self.useful(s, f, n, from_map)])
+        return [n for n in TRACKS + ALGERIA
+                if n not in f["locs"] and self.location_ok(s, f, n, from_map=from_map)]
 
     def place_moves(self, s: State, f: Frame) -> list[Move]:
         """3.2.1, 1.4.1: cubes for the space being trained, from Available, else from the map."""
@@ -335,9 +424,11 @@ class Train(GovOperation):
 # --- 3.2.2 Garrison ----------------------------------------------------------------------------
 
 
-def garrison_space(s: State, n: str) -> bool:
+def garrison_space(s: State, n: str, why: Why = SILENT) -> bool:
     """3.2.2: Populated and Resettled spaces of Algeria."""
-    return n not in COUNTRIES and (population(s, n) >= 1 or bool(s.spaces[n]["resettled"]))
+    return (n not in COUNTRIES and (population(s, n) >= 1 or bool(s.spaces[n]["resettled"]))
+            or why.no("3.2.2", "{} is not a Garrison space: Police move among Populated or"
+                      " Resettled spaces of Algeria", n))
 
 
 @register_op
@@ -389,6 +480,40 @@ class Garrison(GovOperation):
                if self.activation(s, n) > 0 and not (limited and n != f["locs"][0])]
         return ms
 
+    def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        """3.2.2: which Police may move where, and the Activation."""
+        x, t = f["x"], m["t"]
+        limited = f["box"] == "limited_op" and f["locs"]
+        if x.get("activated"):
+            why.no("3.2.2", "the Activation ends the Garrison")
+        elif t in ("pick", "move", "activate") and not self.first_payment(s, f):
+            self.affordable(s, f, why=why)
+        elif t == "pick":
+            src, piece = m.get("from"), m.get("piece")
+            if x.get("pick"):
+                why.no("3.2.2", "a picked Police cube awaits its destination")
+            elif x.get("moved", 0) >= GARRISON_MAX:
+                why.no("3.2.2", "at most {} Police move in a Garrison", GARRISON_MAX)
+            elif piece not in POLICE:
+                why.no("3.2.2", "only Police move in a Garrison, not {}", piece)
+            elif isinstance(src, str) and garrison_space(s, src, why):
+                if (why_not_movable(s, f, src, piece, why, self.rule) and limited
+                        and src == f["locs"][0]):
+                    why.no("2.3.4", "a Limited Garrison has one destination, {}: Police move"
+                           " into it, not out of it", src)
+        elif t == "move":
+            if why_not_picked(f, m, why, self.rule):
+                to = m.get("to")
+                if limited and to != f["locs"][0]:
+                    why.no("2.3.4", "a Limited Garrison has one destination, {}", f["locs"][0])
+                elif isinstance(to, str):
+                    garrison_space(s, to, why)
+        elif t == "activate" and isinstance(m.get("space"), str):
+            n = m["space"]
+            if garrison_space(s, n, why) and self.activation(s, n) == 0:
+                why.no("3.2.2", "no Underground Guerrilla in {} can be Activated by the Police"
+                       " there", n)
+
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
         if m["t"] == "pick":
@@ -418,6 +543,19 @@ def amnesty_moves(s: State, f: Frame, n: str, price: int) -> list[Move]:
         return []
     p = s.spaces[n]["pieces"]
     return [{"t": "space", "space": n, "amnesty": g} for g in (UG, AG) if p[g] > 0]
+
+
+def why_not_amnesty(s: State, f: Frame, m: Move, price: int, why: Why) -> bool:
+    """The conditions of ``amnesty_moves``, told (Momentum #5 unshaded)."""
+    if not mod.amnesty(s):
+        return why.no("5.4", "an amnesty needs Peace of the Brave (#5 unshaded) in effect")
+    if s.resources[f["who"]] < price + 1:
+        return why.no("3.1", "Resources are short: the space and the amnesty cost {}, the"
+                      " Government has {}", price + 1, s.resources[f["who"]])
+    n, g = m.get("space"), m.get("amnesty")
+    if g not in (UG, AG) or not isinstance(n, str) or s.spaces[n]["pieces"][g] == 0:
+        return why.no("5.4", "no {} in {} to remove", g, n)
+    return True
 
 
 def apply_amnesty(s: State, f: Frame, m: Move, log: Log) -> None:
@@ -453,15 +591,42 @@ class Sweep(GovOperation):
         return ((a, p) for a in SPACES[d].adjacent if a not in COUNTRIES
                 for p in TROOPS if movable(s, f, a, p) > 0)
 
+    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+        """3.2.3 sets no condition on the spaces selected (unlike Assault, 3.2.4): any City or
+        Sector; Government pieces never enter Morocco or Tunisia (5.1.8)."""
+        return (n in SPACES and n not in COUNTRIES) or why.no(
+            "3.2.3", "Sweep selects Cities and Sectors, not {}", n)
+
+    def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        t = m["t"]
+        if t == "space" and "amnesty" in m:
+            if m.get("space") in f["locs"]:
+                why.no("3.1", "{} is already selected for this Sweep", m.get("space"))
+            elif self.may_select(s, f, why):
+                why_not_amnesty(s, f, m, self.price(s, f), why)
+        elif t == "move":
+            piece, src, dst = m.get("piece"), m.get("from"), m.get("to")
+            if dst not in f["locs"]:
+                why.no("3.2.3", "Troops move into a selected Sweep space, and {} is not one", dst)
+            elif piece not in TROOPS:
+                why.no("3.2.3", "only Troops move in a Sweep, not {}", piece)
+            elif src not in SPACES[str(dst)].adjacent or src in COUNTRIES:
+                why.no("3.2.3", "{} is not adjacent to {}: Troops move in from adjacent spaces",
+                       src, dst)
+            else:
+                why_not_movable(s, f, str(src), str(piece), why, self.rule)
+        else:
+            super().why_not_op(s, f, m, why)
+
     def op_moves(self, s: State, f: Frame) -> list[Move]:
         """3.2.3 sets no condition on the spaces selected (unlike Assault, 3.2.4): any City or
         Sector may be selected and paid for, even where nothing would move in or be Activated.
         (Morocco and Tunisia: Government pieces never enter them, 5.1.8, so Sweep never selects
         them.)"""
         ms: list[Move] = []
-        if self.may_add_location(f) and self.affordable(s, f):
+        if self.may_select(s, f):
             for n in ALGERIA:
-                if n not in f["locs"]:
+                if n not in f["locs"] and self.location_ok(s, f, n):
                     ms.append({"t": "space", "space": n})
                     ms += amnesty_moves(s, f, n, self.price(s, f))
         for d in f["locs"]:
@@ -524,17 +689,37 @@ class Assault(GovOperation):
     def price(self, s: State, f: Frame, n: int = 1) -> int:
         return 0 if f["free"] else mod.assault_cost(s) * n
 
-    def may_add_space(self, s: State, f: Frame) -> bool:
-        """2.3.4 (one location if Limited) and Capability #13 shaded (at most 1 space)."""
+    def may_select(self, s: State, f: Frame, why: Why = SILENT) -> bool:
+        """Momentum #57 (no Assault), 2.3.4 (one location if Limited), Capability #13 shaded (at
+        most 1 space), 3.1 (the cost: 3 under #35 shaded)."""
+        if mod.assault_banned(s):
+            return why.no("5.4", "no Assault while Peace Talks (#57) is in effect")
         cap = mod.assault_max_spaces(s)
-        return self.may_add_location(f) and (cap is None or len(f["locs"]) < cap)
+        if cap is not None and len(f["locs"]) >= cap:
+            return why.no("5.3", "SAS (#13 shaded): at most {} Assault space", cap)
+        return super().may_select(s, f, why)
+
+    def location_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+        """3.2.4: a space of Algeria with Government cubes and FLN pieces."""
+        if n in COUNTRIES:
+            return why.no("1.4.2", "{} is a Country: Government cubes never enter it", n)
+        if cubes(s, n) == 0:
+            return why.no("3.2.4", "{} has no Government cubes to Assault with", n)
+        return fln_count(s, n) > 0 or why.no("3.2.4", "{} has no FLN pieces to Assault", n)
+
+    def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        if (m["t"] == "space" and "amnesty" in m
+                and self.select_ok(s, f, str(m.get("space")), why)):
+            why_not_amnesty(s, f, m, self.price(s, f), why)
+        else:
+            super().why_not_op(s, f, m, why)
 
     def op_moves(self, s: State, f: Frame) -> list[Move]:
-        if mod.assault_banned(s) or not (self.may_add_space(s, f) and self.affordable(s, f)):
+        if not self.may_select(s, f):
             return []
         ms: list[Move] = []
         for n in ALGERIA:
-            if n not in f["locs"] and cubes(s, n) > 0 and fln_count(s, n) > 0:
+            if n not in f["locs"] and self.location_ok(s, f, n):
                 ms.append({"t": "space", "space": n})
                 ms += amnesty_moves(s, f, n, self.price(s, f))
         return ms

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, TextIO, Union
 
 from .errors import BadRequest, IllegalMove
-from .machine import apply, legal_moves, prompt, to_move
+from .machine import apply, check_move_shape, legal_moves, prompt, to_move
 from .scenarios import new_game
 from .serial import dumps
 from .state import Move, State
@@ -155,9 +155,13 @@ class RecordWriter:
     def _line(self, obj: Any) -> None:
         self.out.write(dumps(obj) + "\n")
 
-    def move(self, m: Mapping[str, Any], after: StateLike) -> None:
+    def move(self, m: Mapping[str, Any], after: StateLike | None) -> None:
+        """Write ``m``; ``after`` is the state it led to (None for a move followed at once by
+        others, e.g. a bot's decision but its last move: no checkpoint falls between them)."""
         self._line(canonical_move(m))
         self.n += 1
+        if after is None:
+            return
         data = state_data(after)
         self.last = data
         if data.get("turn") != self.turn or data.get("result") is not None:
@@ -257,13 +261,14 @@ class Position:
     prompt: str
     legal: list[Move]
     result: dict[str, Any] | None
-    chance: bool = False  # the last move (or the setup) ended in a die roll or a card draw
 
 
 @dataclass
 class Refusal:
     """A move the referee refused: the ``index`` of the move among those sent, the error
-    (``code`` illegal_move or invalid_argument), and the position just before it."""
+    (``code`` illegal_move or invalid_argument; ``field`` within the move, e.g. ``move.space``),
+    the position just before it, and whether the move before it (or the setup) ended in a die
+    roll or a card draw."""
 
     index: int
     code: str
@@ -271,6 +276,7 @@ class Refusal:
     rule: str
     field: str
     at: Position
+    after_chance: bool
 
 
 class Referee(Protocol):
@@ -294,6 +300,7 @@ class Verdict:
     problem: str = ""
     rule: str = ""
     field: str = ""
+    move: Move | None = None       # the illegal or malformed move
     legal: list[Move] = dataclasses.field(default_factory=list)   # the alternatives at an illegal move
     hints: list[str] = dataclasses.field(default_factory=list)
     to_move: str | None = None
@@ -307,24 +314,28 @@ class Verdict:
     def summary(self) -> dict[str, Any]:
         """Plain data, equal for equal verdicts (what every path must agree on)."""
         return {k: getattr(self, k) for k in (
-            "moves", "checkpoints", "kind", "line", "problem", "rule", "field", "legal", "hints",
-            "to_move", "prompt", "result")}
+            "moves", "checkpoints", "kind", "line", "problem", "rule", "field", "move", "legal",
+            "hints", "to_move", "prompt", "result")}
 
     def text(self, name: str = "record") -> str:
         """The verdict as ``ct-referee validate`` prints it."""
         if self.ok:
-            state = (f"game over: {json.dumps(self.result)}" if self.to_move is None
+            state = (f"game over: {dumps(self.result)}" if self.to_move is None
                      else f"game in progress, {self.to_move} to move: {self.prompt}")
             return (f"{name}: all {self.moves} moves legal, {self.checkpoints} checkpoint(s)"
                     f" match; {state}\n")
         rule = f" (rule {self.rule})" if self.rule else ""
-        lines = [f"{name}:{self.line}: {self.kind.upper().replace('_', ' ')}: {self.problem}"
-                 f"{rule}"]
+        move = f"move {self.moves + 1} {json.dumps(self.move)}"
+        head = {"illegal_move": f"{move} is ILLEGAL: ",
+                "invalid_argument": f"{move} is MALFORMED: {self.field}: ",
+                "checkpoint": "CHECKPOINT MISMATCH: ", "result": "RESULT MISMATCH: ",
+                "header": "bad header: "}[self.kind]
+        lines = [f"{name}:{self.line}: {head}{self.problem}{rule}"]
         if self.kind in ("illegal_move", "invalid_argument"):
             lines.append(f"  at: {self.to_move} to move, {self.prompt}")
             shown = self.legal[:40]
             lines.append(f"  legal here ({len(self.legal)}):")
-            lines += [f"    {dumps(m)}" for m in shown]
+            lines += [f"    {json.dumps(m)}" for m in shown]
             if len(self.legal) > len(shown):
                 lines.append(f"    ... and {len(self.legal) - len(shown)} more")
         lines += [f"  hint: {h}" for h in self.hints]
@@ -347,14 +358,14 @@ def check_record(rec: Record, referee: Referee | None = None) -> Verdict:
     external = rec.options.get("chance") == "external"
     done = 0
     for i, end in enumerate(_segments(rec)):
-        if i < len(rec.checkpoints) and rec.checkpoints[i].moves != end:
-            c = rec.checkpoints[i]
-            v.kind, v.line = "checkpoint", c.line
-            v.problem = (f"the checkpoint is after move {c.moves}, but {end} moves precede it:"
-                         " a move line was deleted or added")
-            return v
+        start = done
         if end > done:
-            got = ref.play(pos, rec.moves[done:end])
+            shape = _first_misshapen(rec.moves, done, end)
+            got = ref.play(pos, rec.moves[done:shape[0] if shape else end])
+            if shape and not isinstance(got, Refusal):
+                # every referee is handed only well-formed moves: the shape is judged here, once
+                got = Refusal(shape[0] - done, "invalid_argument", shape[1].reason, "",
+                              shape[1].field, got, False)
             if isinstance(got, Refusal):
                 _refused(v, rec, done, got, external)
                 return v
@@ -363,13 +374,22 @@ def check_record(rec: Record, referee: Referee | None = None) -> Verdict:
             v.moves = done
         if i < len(rec.checkpoints):
             c = rec.checkpoints[i]
+            if c.moves != end:
+                v.kind, v.line = "checkpoint", c.line
+                v.problem = (f"the checkpoint is after move {c.moves}, but {end} moves precede"
+                             " it: a move line was deleted or added")
+                _at(v, pos)
+                return v
             if c.hash != checkpoint_hash(pos.data):
                 v.kind, v.line = "checkpoint", c.line
                 v.problem = (f"the state after move {c.moves} (turn {pos.data.get('turn')}) does"
                              " not match this checkpoint: a line before it was altered, deleted"
                              " or added")
-                v.hints.append("the moves between the previous checkpoint and this one are"
-                               " where the record differs")
+                first = rec.move_lines[start] if start < end else c.line
+                v.hints.append(f"the record differs between line {first} and this checkpoint;"
+                               " if those moves are as played, the header's seed"
+                               f" ({rec.seed}) or options are not the game's: its card draws"
+                               " and die rolls differ")
                 _at(v, pos)
                 return v
             v.checkpoints += 1
@@ -380,6 +400,16 @@ def check_record(rec: Record, referee: Referee | None = None) -> Verdict:
             v.kind, v.line = "result", rec.result_line
             v.problem = f"the record's result does not match the game's: {dumps(pos.result)}"
     return v
+
+
+def _first_misshapen(moves: list[Move], start: int, end: int) -> tuple[int, BadRequest] | None:
+    """The first move in ``moves[start:end]`` that is not a move at all (docs/moves.md)."""
+    for k in range(start, end):
+        try:
+            check_move_shape(moves[k])
+        except BadRequest as e:
+            return k, e
+    return None
 
 
 def _segments(rec: Record) -> list[int]:
@@ -394,7 +424,7 @@ def _at(v: Verdict, pos: Position) -> None:
 def _refused(v: Verdict, rec: Record, done: int, r: Refusal, external: bool) -> None:
     k = done + r.index
     m = rec.moves[k]
-    v.moves = k
+    v.moves, v.move = k, m
     v.kind, v.line, v.problem = r.code, rec.move_lines[k], r.message
     v.rule, v.field = r.rule, r.field
     v.legal = r.at.legal
@@ -409,7 +439,7 @@ def _refused(v: Verdict, rec: Record, done: int, r: Refusal, external: bool) -> 
     elif r.at.to_move == "chance":
         v.hints.append("chance is to move here: with external chance every card draw and die"
                        " roll is a move of the record; check the header's options")
-    elif r.at.chance:
+    elif r.after_chance:
         v.hints.append("this move comes right after a die roll or a card draw made from the"
                        f" header's seed ({rec.seed}) and options: if they are not those of the"
                        " game that was played, the draws differ; check them")
@@ -419,7 +449,8 @@ def _refused(v: Verdict, rec: Record, done: int, r: Refusal, external: bool) -> 
 
 
 class EngineReferee:
-    """The engine in this process."""
+    """The engine in this process. A position's token is (state, whether the move that led to it
+    ended in a die roll or a card draw)."""
 
     def start(self, header: Mapping[str, Any]) -> Position:
         try:
@@ -430,19 +461,19 @@ class EngineReferee:
 
     @staticmethod
     def _position(s: State, chance: bool) -> Position:
-        return Position(s, s.to_data(), to_move(s), prompt(s), legal_moves(s), s.result, chance)
+        return Position((s, chance), s.to_data(), to_move(s), prompt(s), legal_moves(s), s.result)
 
     def play(self, pos: Position, moves: list[Move]) -> Position | Refusal:
-        s: State = pos.token
-        chance = pos.chance
+        s, chance = pos.token
         for i, m in enumerate(moves):
             try:
                 s, log = apply(s, m)
             except IllegalMove as e:
-                return Refusal(i, "illegal_move", e.reason, e.rule, "", self._position(s, chance))
+                return Refusal(i, "illegal_move", e.reason, e.rule, "", self._position(s, chance),
+                               chance)
             except BadRequest as e:
                 return Refusal(i, "invalid_argument", e.reason, "", e.field,
-                               self._position(s, chance))
+                               self._position(s, chance), chance)
             chance = chance_in(log)
         return self._position(s, chance)
 

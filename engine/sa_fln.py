@@ -21,15 +21,22 @@ from .ops_fln import (
     note_activation, place_guerrilla, place_guerrilla_moves, remove_enemy, removal_choices,
 )
 from .state import Frame, Move, State
+from .why import SILENT, Why
 
 __all__ = ["Extort", "Subvert", "Ambush", "extort_space"]
 
 
-def extort_space(s: State, n: str) -> bool:
+def extort_space(s: State, n: str, why: Why = SILENT) -> bool:
     """4.3.1: a populated space with an Underground Guerrilla and FLN Control (independent Countries
     included); Momentum #56 (Hardened Attitudes) bars a Sector without an FLN Base."""
-    return (s.spaces[n]["pieces"][UG] > 0 and population(s, n) >= 1 and control(s, n) == "fln"
-            and not mod.extort_barred(s, n))
+    if s.spaces[n]["pieces"][UG] == 0:
+        return why.no("4.3.1", "{} has no Underground Guerrilla to Extort with", n)
+    if population(s, n) < 1:
+        return why.no("4.3.1", "{} is Pop 0: Extort needs Population", n)
+    if control(s, n) != "fln":
+        return why.no("4.3.1", "{} is not under FLN Control", n)
+    return not mod.extort_barred(s, n) or why.no(
+        "5.4", "Hardened Attitudes (#56): no Extort in a Sector without an FLN Base ({})", n)
 
 
 @register_sa
@@ -44,6 +51,14 @@ class Extort(SpecialActivity):
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         return [{"t": "space", "space": n} for n in s.spaces
                 if n not in f["locs"] and extort_space(s, n)]
+
+    def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        n = m.get("space")
+        if m["t"] == "space" and isinstance(n, str):
+            if n in f["locs"]:
+                why.no("4.3.1", "{} is already selected", n)
+            else:
+                extort_space(s, n, why)
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
@@ -87,6 +102,29 @@ class Subvert(SpecialActivity):
                     ms += place_guerrilla_moves(s, {"t": "replace", "space": n})
         return ms
 
+    def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        x, n = f["x"], m.get("space")
+        if not isinstance(n, str):
+            return
+        p = s.spaces[n]["pieces"]
+        if x.get("replaced"):
+            why.no("4.3.2", "this Subvert replaced a Police cube: nothing more")
+        elif p[UG] == 0:
+            why.no("4.3.2", "{} has no Underground Guerrilla to Subvert with", n)
+        elif m["t"] == "remove":
+            if x.get("removed", 0) >= 2:
+                why.no("4.3.2", "Subvert removes at most 2 Algerian cubes in all")
+            elif n not in f["locs"] and len(f["locs"]) >= 2:
+                why.no("4.3.2", "Subvert is in at most 2 spaces ({})", ", ".join(f["locs"]))
+            elif m.get("piece") not in (AT, AP) or p[m["piece"]] == 0:
+                why.no("4.3.2", "Subvert removes Algerian cubes, and {} has no {}", n,
+                       m.get("piece"))
+        elif m["t"] == "replace":
+            if x.get("removed"):
+                why.no("4.3.2", "a replacement is instead of removals, and cubes were removed")
+            elif p[AP] == 0:
+                why.no("4.3.2", "{} has no Algerian Police to replace", n)
+
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
         n = m["space"]
@@ -126,21 +164,48 @@ class Ambush(SpecialActivity):
             return None
         return opf
 
-    def sa_moves(self, s: State, f: Frame) -> list[Move]:
-        if len(f["locs"]) >= 2 or mod.attack_banned(s):
-            return []  # Momentum #57 (Peace Talks): no Attack, hence no Ambush
+    def taken(self, s: State, f: Frame, why: Why = SILENT) -> list[str] | None:
+        """The spaces already Attack or Ambush locations, or None when no Ambush may be added:
+        at most two (4.3.3), none under Peace Talks (#57), the Attack able to pay for it."""
+        if len(f["locs"]) >= 2:
+            why.no("4.3.3", "Ambush is in at most 2 spaces")
+            return None
+        if mod.attack_banned(s):
+            why.no("5.4", "no Attack, hence no Ambush, while Peace Talks (#57) is in effect")
+            return None
         taken: list[str] = list(f["locs"])
         if f["op"] is not None:
             opf = self.attack(s, f) if f["op"] == "attack" else None
             if opf is None:
-                return []
+                why.no("4.3.3", "the Attack cannot take another location (its box, or"
+                       " Resources)")
+                return None
             taken += opf["locs"]
-        ms: list[Move] = []
-        for n, sp in s.spaces.items():
-            if n in taken or sp["pieces"][UG] == 0 or gov_count(s, n) == 0:
-                continue
-            ms += [{"t": "space", "space": n, "piece": p} for p in removal_choices(s, n, 1)]
-        return ms
+        return taken
+
+    def space_ok(self, s: State, n: str, taken: list[str], why: Why = SILENT) -> bool:
+        if n in taken:
+            return why.no("4.3.3", "{} is already an Attack location", n)
+        if s.spaces[n]["pieces"][UG] == 0:
+            return why.no("4.3.3", "{} has no Underground Guerrilla to Ambush with", n)
+        return gov_count(s, n) > 0 or why.no("4.3.3", "{} has no Government pieces", n)
+
+    def sa_moves(self, s: State, f: Frame) -> list[Move]:
+        taken = self.taken(s, f)
+        if taken is None:
+            return []
+        return [{"t": "space", "space": n, "piece": p} for n in s.spaces
+                if self.space_ok(s, n, taken) for p in removal_choices(s, n, 1)]
+
+    def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        n = m.get("space")
+        if m["t"] != "space" or not isinstance(n, str):
+            return
+        taken = self.taken(s, f, why)
+        if (taken is not None and self.space_ok(s, n, taken, why)
+                and m.get("piece") not in removal_choices(s, n, 1)):
+            why.no("3.3.3", "the piece removed is the first of Police, then Troops, then Bases:"
+                   " {}", " or ".join(removal_choices(s, n, 1)))
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]

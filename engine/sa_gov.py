@@ -20,18 +20,25 @@ from .board import (
     remove_to, resettled_count, shift, terror_left, troops,
 )
 from . import modifiers as mod
+from .checks import check_bool
 from .data import AG, ALGERIA, FB, FT, GB, POP0_MARKERS, SPACES, UG
 from .machine import Log, emit
 from .ops import SpecialActivity, register_sa
-from .checks import check_bool
 from .ops_gov import (
     AVAILABLE, MOVE_X, check_moves_data, move_picked, movable, picked_moves, start_pick,
+    why_not_movable, why_not_picked,
 )
 from .state import Frame, Move, State
+from .why import SILENT, Why
 
 DEPLOY_MAX = 6  # 4.2.1
 DEPLOY_SPACES = 3  # 4.2.1
 NEUTRALIZE_SPACES = 2  # 4.2.3
+
+
+def guerrilla_here(s: State, n: str) -> bool:
+    p = s.spaces[n]["pieces"]
+    return bool(p[UG] + p[AG])
 
 
 def troop_lift_spaces(s: State) -> int:
@@ -54,12 +61,14 @@ def select(f: Frame, *ends: str) -> None:
 # --- 4.2.1 Deploy ------------------------------------------------------------------------------
 
 
-def deploy_space(s: State, n: str) -> bool:
+def deploy_space(s: State, n: str, why: Why = SILENT) -> bool:
     """4.2.1: Cities, or Sectors with a Government Base or Government Control (1.7)."""
     sp = SPACES[n]
     if sp.is_country:
-        return False
-    return sp.is_city or s.spaces[n]["pieces"][GB] > 0 or control(s, n) == "gov"
+        return why.no("1.4.2", "{} is a Country: Government pieces never enter it", n)
+    return (sp.is_city or s.spaces[n]["pieces"][GB] > 0 or control(s, n) == "gov") or why.no(
+        "4.2.1", "{} is not a Deploy space: a Sector needs a Government Base or Government"
+        " Control", n)
 
 
 def deploy_spaces(s: State, f: Frame) -> list[str]:
@@ -69,12 +78,17 @@ def deploy_spaces(s: State, f: Frame) -> list[str]:
     return [n for n in ALGERIA if n in f["locs"] or deploy_space(s, n)]
 
 
-def resettle_ok(s: State, n: str) -> bool:
+def resettle_ok(s: State, n: str, why: Why = SILENT) -> bool:
     """4.2.1, 5.1.6: a Pop 1 Sector with a Government Base or Government Control, once
     Mobilization is in effect, while a Pop 0 marker is left."""
-    return (SPACES[n].is_sector and population(s, n) == 1 and not s.spaces[n]["resettled"]
-            and (s.spaces[n]["pieces"][GB] > 0 or control(s, n) == "gov")
-            and mobilized(s) and resettled_count(s) < POP0_MARKERS)
+    if not mobilized(s):
+        return why.no("5.1.6", "Resettle needs Mobilization (#64) in effect")
+    if resettled_count(s) >= POP0_MARKERS:
+        return why.no("4.2.1", "no Pop 0 marker is left")
+    if not (SPACES[n].is_sector and population(s, n) == 1 and not s.spaces[n]["resettled"]):
+        return why.no("4.2.1", "{} is not a Pop 1 Sector (Resettled Sectors are Pop 0)", n)
+    return (s.spaces[n]["pieces"][GB] > 0 or control(s, n) == "gov") or why.no(
+        "4.2.1", "{} has neither a Government Base nor Government Control", n)
 
 
 @register_sa
@@ -118,6 +132,40 @@ class Deploy(SpecialActivity):
         if not x.get("moved"):
             ms += [{"t": "resettle", "space": n} for n in ALGERIA if resettle_ok(s, n)]
         return ms
+
+    def end_ok(self, s: State, f: Frame, piece: str, src: str, dst: str, why: Why) -> bool:
+        """One end of a Deploy move (``ends``), told."""
+        if dst != AVAILABLE and dst not in f["locs"] and not deploy_space(s, dst, why):
+            return False
+        if dst != AVAILABLE and piece == GB and base_room(s, dst) <= 0:
+            return why.no("1.4.2", "{} has no room for another Base", dst)
+        if len(f["locs"]) + new_spaces(f, src, dst) > DEPLOY_SPACES:
+            return why.no("4.2.1", "Deploy moves pieces among at most {} spaces ({} selected)",
+                          DEPLOY_SPACES, ", ".join(f["locs"]))
+        return True
+
+    def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        x, t = f["x"], m["t"]
+        src, piece = m.get("from"), m.get("piece")
+        if x.get("resettled"):
+            why.no("4.2.1", "this Deploy Resettled a Sector instead of moving pieces")
+        elif t == "resettle":
+            if x.get("moved"):
+                why.no("4.2.1", "Resettle replaces the moves of a Deploy, and pieces have moved")
+            elif isinstance(m.get("space"), str):
+                resettle_ok(s, m["space"], why)
+        elif t == "pick":
+            if x.get("pick"):
+                why.no("4.2.1", "a picked piece awaits its destination")
+            elif x.get("moved", 0) >= DEPLOY_MAX:
+                why.no("4.2.1", "at most {} pieces move in a Deploy", DEPLOY_MAX)
+            elif piece not in mod.deploy_pieces(s):
+                why.no("4.2.1", "Deploy moves {}, not {}", ", ".join(mod.deploy_pieces(s)), piece)
+            elif isinstance(src, str) and (src in (AVAILABLE, *f["locs"])
+                                           or deploy_space(s, src, why)):
+                why_not_movable(s, f, src, str(piece), why, self.rule)
+        elif t == "move" and why_not_picked(f, m, why, self.rule):
+            self.end_ok(s, f, str(piece), str(src), str(m.get("to")), why)
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
@@ -167,6 +215,26 @@ class TroopLift(SpecialActivity):
         limit = troop_lift_spaces(s)
         return [{"t": "pick", "piece": FT, "from": n} for n in ALGERIA
                 if movable(s, f, n, FT) > 0 and any(True for _ in self.ends(f, n, limit))]
+
+    def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        t, src, piece = m["t"], m.get("from"), m.get("piece")
+        limit = troop_lift_spaces(s)
+        if t == "pick":
+            if f["x"].get("pick"):
+                why.no("4.2.2", "a picked Troop awaits its destination")
+            elif piece != FT:
+                why.no("4.2.2", "Troop Lift moves French Troops only, not {}", piece)
+            elif src not in ALGERIA:
+                why.no("4.2.2", "Troop Lift moves Troops among spaces of Algeria, not {}", src)
+            else:
+                why_not_movable(s, f, str(src), FT, why, self.rule)
+        elif t == "move" and why_not_picked(f, m, why, self.rule):
+            dst = m.get("to")
+            if dst not in ALGERIA:
+                why.no("4.2.2", "Troop Lift moves Troops among spaces of Algeria, not {}", dst)
+            elif len(f["locs"]) + new_spaces(f, str(src), str(dst)) > limit:
+                why.no("4.2.2", "Troop Lift moves Troops among at most {} spaces ({}"
+                       " selected)", limit, ", ".join(f["locs"]))
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "pick":
@@ -221,11 +289,40 @@ class Neutralize(SpecialActivity):
             return False
         return sum(max(0, k - 1) for k in per.values()) <= mod.neutralize_pieces(s)
 
+    def space_ok(self, s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+        """4.2.3: up to two spaces of Algeria with Government Troops and Police."""
+        if len(f["locs"]) >= NEUTRALIZE_SPACES:
+            return why.no("4.2.3", "Neutralize selects at most {} spaces", NEUTRALIZE_SPACES)
+        if n in f["locs"]:
+            return why.no("4.2.3", "{} is already selected", n)
+        if n not in ALGERIA:
+            return why.no("1.4.2", "{} is a Country: Government pieces never enter it", n)
+        return (troops(s, n) > 0 and police(s, n) > 0) or why.no(
+            "4.2.3", "{} needs both Government Troops and Police to Neutralize", n)
+
+    def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        n, piece = m.get("space"), m.get("piece")
+        if not isinstance(n, str):
+            return
+        if m["t"] == "space":
+            self.space_ok(s, f, n, why)
+        elif m["t"] == "remove":
+            if n not in f["locs"]:
+                why.no("4.2.3", "remove pieces in a space selected for Neutralize, not {}", n)
+            elif piece == UG and not mod.torture(s):
+                why.no("4.2.3", "Neutralize removes Active pieces only (Underground Guerrillas"
+                       " only under Torture, #18)")
+            elif piece == FB and guerrilla_here(s, n):
+                why.no("4.2.3", "a Base goes only once no Guerrilla remains in {}", n)
+            elif piece not in self.targets(s, n):
+                why.no("4.2.3", "there is no {} in {} to remove", piece, n)
+            elif not self.within_limits(s, f, n, str(piece)):
+                why.no("4.2.3", "at most {} pieces are removed in all", mod.neutralize_pieces(s))
+
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         ms: list[Move] = []
         if len(f["locs"]) < NEUTRALIZE_SPACES:
-            ms += [{"t": "space", "space": n} for n in ALGERIA
-                   if n not in f["locs"] and troops(s, n) > 0 and police(s, n) > 0]
+            ms += [{"t": "space", "space": n} for n in ALGERIA if self.space_ok(s, f, n)]
         ms += [{"t": "remove", "piece": p, "space": n} for n in f["locs"]
                for p in self.targets(s, n) if self.within_limits(s, f, n, p)]
         return ms

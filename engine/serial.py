@@ -106,6 +106,11 @@ def from_json(text: str | bytes | bytearray) -> State:
             # the standard path says why, and says it alike with and without orjson (which
             # rejects NaN and lone surrogates, and reads integers past 64 bits as floats)
             pass
+    return _validate(parse_json(text))
+
+
+def parse_json(text: Any) -> Any:
+    """Untrusted text or bytes as plain data, or StateError on field ``state`` (any game)."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -121,7 +126,7 @@ def from_json(text: str | bytes | bytearray) -> State:
         raise StateError("state", f"not valid JSON: {str(e)[:200]}") from None
     except RecursionError:
         raise StateError("state", "not valid JSON: nested too deeply") from None
-    return _validate(data)
+    return data
 
 
 def _validate(data: Any) -> State:

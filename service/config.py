@@ -39,6 +39,7 @@ class Config:
     bot_only: bool = False              # serve only the FLN-bot endpoint
     # Origins whose browser pages may call the REST API (CORS); "*" = any; empty = none
     cors_origins: tuple[str, ...] = ()
+    play_page: bool = True              # serve the web client (clients/web/) at /play
 
     def check(self) -> None:
         if (self.strict or self.seal) and not self.secret:
@@ -80,6 +81,7 @@ ENV = {
     "request_timeout": "CT_REFEREE_REQUEST_TIMEOUT", "max_moves": "CT_REFEREE_MAX_MOVES",
     "workers": "CT_REFEREE_WORKERS", "threads": "CT_REFEREE_THREADS",
     "bot_only": "CT_REFEREE_BOT_ONLY", "cors_origins": "CT_REFEREE_CORS_ORIGINS",
+    "play_page": "CT_REFEREE_PLAY_PAGE",
 }
 
 

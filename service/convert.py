@@ -15,7 +15,8 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .moves import moves_from_engine
 
-OPTIONS = ("chance", "deception", "open_deployment", "fln_bot")
+# The game options of the contract (every engine option: tests/service/test_contract.py).
+OPTIONS = tuple(pb.GameOptions.DESCRIPTOR.fields_by_name)
 
 
 def dumps(data: Any) -> str:

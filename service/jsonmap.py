@@ -1,7 +1,9 @@
-"""The proto3 JSON mapping of the contract's messages, as the REST API writes them: what
-``json_format.MessageToDict(msg, preserving_proto_field_name=True,
+"""The JSON form of the contract's messages, as the REST API writes and reads them: the proto3 JSON
+mapping – what ``json_format.MessageToDict(msg, preserving_proto_field_name=True,
 always_print_fields_with_no_presence=True)`` gives, with the integral numbers of
-``google.protobuf.Struct`` values written as integers (the engine's data has no fractions).
+``google.protobuf.Struct`` values written as integers (the engine's data has no fractions) –
+except that a ``Move`` is its one canonical flat form (docs/moves.md, ``service.moves``).
+``from_dict`` reads that form back, naming the field of anything it cannot take.
 
 It follows a plan made once per message type instead of inspecting every field of every message
 again, which makes it several times faster than ``json_format`` on the large responses (a View is
@@ -19,11 +21,16 @@ from google.protobuf import json_format
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
+from ct_referee_proto.v1 import referee_pb2 as pb
+
+from .moves import MoveError, check_flat, move_from_engine, move_to_json
+
 Conv = Callable[[Any], Any]
 # (name, converter (None: the value itself), printed even when unset)
 Plan = list[tuple[str, Conv | None, bool]]
 
 _PLANS: dict[str, Plan | None] = {}
+MOVE = pb.Move.DESCRIPTOR.full_name
 _SCALAR = {FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BOOL, FieldDescriptor.TYPE_INT32,
            FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_SINT32,
            FieldDescriptor.TYPE_FIXED32, FieldDescriptor.TYPE_SFIXED32}
@@ -93,6 +100,8 @@ def _single(f: FieldDescriptor) -> Conv | None:
     md = f.message_type
     if f.type != FieldDescriptor.TYPE_MESSAGE or md is None:
         raise _Unplanned(f.full_name)
+    if md.full_name == MOVE:
+        return move_to_json
     if md.full_name == "google.protobuf.Struct":
         return struct_dict
     if md.full_name == "google.protobuf.ListValue":
@@ -135,4 +144,59 @@ def _value(v: Any) -> Any:
         return struct_dict(v.struct_value)
     if kind == "list_value":
         return _list_value(v.list_value)
+    return None
+
+
+# ---- reading ------------------------------------------------------------------------------------
+
+
+def from_dict(data: Any, msg: Message, ignore_unknown: bool = False) -> None:
+    """Read the JSON form of ``msg``'s type into ``msg``: flat moves become Moves, the rest goes
+    through json_format. Raises MoveError (its ``field`` a path such as ``moves[2].value`` or
+    ``options.reveal_gadgets``) for a move or a field it cannot take; json_format's ParseError
+    for a value of the wrong type."""
+    json_format.ParseDict(_unflatten(data, msg.DESCRIPTOR, "", ignore_unknown), msg,
+                          ignore_unknown_fields=ignore_unknown)
+
+
+def _unflatten(data: Any, md: Any, path: str, ignore_unknown: bool) -> Any:
+    """``data`` with every flat Move replaced by its proto3 JSON mapping; unknown keys refused."""
+    if not isinstance(data, dict) or md.full_name.startswith("google.protobuf."):
+        return data
+    out = {}
+    for k, v in data.items():
+        f = md.fields_by_name.get(k) or _by_json_name(md, k)
+        where = f"{path}.{k}" if path else str(k)
+        if f is None:
+            if ignore_unknown:
+                continue
+            what = "option" if md.full_name == pb.GameOptions.DESCRIPTOR.full_name else "field"
+            raise MoveError(f"unknown {what} {k!r}; known: {sorted(md.fields_by_name)}", where)
+        sub = f.message_type
+        if sub is None or v is None:
+            out[k] = v
+        elif sub.GetOptions().map_entry:
+            vt = sub.fields_by_name["value"].message_type
+            out[k] = ({mk: _one(mv, vt, f"{where}.{mk}", ignore_unknown) for mk, mv in v.items()}
+                      if isinstance(v, dict) and vt is not None else v)
+        elif f.is_repeated and isinstance(v, list):
+            out[k] = [_one(x, sub, f"{where}[{i}]", ignore_unknown) for i, x in enumerate(v)]
+        else:
+            out[k] = _one(v, sub, where, ignore_unknown)
+    return out
+
+
+def _one(v: Any, md: Any, path: str, ignore_unknown: bool) -> Any:
+    if md.full_name == MOVE:
+        flat = check_flat(v, path)
+        label = v.get("label")
+        m = move_from_engine(dict(flat, label=label) if isinstance(label, str) else flat)
+        return json_format.MessageToDict(m, preserving_proto_field_name=True)
+    return _unflatten(v, md, path, ignore_unknown)
+
+
+def _by_json_name(md: Any, k: Any) -> Any:
+    for f in md.fields:
+        if f.json_name == k:
+            return f
     return None

@@ -1,20 +1,28 @@
-"""Moves between the engine's plain dicts and the contract's ``Move``, for the service and its
+"""Moves between their one canonical JSON form and the contract's ``Move``, for the service and its
 Python client alike (``ct_referee_client`` imports this module, which needs nothing but the
 generated contract).
 
-An engine move is a dict of string/int fields with a string ``t``; the contract's ``Move`` has a
-typed field for each member of the documented vocabulary and a map (``args``) for any other field,
-so that every engine move survives the round trip exactly.
+The canonical form of a move is the flat object of docs/moves.md – a string ``t`` and string or
+integer fields, e.g. ``{"t": "pick", "value": "Philippeville"}`` – which is also the engine's move
+dict and what the REST API and game records carry. The contract's ``Move`` has a typed field for
+each member of the documented vocabulary (``value`` as an integer or a string) and a map
+(``args``) for any other field, so that every flat move survives the round trip exactly. A
+``label`` (display text of a listed move) is carried along on the way out and ignored on the way in.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from google.protobuf import json_format
+
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 MOVE_STR = ("op", "sa", "space", "piece", "from", "to", "side", "box")
-MOVE_INT = ("card", "value")
+MOVE_INT = ("card",)
+LABEL = "label"
+INT32 = (-(2**31), 2**31)  # the integers a move field may hold (as the engine's, 2^31 exclusive)
+INT_RANGE = "move fields are strings or integers from -2^31 to 2^31-1"
 
 
 class MoveError(ValueError):
@@ -27,23 +35,32 @@ class MoveError(ValueError):
 
 
 def move_to_engine(m: pb.Move, field: str = "move") -> dict[str, Any]:
-    """A contract Move as the engine's move dict (``field``: where the Move is, for errors)."""
+    """A contract Move as its flat form, the engine's move dict (``field``: where the Move is,
+    for errors). Its label is left out."""
     if not m.t:
         raise MoveError('a move needs its kind "t"', f"{field}.t")
-    d: dict[str, Any] = {"t": m.t}
-    for k in MOVE_STR:
-        if m.HasField(k):  # type: ignore[arg-type]
-            d[k] = getattr(m, k)
-    for k in MOVE_INT:
-        if m.HasField(k):  # type: ignore[arg-type]
-            d[k] = getattr(m, k)
+    d = _typed(m)
     if m.HasField("args"):
         for k, v in m.args.items():
             _extra(d, k, v, field)
     return d
 
 
+def _typed(m: pb.Move) -> dict[str, Any]:
+    """``t`` (when set) and the typed fields of a Move, flat."""
+    d: dict[str, Any] = {"t": m.t} if m.t else {}
+    for k in MOVE_STR + MOVE_INT:
+        if m.HasField(k):  # type: ignore[arg-type]
+            d[k] = getattr(m, k)
+    kind = m.WhichOneof("value")
+    if kind is not None:
+        d["value"] = getattr(m, kind)
+    return d
+
+
 def _extra(d: dict[str, Any], k: str, v: Any, field: str) -> None:
+    if k == LABEL:
+        return
     if k in d or k == "t":
         raise MoveError(f"move field {k!r} given twice", f"{field}.{k}")
     if isinstance(v, float) and v.is_integer():
@@ -54,25 +71,64 @@ def _extra(d: dict[str, Any], k: str, v: Any, field: str) -> None:
 
 
 def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
-    """An engine move dict as a contract Move (fields outside the vocabulary go to ``args``;
-    a bool or a whole float is written as the integer it stands for; a ``label``, as listed
-    moves carry, goes to ``Move.label``, which ``move_to_engine`` ignores)."""
+    """A flat move (an engine move dict, a listed move with its ``label``) as a contract Move.
+    Fields outside the vocabulary go to ``args``; a bool or a whole float is written as the
+    integer it stands for; a ``label`` goes to ``Move.label``, which ``move_to_engine``
+    ignores."""
     m = pb.Move(t=str(d.get("t", "")))
     for k, v in d.items():
         if k == "t":
             continue
-        if k == "label":  # a listed move's label rides along; it is never part of the move
+        if k == LABEL:  # a listed move's label rides along; it is never part of the move
             m.label = str(v)
             continue
         if isinstance(v, bool) or (isinstance(v, float) and v.is_integer()):
             v = int(v)
+        small = isinstance(v, int) and INT32[0] <= v < INT32[1]
         if k in MOVE_STR and isinstance(v, str):
             setattr(m, k, v)
-        elif k in MOVE_INT and isinstance(v, int) and -(2**31) <= v < 2**31:
+        elif k in MOVE_INT and small:
             setattr(m, k, v)
+        elif k == "value" and (small or isinstance(v, str)):
+            if isinstance(v, str):
+                m.value_str = v
+            else:
+                m.value_int = v
         else:
             m.args[k] = v if isinstance(v, (int, str)) else str(v)
     return m
+
+
+def check_flat(d: Any, field: str = "move") -> dict[str, Any]:
+    """A flat move as a client sent it (REST, a game record), checked for what a Move can carry:
+    an object with a string ``t`` and string or integer fields (``label`` dropped). Raises
+    MoveError naming the field; whether the move is legal is the engine's question."""
+    if not isinstance(d, dict):
+        raise MoveError('a move is a JSON object with a string field "t"', field)
+    if not isinstance(d.get("t"), str) or not d["t"]:
+        raise MoveError('a move needs its kind "t" (a string)', f"{field}.t")
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        if k == LABEL:
+            continue
+        if isinstance(v, bool) or not isinstance(v, (str, int)) or (
+                isinstance(v, int) and not INT32[0] <= v < INT32[1]):
+            raise MoveError(INT_RANGE, f"{field}.{k}")
+        out[k] = v
+    return out
+
+
+def move_to_json(m: pb.Move) -> dict[str, Any]:
+    """A contract Move as the REST API writes it: the flat form, with its label if it has one.
+    Written as it is, even when it is no engine move (the referee then names the field)."""
+    d = _typed(m)
+    if m.HasField("args"):
+        for k, v in json_format.MessageToDict(m.args).items():
+            if k not in d and k != LABEL:
+                d[k] = int(v) if isinstance(v, float) and v.is_integer() else v
+    if m.label:
+        d[LABEL] = m.label
+    return d
 
 
 def moves_from_engine(ms: list[dict[str, Any]], labels: list[str] | None = None

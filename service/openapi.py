@@ -103,6 +103,26 @@ def _field_schema(f: FieldDescriptor, defs: dict[str, Any]) -> dict[str, Any]:
     return s
 
 
+STR_OR_INT: dict[str, Any] = {"anyOf": [{"type": "string"},
+                                         {"type": "integer", "format": "int32"}]}
+
+
+def _move_schema(md: Descriptor) -> dict[str, Any]:
+    """A Move in its flat form (docs/moves.md): ``t``, the typed fields, ``value`` (a string or
+    an integer), ``label`` (display text, ignored in requests) and any other string or integer
+    field, where the proto3 mapping would have ``value_int``/``value_str`` and ``args``."""
+    value = md.oneofs_by_name["value"]
+    props: dict[str, Any] = {}
+    for f in md.fields:
+        if f.containing_oneof is value:
+            props["value"] = STR_OR_INT
+        elif f.message_type is None:
+            props[f.name] = {**SCALARS[f.type], **CONSTRAINTS.get((md.name, f.name), {})}
+    return {"type": "object", **_described(md.name), "properties": props,
+            "required": REQUIRED[md.name], "additionalProperties": STR_OR_INT,
+            "example": {"t": "pick", "value": "Philippeville"}}
+
+
 def _described(name: str) -> dict[str, str]:
     text = COMMENTS.get(name)
     return {"description": text} if text else {}
@@ -110,6 +130,9 @@ def _described(name: str) -> dict[str, str]:
 
 def _message_schema(md: Descriptor, defs: dict[str, Any]) -> None:
     if md.name in defs:
+        return
+    if md.full_name == pb.Move.DESCRIPTOR.full_name:
+        defs[md.name] = _move_schema(md)
         return
     defs[md.name] = {}
     # null stands for the default of any field (proto3 JSON mapping)
@@ -164,7 +187,9 @@ def document() -> dict[str, Any]:
         "openapi": "3.0.3",
         "info": {"title": "ct-referee", "version": engine.VERSION, "description":
                  "A stateless rules referee for Colonial Twilight. Bodies are the proto3 JSON "
-                 "mapping of the ct_referee.v1 messages (proto/ct_referee/v1/referee.proto). "
+                 "mapping of the ct_referee.v1 messages (proto/ct_referee/v1/referee.proto), "
+                 "except that a move is its flat form of docs/moves.md, e.g. "
+                 "{\"t\": \"pick\", \"value\": \"Philippeville\"}. "
                  "Errors: {\"error\": {code, message, rule, move_index, field}} with 400 "
                  "(malformed), 403 (seat token), 409 (forked state), 413 (too large), 422 "
                  "(invalid state, illegal move, signature, seal), 501 (not in this build), 503 "

@@ -15,9 +15,10 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from engine.serial import loads
 
-from . import catalog
+from . import catalog, play_page
 from .config import Config
-from .jsonmap import to_dict
+from .jsonmap import from_dict, to_dict
+from .moves import MoveError
 from .core import Call, Core
 from .errors import ServiceError, internal
 from .openapi import docs_page, document
@@ -25,8 +26,9 @@ from .operations import FLN_BOT, OPERATIONS, Operation
 
 
 def to_json_body(msg: Message) -> bytes:
-    """A response message in its JSON mapping (proto field names; Struct integers as integers):
-    by orjson, or the standard encoder for what orjson refuses (integers past 64 bits)."""
+    """A message in its JSON form (service.jsonmap: proto field names, Struct integers as
+    integers, moves flat): by orjson, or the standard encoder for what orjson refuses (integers
+    past 64 bits)."""
     data = to_dict(msg)
     try:
         return orjson.dumps(data)
@@ -35,8 +37,9 @@ def to_json_body(msg: Message) -> bytes:
 
 
 def parse_body(body: bytes, cls: type[Message]) -> Message:
-    """A request body in the JSON mapping of ``cls``. The state document (a long string) is set
-    directly rather than through json_format, which scans every string with a regex."""
+    """A request body in the JSON form of ``cls`` (service.jsonmap: moves flat). The state
+    document (a long string) is set directly rather than through json_format, which scans every
+    string with a regex."""
     msg = cls()
     if not body.strip():
         return msg
@@ -57,7 +60,7 @@ def parse_body(body: bytes, cls: type[Message]) -> Message:
         doc = st.pop("json")
         data["state"] = st
     try:
-        json_format.ParseDict(data, msg)
+        from_dict(data, msg)
         if doc is not None:
             msg.state.json = doc  # type: ignore[attr-defined]
     except json_format.ParseError as e:
@@ -67,6 +70,8 @@ def parse_body(body: bytes, cls: type[Message]) -> Message:
         if m:
             field = m.group(1) or m.group(2)
         raise ServiceError("invalid_argument", f"malformed request: {text}", field=field) from None
+    except MoveError as e:
+        raise ServiceError("invalid_argument", e.message, field=e.field) from None
     except (UnicodeError, ValueError, TypeError) as e:
         raise ServiceError("invalid_argument", f"malformed request: {e}", field="state") from None
     except RecursionError:
@@ -162,6 +167,9 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
     @app.get("/docs")
     def docs() -> Response:
         return Response(page, mimetype="text/html")
+
+    if config.play_page and not config.bot_only:
+        play_page.register(app)
 
     if config.cors_origins:
         app.after_request(_cors(config.cors_origins))

@@ -87,6 +87,8 @@ def test_log_labels_name_cards_by_number_and_title() -> None:
                      ) == "Algerian Troops moved from Medea to Algiers"
     assert log_label({"rule": "4.2.3", "text": "Neutralize in Algiers: shifted to oppose"}
                      ) == "Neutralize in Algiers: shifted to Opposition"
+    assert log_label({"rule": "3.3.1", "text": "Rally: Guerrilla placed in france_track"}
+                     ) == "Rally: Guerrilla placed on the France Track"
     assert card_name(66) == "#66 Coup d'Etat"
 
 

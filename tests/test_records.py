@@ -138,3 +138,23 @@ def test_engine_referee_reports_the_alternatives_and_a_chance_hint() -> None:
     assert v.kind == "illegal_move" and v.line == 2
     assert v.legal == engine.legal_moves(engine.new_game("short", 1))
     assert any('"chance": "external"' in h for h in v.hints)
+
+
+def test_another_seed_in_the_header_is_hinted_at() -> None:
+    """The moves are as played but the header's seed is not the game's: the verdict (an illegal
+    move right after a draw, or a checkpoint) says to check the seed and options."""
+    lines = lines_of(record_text(seed=3))
+    for seed in (4, 5, 6):
+        header = dict(json.loads(lines[0]), seed=seed)
+        v = check_record(read_record([json.dumps(header)] + lines[1:]))
+        assert v.kind in ("illegal_move", "checkpoint"), v.text()
+        assert any(f"seed ({seed})" in h for h in v.hints), v.text()
+
+
+def test_verdict_text_lists_the_alternatives() -> None:
+    s = engine.new_game("short", 1)
+    rec = read_record([json.dumps(make_header("short", 1)), '{"t": "teleport"}'])
+    text = check_record(rec).text("g.jsonl")
+    assert text.startswith('g.jsonl:2: move 1 {"t": "teleport"} is ILLEGAL: turn 1, card #')
+    assert f"legal here ({len(engine.legal_moves(s))}):" in text
+    assert json.dumps(engine.legal_moves(s)[0]) in text

@@ -11,7 +11,8 @@ of the listed moves. The messages are JSON objects, the same for every kind of a
 
 Kinds, by the spec that names them:
 
-* ``random``, ``fln-bot``: built in (``fln-bot`` is the non-player FLN of rules 8.0);
+* ``random``, ``fln-bot``, ``gov-bot``: built in (``fln-bot`` is the non-player FLN of rules
+  8.0, ``gov-bot`` the Government bot of docs/gov-bot.md);
 * ``py:package.module:name``: in-process Python, a function ``turn(message) -> answer`` or a class
   (one instance per game) with a ``turn`` method and optional ``hello`` / ``end``;
 * ``cmd:PROGRAM ARGS...``: a local program speaking the messages as JSON lines on stdin/stdout;
@@ -46,8 +47,8 @@ from .referee import Position, Referee
 
 SIDES = ("gov", "fln")
 INF = float("inf")
-BUILTIN = ("random", "fln-bot")
-ONE_SIDE = {"fln-bot": "fln"}   # built-in bots that play one side only
+BUILTIN = ("random", "fln-bot", "gov-bot")
+ONE_SIDE = {"fln-bot": "fln", "gov-bot": "gov"}   # built-in bots that play one side only
 
 
 class Forfeit(Exception):
@@ -125,7 +126,7 @@ class RandomAgent(Agent):
 
 
 class BotAgent(Agent):
-    """A bot of the referee's for one side (``Referee.fln_bot``): it answers all the moves it
+    """A bot of the referee's for one side (``Referee.fln_bot`` or ``gov_bot``): it answers all the moves it
     makes until another actor decides, each decision seeded from the game's seed."""
 
     side = ""
@@ -155,6 +156,18 @@ class FlnBotAgent(BotAgent):
     version = engine.VERSION
     side = "fln"
     options = {"fln_bot": True}
+
+
+class GovBotAgent(BotAgent):
+    """The Government bot (engine.govbot, docs/gov-bot.md): it decides from the Government's
+    view alone, on a sample of what that view hides."""
+
+    name = "gov-bot"
+    version = engine.VERSION
+    side = "gov"
+
+    def decide(self, pos: Position, seed: int) -> list[Move]:
+        return self.referee.gov_bot(pos, seed)
 
 
 class MessageAgent(Agent):
@@ -261,10 +274,15 @@ class ProcessAgent(MessageAgent):
             p.stdin.write(json.dumps(msg, separators=(",", ":")).encode() + b"\n")
             p.stdin.flush()
         except (BrokenPipeError, OSError):
-            raise Forfeit("crash", f"the program exited (status {p.poll()})") from None
-        if msg["type"] == "end":
-            return None
-        line = self._readline(p, timeout)
+            # gone already: what it wrote before it exited is still its answer (a program that
+            # printed junk and exited answered junk), and with nothing written it crashed
+            if msg["type"] == "end":
+                return None
+            line = self._readline(p, 1.0)  # it exited: EOF comes at once
+        else:
+            if msg["type"] == "end":
+                return None
+            line = self._readline(p, timeout)
         try:
             return json.loads(line)
         except ValueError:
@@ -345,13 +363,15 @@ def make_agent(spec: str) -> Agent:
         return RandomAgent()
     if spec == "fln-bot":
         return FlnBotAgent()
+    if spec == "gov-bot":
+        return GovBotAgent()
     if spec.startswith("py:"):
         return PythonAgent(spec[3:])
     if spec.startswith("cmd:"):
         return ProcessAgent(spec[4:])
     if spec.startswith(("http://", "https://")):
         return HttpAgent(spec)
-    raise ValueError(f"unknown agent {spec!r}: use {', '.join(BUILTIN[:2])}, py:module:callable,"
+    raise ValueError(f"unknown agent {spec!r}: use {', '.join(BUILTIN)}, py:module:callable,"
                      " cmd:PROGRAM or http://host:port/path")
 
 

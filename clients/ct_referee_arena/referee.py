@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 import engine
+from engine import govbot
 from ct_referee_client import RefereeError, move_dict
 from ct_referee_client import connect as connect_client
 from engine.bot import decide
@@ -59,6 +60,7 @@ class Referee(Protocol):
     def new_game(self, scenario: str, seed: int, options: dict[str, Any]) -> Position: ...
     def apply(self, pos: Position, move: Move) -> Position: ...
     def fln_bot(self, pos: Position, seed: int) -> list[Move]: ...
+    def gov_bot(self, pos: Position, seed: int) -> list[Move]: ...
     def close(self) -> None: ...
 
 
@@ -95,6 +97,9 @@ class LocalReferee:
     def fln_bot(self, pos: Position, seed: int) -> list[Move]:
         moves, _, _ = decide(pos.handle, seed)
         return moves
+
+    def gov_bot(self, pos: Position, seed: int) -> list[Move]:
+        return govbot.decide(pos.handle, seed).moves
 
     def close(self) -> None:
         pass
@@ -134,6 +139,14 @@ class ServiceReferee:
 
     def fln_bot(self, pos: Position, seed: int) -> list[Move]:
         return [move_dict(m) for m in self.client.decide(pos.handle, seed).moves]
+
+    def gov_bot(self, pos: Position, seed: int) -> list[Move]:
+        """The service has no Government bot: it decides here, on the state the service
+        answered (from the Government's view only: engine.govbot), and its moves go to the
+        service like any agent's. A sealed state hides what the engine needs to replay them."""
+        if pos.handle.sealed:
+            raise ValueError("gov-bot cannot play through a referee that seals its states")
+        return govbot.decide(engine.from_json(pos.handle.json), seed).moves
 
     def close(self) -> None:
         self.client.close()

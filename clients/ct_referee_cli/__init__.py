@@ -1,13 +1,13 @@
 """``ct-referee``: serve the referee, check recorded games, script it, or play in the terminal.
 
     ct-referee serve [--http-port 8080] [--grpc-port 50051] [--redis-url URL] [--strict] ...
-    ct-referee validate GAME.jsonl          # header {"scenario", "seed", "options"}, then moves
+    ct-referee validate GAME.jsonl          # a game record (docs/records.md)
     ct-referee new short --seed 7 > g.json  # scripting: new | legal | apply | view | bot
     ct-referee legal g.json
     ct-referee apply g.json '{"t": "decline"}'
     ct-referee render g.json --role gov > board.svg   # a picture of the board
     ct-referee position table.json --seed 7  # a state from a position (docs/positions.md)
-    ct-referee play                          # play in the terminal
+    ct-referee play [--seed N] [--record GAME.jsonl] [--resume GAME.jsonl]  # play in the terminal
     ct-referee match random fln-bot --games 10   # bots: match | ladder | verify | worker
 
 Each command is a module of this package with ``register(subparsers)``, which adds its parser and

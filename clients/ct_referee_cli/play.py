@@ -1,128 +1,362 @@
-"""``ct-referee play``: a person plays the Government in the terminal against the non-player FLN."""
+"""``ct-referee play``: a person plays a whole game in the terminal, the Government against the
+non-player FLN (option ``fln_bot``, 8.6), or both sides (``--hotseat``).
+
+Every move is shown by its label. The frequent ones have letters that always mean the same thing
+(``p`` pass, ``d`` done, ``n`` decline); the others are numbered in the order the referee lists
+them. ``?`` help, ``u`` undo, ``s`` save the game record, ``b`` the board, ``t`` the non-player's
+last reasons in full, ``l`` the log, ``q`` quit (asks to save). The board is drawn again only when
+it changed. The seed is random unless given, and printed so that the game can be replayed; the
+record (docs/records.md) is written on ``s``, or after every turn with ``--record``, and
+``--resume GAME.jsonl`` goes on from a record.
+"""
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import random
 import sys
+from dataclasses import dataclass
 from typing import Any, TextIO
 
-from ct_referee_client import Client, RefereeError
-from service.jsonmap import struct_dict
+from ct_referee_client import Client, RefereeError, move_dict
+from engine.records import RecordWriter, checkpoint, make_header, read_record
+from engine.serial import dumps
+from service.jsonmap import to_dict
 
+from . import board_text
 from .common import add_server, with_client
 
-SHORT = (("french_troops", "FT"), ("french_police", "FP"), ("algerian_troops", "AT"),
-         ("algerian_police", "AP"), ("gov_bases", "GB"), ("guerrillas_underground", "UG"),
-         ("guerrillas_active", "AG"), ("fln_bases", "FB"))
+KEYS = {"pass": "p", "done": "d", "decline": "n"}   # stable keys of the frequent moves
+COMMANDS = "?usbtlq"
+HELP = """Keys:
+  1, 2, ...  the numbered move          p  pass      d  done (finish)     n  decline
+  u  undo your last move (and the FLN's reply)      s  save the game record
+  b  show the board      t  the FLN's last reasons in full      l  the log
+  q  quit (asks to save)                             ?  this help
+Board: each space shows Population, Support (S) / Opposition (O) / neutral (.),
+Control (G Government, F FLN), * a Terror marker, then the pieces by letter."""
+SIDE = {"gov": "Government", "fln": "FLN", "chance": "Chance"}
 
 
-def render(view: Any) -> str:
-    """The board as text: one line per space (pieces, support, control, terror), then the tracks."""
-    rows = [f"{'space':<20} {'pieces':<34} {'support':<8} {'control':<7} terror"]
-    try:
-        from engine.data import SPACE_NAMES
+@dataclass
+class Snapshot:
+    """The game before one of the person's moves, for undo."""
 
-        order = {n: i for i, n in enumerate(SPACE_NAMES)}
-    except ImportError:
-        order = {}
-    for name, sp in sorted(view.spaces.items(), key=lambda kv: (order.get(kv[0], 99), kv[0])):
-        pieces = " ".join(f"{getattr(sp.pieces, k)}{code}" for k, code in SHORT
-                          if getattr(sp.pieces, k))
-        rows.append(f"{name:<20} {pieces or '-':<34} {sp.support:<8} {sp.control or '-':<7} "
-                    f"{sp.terror or ''}")
-    c = view.cards
-    rows.append("")
-    rows.append(f"Resources gov {view.resources.gov}  fln {view.resources.fln}   Commitment "
-                f"{view.commitment}   France track {view.france_track}   Border zone "
-                f"{view.border_zone if view.HasField('border_zone') else '-'}")
-    rows.append(f"Support {view.total_support}  Opposition {view.total_opposition}   "
-                f"Gov score {view.gov_score}  FLN score {view.fln_score}   Card {c.current}"
-                f"  deck left {c.deck_left}   turn {view.turn}")
-    avail = view.boxes["available"] if "available" in view.boxes else None
-    if avail is not None:
-        rows.append("Available: " + ", ".join(
-            f"{k} {getattr(avail, k)}" for k in ("french_troops", "french_police",
-                                                 "algerian_troops", "algerian_police",
-                                                 "gov_bases", "guerrillas", "fln_bases")))
-    return "\n".join(rows)
+    state: Any
+    pos: Any
+    steps: int
+    log: int
+    bot_calls: int
+    label: str = ""             # the move that followed
 
 
-def play(client: Client, scenario: str, seed: int, inp: TextIO, out: TextIO) -> int:
-    """A person plays the Government; the FLN is the non-player bot (a one-player game, option
-    ``fln_bot``, 8.6) when the build has it, otherwise the person plays both sides (said at the
-    start). Moves and log entries are shown by their labels."""
-    ready_bot = True
-    g = client.new_game(scenario, seed, {"fln_bot": True})
-    try:
-        client.decide(g.state, seed)
-    except RefereeError as e:
-        if e.code != "unimplemented":
-            raise
-        ready_bot = False
-        g = client.new_game(scenario, seed)
-    state = g.state
-    out.write("ct-referee play: you are the Government"
-              + (" against the non-player FLN.\n" if ready_bot else
-                 ". The non-player FLN bot is not part of this build yet: you play the FLN too."
-                 "\n"))
-    out.write("Enter a move number, 'b' to show the board, 'q' to quit.\n")
-    show = True
-    bot_calls = 0
-    pos: Any = None  # the position to act on: a LegalMoves answer, or the bot's (same fields)
-    while True:
-        if pos is None:
-            pos = client.legal_moves(state, "observer")
-        if show:
-            out.write("\n" + render(pos.view) + "\n")
-            show = False
-        if not pos.to_move:
-            out.write(f"\nGame over: {json.dumps(struct_dict(pos.result))}\n")
-            return 0
-        if pos.to_move == "fln" and ready_bot:
-            bot_calls += 1  # a fresh, reproducible seed for each of the bot's decisions
-            pos = client.decide(state, seed + bot_calls, "observer")
-            for m in pos.moves:
-                out.write(f"FLN: {m.label}\n")
-            state = pos.state
-            show = True
-            continue
-        out.write(f"\n[{pos.to_move}] {pos.prompt}\n")
-        for i, m in enumerate(pos.legal_moves, 1):
-            out.write(f"  {i:>3}. {m.label}\n")
-        out.write("> ")
-        out.flush()
-        line = inp.readline()
-        if not line or line.strip().lower() in ("q", "quit", "exit"):
-            out.write("\nbye\n")
-            return 0
-        choice = line.strip().lower()
-        if choice == "b":
-            show = True
-            continue
-        if not choice.isdigit() or not 1 <= int(choice) <= len(pos.legal_moves):
-            out.write(f"choose 1-{len(pos.legal_moves)}\n")
-            continue
+class Game:
+    """One game: the referee's current answer (``pos``: to_move, prompt, labelled legal moves,
+    view), the moves so far with the state after each (for the record), earlier positions."""
+
+    def __init__(self, client: Client, header: dict[str, Any], inp: TextIO, out: TextIO,
+                 wide: bool = False, record_path: str | None = None) -> None:
+        self.client, self.header, self.inp, self.out = client, header, inp, out
+        self.wide = wide
+        self.record_path = record_path
+        self.bot = bool(header["options"].get("fln_bot"))
+        self.role = "gov" if self.bot else "observer"
+        g = client.new_game(header["scenario"], header["seed"], header["options"])
+        self.start = g.state.json
+        self.state = g.state
+        self.pos: Any = client.legal_moves(self.state, self.role)
+        self.steps: list[tuple[dict[str, Any], str]] = []
+        self.log: list[str] = []
+        self.history: list[Snapshot] = []
+        self.bot_calls = 0
+        self.trace: list[dict[str, Any]] = []
+        self.board = ""
+        self.saved = 0   # moves in the record last saved
+        self.save_path = ""
+        self.rewrite()
+
+    # -- the game ------------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.out.write(text + "\n")
+
+    def doc(self, state: Any = None) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads((state or self.state).json)
+        return data
+
+    def over(self) -> bool:
+        return not self.pos.to_move
+
+    def apply(self, move: dict[str, Any]) -> None:
+        r = self.client.apply(self.state, move)
+        self.step(move, r.state.json)
+        self.log += [e.label for e in r.log]
+        for e in r.log:
+            self.say(f"  · {e.label}")
+        self.state = r.state
+        self.pos = self.client.legal_moves(self.state, self.role)
+
+    def bot_turn(self) -> None:
+        """The non-player FLN's decision (rules 8.0), summed up with its reasons."""
+        self.bot_calls += 1  # a fresh, reproducible seed for each decision
+        before = self.state
+        d = self.client.decide(before, self.header["seed"] + self.bot_calls, self.role)
+        moves = [move_dict(m) for m in d.moves]
+        if self.doc(d.state)["turn"] == self.doc(before)["turn"] and d.to_move:
+            for m in moves:
+                self.step(m, d.state.json)
+        else:  # a new card came during its moves: the record needs the state after each one
+            s = before
+            for m in moves:
+                r = self.client.apply(s, m)
+                self.step(m, r.state.json)
+                s = r.state
+        answer = to_dict(d)
+        self.trace = answer.get("trace", [])
+        self.log += [e.label for e in d.log]
+        self.say(board_text.bot_summary(answer.get("moves", []), self.trace))
+        self.state, self.pos = d.state, d
+
+    def undo(self) -> None:
+        if not self.history:
+            self.say("nothing to undo")
+            return
+        snap = self.history.pop()
+        self.state, self.pos, self.bot_calls = snap.state, snap.pos, snap.bot_calls
+        del self.steps[snap.steps:]
+        self.rewrite()
+        del self.log[snap.log:]
+        self.say(f"undone: {snap.label}")
+
+    # -- the record ----------------------------------------------------------------------------
+
+    def step(self, move: dict[str, Any], after: str) -> None:
+        """A move of the game and the state after it, into the record as it goes."""
+        self.steps.append((move, after))
+        self.writer.move(move, after)
+
+    def rewrite(self) -> None:
+        """The record's lines again from the moves kept (after an undo)."""
+        self.buffer = io.StringIO()
+        self.writer = RecordWriter(self.buffer, self.header, self.start)
+        for m, after in self.steps:
+            self.writer.move(m, after)
+
+    def record_text(self) -> str:
+        """The record so far: a closing checkpoint when moves followed the last one, and the
+        result line once the game is over (docs/records.md)."""
+        text = self.buffer.getvalue()
+        if self.writer.last is not None:
+            text += dumps(checkpoint(self.writer.last, self.writer.n).to_line()) + "\n"
+        if self.over():
+            text += dumps({"result": self.doc().get("result")}) + "\n"
+        return text
+
+    def save(self, path: str, quiet: bool = False) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.record_text())
+        self.saved = len(self.steps)
+        if not quiet:
+            self.say(f"saved {len(self.steps)} moves to {path}  (check it: ct-referee validate"
+                     f" {path})")
+
+    def default_path(self) -> str:
+        return (self.record_path or self.save_path
+                or f"ct-{self.header['scenario']}-{self.header['seed']}.jsonl")
+
+    def ask(self, question: str) -> str:
+        self.out.write(question)
+        self.out.flush()
+        return self.inp.readline().strip()
+
+    def save_asked(self) -> None:
+        path = self.ask(f"save the record to [{self.default_path()}]: ") or self.default_path()
         try:
-            r = client.apply(state, pos.legal_moves[int(choice) - 1])
-        except RefereeError as err:  # e.g. a part of the rules not written yet: say so, go on
-            out.write(f"the referee could not apply that move: {err}\n")
-            continue
-        for entry in r.log:
-            out.write(f"  [{entry.rule}] {entry.label}\n")
-        state = r.state
-        pos = None
-        if r.log:
-            show = True
+            self.save(path)
+            self.save_path = path
+        except OSError as e:
+            self.say(f"could not save: {e}")
+
+    def resume(self, moves: list[dict[str, Any]]) -> None:
+        """Replay a record's moves (one by one: the record keeps the state after each); a move
+        refused is a ValueError naming it."""
+        for i, m in enumerate(moves):
+            try:
+                r = self.client.apply(self.state, m)
+            except RefereeError as e:
+                raise ValueError(f"move {i + 1} of the record is refused: {e} (ct-referee "
+                                 "validate says more)") from None
+            self.step(m, r.state.json)
+            self.state = r.state
+        self.pos = self.client.legal_moves(self.state, self.role)
+        self.bot_calls = len(moves)
+        self.saved = len(moves)
+
+    # -- the screen ----------------------------------------------------------------------------
+
+    def show_board(self, force: bool = False) -> None:
+        view = to_dict(self.pos.view)
+        text = board_text.wide(view) if self.wide else board_text.compact(view)
+        if force or text != self.board:
+            self.say("\n" + text)
+            self.board = text
+
+    def menu(self) -> dict[str, Any]:
+        keys: dict[str, Any] = {}
+        n = 0
+        for m in self.pos.legal_moves:
+            k = KEYS.get(m.t)
+            if k is None or k in keys:
+                n += 1
+                k = str(n)
+            keys[k] = m
+        return keys
+
+    def show_menu(self, keys: dict[str, Any]) -> None:
+        who = SIDE.get(self.pos.to_move, self.pos.to_move)
+        self.say(f"\n{who}: {self.pos.prompt}")
+        for k, m in keys.items():
+            self.say(f" {k:>3}  {m.label}"[:board_text.WIDTH])
+        numbers = [k for k in keys if k.isdigit()]
+        rng = f"1-{numbers[-1]}" if len(numbers) > 1 else "".join(numbers)
+        letters = ", ".join(k for k in keys if not k.isdigit())
+        self.out.write(f"[{', '.join(x for x in (rng, letters) if x)}; ? help, u undo, s save, "
+                       "q quit] > ")
+        self.out.flush()
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        while True:
+            if self.bot and self.pos.to_move == "fln":
+                try:
+                    self.bot_turn()
+                except RefereeError as e:
+                    if e.code != "unimplemented":
+                        raise
+                    self.say("The non-player FLN is not part of this build: you play the FLN.")
+                    self.bot = False
+                self.autosave()
+                continue
+            self.show_board()
+            if self.over():
+                self.say(result_text(self.doc().get("result") or {}))
+                if self.record_path:
+                    self.save(self.record_path)
+                elif self.steps:
+                    self.quit_asking()
+                return 0
+            keys = self.menu()
+            self.show_menu(keys)
+            line = self.inp.readline()
+            if not line:  # end of input
+                self.autosave()
+                self.say("\nbye")
+                return 0
+            choice = line.strip().lower()
+            if choice in keys:
+                self.play(keys[choice])
+            elif choice == "q":
+                self.quit_asking()
+                self.say("bye")
+                return 0
+            elif choice in COMMANDS and choice:
+                self.command(choice)
+            else:
+                self.say(f"no move {choice!r} here; ? for help")
+
+    def play(self, m: Any) -> None:
+        snap = Snapshot(self.state, self.pos, len(self.steps), len(self.log), self.bot_calls,
+                        m.label)
+        try:
+            self.apply(move_dict(m))
+        except RefereeError as e:
+            self.say(f"the referee refused that move: {e}")
+            return
+        self.history.append(snap)
+        self.log.insert(snap.log, f"{SIDE.get(snap.pos.to_move, '')}: {m.label}")
+        self.autosave()
+
+    def command(self, c: str) -> None:
+        if c == "?":
+            self.say(HELP)
+        elif c == "u":
+            self.undo()
+            self.autosave()
+        elif c == "s":
+            self.save_asked()
+        elif c == "b":
+            self.show_board(force=True)
+        elif c == "t":
+            self.say(board_text.trace_text(self.trace) if self.trace else
+                     "the non-player FLN has not moved yet")
+        elif c == "l":
+            self.say("\n".join(self.log[-20:]) or "nothing yet")
+
+    def autosave(self) -> None:
+        """With ``--record``: the record written again whenever it changed."""
+        if self.record_path and (self.saved != len(self.steps) or self.over()):
+            self.save(self.record_path, quiet=True)
+
+    def quit_asking(self) -> None:
+        if self.record_path or self.saved == len(self.steps):
+            return
+        if self.ask("save the game record first? [y/N] ").lower().startswith("y"):
+            self.save_asked()
+
+
+def result_text(result: dict[str, Any]) -> str:
+    """The end of the game in two lines: who won and why, the margins."""
+    winner = SIDE.get(result.get("winner", ""), result.get("winner") or "nobody")
+    grade = f" ({result['grade']})" if result.get("grade") else ""
+    m = result.get("margins", {})
+    return (f"\n*** THE GAME IS OVER: {winner} wins{grade}. {result.get('reason', '')}\n"
+            f"*** margins: Government {m.get('gov', '-')}, FLN {m.get('fln', '-')}; "
+            f"result {json.dumps(result)}")
+
+
+def play(client: Client, scenario: str, seed: int | None, inp: TextIO, out: TextIO, *,
+         hotseat: bool = False, record: str | None = None, resume: str | None = None,
+         wide: bool = False) -> int:
+    """Play a game (or go on with the record ``resume``); ``record`` is written after each turn."""
+    moves: list[dict[str, Any]] = []
+    if resume:
+        with open(resume, encoding="utf-8") as f:
+            rec = read_record(f)
+        header, moves = rec.header, rec.moves
+        record = record or resume
+    else:
+        if seed is None:
+            seed = random.randrange(1_000_000)
+        options: dict[str, Any] = {} if hotseat else {"fln_bot": True}
+        header = make_header(scenario, seed, options)
+    game = Game(client, header, inp, out, wide, record)
+    who = ("both sides" if not game.bot else
+           "the Government against the non-player FLN")
+    out.write(f"ct-referee play: {header['scenario']}, seed {header['seed']} (play it again with"
+              f" --seed {header['seed']}).\nYou are {who}. ? for help.\n")
+    if moves:
+        game.resume(moves)
+        out.write(f"resumed {len(moves)} moves from {resume}\n")
+    return game.run()
 
 
 def _run(args: argparse.Namespace, ref: Client) -> int:
-    return play(ref, args.scenario, args.seed, sys.stdin, sys.stdout)
+    return play(ref, args.scenario, args.seed, sys.stdin, sys.stdout, hotseat=args.hotseat,
+                record=args.record, resume=args.resume, wide=args.wide)
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("play", help="play the Government in the terminal")
-    p.add_argument("--scenario", default="short")
-    p.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("play", help="play a game in the terminal (the Government against the "
+                                    "non-player FLN, or both sides)")
+    p.add_argument("--scenario", default="short", help="short, medium or full")
+    p.add_argument("--seed", type=int, help="the game's seed (default: random, printed)")
+    p.add_argument("--hotseat", action="store_true", help="play both sides")
+    p.add_argument("--record", metavar="GAME.jsonl",
+                   help="write the game record there after every turn")
+    p.add_argument("--resume", metavar="GAME.jsonl", help="go on with the game of a record")
+    p.add_argument("--wide", action="store_true", help="a wider board (a space per line)")
     add_server(p)
     p.set_defaults(run=with_client(_run))

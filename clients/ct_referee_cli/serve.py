@@ -28,7 +28,8 @@ def _run(args: argparse.Namespace) -> int:
             workers=args.workers, threads=args.threads,
             max_request_bytes=args.max_request_bytes, request_timeout=args.request_timeout,
             bot_only=args.bot_only,
-            cors_origins=tuple(args.cors_origin) if args.cors_origin else None)
+            cors_origins=tuple(args.cors_origin) if args.cors_origin else None,
+            play_page=False if args.no_play_page else None)
         cfg.check()
     except ValueError as e:
         print(f"ct-referee: {e}", file=sys.stderr)
@@ -69,5 +70,7 @@ def register(sub: Any) -> None:
     s.add_argument("--cors-origin", action="append", metavar="ORIGIN",
                    help="let browser pages from ORIGIN (e.g. https://app.example; * = any) call"
                         " the REST API; repeatable (env CT_REFEREE_CORS_ORIGINS, comma-separated)")
+    s.add_argument("--no-play-page", action="store_true",
+                   help="do not serve the web client at /play (env CT_REFEREE_PLAY_PAGE=false)")
     s.add_argument("--log-level", default="INFO")
     s.set_defaults(run=_run)

@@ -1,5 +1,10 @@
-"""``ct-referee validate GAME.jsonl``: replay a recorded game (docs/moves.md) and report the first
-illegal move or the final result."""
+"""``ct-referee validate GAME.jsonl``: check a game record (docs/records.md) by replaying it through
+the referee – in-process, or the service named by ``--server`` – and print the verdict: the first
+illegal move with the legal alternatives at that point (and a hint when the header's seed or
+options may be the cause), a checkpoint that does not match, or the final position.
+
+The verdict is ``engine.records.check_record``'s, whatever the path: ``ClientReferee`` only
+carries the record's moves to the referee and its answers back."""
 
 from __future__ import annotations
 
@@ -7,66 +12,100 @@ import argparse
 import json
 import re
 import sys
-from typing import Any, TextIO
+from typing import Any, Mapping, TextIO
 
-from ct_referee_client import Client, RefereeError
+from ct_referee_client import Client, RefereeError, move_dict
+from ct_referee_proto.v1 import referee_pb2 as pb
+from engine.records import (
+    Position, RecordError, Refusal, Verdict, chance_in, check_record, read_record,
+)
+from engine.state import Move
 from service.config import from_env
 from service.jsonmap import struct_dict
 
-from .common import add_server, parse_move, with_client
+from .common import add_server, with_client
 
 
-def validate_file(path: str, client: Client, out: TextIO, max_moves: int = 1000) -> int:
-    """Replay a recorded game, ``max_moves`` moves a request; report the first illegal move or
-    the final result. Exit status: 0 every move legal, 1 an illegal move, 2 a malformed file."""
-    lines = [(n, ln.strip()) for n, ln in enumerate(open(path, encoding="utf-8"), 1)]
-    lines = [(n, ln) for n, ln in lines if ln and not ln.startswith("#")]
-    if not lines:
-        out.write(f"{path}: empty file (a header line is required)\n")
-        return 2
-    try:
-        header = json.loads(lines[0][1])
-        if not isinstance(header, dict) or "scenario" not in header:
-            raise ValueError("the header needs a scenario")
-        g = client.new_game(header["scenario"], int(header.get("seed", 0)),
-                            header.get("options"))
-    except (ValueError, TypeError) as e:
-        out.write(f"{path}:{lines[0][0]}: bad header: {e}\n")
-        return 2
-    except RefereeError as e:
-        out.write(f"{path}:{lines[0][0]}: bad header: {e}\n")
-        return 2
-    moves, records = [], lines[1:]
-    for n, ln in records:  # the moves up to the first line that is not one
+class ClientReferee:
+    """A ``engine.records.Referee`` over the referee service. A position's token is (state,
+    the state before the last move, the last move), so that whether that move ended in a die
+    roll or a card draw can be asked when it matters."""
+
+    def __init__(self, client: Client, max_moves: int = 1000) -> None:
+        self.client = client
+        self.max_moves = max_moves
+
+    def start(self, header: Mapping[str, Any]) -> Position:
         try:
-            moves.append(parse_move(ln))
-        except ValueError:
-            break
-    state = g.state
-    resp: Any = g
-    for start in range(0, len(moves), max_moves):
+            g = self.client.new_game(header["scenario"], header.get("seed", 0),
+                                     header.get("options"))
+        except RefereeError as e:
+            raise ValueError(f"{e.field}: {e.message}" if e.field else e.message) from None
+        return self._position((g.state, None, None), g, None)
+
+    @staticmethod
+    def _position(token: Any, r: Any, result: Any) -> Position:
+        state = token[0]
+        return Position(token, json.loads(state.json), r.to_move or None, r.prompt,
+                        [move_dict(m) for m in r.legal_moves],
+                        struct_dict(result) if result is not None else None)
+
+    def play(self, pos: Position, moves: list[Move]) -> Position | Refusal:
+        for start in range(0, len(moves), self.max_moves):
+            chunk = moves[start:start + self.max_moves]
+            state = pos.token[0]
+            v = self._validate(state, chunk)
+            if not v.legal:
+                i = v.applied
+                at = Position(None, {}, v.to_move or None, v.prompt,
+                              [move_dict(m) for m in v.legal_moves],
+                              struct_dict(v.result) if v.HasField("result") else None)
+                chance = self._chance(pos, state, chunk, i, v.log)
+                return Refusal(start + i, v.error.code, v.error.message, v.error.rule,
+                               _within_move(v.error.field), at, chance)
+            a = self.client.apply(state, moves=chunk)
+            pos = self._position((a.state, state, chunk), a,
+                                 a.result if a.HasField("result") else None)
+        return pos
+
+    def _validate(self, state: pb.GameState, chunk: list[Move]) -> pb.ValidateResponse:
+        """A dry run; a move the service cannot even read is answered like an illegal one."""
         try:
-            resp = client.apply(state, moves=moves[start:start + max_moves])
+            return self.client.validate(state, moves=chunk)
         except RefereeError as e:
             i = _move_index(e)
-            if e.code not in ("illegal_move", "invalid_argument") or i is None:
+            if e.code != "invalid_argument" or i is None:
                 raise
-            n, ln = records[start + i]
-            rule = f" (rule {e.rule})" if e.rule else ""
-            out.write(f"{path}:{n}: move {start + i + 1} {ln} is ILLEGAL: {e.message}{rule}\n")
-            return 1
-        state = resp.state
-    if len(moves) < len(records):
-        out.write(f"{path}:{records[len(moves)][0]}: move {len(moves) + 1} is not a JSON"
-                  " object\n")
-        return 2
-    if resp.to_move:
-        out.write(f"{path}: all {len(moves)} moves legal; game in progress, {resp.to_move} to"
-                  f" move: {resp.prompt}\n")
-    else:
-        out.write(f"{path}: all {len(moves)} moves legal; game over:"
-                  f" {json.dumps(struct_dict(resp.result))}\n")
-    return 0
+            v = self.client.validate(state, moves=chunk[:i]) if i else None
+            out = pb.ValidateResponse(legal=False, applied=i)
+            if v is not None:
+                out.MergeFrom(v)
+                out.legal = False
+            else:
+                lm = self.client.legal_moves(state)
+                out.to_move, out.prompt = lm.to_move, lm.prompt
+                out.legal_moves.extend(lm.legal_moves)
+            out.error.CopyFrom(pb.Error(code=e.code, message=e.message, rule=e.rule,
+                                        move_index=i, field=e.field))
+            return out
+
+    def _chance(self, pos: Position, state: pb.GameState, chunk: list[Move], i: int,
+                log: Any) -> bool:
+        """Whether the move before ``chunk[i]`` ended in a die roll or a card draw."""
+        if i == 0:
+            _, before, last = pos.token
+            if before is None:
+                return True  # the setup drew the first card
+            log = self.client.validate(before, moves=last).log
+            n = len(self.client.validate(before, moves=last[:-1]).log) if len(last) > 1 else 0
+        else:
+            n = len(self.client.validate(state, moves=chunk[:i - 1]).log) if i > 1 else 0
+        return chance_in({"rule": e.rule, **struct_dict(e.data)} for e in list(log)[n:])
+
+
+def _within_move(field: str) -> str:
+    """A request's field as a field of the move: ``moves[3].space`` -> ``move.space``."""
+    return re.sub(r"^moves\[\d+\]", "move", field)
 
 
 def _move_index(e: Any) -> int | None:
@@ -78,12 +117,27 @@ def _move_index(e: Any) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def validate_file(path: str, client: Client, out: TextIO, max_moves: int = 1000) -> int:
+    """Check the record at ``path``. Exit status: 0 every move legal and every checkpoint
+    matching, 1 an illegal move, a checkpoint or a result that does not match, 2 a file that is
+    no record (or whose header sets no game up)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            rec = read_record(f)
+    except RecordError as e:
+        out.write(f"{path}:{e.line}: {e.reason}\n")
+        return 2
+    v: Verdict = check_record(rec, ClientReferee(client, max_moves))
+    out.write(v.text(path))
+    return 0 if v.ok else 2 if v.kind == "header" else 1
+
+
 def _run(args: argparse.Namespace, ref: Client) -> int:
     return validate_file(args.game, ref, sys.stdout, from_env().max_moves)
 
 
 def register(sub: Any) -> None:
-    v = sub.add_parser("validate", help="replay a recorded game (JSON lines)")
+    v = sub.add_parser("validate", help="check a game record (docs/records.md)")
     v.add_argument("game")
     add_server(v)
     v.set_defaults(run=with_client(_run))

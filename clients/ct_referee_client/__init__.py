@@ -3,8 +3,12 @@
     from ct_referee_client import connect
     ref = connect("http://localhost:8080")      # or "grpc://localhost:50051", or "local"
     g = ref.new_game("short", seed=1)
-    r = ref.apply(g.state, g.legal_moves[0])    # moves: contract Moves or engine-style dicts
+    r = ref.apply(g.state, g.legal_moves[0])    # moves: contract Moves or flat dicts
     print(r.to_move, r.prompt, [move_dict(m) for m in r.legal_moves])
+
+A move's one JSON form is the flat object of docs/moves.md (``{"t": "pick", "value": "Medea"}``):
+``move_dict`` gives it for a contract Move, ``to_move`` the Move for it, without loss; the REST
+transport sends and reads moves in that form.
 
 Every method returns the contract's response message (``ct_referee_proto.v1.referee_pb2``) in all
 three transports, and every failure raises ``RefereeError`` (code, message, rule, move_index,
@@ -38,9 +42,10 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from ct_referee_proto.v1 import referee_pb2 as pb
-from service.moves import move_from_engine
-from service.operations import BY_RPC, FLN_BOT
+from service.jsonmap import from_dict, to_dict
+from service.moves import MoveError, move_from_engine
 from service.moves import move_to_engine as move_dict
+from service.operations import BY_RPC, FLN_BOT
 
 MoveLike = Union[pb.Move, Mapping[str, Any]]
 StateLike = Union[pb.GameState, Mapping[str, Any], str]
@@ -67,8 +72,8 @@ class RefereeError(Exception):
 
 
 def to_move(m: MoveLike) -> pb.Move:
-    """A Move from an engine-style dict ({"t": "op", "op": "sweep"}), as the service writes the
-    engine's moves (``service.moves``), or the Move itself."""
+    """A Move from its flat form ({"t": "op", "op": "sweep"}; a ``label`` is kept as display
+    text, ``service.moves``), or the Move itself."""
     return m if isinstance(m, pb.Move) else move_from_engine(m)
 
 
@@ -90,7 +95,12 @@ def _options(options: Mapping[str, Any] | pb.GameOptions | None) -> pb.GameOptio
     if options is None or isinstance(options, pb.GameOptions):
         return options
     o = pb.GameOptions()
-    json_format.ParseDict(dict(options), o)
+    try:
+        from_dict(dict(options), o)
+    except MoveError as e:
+        raise RefereeError("invalid_argument", e.message, field=f"options.{e.field}") from None
+    except json_format.ParseError as e:
+        raise RefereeError("invalid_argument", f"options: {e}", field="options") from None
     return o
 
 
@@ -257,8 +267,8 @@ class RestTransport:
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
         op = BY_RPC[name]
-        body = None if op.http_method == "GET" else json_format.MessageToJson(
-            req, preserving_proto_field_name=True, indent=None).encode()
+        body = None if op.http_method == "GET" else json.dumps(
+            to_dict(req), ensure_ascii=False, separators=(",", ":")).encode()
         tag = getattr(req, "if_none_match", "") if op.versioned else ""
         status, headers, data = self.request(op.http_method, op.path, body,
                                              {"If-None-Match": f'"{tag}"'} if tag else None)
@@ -273,7 +283,7 @@ class RestTransport:
             raise RefereeError(e["code"], e["message"], e.get("rule") or "", e.get("move_index"),
                                e.get("field") or "", status=status)
         msg = resp_cls()
-        json_format.Parse(data, msg, ignore_unknown_fields=True)
+        from_dict(json.loads(data), msg, ignore_unknown=True)
         return msg
 
     def close(self) -> None:

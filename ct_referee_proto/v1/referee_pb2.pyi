@@ -7,7 +7,8 @@ ct-referee service contract. Package ct_referee.v1.
 The game state travels as the engine's canonical JSON document (GameState.json), so that a
 state is byte-for-byte the same in both transports and can be signed. Moves and views are typed
 messages. The REST API (Flask) serves the same messages in their proto3 JSON mapping (field
-names as written here), e.g. a Move is {"t": "space", "space": "Medea"}.
+names as written here), except that a Move is its flat form of docs/moves.md, e.g.
+{"t": "space", "space": "Medea"} or {"t": "pick", "value": "Philippeville"}.
 
 Code generated from this file lives in the package ct_referee_proto (scripts/gen_proto.py);
 never edit it by hand.
@@ -92,7 +93,10 @@ Global___GameState: _TypeAlias = GameState  # noqa: Y015
 @_typing.final
 class Move(_message.Message):
     """One small decision (docs/moves.md), e.g. {"t": "op", "op": "sweep"}. Only the fields that the
-    move uses are present; send a move from legal_moves back unchanged.
+    move uses are present; send a move from legal_moves back unchanged. Its one canonical JSON form
+    is the flat object of docs/moves.md ({"t": "pick", "value": "Philippeville"}): the REST API
+    writes and reads moves in that form (not in the proto3 JSON mapping of this message), and every
+    move maps between the two without loss.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -105,9 +109,10 @@ class Move(_message.Message):
     FROM_FIELD_NUMBER: _builtins.int
     TO_FIELD_NUMBER: _builtins.int
     CARD_FIELD_NUMBER: _builtins.int
-    VALUE_FIELD_NUMBER: _builtins.int
     SIDE_FIELD_NUMBER: _builtins.int
     BOX_FIELD_NUMBER: _builtins.int
+    VALUE_INT_FIELD_NUMBER: _builtins.int
+    VALUE_STR_FIELD_NUMBER: _builtins.int
     ARGS_FIELD_NUMBER: _builtins.int
     LABEL_FIELD_NUMBER: _builtins.int
     t: _builtins.str
@@ -117,9 +122,10 @@ class Move(_message.Message):
     piece: _builtins.str
     to: _builtins.str
     card: _builtins.int
-    value: _builtins.int
     side: _builtins.str
     box: _builtins.str
+    value_int: _builtins.int
+    value_str: _builtins.str
     label: _builtins.str
     """A short English label a UI can show as is, e.g. "Rally in Tizi Ouzou: place a Guerrilla"
     (engine/labels.py). Set on every listed legal move; ignored on input (never part of a move).
@@ -140,15 +146,16 @@ class Move(_message.Message):
         piece: _builtins.str | None = ...,
         to: _builtins.str | None = ...,
         card: _builtins.int | None = ...,
-        value: _builtins.int | None = ...,
         side: _builtins.str | None = ...,
         box: _builtins.str | None = ...,
+        value_int: _builtins.int = ...,
+        value_str: _builtins.str = ...,
         args: _struct_pb2.Struct | None = ...,
         label: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "_value", b"_value", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "to", b"to", "value", b"value"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "to", b"to", "value", b"value", "value_int", b"value_int", "value_str", b"value_str"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "_value", b"_value", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "label", b"label", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "t", b"t", "to", b"to", "value", b"value"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "label", b"label", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "t", b"t", "to", b"to", "value", b"value", "value_int", b"value_int", "value_str", b"value_str"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__box: _TypeAlias = _typing.Literal["box"]  # noqa: Y015
     _WhichOneofArgType__box: _TypeAlias = _typing.Literal["_box", b"_box"]  # noqa: Y015
@@ -168,8 +175,8 @@ class Move(_message.Message):
     _WhichOneofArgType__space: _TypeAlias = _typing.Literal["_space", b"_space"]  # noqa: Y015
     _WhichOneofReturnType__to: _TypeAlias = _typing.Literal["to"]  # noqa: Y015
     _WhichOneofArgType__to: _TypeAlias = _typing.Literal["_to", b"_to"]  # noqa: Y015
-    _WhichOneofReturnType__value: _TypeAlias = _typing.Literal["value"]  # noqa: Y015
-    _WhichOneofArgType__value: _TypeAlias = _typing.Literal["_value", b"_value"]  # noqa: Y015
+    _WhichOneofReturnType_value: _TypeAlias = _typing.Literal["value_int", "value_str"]  # noqa: Y015
+    _WhichOneofArgType_value: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__box) -> _WhichOneofReturnType__box | None: ...
     @_typing.overload
@@ -189,7 +196,7 @@ class Move(_message.Message):
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__to) -> _WhichOneofReturnType__to | None: ...
     @_typing.overload
-    def WhichOneof(self, oneof_group: _WhichOneofArgType__value) -> _WhichOneofReturnType__value | None: ...
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_value) -> _WhichOneofReturnType_value | None: ...
 
 Global___Move: _TypeAlias = Move  # noqa: Y015
 
@@ -201,6 +208,8 @@ class GameOptions(_message.Message):
     DECEPTION_FIELD_NUMBER: _builtins.int
     OPEN_DEPLOYMENT_FIELD_NUMBER: _builtins.int
     FLN_BOT_FIELD_NUMBER: _builtins.int
+    REVEAL_CAPABILITIES_FIELD_NUMBER: _builtins.int
+    REVEAL_TORTURE_FIELD_NUMBER: _builtins.int
     chance: _builtins.str
     """"managed" (default) or "external" (docs/chance.md)"""
     deception: _builtins.bool
@@ -209,6 +218,10 @@ class GameOptions(_message.Message):
     """10.0 Open Deployment option"""
     fln_bot: _builtins.bool
     """8.6: the FLN seat is played by the non-player bot"""
+    reveal_capabilities: _builtins.bool
+    """10.0: set-aside Capabilities start in effect"""
+    reveal_torture: _builtins.bool
+    """10.0: ... including #18 Torture (both players agree)"""
     def __init__(
         self,
         *,
@@ -216,10 +229,12 @@ class GameOptions(_message.Message):
         deception: _builtins.bool | None = ...,
         open_deployment: _builtins.bool | None = ...,
         fln_bot: _builtins.bool | None = ...,
+        reveal_capabilities: _builtins.bool | None = ...,
+        reveal_torture: _builtins.bool | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "chance", b"chance", "deception", b"deception", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "chance", b"chance", "deception", b"deception", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "chance", b"chance", "deception", b"deception", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "chance", b"chance", "deception", b"deception", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__chance: _TypeAlias = _typing.Literal["chance"]  # noqa: Y015
     _WhichOneofArgType__chance: _TypeAlias = _typing.Literal["_chance", b"_chance"]  # noqa: Y015
@@ -229,6 +244,10 @@ class GameOptions(_message.Message):
     _WhichOneofArgType__fln_bot: _TypeAlias = _typing.Literal["_fln_bot", b"_fln_bot"]  # noqa: Y015
     _WhichOneofReturnType__open_deployment: _TypeAlias = _typing.Literal["open_deployment"]  # noqa: Y015
     _WhichOneofArgType__open_deployment: _TypeAlias = _typing.Literal["_open_deployment", b"_open_deployment"]  # noqa: Y015
+    _WhichOneofReturnType__reveal_capabilities: _TypeAlias = _typing.Literal["reveal_capabilities"]  # noqa: Y015
+    _WhichOneofArgType__reveal_capabilities: _TypeAlias = _typing.Literal["_reveal_capabilities", b"_reveal_capabilities"]  # noqa: Y015
+    _WhichOneofReturnType__reveal_torture: _TypeAlias = _typing.Literal["reveal_torture"]  # noqa: Y015
+    _WhichOneofArgType__reveal_torture: _TypeAlias = _typing.Literal["_reveal_torture", b"_reveal_torture"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__chance) -> _WhichOneofReturnType__chance | None: ...
     @_typing.overload
@@ -237,6 +256,10 @@ class GameOptions(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__fln_bot) -> _WhichOneofReturnType__fln_bot | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__open_deployment) -> _WhichOneofReturnType__open_deployment | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__reveal_capabilities) -> _WhichOneofReturnType__reveal_capabilities | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__reveal_torture) -> _WhichOneofReturnType__reveal_torture | None: ...
 
 Global___GameOptions: _TypeAlias = GameOptions  # noqa: Y015
 

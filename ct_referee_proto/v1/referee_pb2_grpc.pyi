@@ -7,7 +7,8 @@ ct-referee service contract. Package ct_referee.v1.
 The game state travels as the engine's canonical JSON document (GameState.json), so that a
 state is byte-for-byte the same in both transports and can be signed. Moves and views are typed
 messages. The REST API (Flask) serves the same messages in their proto3 JSON mapping (field
-names as written here), e.g. a Move is {"t": "space", "space": "Medea"}.
+names as written here), except that a Move is its flat form of docs/moves.md, e.g.
+{"t": "space", "space": "Medea"} or {"t": "pick", "value": "Philippeville"}.
 
 Code generated from this file lives in the package ct_referee_proto (scripts/gen_proto.py);
 never edit it by hand.

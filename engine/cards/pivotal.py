@@ -48,6 +48,7 @@ from ..machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from ..ops import SpecialActivity, register_sa
 from ..propaganda import SUEZ_DELAYED
 from ..state import Frame, Move, State
+from ..why import SILENT, Why
 
 __all__ = [
     "MoroccoAndTunisiaIndependent", "SuezCrisis", "OasCard", "Mobilization", "RecallDeGaulle",
@@ -221,8 +222,24 @@ class OasActivity(SpecialActivity):
     rule = "5.3.1"
 
     def targets(self, s: State, who: str) -> list[str]:
-        return [n for n in ALGERIA if s.spaces[n]["terror"] == 0 and population(s, n) >= 1
-                and oas_cost_covered(s, who, population(s, n))]
+        return [n for n in ALGERIA if self.space_ok(s, who, n)]
+
+    def space_ok(self, s: State, who: str, n: str, why: Why = SILENT) -> bool:
+        """5.3.1: a non-Terrorized Populated space of Algeria whose cost its user can pay."""
+        if n not in ALGERIA:
+            return why.no("5.3.1", "OAS is in a space of Algeria, not {}", n)
+        if s.spaces[n]["terror"]:
+            return why.no("5.3.1", "{} already has a Terror marker", n)
+        if population(s, n) < 1:
+            return why.no("5.3.1", "{} is not Populated", n)
+        return oas_cost_covered(s, who, population(s, n)) or why.no(
+            "1.8", "the cost in {} is not covered: the user pays its own part in full", n)
+
+    def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        if f["locs"]:
+            why.no("5.3.1", "OAS is in one space")
+        elif m["t"] == "space" and isinstance(m.get("space"), str):
+            self.space_ok(s, f["who"], m["space"], why)
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         if f["locs"] or str(OAS) not in s.cards["capabilities"]:

@@ -58,13 +58,14 @@ class RedisProc:
              "--appendonly", "no", "--dir", self.dir, "--protected-mode", "no"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
         client = redis.Redis.from_url(self.url, socket_timeout=0.5)
-        for _ in range(100):
+        deadline = time.monotonic() + 30  # a loaded machine may take a while
+        while time.monotonic() < deadline and self.proc.poll() is None:
             try:
                 client.ping()
                 return
             except redis.RedisError:
                 time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
+        raise RuntimeError(f"redis-server did not start (exit status {self.proc.poll()})")
 
     def stop(self) -> None:
         if self.proc is not None:

@@ -47,12 +47,12 @@ def test_validate_a_legal_game(tmp_path: Path) -> None:
 def test_validate_reports_the_first_illegal_move(tmp_path: Path) -> None:
     moves = record(8, 30)
     k = min(3, len(moves) - 1)
-    bad = moves[:k] + [{"t": "op", "op": "teleport"}] + moves[k:]
+    bad = moves[:k] + [{"t": "teleport"}] + moves[k:]
     write(tmp_path / "game.jsonl", 8, bad)
     r = ct("validate", str(tmp_path / "game.jsonl"))
     assert r.returncode == 1, r.stdout + r.stderr
-    assert f"game.jsonl:{k + 2}: move {k + 1}" in r.stdout and "ILLEGAL" in r.stdout
-    assert "rule" in r.stdout
+    assert f'game.jsonl:{k + 2}: move {k + 1} {{"t": "teleport"}} is ILLEGAL' in r.stdout
+    assert "rule" in r.stdout and "legal here" in r.stdout
 
 
 def test_validate_rejects_a_malformed_file(tmp_path: Path) -> None:
@@ -78,15 +78,29 @@ def test_scripting_commands(tmp_path: Path) -> None:
     assert "moves" in json.loads(bot.stdout)
 
 
+def test_play_records_a_game_that_validates(tmp_path: Path) -> None:
+    """The game played in the terminal, bot moves included, is written as a record with
+    checkpoints, and ct-referee validate accepts it."""
+    rec = tmp_path / "played.jsonl"
+    r = ct("play", "--seed", "4", "--record", str(rec), stdin="1\n" * 40 + "q\n")
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(ln) for ln in rec.read_text().splitlines()]
+    assert lines[0]["scenario"] == "short" and sum("t" in o for o in lines) >= 40
+    assert any("checkpoint" in o for o in lines)
+    v = ct("validate", str(rec))
+    assert v.returncode == 0 and "moves legal" in v.stdout, v.stdout + v.stderr
+
+
 def test_play_in_the_terminal() -> None:
     r = ct("play", "--seed", "4", stdin="1\nb\n999\nq\n")
     assert r.returncode == 0, r.stderr
-    assert "you are the Government against the non-player FLN" in r.stdout
+    assert "You are the Government against the non-player FLN" in r.stdout
     assert "Algiers" in r.stdout and "bye" in r.stdout
     # moves and log entries by their labels; the bot's moves too
-    assert "1. Play Pivotal Event #66 Coup d'Etat" in r.stdout, r.stdout
+    assert "   1  Play Pivotal Event #66 Coup d'Etat\n   n  Play no Pivotal Event" in r.stdout
     assert "Government plays Pivotal Event #66 Coup d'Etat" in r.stdout
-    assert "\nFLN: " in r.stdout
+    assert "\n── FLN (non-player) " in r.stdout and "\ndid:  Operation: " in r.stdout
+    assert "no move '999' here" in r.stdout
 
 
 def test_validate_sends_the_moves_in_requests_of_max_moves(tmp_path: Path) -> None:
@@ -103,7 +117,7 @@ def test_validate_sends_the_moves_in_requests_of_max_moves(tmp_path: Path) -> No
     assert validate_file(str(tmp_path / "game.jsonl"), connect("local"), out, max_moves=100) == 0
     result = json.loads(out.getvalue().split("game over: ", 1)[1])
     assert all(isinstance(v, int) for v in result["margins"].values())
-    bad = moves[:12] + [{"t": "op", "op": "teleport"}] + moves[12:]
+    bad = moves[:12] + [{"t": "teleport"}] + moves[12:]
     write(tmp_path / "bad.jsonl", 8, bad)
     out = io.StringIO()
     assert validate_file(str(tmp_path / "bad.jsonl"), connect("local"), out, max_moves=5) == 1

@@ -27,6 +27,10 @@ def test_generated_code_is_not_stale() -> None:
     {"t": "op", "op": "sweep", "box": "limited_op"},
     {"t": "move", "piece": "french_troops", "from": "Algiers", "to": "Medea"},
     {"t": "roll", "value": 6},
+    {"t": "pick", "value": "Philippeville"},
+    {"t": "pick", "value": 0},
+    {"t": "pick", "value": ""},
+    {"t": "pick", "value": 2**40},
     {"t": "draw", "card": 23},
     {"t": "future", "marker": "terror", "count": 3},
     {"t": "space", "space": "Medea", "card": 2**40},
@@ -43,6 +47,26 @@ def test_a_client_move_is_sent_as_the_service_writes_it() -> None:
     pm = to_move({"t": "x", "flag": True, "count": 2.0, "card": 3.0})
     assert pm == move_from_engine({"t": "x", "flag": 1, "count": 2, "card": 3})
     assert move_to_engine(pm) == {"t": "x", "flag": 1, "count": 2, "card": 3}
+
+
+def test_value_holds_a_string_or_an_integer_in_its_typed_field() -> None:
+    assert move_from_engine({"t": "pick", "value": "Medea"}).WhichOneof("value") == "value_str"
+    assert move_from_engine({"t": "roll", "value": 3}).WhichOneof("value") == "value_int"
+    assert not move_from_engine({"t": "pick", "value": "Medea"}).HasField("args")
+
+
+def test_a_label_travels_out_and_is_ignored_in() -> None:
+    pm = move_from_engine({"t": "pass", "label": "Pass (+1 Resource)"})
+    assert pm.label == "Pass (+1 Resource)"
+    assert move_to_engine(pm) == {"t": "pass"}
+    assert move_to_engine(pb.Move(t="pass", args={"label": "x"})) == {"t": "pass"}
+
+
+def test_every_engine_option_is_in_the_contract() -> None:
+    from engine.scenarios import OPTION_DEFAULTS
+    from service.convert import OPTIONS
+
+    assert sorted(OPTIONS) == sorted(OPTION_DEFAULTS)
 
 
 def test_move_needs_a_kind() -> None:

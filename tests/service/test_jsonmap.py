@@ -1,6 +1,7 @@
 """The REST encoder (service.jsonmap) writes exactly what json_format writes (with Struct integers
-as integers), for every kind of response over whole games: all operations, all three roles, every
-scenario, the options, sealed states, illegal moves and the bot."""
+as integers), moves excepted: those are their flat form (docs/moves.md), for every kind of response
+over whole games: all operations, all three roles, every scenario, the options, sealed states,
+illegal moves and the bot. Reading (``from_dict``) gives the messages back."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from google.protobuf.message import Message
 from ct_referee_proto.v1 import referee_pb2 as pb
 from service.config import Config
 from service.core import Core
-from service.jsonmap import to_dict
+from service.jsonmap import from_dict, to_dict
+from service.moves import MoveError, move_to_json
 
 
 def ints(x: Any) -> Any:
@@ -29,8 +31,30 @@ def ints(x: Any) -> Any:
 
 
 def reference(msg: Message) -> Any:
-    return ints(json_format.MessageToDict(msg, preserving_proto_field_name=True,
-                                          always_print_fields_with_no_presence=True))
+    return flat_moves(msg, ints(json_format.MessageToDict(
+        msg, preserving_proto_field_name=True, always_print_fields_with_no_presence=True)))
+
+
+def flat_moves(msg: Message, d: dict[str, Any]) -> dict[str, Any]:
+    """The mapping ``d`` of ``msg`` with each Move replaced by its flat form."""
+    for f in msg.DESCRIPTOR.fields:
+        md = f.message_type
+        if md is None or md.full_name.startswith("google.protobuf.") or f.name not in d:
+            continue
+        value = getattr(msg, f.name)
+        if md.full_name == pb.Move.DESCRIPTOR.full_name:
+            d[f.name] = ([move_to_json(m) for m in value] if f.is_repeated
+                         else move_to_json(value))
+        elif md.GetOptions().map_entry:
+            if md.fields_by_name["value"].message_type is not None:
+                for k, sub in value.items():
+                    flat_moves(sub, d[f.name][k])
+        elif f.is_repeated:
+            for sub, sd in zip(value, d[f.name]):
+                flat_moves(sub, sd)
+        else:
+            flat_moves(value, d[f.name])
+    return d
 
 
 def responses(core: Core, scenario: str, seed: int, options: dict[str, Any]
@@ -73,6 +97,9 @@ def test_rest_encoding_is_the_json_mapping(scenario: str, seed: int, options: di
     n = 0
     for msg in responses(core, scenario, seed, options):
         assert to_dict(msg) == reference(msg), type(msg).__name__
+        back = type(msg)()
+        from_dict(to_dict(msg), back)
+        assert back == msg, type(msg).__name__
         n += 1
     assert n > 100
 
@@ -81,5 +108,37 @@ def test_request_messages_too() -> None:
     """Requests have int64 fields (seeds), written as strings by the mapping."""
     for msg in (pb.NewGameRequest(scenario="short", seed=2**40, options={"chance": "managed"}),
                 pb.DecideRequest(state=pb.GameState(json="{}"), seed=-5),
-                pb.ApplyRequest(moves=[pb.Move(t="x", card=3, args={"a": 1.5, "b": [1, "s"]})])):
+                pb.ApplyRequest(moves=[pb.Move(t="x", card=3, args={"a": 1, "b": "s"})])):
         assert to_dict(msg) == reference(msg)
+
+
+def test_moves_are_flat_both_ways() -> None:
+    """A string or an integer value, args, a label: the flat form and back, without loss."""
+    for flat in ({"t": "pick", "value": "Philippeville"}, {"t": "roll", "value": 4},
+                 {"t": "base", "space": "Medea", "ug": 1, "from": "Batna"},
+                 {"t": "pick", "value": 0}, {"t": "pick", "value": "", "label": "nothing"}):
+        req = pb.ApplyRequest()
+        from_dict({"moves": [flat]}, req)
+        assert to_dict(req)["moves"] == [flat]
+    req = pb.ApplyRequest()
+    from_dict({"move": {"t": "pick", "value": "Medea"}}, req)
+    assert req.move.value_str == "Medea" and not req.move.HasField("args")
+
+
+@pytest.mark.parametrize("body,field", [
+    ({"move": {"t": "pick", "value": 1.5}}, "move.value"),
+    ({"moves": [{"t": "done"}, {"space": "Medea"}]}, "moves[1].t"),
+    ({"moves": [{"t": "x", "n": 2**40}]}, "moves[0].n"),
+    ({"move": "done"}, "move"),
+    ({"mvoe": {"t": "done"}}, "mvoe"),
+])
+def test_a_move_that_cannot_be_read_names_its_field(body: dict[str, Any], field: str) -> None:
+    with pytest.raises(MoveError) as e:
+        from_dict(body, pb.ApplyRequest())
+    assert e.value.field == field
+
+
+def test_a_move_that_is_no_engine_move_is_written_as_it_is() -> None:
+    """(so that the referee names its field)"""
+    assert to_dict(pb.ApplyRequest(moves=[pb.Move(op="sweep", args={"a": 1.5})]))["moves"] == [
+        {"op": "sweep", "a": 1.5}]

@@ -1,0 +1,85 @@
+"""The Algeria state, ``algeria-state/1`` (docs/algeria/state.md): plain data, no object graph.
+
+Every one of the 120 unit counters is always present under its fixed id (``fr_div.3``,
+``cadre.17`` …), with ``area`` = null while it is off the map (Government: not mobilized or
+removed by an event; FLN: in the pool, 2.0). Anything derivable (control points, income) is
+derived; ``control`` is stored because the rules fix it in the Interphase until the next (10.1).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from .data import ALGERIAN, UNIT_IDS, UNIT_TYPES, unit_type
+
+SCHEMA = "algeria-state/1"
+Frame = dict[str, Any]
+Move = dict[str, Any]
+
+
+def new_area() -> dict[str, Any]:
+    # control: None (Contested) | "gov" | "fln" (10.1); terror (11.5); resettled (9.27);
+    # done: the once-per-area-per-turn missions already conducted there this turn (9.0).
+    return {"control": None, "terror": False, "resettled": False, "done": []}
+
+
+def new_unit(uid: str) -> dict[str, Any]:
+    # mode: fr_div only, "concentrated" | "dispersed" (11.7); helo: airmobile (11.12);
+    # removed: why an off-map Government unit may not be mobilized now ("nato", "suez", "coup").
+    return {"area": None, "box": None, "neutralized": False,
+            "mode": "concentrated" if unit_type(uid).key == "fr_div" else None,
+            "helo": False, "removed": None}
+
+
+@dataclass
+class State:
+    scenario: str
+    options: dict[str, Any]
+    rng: dict[str, int]
+    turn: int = 1
+    phase: str = "setup"
+    psl: dict[str, int] = field(default_factory=lambda: {"fln": 50, "gov": 65})
+    ap: int = 0
+    air: dict[str, int] = field(default_factory=lambda: {"max": 0, "available": 0})
+    helo: dict[str, int] = field(default_factory=lambda: {"max": 0, "available": 0})
+    naval: int = 0
+    border_zone: dict[str, Any] = field(default_factory=lambda: {"value": None, "active": False})
+    independence: bool = False
+    oas: dict[str, Any] = field(
+        default_factory=lambda: {"active": False, "controller": None, "area": None})
+    effects: list[str] = field(default_factory=list)   # this turn's event effects (5.0)
+    suez: bool = False      # the Suez Crisis has happened (it happens once, C.2 61-62)
+    slow_lifted: bool = False   # option 13.1 no longer restricts mobilization
+    short_lead: str | None = None   # option 13.3: the side 26+ ahead at the last check
+    areas: dict[str, dict[str, Any]] = field(
+        default_factory=lambda: {a: new_area() for a in ALGERIAN})
+    units: dict[str, dict[str, Any]] = field(
+        default_factory=lambda: {u: new_unit(u) for u in UNIT_IDS})
+    pending: list[Frame] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    FIELDS = ("scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
+              "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead", "areas", "units", "pending",
+              "result")
+
+    def copy(self) -> State:
+        return State(**{k: copy.deepcopy(getattr(self, k)) for k in self.FIELDS})
+
+    def to_data(self) -> dict[str, Any]:
+        d = {k: copy.deepcopy(getattr(self, k)) for k in self.FIELDS}
+        d["schema"] = SCHEMA
+        return d
+
+    # --- queries used by every chapter ------------------------------------------------------
+
+    def units_in(self, area: str, box: str | None = None, side: str | None = None) -> list[str]:
+        return [u for u, d in self.units.items()
+                if d["area"] == area and (box is None or d["box"] == box)
+                and (side is None or UNIT_TYPES[u.split(".", 1)[0]].side == side)]
+
+    def pool(self, key: str) -> list[str]:
+        """Counters of type ``key`` off the map and not held out by an event."""
+        return [u for u, d in self.units.items()
+                if d["area"] is None and d["removed"] is None and u.split(".", 1)[0] == key]

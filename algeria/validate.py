@@ -1,0 +1,173 @@
+"""Untrusted ``algeria-state/1`` documents (docs/algeria/state.md): every field is checked and the
+first problem raises ``StateError`` naming the field (``units.front.3.area``, ``psl.gov``,
+``pending[1].queue[0]``) and, where a rule is broken, the rule. A valid document gives a ``State``
+that shares nothing with the input. The primitive checks are Colonial Twilight's
+(``engine.checks``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import StateError
+from engine.checks import (
+    Budget, at, check_bool, check_choice, check_int, check_list, check_obj, fail, plain,
+)
+
+from .data import ALGERIAN, AREAS, NEIGHBOURS, SCENARIOS, UNIT_IDS, unit_type
+from .machine import MACHINE
+from .setup import ONLY_1954, OPTION_DEFAULTS
+from .state import SCHEMA, State
+
+PHASES = ("setup", "random_events", "reinforcement", "deployment", "operations", "interphase")
+EFFECTS = ("jealousy_paranoia", "amnesty")
+MISSIONS = ("propaganda", "strike", "raid", "civil_affairs", "suppression")
+REMOVED = ("nato", "suez", "coup")
+CITIES = tuple(a for a in ALGERIAN if AREAS[a].type == "urban")
+TOP = State.FIELDS + ("schema",)
+U64 = (1 << 64) - 1
+
+
+def validate(d: Any) -> State:
+    check_obj(d, "", TOP)
+    if d["schema"] != SCHEMA:
+        fail("schema", f"must be {SCHEMA!r}")
+    scenario = check_choice(d["scenario"], "scenario", tuple(SCENARIOS))
+    options = _options(d["options"], scenario)
+    r = check_obj(d["rng"], "rng", ("seed", "counter"))
+    check_int(r["seed"], "rng.seed", 0, U64)
+    check_int(r["counter"], "rng.counter", 0, (1 << 53) - 1)
+    check_int(d["turn"], "turn", 1, 9999)
+    check_choice(d["phase"], "phase", PHASES, "4.0")
+    for side in ("fln", "gov"):
+        check_int(check_obj(d["psl"], "psl", ("fln", "gov"))[side], f"psl.{side}", 0, 99, "12.1")
+    check_int(d["ap"], "ap", 0, 99, "6.1")
+    for pts in ("air", "helo"):
+        p = check_obj(d[pts], pts, ("max", "available"))
+        check_int(p["max"], f"{pts}.max", 0, 99, "11.1")
+        check_int(p["available"], f"{pts}.available", 0, p["max"], "11.1")
+    check_int(d["naval"], "naval", 0, 99, "11.6")
+    bz = check_obj(d["border_zone"], "border_zone", ("value", "active"))
+    check_choice(bz["value"], "border_zone.value", (None, 0, -1, -2, -3), "11.21")
+    if check_bool(bz["active"], "border_zone.active") and bz["value"] is None:
+        fail("border_zone.active", "no Border Zone has been mobilized", "11.21")
+    indep = check_bool(d["independence"], "independence")
+    check_bool(d["slow_lifted"], "slow_lifted")
+    check_choice(d["short_lead"], "short_lead", (None, "gov", "fln"), "13.3")
+    if check_bool(d["suez"], "suez") and scenario != "1954":
+        fail("suez", "the Suez Crisis is no event in the 1958 and 1960 scenarios", "5.0")
+    _oas(d["oas"])
+    eff = check_list(d["effects"], "effects")
+    for i, e in enumerate(eff):
+        check_choice(e, f"effects[{i}]", EFFECTS, "5.0")
+    if len(set(eff)) != len(eff):
+        fail("effects", "an effect is listed twice")
+    _areas(d["areas"])
+    _units(d["units"], d["areas"], indep)
+    if d["result"] is not None:
+        res = check_obj(d["result"], "result", ("winner", "level"))
+        check_choice(res["winner"], "result.winner", ("gov", "fln"), "12.2")
+        check_choice(res["level"], "result.level", ("marginal", "substantial", "decisive"), "12.2")
+    pend = check_list(d["pending"], "pending")
+    plain(pend, "pending", Budget())
+    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "pending")},
+              options=options, pending=[])
+    s = s.copy()
+    if d["result"] is not None and pend:
+        fail("pending", "a finished game has no pending decision", "12.2")
+    for i, f in enumerate(pend):
+        field = f"pending[{i}]"
+        check_obj(f, field)
+        if f.get("k") not in MACHINE.frames:
+            fail(at(field, "k"), "unknown decision kind")
+        s.pending.append(f)
+        try:
+            MACHINE.handler(f).check_frame(s, f)
+        except StateError as e:
+            fail(f"{field}.{e.field}" if e.field else field, e.reason, e.rule)
+    return s.copy()
+
+
+def _options(o: Any, scenario: str) -> dict[str, Any]:
+    check_obj(o, "options", tuple(OPTION_DEFAULTS))
+    check_choice(o["chance"], "options.chance", ("managed", "external"))
+    for k in OPTION_DEFAULTS:
+        if k != "chance" and check_bool(o[k], f"options.{k}") and k in ONLY_1954 \
+                and scenario != "1954":
+            fail(f"options.{k}", "this optional rule is for the 1954 scenario", "13.0")
+    return dict(o)
+
+
+def _oas(o: Any) -> None:
+    check_obj(o, "oas", ("active", "controller", "area"))
+    if check_bool(o["active"], "oas.active"):
+        check_choice(o["controller"], "oas.controller", ("gov", "fln"), "11.3")
+        check_choice(o["area"], "oas.area", (None, "FRANCE") + CITIES, "11.3")
+    else:
+        for k in ("controller", "area"):
+            if o[k] is not None:
+                fail(f"oas.{k}", "must be null while the OAS is not active", "11.3")
+
+
+def _areas(a: Any) -> None:
+    check_obj(a, "areas", ALGERIAN)
+    for aid in ALGERIAN:
+        f = f"areas.{aid}"
+        v = check_obj(a[aid], f, ("control", "terror", "resettled", "done"))
+        check_choice(v["control"], f"{f}.control", (None, "gov", "fln"), "10.1")
+        check_bool(v["terror"], f"{f}.terror")
+        if check_bool(v["resettled"], f"{f}.resettled") and AREAS[aid].type != "rural":
+            fail(f"{f}.resettled", "only a Rural area can be resettled", "9.27")
+        done = check_list(v["done"], f"{f}.done")
+        for i, m in enumerate(done):
+            check_choice(m, f"{f}.done[{i}]", MISSIONS, "9.0")
+        if len(set(done)) != len(done):
+            fail(f"{f}.done", "a mission is listed twice", "9.0")
+
+
+def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:
+    check_obj(u, "units", UNIT_IDS)
+    fronts: set[str] = set()
+    in_france = 0
+    for uid in UNIT_IDS:
+        f = f"units.{uid}"
+        v = check_obj(u[uid], f, ("area", "box", "neutralized", "mode", "helo", "removed"))
+        t = unit_type(uid)
+        area = check_choice(v["area"], f"{f}.area", (None,) + tuple(AREAS))
+        check_bool(v["neutralized"], f"{f}.neutralized")
+        check_bool(v["helo"], f"{f}.helo")
+        check_choice(v["mode"], f"{f}.mode",
+                     ("concentrated", "dispersed") if t.key == "fr_div" else (None,), "11.7")
+        check_choice(v["removed"], f"{f}.removed", (None,) + REMOVED if t.side == "gov"
+                     else (None,), "5.0")
+        if area is None:
+            check_choice(v["box"], f"{f}.box", (None,))
+            for k, ok in (("neutralized", False), ("helo", False), ("removed", v["removed"])):
+                if v[k] != ok:
+                    fail(f"{f}.{k}", "a unit off the map has no such status")
+            continue
+        if v["removed"] is not None:
+            fail(f"{f}.removed", "a unit on the map is not removed", "5.0")
+        if t.side == "fln":
+            boxes: tuple[str, ...] = ("UG", "OPS", "OC")
+        else:
+            boxes = ("OPS", "PTL", "OC") if t.mobile else ("PTL",)
+        check_choice(v["box"], f"{f}.box", boxes, "2.3")
+        if v["helo"] and not t.helo_cost:
+            fail(f"{f}.helo", f"a {t.key} cannot be airmobile", "11.12")
+        if t.side == "gov" and AREAS[area].type == "country":
+            fail(f"{f}.area", "Government units never enter France, Morocco or Tunisia",
+                 "11.21")
+        if area in NEIGHBOURS and not indep:
+            fail(f"{f}.area", f"{area} is not independent", "11.21")
+        if t.key == "front":
+            if AREAS[area].type in ("remote", "country") or areas[area]["resettled"]:
+                fail(f"{f}.area", f"no Front in {area}", "6.2")
+            if area in fronts:
+                fail(f"{f}.area", f"a second Front in {area}", "6.2")
+            fronts.add(area)
+        if area == "FRANCE":
+            if t.key != "cadre":
+                fail(f"{f}.area", "only a Cadre may be in France", "11.22")
+            in_france += 1
+            if in_france > 1:
+                fail(f"{f}.area", "only one Cadre may be in France", "11.22")

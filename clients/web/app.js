@@ -1,0 +1,407 @@
+// The ct-referee web client: a person plays Colonial Twilight against the rulebook's non-player
+// FLN (rules 8.0), or both sides at one screen. Built only on the public REST API: POST
+// /v1/games, /v1/apply, /v1/view, /v1/render, /v1/bot/fln/decide and GET /v1/catalog. The
+// page keeps the game (its states, for undo) and writes its record (record.js).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs, ...kids) => {
+  const e = document.createElement(tag);
+  Object.entries(attrs || {}).forEach(([k, v]) => {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  });
+  kids.flat().forEach((k) => e.append(k instanceof Node ? k : String(k)));
+  return e;
+};
+
+const FACTION = {gov: "Government", fln: "FLN", chance: "Chance"};
+const MAX_MOVES = 500;  // moves per request when a loaded record is replayed
+
+class ApiError extends Error {
+  constructor(err) {
+    super(err.message + (err.rule ? ` (rule ${err.rule})` : ""));
+    this.code = err.code;
+  }
+}
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {method: "POST", body: JSON.stringify(body),
+                                         headers: {"Content-Type": "application/json"}};
+  const r = await fetch("../" + path.replace(/^\//, ""), init);
+  const data = await r.json().catch(() => ({error: {code: "internal", message: r.statusText}}));
+  if (!r.ok) throw new ApiError(data.error || {code: String(r.status), message: r.statusText});
+  return data;
+}
+
+// --- the game the page holds ---------------------------------------------------------------
+
+const app = {
+  catalog: null,
+  spaces: new Set(),
+  game: null,      // {header, mode, pos, doc, view, svg, writer, log, botCalls}
+  history: [],     // earlier games (snapshots) for undo, one per move of the person
+  busy: false,
+};
+
+const viewRole = (g) => (g.mode === "bot" ? "gov" : "observer");
+const isOver = (g) => !g.pos.to_move;
+const botToMove = (g) => g.mode === "bot" && g.pos.to_move === "fln";
+
+async function newGame(scenario, seed, options, mode) {
+  const r = await api("/v1/games", {scenario, seed, options});
+  const header = Record.header(scenario, seed, options);
+  const g = {header, mode, pos: r, doc: Record.doc(r.state), view: null, svg: "",
+             writer: null, log: [], botCalls: 0};
+  g.writer = new Record.Writer(header, g.doc);
+  const who = mode === "bot" ? "you play the Government, the FLN is the rulebook's non-player (8.0)"
+    : "you play both sides";
+  g.log.push({label: `New game: ${scenario}, seed ${seed}; ${who}.`, rule: "", card: true});
+  addLog(g, r.log);
+  return g;
+}
+
+function addLog(g, entries) {
+  (entries || []).forEach((e) => g.log.push({label: e.label || e.text, rule: e.rule,
+                                             card: /^Card #|draws? card|reveal/i.test(e.label || "")}));
+}
+
+// The person's move: apply it, then let the non-player FLN act when it is its turn. The game
+// before it is kept unchanged (the next one is a new object) for undo.
+async function play(move) {
+  const g = app.game;
+  const r = await api("/v1/apply", {state: g.pos.state, move});
+  const next = Object.assign({}, g, {writer: g.writer.copy(), log: g.log.slice()});
+  next.pos = r;
+  next.doc = Record.doc(r.state);
+  next.writer.move(move, next.doc);
+  next.log.push({label: move.label, rule: "", mine: true, actor: g.pos.to_move});
+  addLog(next, r.log);
+  await botTurns(next);
+  await refresh(next);
+  app.history.push(g);
+  app.game = next;
+}
+
+// While the non-player FLN is to move: its decision (rules 8.0) with the reasons behind it.
+async function botTurns(g) {
+  while (botToMove(g)) {
+    g.botCalls += 1;
+    const before = g.doc;
+    const d = await api("/v1/bot/fln/decide", {state: g.pos.state, seed: g.header.seed + g.botCalls,
+                                               role: viewRole(g)});
+    const after = Record.doc(d.state);
+    await recordBotMoves(g, d.moves, before, after, g.pos.state);
+    g.log.push({bot: true, moves: d.moves, trace: d.trace || []});
+    addLog(g, d.log);
+    g.pos = d;
+    g.doc = after;
+    g.view = d.view;
+  }
+}
+
+// The record needs the state after each move that brings a new card (its checkpoint): when the
+// bot's moves crossed a card, they are applied one by one to find those states.
+async function recordBotMoves(g, moves, before, after, state) {
+  const crossed = (after.turn || 0) !== (before.turn || 0) || after.result != null;
+  if (!crossed) {
+    moves.forEach((m) => g.writer.move(m, after));
+    return;
+  }
+  for (const m of moves) {
+    const r = await api("/v1/apply", {state, move: m});
+    state = r.state;
+    g.writer.move(m, Record.doc(state));
+  }
+}
+
+async function refresh(g) {
+  const role = viewRole(g);
+  const [v, pic] = await Promise.all([api("/v1/view", {state: g.pos.state, role}),
+                                      api("/v1/render", {state: g.pos.state, role})]);
+  g.view = v.view;
+  g.svg = pic.svg;
+}
+
+function undo() {
+  if (!app.history.length || app.busy) return;
+  app.game = app.history.pop();
+  draw();
+}
+
+// --- records ---------------------------------------------------------------------------------
+
+function save() {
+  const g = app.game;
+  if (!g) return;
+  const text = g.writer.text(isOver(g) ? g.doc.result : null);
+  const a = el("a", {href: URL.createObjectURL(new Blob([text], {type: "application/x-ndjson"})),
+                     download: `ct-${g.header.scenario}-${g.header.seed}.jsonl`});
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+async function load(text) {
+  const rec = Record.read(text);
+  const h = rec.header;
+  const mode = h.options && h.options.fln_bot ? "bot" : "hotseat";
+  const g = await newGame(h.scenario, h.seed || 0, h.options || {}, mode);
+  g.header = h;
+  for (let i = 0; i < rec.moves.length; i += MAX_MOVES) {
+    const r = await api("/v1/apply", {state: g.pos.state, moves: rec.moves.slice(i, i + MAX_MOVES)});
+    g.pos = r;
+    addLog(g, r.log);
+  }
+  g.doc = Record.doc(g.pos.state);
+  g.writer = new Record.Writer(h, g.doc, rec.lines);
+  g.botCalls = rec.moves.length;  // fresh seeds for the bot's next decisions
+  g.log.push({label: `Loaded a record of ${rec.moves.length} moves`, rule: "", card: true});
+  await botTurns(g);
+  await refresh(g);
+  app.game = g;
+  app.history = [];
+  $("scenario").value = h.scenario;
+  $("seed").value = h.seed || 0;
+  $("mode").value = mode;
+}
+
+// --- drawing ---------------------------------------------------------------------------------
+
+// The spaces a move names (its string fields that are space names).
+function spacesOf(move) {
+  const out = [];
+  const walk = (v) => {
+    if (typeof v === "string" && app.spaces.has(v)) out.push(v);
+    else if (v && typeof v === "object") Object.entries(v).forEach(([k, x]) => k !== "label" && walk(x));
+  };
+  walk(move);
+  return out;
+}
+
+const GROUPS = [
+  ["Events", (m) => m.t === "event" || m.t === "pivotal"],
+  ["Operations", (m) => m.t === "op"],
+  ["Special Activities", (m) => m.t === "sa"],
+  ["On the map — or click a space", (m) => spacesOf(m).length > 0],
+  ["Choices", (m) => !["pass", "done", "decline"].includes(m.t)],
+  ["Pass, finish or decline", () => true],
+];
+
+function drawMoves(g) {
+  const box = $("moves");
+  box.replaceChildren();
+  if (isOver(g)) {
+    box.append(el("div", {class: "result"}, ...resultText(g)));
+    return;
+  }
+  if (botToMove(g)) return;
+  const groups = GROUPS.map(([name]) => ({name, moves: []}));
+  g.pos.legal_moves.forEach((m) => groups[GROUPS.findIndex(([, f]) => f(m))].moves.push(m));
+  groups.filter((x) => x.moves.length).forEach((x) => {
+    box.append(el("h3", {}, x.name));
+    const row = el("div", {class: "group"});
+    x.moves.forEach((m) => {
+      const b = el("button", {type: "button", class: "move move-" + m.t, "data-t": m.t,
+                              onclick: () => act(() => play(m))}, m.label);
+      const names = spacesOf(m);
+      b.addEventListener("mouseenter", () => highlight(names, true));
+      b.addEventListener("mouseleave", () => highlight(names, false));
+      row.append(b);
+    });
+    box.append(row);
+  });
+}
+
+function highlight(names, on) {
+  names.forEach((n) => {
+    const gEl = document.querySelector(`#board g[data-space="${CSS.escape(n)}"]`);
+    if (gEl) gEl.classList.toggle("hl", on);
+  });
+}
+
+function drawBoard(g) {
+  const board = $("board");
+  board.innerHTML = g.svg.replace(/^<\?xml[^>]*>\s*/, "");
+  if (isOver(g) || botToMove(g)) return;
+  const bySpace = new Map();
+  g.pos.legal_moves.forEach((m) => spacesOf(m).forEach((s) => {
+    if (!bySpace.has(s)) bySpace.set(s, []);
+    if (!bySpace.get(s).includes(m)) bySpace.get(s).push(m);
+  }));
+  board.querySelectorAll("g[data-space]").forEach((gEl) => {
+    const moves = bySpace.get(gEl.getAttribute("data-space"));
+    if (!moves) return;
+    gEl.classList.add("clickable");
+    gEl.addEventListener("click", (ev) => {
+      if (moves.length === 1) act(() => play(moves[0]));
+      else choose(moves, ev);
+    });
+  });
+}
+
+// Several moves name the clicked space: a small menu of them beside the pointer.
+function choose(moves, ev) {
+  const c = $("choice");
+  c.replaceChildren(el("div", {class: "choice-title"}, "Choose"),
+    ...moves.map((m) => el("button", {type: "button", class: "move",
+                                      onclick: () => { c.hidden = true; act(() => play(m)); }}, m.label)),
+    el("button", {type: "button", class: "cancel", onclick: () => { c.hidden = true; }}, "Cancel"));
+  c.style.left = Math.min(ev.clientX + 8, window.innerWidth - 360) + "px";
+  c.style.top = Math.min(ev.clientY + 8, window.innerHeight - 40 - 38 * moves.length) + "px";
+  c.hidden = false;
+}
+
+function resultText(g) {
+  const r = g.doc.result || {};
+  const who = FACTION[r.winner] || r.winner || "Nobody";
+  const m = r.margins || {};
+  const sign = (x) => (x > 0 ? "+" + x : String(x));
+  return [el("div", {class: "winner " + (r.winner || "")}, `${who === "FLN" ? "The FLN" : "The " + who} wins`,
+             r.grade ? ` — ${r.grade}` : ""),
+          el("div", {}, r.reason || ""),
+          el("div", {}, `Margins: Government ${sign(m.gov)}, FLN ${sign(m.fln)}`),
+          el("div", {}, `Support + Commitment ${r.gov_score} · Opposition + Bases ${r.fln_score}`),
+          el("div", {class: "hint"}, "Save the record to keep the game; New game for another.")];
+}
+
+function drawStatus(g) {
+  const v = g.view;
+  const t = v.cards.titles || {};
+  const card = (n) => (n ? `#${n} ${t[n] || ""}` : "—");
+  const chip = (label, value, cls) => el("span", {class: "chip " + (cls || "")}, el("b", {}, label), " ", value);
+  const m = v.margins || {};
+  const sign = (x) => (x > 0 ? "+" + x : String(x));
+  $("status").replaceChildren(
+    chip("Card", card(v.cards.current), "card"),
+    chip("Seed", g.header.seed, "seed"),
+    chip("Resources", `Gov ${v.resources.gov} · FLN ${v.resources.fln}`, ""),
+    chip("Commitment", v.commitment, "gov"),
+    chip("Sup+Com", `${v.gov_score}/35`, "gov"),
+    chip("Opp+Bases", `${v.fln_score}/30`, "fln"),
+    chip("Margins", `Gov ${sign(m.gov)} · FLN ${sign(m.fln)}`, "margin"));
+}
+
+function drawTurn(g) {
+  const who = g.pos.to_move;
+  const tm = $("to-move");
+  if (isOver(g)) {
+    tm.textContent = "Game over";
+    tm.className = "to-move over";
+    $("prompt").textContent = "";
+  } else {
+    const you = g.mode === "bot" ? (who === "gov" ? " — your move" : " — the non-player FLN") : "";
+    tm.textContent = (FACTION[who] || who) + you;
+    tm.className = "to-move " + who;
+    $("prompt").textContent = g.pos.prompt;
+  }
+}
+
+function traceRow(t) {
+  const why = [];
+  if (t.tie_breakers && t.tie_breakers.length) why.push("tie-breakers: " + t.tie_breakers.join(", "));
+  if (t.candidates && t.candidates.length) why.push("among: " + t.candidates.join(", "));
+  if (t.die !== undefined) why.push("die " + t.die);
+  return el("tr", {}, el("td", {class: "box"}, t.box === "tie" ? "tie" : t.box || ""),
+            el("td", {}, t.text || "", why.length ? el("div", {class: "why"}, why.join(" · ")) : ""));
+}
+
+function drawLog(g) {
+  const ol = $("log");
+  ol.replaceChildren(...g.log.map((e) => {
+    if (e.bot) {
+      const shown = e.moves.filter((m) => !["done", "go"].includes(m.t));
+      return el("li", {class: "bot"},
+        el("details", {},
+          el("summary", {}, el("span", {class: "who fln"}, "FLN (non-player)"), " ",
+             shown.length ? shown[0].label : "no move",
+             shown.length > 1 ? el("span", {class: "more"}, ` +${shown.length - 1} more`) : "",
+             el("span", {class: "whybtn"}, "why?")),
+          el("ol", {class: "botmoves"}, e.moves.map((m) => el("li", {}, m.label))),
+          el("table", {class: "trace"}, el("tr", {}, el("th", {}, "Box"), el("th", {}, "Reason (rules 8.0)")),
+             e.trace.map(traceRow))));
+    }
+    if (e.mine) {
+      return el("li", {class: "mine"}, el("span", {class: "who " + e.actor}, FACTION[e.actor] || ""), " ", e.label);
+    }
+    return el("li", {class: e.card ? "cardline" : ""}, e.label,
+              e.rule ? el("span", {class: "rule"}, e.rule) : "");
+  }));
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function draw() {
+  const g = app.game;
+  if (!g) return;
+  drawStatus(g);
+  drawBoard(g);
+  drawTurn(g);
+  drawMoves(g);
+  drawLog(g);
+  $("undo").disabled = !app.history.length;
+  document.body.classList.toggle("over", isOver(g));
+}
+
+// Run one action of the person: one at a time, errors shown, the page redrawn after it.
+async function act(fn) {
+  if (app.busy) return;
+  app.busy = true;
+  document.body.classList.add("busy");
+  $("error").hidden = true;
+  try {
+    await fn();
+  } catch (e) {
+    $("error").textContent = e.message;
+    $("error").hidden = false;
+  } finally {
+    app.busy = false;
+    document.body.classList.remove("busy");
+    draw();
+  }
+}
+
+async function start() {
+  app.catalog = await api("/v1/catalog");
+  app.catalog.spaces.forEach((s) => app.spaces.add(s.name));
+  const sel = $("scenario");
+  app.catalog.scenarios.forEach((s) => sel.append(
+    el("option", {value: s.name, title: s.title}, `${s.title.split(":")[0]} ${s.first_year}–${s.last_year}`)));
+  const q = new URLSearchParams(location.search);
+  sel.value = q.get("scenario") || "short";
+  $("seed").value = q.get("seed") || Math.floor(Math.random() * 1000000);
+  $("mode").value = q.get("mode") === "hotseat" ? "hotseat" : "bot";
+  $("new-game").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    act(startGame);
+  });
+  $("undo").addEventListener("click", undo);
+  $("save").addEventListener("click", save);
+  $("load").addEventListener("change", (ev) => {
+    const f = ev.target.files[0];
+    if (f) f.text().then((text) => act(() => load(text)));
+    ev.target.value = "";
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") $("choice").hidden = true;
+    if ((ev.ctrlKey || ev.metaKey) && ev.key === "z") undo();
+  });
+  await act(startGame);
+}
+
+async function startGame() {
+  const mode = $("mode").value;
+  const options = {chance: "managed"};
+  if (mode === "bot") options.fln_bot = true;
+  if ($("opt-deception").checked) options.deception = true;
+  if ($("opt-open").checked) options.open_deployment = true;
+  const seed = parseInt($("seed").value, 10);
+  const g = await newGame($("scenario").value, Number.isFinite(seed) ? seed : 0, options, mode);
+  await botTurns(g);
+  await refresh(g);
+  app.game = g;
+  app.history = [];
+  $("seed").value = g.header.seed;
+}
+
+start();

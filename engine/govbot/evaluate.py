@@ -1,0 +1,127 @@
+"""The Government bot's static evaluation of a position (from the Government's side; higher is
+better). One number, the sum of named terms so a trace can say what a choice gains:
+
+* ``margin`` – the victory-margin difference (Government margin less FLN margin, 1.9, 7.3): the
+  quantity that decides the game at its end; before the final Propaganda Round, Support counts at
+  ``W_SUPPORT_EARLY`` (the FLN's Terror and Agitation will take part of it back);
+* ``danger`` – the FLN score above its threshold (7.2: the FLN wins in a Victory Phase when it
+  exceeds 30, and in a one-player game only the FLN can win early, 8.6);
+* ``control`` – Population under Government Control, less Population under FLN Control (1.7:
+  Control lets the Government Pacify and bars FLN Agitation, 6.3);
+* ``prospects`` – Population the Government could Pacify next (Control, Troops and Police, not at
+  Support, 6.3.1), less Population the FLN could Agitate (FLN pieces, no Government Control, not at
+  Oppose, 6.3.2);
+* ``insurgents`` – Guerrillas on the map (Underground ones weigh more: they cannot be Assaulted,
+  3.2.4) and FLN Bases (they feed Rally and FLN Resources, 6.2.2) beyond their score;
+* ``forces`` – Government cubes and Bases on the map, French pieces Available (Resources in
+  6.2.1), French Casualties (lost Commitment in 6.2.3);
+* ``resources`` – Resources of both sides (what pays for the next Operations), worth nothing once
+  the final Propaganda Round has begun;
+* ``france`` – the Commitment the France Track will take in the Propaganda Rounds left (6.2.3;
+  the Reset moves it one box toward A each round, 6.5), and the FLN Resources it gives (6.2.2);
+* ``terror`` – Terror markers in populated spaces (they block a shift toward Support, 3.3.4), and
+  Support within reach of Terror: a space at Support holding an Underground Guerrilla (3.3.4: Terror
+  there sets it to Neutral).
+"""
+
+from __future__ import annotations
+
+from ..board import control, population, scores
+from ..data import AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FT, GB, UG
+from ..state import State
+
+W_SUPPORT_EARLY = 0.6  # Support before the final round: Terror and Agitation may undo it
+W_CONTROL = 0.3
+W_PACIFY = 0.3
+W_AGITATE = 0.3
+W_UNDERGROUND = 0.75
+W_ACTIVE = 0.5
+W_BASE = 1.5
+W_CUBE = 0.12
+W_GOV_BASE = 0.5
+W_AVAILABLE = 0.2
+W_CASUALTY = 0.34
+W_RES_GOV = 0.22
+W_RES_GOV_HIGH = 0.08
+RES_GOV_KNEE = 12
+W_RES_FLN = 0.15
+W_TERROR = 0.2
+W_EXPOSED = 0.5
+W_DANGER = 3.0
+W_FRANCE = 0.8
+W_FRANCE_RES = 0.1
+DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: more than 30)
+
+
+def final_round(s: State) -> bool:
+    """The last Propaganda card has been drawn (2.4.1): Resources and Available pieces are of no
+    further use once its Support Phase is over."""
+    return bool(s.cards["propaganda_drawn"] == s.cards["propaganda_total"])
+
+
+def france_cost(s: State) -> float:
+    """The France Track's toll over the Propaganda Rounds left: Commitment (6.2.3) and FLN
+    Resources (6.2.2), the marker moving one box toward A after each round (6.5)."""
+    rounds = s.cards["propaganda_total"] - s.cards["propaganda_drawn"]
+    i = FRANCE_BOXES.index(s.france_track)
+    cost = 0.0
+    for k in range(rounds):
+        box = FRANCE_TRACK[FRANCE_BOXES[max(0, i - k)]]
+        cost += W_FRANCE * box["minus_commit"] + W_FRANCE_RES * box["plus_resource"]
+    return -cost
+
+
+def terms(s: State) -> dict[str, float]:
+    """The evaluation's terms (see the module docstring)."""
+    sc = scores(s)
+    last = final_round(s)
+    discount = (1.0 if last else W_SUPPORT_EARLY) * sc.total_support
+    margin = float((sc.gov - 35) - (sc.fln - 30)) - (sc.total_support - discount)
+    control_t = prospects = insurgents = forces = terror = 0.0
+    for n, sp in s.spaces.items():
+        p = sp["pieces"]
+        if n in COUNTRIES:
+            insurgents -= 0.2 * (p[UG] + p[AG]) + 0.5 * p[FB]
+            continue
+        insurgents -= W_UNDERGROUND * p[UG] + W_ACTIVE * p[AG] + W_BASE * p[FB]
+        forces += W_CUBE * (p[FT] + p[FP] + p[AT] + p[AP]) + W_GOV_BASE * p[GB]
+        pop = population(s, n)
+        if not pop:
+            continue
+        who = control(s, n)
+        if who == "gov":
+            control_t += W_CONTROL * pop
+            if (p[FT] + p[AT]) and (p[FP] + p[AP]) and sp["support"] != "support":
+                prospects += W_PACIFY * pop
+        elif who == "fln":
+            control_t -= W_CONTROL * pop
+        if who != "gov" and (p[UG] + p[AG] + p[FB]) and sp["support"] != "oppose":
+            prospects -= W_AGITATE * pop
+        terror -= W_TERROR * pop * sp["terror"]
+        if p[UG] and sp["support"] == "support":
+            terror -= W_EXPOSED * pop
+    box = s.boxes
+    if not last:
+        forces += W_AVAILABLE * (box["available"][FT] + box["available"][FP])
+    forces -= W_CASUALTY * (box["casualties"][FT] + box["casualties"][FP])
+    res = s.resources["gov"]
+    resources = 0.0 if last else (W_RES_GOV * min(res, RES_GOV_KNEE)
+                                  + W_RES_GOV_HIGH * max(0, res - RES_GOV_KNEE))
+    resources -= 0.0 if last else W_RES_FLN * s.resources["fln"]
+    france = france_cost(s)
+    danger = -W_DANGER * max(0, sc.fln - DANGER_FROM)
+    return {"margin": margin, "danger": danger, "control": control_t, "prospects": prospects,
+            "insurgents": insurgents, "forces": forces, "resources": resources, "france": france,
+            "terror": terror}
+
+
+def evaluate(s: State) -> float:
+    """The position's value for the Government: the sum of ``terms``."""
+    return sum(terms(s).values())
+
+
+def gains(before: State, after: State) -> dict[str, float]:
+    """What changed between two positions, term by term (rounded, zero terms left out): the
+    reason a trace gives for a choice."""
+    a, b = terms(before), terms(after)
+    return {k: round(b[k] - a[k], 2) for k in a if abs(b[k] - a[k]) >= 0.005}

@@ -1,0 +1,332 @@
+"""The Government bot's choices, one handler per prompt (the top frame's ``k``).
+
+* Option prompts (``eligible``, ``pivotal_window``): every legal option – Pass, each Event side,
+  each Operation in each box – is *completed* on the determinized state by the handlers below, and
+  the end position evaluated (``evaluate``); where dice took part the value is the mean over
+  ``CHANCE_SAMPLES`` samples of the hidden parts. The best is chosen and the rest of its moves
+  become the plan, replayed while they stay legal.
+* Train (3.2.1): locations by a Population/Control/Pacification estimate, cubes and the Pacify step
+  by evaluation.
+* Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
+  does not plan); inside an Event's free Garrison, the Activation space by evaluation.
+* Sweep (3.2.3): locations and Troop moves by evaluation *through* the Activation at ``done``.
+* Assault (3.2.4), Neutralize (4.2.3), Propaganda phases (6.2.3, 6.3.1, 6.5), Events (5.0), the
+  rest: greedy – the legal move whose resulting position evaluates best (a picked piece is valued
+  at its best destination; a Commitment adjustment repeated up to the next third; a Special
+  Activity at its completion), ``done`` unless something strictly better is on offer.
+* Deploy (4.2.1), Troop Lift (4.2.2), Redeploy (6.4.1): a French piece moved to where it completes
+  Troops and Police under Government Control in the most populous space that lacks one of them.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..board import available, control, fln_count, gov_count, police, population, troops
+from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES
+from ..machine import legal_moves, to_move
+from ..state import Move, State
+from ..view import view
+from .evaluate import W_CONTROL, evaluate, france_cost, gains
+from .hidden import determinize
+from .search import DONE, OPTION_STEPS, Ctx, compact, label, other_move, top_kind
+
+OPTION_KINDS = ("eligible", "pivotal_window")
+CHANCE_SAMPLES = 4  # samples averaged for an option whose outcome depends on chance
+SKIPPED = ("garrison",)  # without Police moves it only Activates, which Sweep does as well
+THROUGH_DONE = ("op:sweep",)  # the effect is resolved at `done` (3.2.3)
+THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
+EPS = 1e-6
+FOLLOW_CAP = 40  # destinations valued for one picked piece
+
+Handler = Callable[[State, list[Move], Ctx], Move]
+
+
+def choose(s: State, ctx: Ctx) -> Move:
+    """The Government's move at ``s`` (a determinized state where the Government is to move)."""
+    ms = legal_moves(s)
+    kind = top_kind(s)
+    if len(ms) == 1:
+        if not ctx.quiet:
+            ctx.note(kind, f"only legal move: {label(s, ms[0])}", chosen=ms[0])
+        return ms[0]
+    if ctx.plan:
+        m = ctx.plan.pop(0)
+        if m in ms:
+            if not ctx.quiet:
+                ctx.note(kind, f"{label(s, m)}: the next move of the option chosen", chosen=m)
+            return m
+        ctx.plan.clear()
+    if ctx.spent:
+        m = DONE if DONE in ms else ms[0]
+        if not ctx.quiet:
+            ctx.note(kind, f"look-ahead budget spent: {label(s, m)}", chosen=m)
+        return m
+    handler = HANDLERS.get(kind) or (option if kind in OPTION_KINDS else greedy)
+    return handler(s, ms, ctx)
+
+
+# --- option prompts ---------------------------------------------------------------------------
+
+
+def complete(s: State, first: Move, ctx: Ctx) -> tuple[State, list[Move]]:
+    """Play ``first`` and the Government's further choices until its action is over (another
+    option prompt, a new card, the game's end); returns the end position and the Government's
+    moves. Decisions of the FLN inside the action take its first legal move."""
+    turn = s.turn
+    saved, ctx.plan = ctx.plan, []
+    ctx.quiet += 1
+    moves = [first]
+    try:
+        cur = ctx.step(s, first)
+        for _ in range(OPTION_STEPS):
+            who = to_move(cur)
+            if who is None or cur.turn != turn or top_kind(cur) in OPTION_KINDS or ctx.spent:
+                break
+            if who == "gov":
+                m = choose(cur, ctx)
+                moves.append(m)
+            else:
+                m = other_move(cur, ctx)
+            cur = ctx.step(cur, m)
+    finally:
+        ctx.quiet -= 1
+        ctx.plan = saved
+    return cur, moves
+
+
+def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
+    """Complete every option (Garrison excepted, see ``SKIPPED``) and keep the best end
+    position."""
+    results = []
+    for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
+        end, moves = complete(s, m, ctx)
+        value = evaluate(end)
+        if end.rng["counter"] != s.rng["counter"]:
+            # dice took part: average over fresh samples of the hidden parts
+            values = [value]
+            for _ in range(CHANCE_SAMPLES - 1):
+                other = determinize(view(s, "gov"), ctx.rng)
+                values.append(evaluate(complete(other, m, ctx)[0]))
+            value = sum(values) / len(values)
+        results.append((value, m, moves, end))
+    value, m, moves, end = max(results, key=lambda r: r[0])
+    ctx.plan = moves[1:]
+    if not ctx.quiet:
+        ctx.note(top_kind(s), f"{label(s, m)}: the best of {len(results)} options completed and "
+                 "evaluated",
+                 candidates=[{"move": label(s, r[1]), "value": round(r[0], 2)} for r in results],
+                 chosen=m, plan=[compact(x) for x in moves[1:]], gains=gains(s, end))
+    return m
+
+
+# --- greedy -----------------------------------------------------------------------------------
+
+
+def run_frame(s: State, depth: int, ctx: Ctx) -> State:
+    """Continue the Government's choices (quietly) until the stack is back to ``depth`` frames:
+    a Special Activity completed, for its value."""
+    ctx.quiet += 1
+    try:
+        for _ in range(OPTION_STEPS):
+            if len(s.pending) <= depth or ctx.spent or to_move(s) is None:
+                break
+            m = choose(s, ctx) if to_move(s) == "gov" else other_move(s, ctx)
+            s = ctx.step(s, m)
+    finally:
+        ctx.quiet -= 1
+    return s
+
+
+def look(s: State, m: Move, ctx: Ctx, post: bool = False) -> float:
+    """The value of playing ``m``: a picked piece at its best destination, a Commitment
+    adjustment repeated to the next third, a Special Activity completed, an Operation whose
+    effect comes at ``done`` seen through it; with ``post``, an Operation declared done valued
+    with the best Special Activity that may still follow."""
+    s1 = ctx.step(s, m)
+    if top_kind(s) == "prop_commitment" and m != DONE:
+        # 6.2.3 charges Commitment as the running total crosses a third: value the move
+        # repeated up to three times
+        v = evaluate(s1)
+        for _ in range(THIRDS - 1):
+            if to_move(s1) != "gov" or m not in legal_moves(s1):
+                break
+            s1 = ctx.step(s1, m)
+            v = max(v, evaluate(s1))
+        return v
+    if m["t"] == "sa":
+        return evaluate(run_frame(s1, len(s.pending), ctx))
+    if to_move(s1) == "gov" and m["t"] in ("pick", "select"):
+        follow = legal_moves(s1)
+        if follow and all(x["t"] == "move" for x in follow):
+            return max(evaluate(ctx.step(s1, x)) for x in follow[:FOLLOW_CAP])
+    v = evaluate(s1)
+    if (post and m == DONE and to_move(s1) == "gov" and s1.pending
+            and s1.pending[-1].get("stage") == "post"):
+        # the Operation resolved and a Special Activity may still follow (4.1): its best one
+        for x in legal_moves(s1):
+            if x["t"] == "sa" and not ctx.spent:
+                v = max(v, evaluate(run_frame(ctx.step(s1, x), len(s1.pending), ctx)))
+        return v
+    if (top_kind(s) in THROUGH_DONE and to_move(s1) == "gov" and top_kind(s1) == top_kind(s)
+            and DONE in legal_moves(s1)):
+        v = max(v, evaluate(ctx.step(s1, DONE)))
+    return v
+
+
+def greedy(s: State, ms: list[Move], ctx: Ctx, cands: list[Move] | None = None,
+           why: str = "") -> Move:
+    """The candidate whose resulting position evaluates best; ``done`` (when legal) unless a
+    candidate is strictly better."""
+    pool = [m for m in (ms if cands is None else cands) if m != DONE]
+    base = look(s, DONE, ctx) if DONE in ms else None
+    scored = [(look(s, m, ctx), m) for m in pool if not ctx.spent and m["t"] != "sa"]
+    best = max(scored, key=lambda r: r[0]) if scored else None
+    if best is None or (base is not None and best[0] <= base + EPS):
+        # A Special Activity only once the Operation itself has nothing better to do (4.1: it
+        # may come before, during or after; valued here on the position the Operation leaves).
+        sas = [(look(s, m, ctx), m) for m in pool if not ctx.spent and m["t"] == "sa"]
+        if sas:
+            scored += sas
+            best = max(scored, key=lambda r: r[0])
+            base = look(s, DONE, ctx, post=True) if DONE in ms else None
+    if best is None or (base is not None and best[0] <= base + EPS):
+        chosen, value = (DONE, base) if base is not None else ((pool or ms)[0], None)
+    else:
+        value, chosen = best
+    top = sorted(scored, key=lambda r: -r[0])[:5]
+    if not ctx.quiet:
+        ctx.note(top_kind(s), f"{label(s, chosen)}: {why or 'best evaluated move'}"
+                 + (f" (value {value:.2f}"
+                    + (f", finishing {base:.2f})" if base is not None else ")")
+                    if value is not None else ""),
+                 candidates=[{"move": label(s, m), "value": round(v, 2)} for v, m in top],
+                 chosen=chosen)
+    return chosen
+
+
+# --- Train (3.2.1) ----------------------------------------------------------------------------
+
+
+def train_value(s: State, space: str) -> float:
+    """What training in ``space`` promises: Control gained with up to four Algerian cubes, and a
+    Pacify step (3.2.1) where Control, Troops and Police would then be together; on the France
+    Track, the Commitment it saves (one box toward A)."""
+    if space == "france_track":
+        i = FRANCE_BOXES.index(s.france_track)
+        if i == 0:
+            return -1.0
+        shifted = s.copy()
+        shifted.france_track = FRANCE_BOXES[i - 1]
+        return france_cost(shifted) - france_cost(s) - 0.6
+    place = min(4, available(s, AT) + available(s, AP))
+    if place == 0:
+        return -1.0
+    pop = population(s, space)
+    g, f = gov_count(s, space), fln_count(s, space)
+    after = "gov" if g + place > f else ("fln" if f > g + place else None)
+    worth: dict[str | None, int] = {"gov": 1, "fln": -1, None: 0}
+    v: float = -0.6 + 0.12 * place + W_CONTROL * pop * (worth[after] - worth[control(s, space)])
+    sp = s.spaces[space]
+    if after == "gov" and pop and sp["support"] != "support" and s.resources["gov"] >= 4:
+        v += 0.9 * pop - 0.6 * sp["terror"]
+    return v
+
+
+def train(s: State, ms: list[Move], ctx: Ctx) -> Move:
+    places = [m for m in ms if m["t"] == "place" and "from" not in m]
+    if places:
+        return greedy(s, [], ctx, places, "cube to place")
+    f = s.pending[-1]
+    spaces = [m for m in ms if m["t"] == "space" and m["space"] in (*SPACES, "france_track")]
+    if spaces and not (f["box"] == "limited_op" and f["locs"]):
+        scored = [(train_value(s, m["space"]), m) for m in spaces]
+        v, m = max(scored, key=lambda r: r[0])
+        need = 2 + (2 if f["locs"] else 0)  # keep the price of a Pacify step after the first
+        must = DONE not in ms and not f["locs"]  # a Train needs one location
+        if must or v > 0 and (f["free"] or s.resources["gov"] >= need) and len(f["locs"]) < 3:
+            if not ctx.quiet:
+                ctx.note("op:train", f"Train in {m['space']} (estimate {v:.2f}: Control and "
+                         "Pacification)", chosen=m,
+                         candidates=[{"space": x["space"], "value": round(y, 2)}
+                                     for y, x in sorted(scored, key=lambda r: -r[0])[:5]])
+            return m
+    rest = [m for m in ms if m["t"] not in ("space", "place")]
+    return greedy(s, ms, ctx, rest, "Pacify, Special Activity or finish")
+
+
+# --- Garrison (3.2.2) -------------------------------------------------------------------------
+
+
+def garrison(s: State, ms: list[Move], ctx: Ctx) -> Move:
+    acts = [m for m in ms if m["t"] == "activate"]
+    return greedy(s, ms, ctx, acts or None, "Activation space")
+
+
+# --- French pieces: Deploy (4.2.1), Troop Lift (4.2.2), Redeploy (6.4.1) -----------------------
+
+
+def wants(s: State, space: str) -> tuple[int, str] | None:
+    """A Government-Controlled populated space not at Support that lacks Troops or Police
+    (6.3.1 needs both): (Population, the piece kind missing)."""
+    if space in COUNTRIES or s.spaces[space]["support"] == "support":
+        return None
+    pop = population(s, space)
+    if not pop or control(s, space) != "gov":
+        return None
+    if not troops(s, space):
+        return pop, "troops"
+    if not police(s, space):
+        return pop, "police"
+    return None
+
+
+def spare(s: State, space: str, kind: str) -> bool:
+    """Can a piece of ``kind`` leave ``space`` without costing what it holds there?"""
+    if space == "available":
+        return True
+    n = troops(s, space) if kind == "troops" else police(s, space)
+    return gov_count(s, space) - 1 > fln_count(s, space) and n >= 2
+
+
+def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
+    """Pick (or move) the French piece that completes Troops and Police in the most populous
+    Controlled space lacking one; finish when there is none."""
+    kind_of = {FT: "troops", FP: "police", AT: "troops", AP: "police"}
+    needs = {sp: w for sp in SPACES if (w := wants(s, sp)) is not None}
+    moves = [m for m in ms if m["t"] == "move" and m.get("to") in needs
+             and kind_of.get(m.get("piece", "")) == needs[m["to"]][1]]
+    if moves:
+        m = max(moves, key=lambda m: needs[m["to"]][0])
+        if not ctx.quiet:
+            ctx.note(top_kind(s), f"{label(s, m)}: completes Troops and Police in {m['to']} "
+                     f"(Population {needs[m['to']][0]}, 6.3.1)", chosen=m)
+        return m
+    busy = [m for m in ms if m["t"] == "move"]
+    if busy and DONE not in ms:  # a piece was picked and no space needs it: the best evaluated
+        return greedy(s, ms, ctx, busy, "no space lacks this piece; the best evaluated destination")
+    missing = {w[1] for w in needs.values()}
+    picks = [m for m in ms if m["t"] in ("pick", "select")
+             and kind_of.get(m.get("piece", "")) in missing and spare(s, str(m.get("from", m.get("space", ""))), kind_of[m["piece"]])]
+    for m in picks:
+        s1 = ctx.step(s, m)
+        if any(x["t"] == "move" and x.get("to") in needs
+               and needs[x["to"]][1] == kind_of[m["piece"]] for x in legal_moves(s1)):
+            if not ctx.quiet:
+                ctx.note(top_kind(s), f"{label(s, m)}: a spare {kind_of[m['piece']]} for a space "
+                         "lacking it", chosen=m)
+            return m
+    m = DONE if DONE in ms else ms[0]
+    if not ctx.quiet:
+        ctx.note(top_kind(s), f"{label(s, m)}: no Controlled space lacks Troops or Police",
+                 chosen=m)
+    return m
+
+
+HANDLERS: dict[str, Handler] = {
+    "op:train": train,
+    "op:garrison": garrison,
+    "sa:deploy": reinforce,
+    "sa:troop_lift": reinforce,
+    "prop_redeploy": reinforce,
+}

@@ -1,0 +1,76 @@
+"""Look-ahead on a determinized state: apply a move and see what it leads to.
+
+Every look-ahead spends one unit of the decision's budget per ``engine.apply``; when the budget is
+spent, choices fall back to the cheapest reasonable move (``done`` when it is legal), so a
+decision's time is bounded whatever the position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import rng as erng
+from ..labels import move_label
+from ..machine import apply, legal_moves, to_move
+from ..state import Move, State
+from .trace import Trace
+
+DONE: Move = {"t": "done"}
+BUDGET = 1000          # engine applies per decision, all look-aheads together
+OPTION_STEPS = 120     # moves simulated to complete one option (an Operation, Event, ...)
+
+
+@dataclass
+class Ctx:
+    """One decision's working data: the bot's generator (chance in simulations, sampling), the
+    trace, the look-ahead budget, and the plan – the rest of the option chosen at the last
+    option prompt, replayed while it stays legal."""
+
+    rng: dict[str, Any]
+    trace: Trace
+    budget: int = BUDGET
+    plan: list[Move] = field(default_factory=list)
+    quiet: int = 0  # > 0 while simulating: no trace entries
+
+    def note(self, box: str, text: str, **data: Any) -> None:
+        if not self.quiet:
+            self.trace.note(box, text, **data)
+
+    def step(self, s: State, m: Move) -> State:
+        self.budget -= 1
+        return apply(s, m)[0]
+
+    @property
+    def spent(self) -> bool:
+        return self.budget <= 0
+
+
+def top_kind(s: State) -> str:
+    return str(s.pending[-1].get("k")) if s.pending else ""
+
+
+def other_move(s: State, ctx: Ctx) -> Move:
+    """A simulated decision that is not the Government's: chance from the bot's generator (only in
+    external chance mode: managed chance resolves itself), the FLN's first legal move."""
+    ms = legal_moves(s)
+    if to_move(s) == "chance":
+        return ms[erng.uniform(ctx.rng, len(ms))]
+    return ms[0]
+
+
+def compact(m: Move) -> str:
+    """A move in a few words, without its position: for a plan's later moves."""
+    parts = [str(m.get("t"))]
+    for k in ("op", "sa", "side", "box", "card", "piece", "from", "space", "to", "value"):
+        if k in m:
+            parts.append(f"{k}={m[k]}")
+    return " ".join(parts)
+
+
+def label(s: State, m: Move) -> str:
+    """A legal move of ``s`` as the engine words it (``labels.move_label``)."""
+    try:
+        return move_label(s, m)
+    except Exception:  # noqa: BLE001 - a trace never fails a decision
+        return compact(m)

@@ -1,0 +1,125 @@
+"""Algeria ``algeria-state/1``: canonical JSON, validation of untrusted states field by field,
+per-role views, and the shared decision machine."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+import pytest
+
+import algeria as A
+from tests.algeria.test_setup import play_setup
+
+
+def doc(scenario: str = "1958") -> dict[str, Any]:
+    s = A.new_game(scenario, 8)
+    for _ in range(5):
+        s, _ = A.apply(s, A.legal_moves(s)[0])
+    d: dict[str, Any] = json.loads(A.to_json(s))
+    return d
+
+
+def test_round_trip_is_canonical() -> None:
+    for sc in ("1954", "1958", "1960"):
+        s = play_setup(A.new_game(sc, 2))
+        t = A.to_json(s)
+        assert A.to_json(A.from_json(t)) == t
+        assert A.to_json(A.from_json(t.encode())) == t
+    mid = A.new_game("1960", 2)
+    assert A.to_json(A.from_json(A.to_json(mid))) == A.to_json(mid)
+
+
+def test_apply_never_mutates_its_input() -> None:
+    s = A.new_game("1954", 4)
+    before = A.to_json(s)
+    A.apply(s, A.legal_moves(s)[0])
+    assert A.to_json(s) == before
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def f(d: dict[str, Any]) -> None:
+        *head, last = path.split("/")
+        for k in head:
+            d = d[int(k)] if isinstance(d, list) else d[k]
+        d[last] = value
+    return f
+
+
+def _move_front(d: dict[str, Any], area: str) -> None:
+    d["units"]["front.1"].update(area=area, box="UG")
+
+
+@pytest.mark.parametrize("change,field", [
+    (_set("schema", "ct-state/1"), "schema"),
+    (_set("psl/gov", 100), "psl.gov"),
+    (_set("psl/fln", -1), "psl.fln"),
+    (_set("ap", "3"), "ap"),
+    (_set("air/available", 7), "air.available"),
+    (_set("border_zone/value", -4), "border_zone.value"),
+    (_set("oas/area", "ALGIERS"), "oas.area"),
+    (_set("effects", ["amnesty", "amnesty"]), "effects"),
+    (_set("areas/I-1/control", "france"), "areas.I-1.control"),
+    (_set("areas/ORAN/resettled", True), "areas.ORAN.resettled"),
+    (_set("units/police.1/box", "OPS"), "units.police.1.box"),
+    (_set("units/band.1/box", "PTL"), "units.band.1.box"),
+    (_set("units/fr_div.1/mode", None), "units.fr_div.1.mode"),
+    (_set("units/police.1/helo", True), "units.police.1.helo"),
+    (_set("units/cadre.30/area", "Nowhere"), "units.cadre.30.area"),
+    (lambda d: d["units"].pop("cadre.30"), "units.cadre.30"),
+    (_set("units/cadre.30/extra", 1), "units.cadre.30.extra"),
+    (lambda d: _move_front(d, "I-2"), "units.front.1.area"),
+    (lambda d: d["units"]["fr_bde.2"].update(area="TUNISIA", box="OPS"), "units.fr_bde.2.area"),
+    (_set("pending/1/k", "nope"), "pending[1].k"),
+    (_set("pending/1/x", {"d1": 9}), "pending[1].x.d1"),
+    (_set("pending/3/queue", []), "pending[3].queue"),
+    (_set("pending/3/who", "fln"), "pending[3].queue[0][0]"),
+    (_set("pending/0/step", 9), "pending[0].step"),
+    (_set("rng/seed", -1), "rng.seed"),
+    (_set("options/slow_french_reaction", True), "options.slow_french_reaction"),
+])
+def test_bad_fields_are_named(change: Callable[[dict[str, Any]], None], field: str) -> None:
+    d = doc()
+    change(d)
+    with pytest.raises(A.StateError) as e:
+        A.from_json(json.dumps(d))
+    assert e.value.field == field
+
+
+def test_not_a_state() -> None:
+    for text in (b"\xff", "[1]", "{", 3):
+        with pytest.raises(A.StateError):
+            A.from_json(text)  # type: ignore[arg-type]
+
+
+def test_fronts_and_france() -> None:
+    d = doc("1954")
+    d["units"]["band.24"].update(area="MOROCCO", box="UG")
+    with pytest.raises(A.StateError) as e:
+        A.from_json(json.dumps(d))
+    assert e.value.field == "units.band.24.area" and e.value.rule == "11.21"
+    d = doc()
+    d["units"]["cadre.29"].update(area="FRANCE", box="OPS")
+    d["units"]["cadre.30"].update(area="FRANCE", box="OPS")
+    with pytest.raises(A.StateError) as e:
+        A.from_json(json.dumps(d))
+    assert e.value.field == "units.cadre.30.area" and e.value.rule == "11.22"
+
+
+def test_views_hide_the_generator_only() -> None:
+    s = A.new_game("1954", 4)
+    g, f, o = (A.view(s, r) for r in ("gov", "fln", "observer"))
+    for v in (g, f, o):
+        assert "rng" not in v and v["units"] == s.units and v["to_move"] == "gov"
+    assert g["legal_moves"] == A.legal_moves(s) and f["legal_moves"] == [] == o["legal_moves"]
+    with pytest.raises(A.BadRequest):
+        A.view(s, "chance")
+
+
+def test_bad_move_shapes() -> None:
+    s = A.new_game("1954", 4)
+    with pytest.raises(A.BadRequest):
+        A.apply(s, ["place"])
+    with pytest.raises(A.IllegalMove) as e:
+        A.apply(s, {"t": "place", "unit": "fr_bde.1", "area": "ORAN"})
+    assert e.value.rule == "3.0"

@@ -1,0 +1,216 @@
+"""The Government bot (engine.govbot): determinism, fairness (hidden information never used),
+legality over whole games, a readable trace, and its choices in set-up positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.govbot import choose_move, decide
+from engine.govbot.hidden import determinize
+from engine.govbot.selfplay import play_game, wilson
+from engine.state import State
+from engine.data import FRENCH, PROPAGANDA_CARDS
+from tests.helpers import gov, on_card, position, reveal, set_available
+
+
+def first_option(s: State) -> dict[str, object]:
+    return decide(s, 1).moves[0]
+
+
+# --- set-up positions ----------------------------------------------------------------------------
+
+
+def test_assaults_where_it_removes_a_base() -> None:
+    # Setif: three Troops and a lone FLN Base – an Assault removes it (+1 Commitment, 3.2.4). No
+    # Algerian cubes are Available, so Training would only move the France Track.
+    s = gov({"Setif": {"ft": 3, "fb": 1}, "Algiers": {"fp": 2, "ft": 1, "support": "support"}},
+            resources=(10, 5), commitment=10)
+    s = set_available(set_available(s, "algerian_troops", 0), "algerian_police", 0)
+    d = decide(s, 3)
+    assert d.moves[0]["t"] == "op" and d.moves[0]["op"] == "assault"
+    assert {"t": "space", "space": "Setif"} in d.moves
+    assert d.state.spaces["Setif"]["pieces"]["fln_bases"] == 0
+    assert d.state.commitment == 11
+
+
+def test_trains_and_pacifies_a_controlled_city() -> None:
+    # Oran (Pop 2): Troops and Police under Government Control, Neutral – Train and Pacify there;
+    # the other Cities are at Support already.
+    at_support = {"ft": 1, "fp": 1, "support": "support"}
+    s = gov({"Oran": {"ft": 2, "fp": 1}, "Algiers": at_support, "Constantine": at_support},
+            resources=(10, 5), commitment=10, france_track="A")
+    d = decide(s, 5)
+    assert d.moves[0]["t"] == "op" and d.moves[0]["op"] == "train"
+    assert {"t": "pacify", "space": "Oran"} in d.moves
+    assert d.state.spaces["Oran"]["support"] == "support"
+    assert d.state.resources["gov"] < 10
+
+
+def test_sweeps_then_neutralizes_exposed_guerrillas() -> None:
+    # Biskra (Pop 0): three Underground Guerrillas beside Algerian Troops and Police. Nothing to
+    # Assault (all Underground) and nothing to Train for (no Algerian cubes Available, the France
+    # Track at A): Sweep activates them (3.2.3), then Neutralize removes two (4.2.3).
+    held = {"ft": 1, "fp": 1, "support": "support"}
+    s = gov({"Biskra": {"at": 3, "ap": 1, "ug": 3}, "Algiers": held, "Oran": held,
+             "Constantine": held}, resources=(10, 5), commitment=10, france_track="A")
+    s = set_available(set_available(s, "algerian_troops", 0), "algerian_police", 0)
+    d = decide(s, 2)
+    assert d.moves[0]["t"] == "op" and d.moves[0]["op"] == "sweep"
+    assert d.moves.index({"t": "space", "space": "Biskra"}) < d.moves.index(
+        {"t": "sa", "sa": "neutralize"})
+    after = d.state.spaces["Biskra"]["pieces"]
+    assert after["guerrillas_underground"] == 0 and after["guerrillas_active"] == 1
+
+
+def test_plays_an_event_that_clearly_helps() -> None:
+    # #4 Oil & Gas Discoveries: Commitment +2 for four French cubes sent away; nothing else is
+    # worth an Operation (no Algerian cubes Available, the France Track at A).
+    s = gov({}, resources=(10, 5), commitment=10, france_track="A")
+    s = on_card(set_available(set_available(s, "algerian_troops", 0), "algerian_police", 0), 4)
+    d = decide(s, 7)
+    assert d.moves[0] == {"t": "event", "side": "unshaded"}
+    assert d.state.commitment == 12
+
+
+def test_does_not_play_the_event_that_only_hurts_it() -> None:
+    # #52 Cabinet Shuffle for the Government: the France Track toward A (never toward F).
+    s = on_card(gov({}, resources=(10, 5), commitment=10, france_track="C"), 52)
+    d = decide(s, 7)
+    assert d.state.france_track in ("B", "C")
+
+
+# --- trace ------------------------------------------------------------------------------------
+
+
+def test_the_trace_names_each_choice_and_its_reason() -> None:
+    s = gov({"Oran": {"ft": 2, "fp": 1}, "Setif": {"ft": 3, "fb": 1}}, resources=(10, 5))
+    d = decide(s, 5)
+    chosen = [e for e in d.trace if "chosen" in e]
+    assert [e["chosen"] for e in chosen] == d.moves
+    first = chosen[0]
+    assert first["box"] == "eligible"
+    assert "options completed and evaluated" in first["text"]
+    assert {c["move"] for c in first["candidates"]} >= {
+        "Pass (+2 Resources)", "Operation: Train", "Operation: Assault"}
+    assert first["gains"]  # what the chosen option gains, term by term
+    assert all(e["text"] for e in d.trace)
+
+
+# --- determinism and fairness ---------------------------------------------------------------------
+
+
+def midgame(seed: int, steps: int = 60) -> State:
+    """A Short game played at random until a Government option prompt after ``steps`` moves."""
+    r = random.Random(seed)
+    s = engine.new_game("short", seed, {"deception": True})
+    n = 0
+    while engine.to_move(s) is not None:
+        if n >= steps and engine.to_move(s) == "gov" and s.pending[-1]["k"] == "eligible":
+            return s
+        s, _ = engine.apply(s, r.choice(engine.legal_moves(s)))
+        n += 1
+    raise AssertionError("the game ended first")
+
+
+def test_deterministic_for_a_seed() -> None:
+    s = midgame(11)
+    a, b = decide(s, 99), decide(s, 99)
+    assert a.moves == b.moves and a.trace == b.trace
+    assert engine.to_json(a.state) == engine.to_json(b.state)
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_hidden_parts_never_change_the_decision(seed: int) -> None:
+    """Two states that differ only in what the Government may not see – deck order, set-aside
+    cards, the FLN's Deception markers, the generator – get the same first move and trace."""
+    s = midgame(seed)
+    other = determinize(engine.view(s, "gov"), {"seed": 12345 + seed, "counter": 0})
+    assert engine.view(other, "gov") == engine.view(s, "gov")
+    assert (other.cards["deck"], other.rng) != (s.cards["deck"], s.rng)
+    a, b = decide(s, 4), decide(other, 4)
+    assert a.moves[0] == b.moves[0]
+    assert a.trace[0] == b.trace[0]
+
+
+def test_determinize_agrees_with_the_view() -> None:
+    for scenario in ("short", "medium", "full"):
+        for options in ({"deception": True}, {"chance": "external"}, {"fln_bot": True}):
+            s = engine.new_game(scenario, 3, options)
+            d = determinize(engine.view(s, "gov"), {"seed": 1, "counter": 0})
+            assert engine.view(d, "gov") == engine.view(s, "gov")
+
+
+def test_choose_move_from_the_view_matches_decide() -> None:
+    s = midgame(21)
+    m, trace = choose_move(engine.view(s, "gov"), 8)
+    assert m == decide(s, 8).moves[0]
+    assert trace and trace[0]["chosen"] == m
+    with pytest.raises(ValueError):
+        choose_move(engine.view(s, "fln"), 8)
+
+
+def test_not_the_governments_decision() -> None:
+    s = engine.new_game("short", 1, {"fln_bot": True})
+    while engine.to_move(s) == "gov":
+        s, _ = engine.apply(s, engine.legal_moves(s)[0])
+    d = decide(s, 1)
+    assert d.moves == [] and d.state is s
+    assert "not to act" in d.trace[0]["text"]
+
+
+# --- whole games ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scenario,fln,games", [
+    ("short", "random", 2), ("short", "bot", 2), ("medium", "random", 1), ("medium", "bot", 1),
+    ("full", "random", 1), ("full", "bot", 1),
+])
+def test_whole_games_every_move_legal(scenario: str, fln: str, games: int) -> None:
+    """Every decision replays through engine.apply_all to the state the bot returned (play_game
+    checks it and raises otherwise), and the game reaches a result. (A few games, to keep the
+    suite fast; ``python -m engine.govbot.selfplay`` makes the same check over hundreds.)"""
+    for i in range(games):
+        r = play_game(scenario, 500 + i, fln)
+        assert r["winner"] in ("gov", "fln") and r["times"]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert round(lo, 3) == 0.404 and round(hi, 3) == 0.596
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+# --- Propaganda Round ---------------------------------------------------------------------------
+
+
+def final_round_position() -> State:
+    """The Short scenario's last Propaganda card just revealed: Oran, Algiers and Barika under
+    Government Control with Troops and Police, Commitment 9, 20 Resources, French pieces
+    Available."""
+    s0 = position(spaces={"Oran": {"ft": 2, "fp": 1}, "Algiers": {"ft": 1, "fp": 1},
+                          "Barika": {"ft": 1, "fp": 1}},
+                  resources=(20, 0), commitment=9, france_track="A")
+    c = s0.cards
+    events = [n for n in c["deck"] if n not in PROPAGANDA_CARDS]
+    c["played"] = sorted(c["played"] + events[12:] + list(PROPAGANDA_CARDS[:2]) + [c["current"]])
+    c["deck"] = events[:12]
+    s = reveal(s0, rounds_before=2, drawn=3)
+    s.cards["piles"], s.cards["deck_left"], s.turn = [[12, 0]], 12, 27
+    return engine.from_json(engine.to_json(s))  # a valid state
+
+
+def test_final_round_commitment_then_pacification() -> None:
+    """6.2.3: in the final Round, French pieces Available are worth nothing more, so every third
+    one sent Out of Play is +1 Commitment; 6.3.1: then Pacify up to the new Commitment."""
+    s = final_round_position()
+    assert s.pending[-1]["k"] == "prop_commitment"
+    d = decide(s, 1)
+    first_done = d.moves.index({"t": "done"})
+    assert first_done > 0 and all(m["t"] == "available_to_oop" for m in d.moves[:first_done])
+    assert [m["t"] for m in d.moves[first_done + 1:]] == ["pacify"] * 3 + ["done"]
+    assert d.state.commitment == 9 + sum(s.boxes["available"][p] for p in FRENCH) // 3
+    assert {d.state.spaces[n]["support"] for n in ("Oran", "Algiers", "Barika")} == {"support"}
+    assert d.state.result is not None and d.state.result["winner"] == "gov"
