@@ -432,6 +432,22 @@ def test_49_shaded_redistributes_between_the_countries() -> None:
     assert not is_effective(on(49, {"Medea": {"ug": 1}}), 49, S)
 
 
+def test_49_shaded_a_guerrilla_crosses_at_most_once() -> None:
+    """"Move any number of Guerrillas from Morocco to Tunisia and/or from Tunisia to Morocco": each
+    Guerrilla crosses once, so the decision ends (before, a Guerrilla could go back and forth
+    without end, until the state outgrew what the validator accepts)."""
+    s = start(49, S, {"Tunisia": {"ug": 1}})
+    s = play(s, {"t": "move", "piece": "guerrillas_underground", "from": "Tunisia",
+                 "to": "Morocco"})
+    # nothing left to move (it may not go back): the Event is over
+    assert pieces(s, "Morocco") == {"ug": 1} and back_to_sequence(s)
+    s = start(49, S, {"Tunisia": {"ug": 1}, "Morocco": {"ag": 1}})
+    s = play(s, {"t": "move", "piece": "guerrillas_underground", "from": "Tunisia",
+                 "to": "Morocco"})
+    assert kinds(s, "move") == [{"t": "move", "piece": "guerrillas_active", "from": "Morocco",
+                                 "to": "Tunisia"}]
+
+
 def test_58_unshaded_half_of_tunisia_out_of_play() -> None:
     s = start(58, U, {"Tunisia": {"ug": 2, "ag": 1}})
     assert {"t": "done"} not in engine.legal_moves(s)

@@ -435,9 +435,11 @@ class FactionalPlot(Event):
 
     def realign(self, s: State, f: Frame, log: Log) -> None:
         if independent(s) and _country_guerrillas(s):
+            # each Guerrilla crosses at most once: one that arrived may not go back, so the
+            # decision ends (back and forth would change nothing and never end)
             push(s, move_pieces(f["who"], "Factional Plot: move Guerrillas between Morocco and"
                                 " Tunisia", [UG, AG],
-                                [[MOROCCO, TUNISIA], [TUNISIA, MOROCCO]], "moved"))
+                                [[MOROCCO, TUNISIA], [TUNISIA, MOROCCO]], "moved", once=True))
 
     def effective(self, s: State, side: str) -> bool:
         if not independent(s):
