@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping, Protocol, TextIO, Union
 from .errors import BadRequest, IllegalMove
 from .machine import apply, check_move_shape, legal_moves, prompt, to_move
 from .scenarios import new_game
-from .serial import dumps
+from .serial import dumps, state_text
 from .state import Move, State
 
 FORMAT = "ct-record/1"
@@ -88,7 +88,8 @@ def checkpoint_hash(state: StateLike) -> str:
     data["cards"] = cards
     for k in HIDDEN_TOP:
         data[k] = None
-    return "sha256:" + hashlib.sha256(dumps(data).encode()).hexdigest()
+    text = state_text(data) if isinstance(state, State) else dumps(data)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def checkpoint(state: StateLike, moves: int) -> Checkpoint:
     data = state_data(state)
     card = (data.get("cards") or {}).get("current")
     return Checkpoint(moves, int(data.get("turn") or 0), card if isinstance(card, int) else None,
-                      checkpoint_hash(data))
+                      checkpoint_hash(state if isinstance(state, State) else data))
 
 
 @dataclass
@@ -149,7 +150,7 @@ class RecordWriter:
         self.out = out
         self.n = 0
         self.turn = int(state_data(start).get("turn") or 0)
-        self.last: dict[str, Any] | None = None
+        self.last: State | dict[str, Any] | None = None
         self._line(dict(header))
 
     def _line(self, obj: Any) -> None:
@@ -163,10 +164,10 @@ class RecordWriter:
         if after is None:
             return
         data = state_data(after)
-        self.last = data
+        self.last = after if isinstance(after, State) else data
         if data.get("turn") != self.turn or data.get("result") is not None:
             self.turn = int(data.get("turn") or 0)
-            self._line(checkpoint(data, self.n).to_line())
+            self._line(checkpoint(self.last, self.n).to_line())
             self.last = None
 
     def finish(self, result: Mapping[str, Any] | None = None) -> None:
