@@ -53,19 +53,30 @@ class RedisProc:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [self.exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", self.dir, "--protected-mode", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
-        client = redis.Redis.from_url(self.url, socket_timeout=0.5)
-        deadline = time.monotonic() + 30  # a loaded machine may take a while
-        while time.monotonic() < deadline and self.proc.poll() is None:
-            try:
-                client.ping()
-                return
-            except redis.RedisError:
-                time.sleep(0.05)
-        raise RuntimeError(f"redis-server did not start (exit status {self.proc.poll()})")
+        """Start it and wait until it answers. A server that died while starting (seen once on
+        a loaded machine: SIGABRT right after a kill and restart on the same port) is started
+        again, up to three times; its log is in the error if it never comes up."""
+        log = os.path.join(self.dir, "redis.log")
+        for _ in range(3):
+            self.proc = subprocess.Popen(
+                [self.exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                 "--appendonly", "no", "--dir", self.dir, "--protected-mode", "no",
+                 "--logfile", log],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+            client = redis.Redis.from_url(self.url, socket_timeout=0.5)
+            deadline = time.monotonic() + 30  # a loaded machine may take a while
+            while time.monotonic() < deadline and self.proc.poll() is None:
+                try:
+                    client.ping()
+                    return
+                except redis.RedisError:
+                    time.sleep(0.05)
+            if self.proc.poll() is None:
+                break
+            time.sleep(0.2)
+        tail = open(log, encoding="utf-8", errors="replace").read()[-2000:] \
+            if os.path.exists(log) else ""
+        raise RuntimeError(f"redis-server did not start (exit status {self.proc.poll()}):\n{tail}")
 
     def stop(self) -> None:
         if self.proc is not None:
