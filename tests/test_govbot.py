@@ -10,7 +10,7 @@ import pytest
 import engine
 from engine.govbot import choose_move, decide
 from engine.govbot.hidden import determinize
-from engine.govbot.selfplay import play_game, wilson
+from engine.govbot.selfplay import play_game
 from engine.state import State
 from engine.data import FRENCH, PROPAGANDA_CARDS
 from tests.helpers import gov, on_card, position, reveal, set_available
@@ -175,12 +175,6 @@ def test_whole_games_every_move_legal(scenario: str, fln: str, games: int) -> No
     for i in range(games):
         r = play_game(scenario, 500 + i, fln)
         assert r["winner"] in ("gov", "fln") and r["times"]
-
-
-def test_wilson_interval() -> None:
-    lo, hi = wilson(50, 100)
-    assert round(lo, 3) == 0.404 and round(hi, 3) == 0.596
-    assert wilson(0, 0) == (0.0, 1.0)
 
 
 # --- Propaganda Round ---------------------------------------------------------------------------

@@ -18,7 +18,6 @@ in K processes (the figures do not depend on K).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -30,6 +29,7 @@ from ..errors import IllegalMove
 from ..machine import apply, apply_all, legal_moves, to_move
 from ..scenarios import new_game
 from ..serial import to_json
+from ..stats import wilson
 from . import decide
 
 MAX_STEPS = 20_000
@@ -80,17 +80,6 @@ def _one(args: tuple[str, int, str]) -> dict[str, Any]:
         return {"seed": seed, "illegal": str(e)}
     except Exception as e:  # noqa: BLE001 - reported, counted, exit status non-zero
         return {"seed": seed, "error": f"{type(e).__name__}: {e}\n{traceback.format_exc()}"}
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def pct(xs: list[float], q: float) -> float:

@@ -17,7 +17,7 @@ import pytest
 from ct_referee_arena import ladder as lad
 from ct_referee_arena.fair import verify_record
 from ct_referee_arena.report import final_table
-from ct_referee_arena.stats import INITIAL_ORDINAL, ratings, wilson
+from ct_referee_arena.stats import INITIAL_ORDINAL, ratings
 from ct_referee_arena.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,13 +61,6 @@ def test_a_bad_ladder_file_is_refused_naming_the_field(tmp_path: Path, body: str
                                                        words: str) -> None:
     with pytest.raises(ValueError, match=words.replace("[", r"\[").replace("]", r"\]")):
         lad.load(toml(tmp_path, body))
-
-
-def test_wilson_interval() -> None:
-    lo, hi = wilson(5, 10)
-    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
-    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
-    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_ratings_are_per_side_and_move_with_the_results() -> None:
