@@ -49,7 +49,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "clients")]
+sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "clients")]
+
+from corpus import realistic_corpus  # noqa: E402
 
 APPLY = "/ct_referee.v1.Referee/Apply"
 ECHO = "/bench.Echo/Echo"
@@ -205,35 +207,6 @@ def mid_game_request() -> tuple[str, dict[str, Any]]:
     return j, m
 
 
-def realistic_corpus(per_scenario: int = 200) -> list[tuple[str, dict[str, Any]]]:
-    """Distinct (state JSON, legal move) pairs from random games of the three scenarios: every
-    position of seeded random games, until ``per_scenario`` of each."""
-    import random
-
-    import engine
-
-    out: list[tuple[str, dict[str, Any]]] = []
-    seen: set[str] = set()
-    for scenario in ("short", "medium", "full"):
-        n, seed = 0, 0
-        while n < per_scenario:
-            seed += 1
-            rnd = random.Random(seed)
-            s = engine.new_game(scenario, seed, {})
-            for _ in range(150):
-                ms = engine.legal_moves(s)
-                if not ms or n >= per_scenario:
-                    break
-                doc = engine.to_json(s)
-                if doc not in seen:
-                    seen.add(doc)
-                    out.append((doc, rnd.choice(ms)))
-                    n += 1
-                s, _ = engine.apply(s, rnd.choice(ms))
-    random.Random(0).shuffle(out)
-    return out
-
-
 def state_roundtrip(docs: list[str], rounds: int = 5) -> float:
     """The in-process state round trip, parse + validate + write
     (``engine.to_json(engine.from_json(text))``), median µs over the corpus."""
@@ -370,6 +343,8 @@ def main() -> int:
         print(f"bench/service.py needs {' and '.join(missing)} (Debian/Ubuntu: apt-get install "
               "wrk nghttp2-client)", file=sys.stderr)
         return 2
+
+    from google.protobuf import json_format
 
     from ct_referee_client import GrpcTransport, RestTransport, Client, to_move
     from ct_referee_proto.v1 import referee_pb2 as pb

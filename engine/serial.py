@@ -121,7 +121,8 @@ def from_trusted_json(text: str | bytes) -> State:
     any other input: ``from_json`` is the one entry for untrusted text."""
     from .validate import trusted
 
-    return trusted(loads(text))
+    # a valid state holds no float, so orjson's reading is json's without the check of ``loads``
+    return trusted(json.loads(text) if _fast_loads is None else _fast_loads(text))
 
 
 def parse_json(text: Any) -> Any:
