@@ -78,7 +78,7 @@ def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
     kw: dict[str, Any] = {}
     for k, v in d.items():  # the usual move: its fields set at once
         kind = _PLAIN_FIELD.get(k) if k != "value" else _VALUE_TYPE.get(type(v))
-        if kind is None or type(v) is not kind or kind is int and not INT32[0] <= v < INT32[1]:
+        if kind is None or type(v) is not kind or kind is int and not INT32[0] <= d[k] < INT32[1]:
             break
         kw[_VALUE_FIELD[kind] if k == "value" else k] = v
     else:
