@@ -34,6 +34,7 @@ from google.protobuf.message import Message
 
 import engine
 from engine.serial import from_trusted_json
+from engine.validate import check_issued
 from engine.labels import move_label, move_labels
 from engine.positions import build as build_position
 from engine.render import render as render_board
@@ -227,16 +228,16 @@ class Core:
         """A state about to be returned, as cached: when sealing is on, its public document and
         hidden part (what ``_issue`` seals); otherwise its canonical JSON (``full``, when the
         caller has it); and the state checked. The referee never returns a state its own
-        validator rejects: the text is parsed back with ``engine.from_json`` here, and the
-        checked state is what the parsed-state tier keeps."""
-        if full is None:
-            full = engine.to_json(s)
+        validator rejects: ``check_issued`` validates it once (the state ``engine.from_json``
+        would read from its text, which is what the parsed-state tier keeps)."""
         try:
-            checked = engine.from_json(full)
+            checked = check_issued(s)
         except engine.StateError as e:
             raise ServiceError("invalid_state", "the request leads to a state the referee's"
                                f" validator rejects ({e.field}: {e.reason})", rule=e.rule,
                                field="state") from None
+        if full is None:
+            full = engine.to_json(checked)
         if self.trust.seal:
             public, hidden = split(checked.to_data())
             self.states.put((public, hidden), checked)
