@@ -108,8 +108,9 @@ def wrk(url: str, body: Path, conc: int, seconds: float, tmp: Path, lua: Path | 
         assert m, out
         return float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m.group(2)]
     rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
-    assert rps, out
-    return {"p50": ms("50%"), "p99": ms("99%"), "rps": float(rps.group(1))}
+    n = re.search(r"(\d+) requests in", out)
+    assert rps and n, out
+    return {"p50": ms("50%"), "p99": ms("99%"), "rps": float(rps.group(1)), "n": int(n.group(1))}
 
 
 WRK_CORPUS_LUA = """
@@ -162,7 +163,7 @@ def grpc_load(target: str, method: str, bodies: list[bytes], conc: int, seconds:
     lat.sort()
     return {"p50": 1000 * lat[len(lat) // 2], "p99": 1000 * lat[min(len(lat) - 1,
                                                                  int(len(lat) * 0.99))],
-            "rps": len(lat) / wall}
+            "rps": len(lat) / wall, "n": len(lat)}
 
 
 def h2load(target: str, method: str, frame: Path, conc: int, seconds: float, tmp: Path
@@ -182,7 +183,35 @@ def h2load(target: str, method: str, frame: Path, conc: int, seconds: float, tmp
     rps = re.search(r"finished in [\d.]+m?s, ([\d.]+) req/s", out)
     assert rps, out
     return {"p50": lat[len(lat) // 2], "p99": lat[min(len(lat) - 1, int(len(lat) * 0.99))],
-            "rps": float(rps.group(1))}
+            "rps": float(rps.group(1)), "n": len(lat)}
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` and all its descendants
+    that are alive (Linux /proc; the servers' workers live as long as the run)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+def measured(pid: int, load: Any) -> dict[str, float]:
+    """``load()``'s figures plus the server's CPU time per request (ms: ``srv_cpu``) and the
+    load generator's own in this process (``gen_cpu``; wrk and h2load run outside it)."""
+    c0, g0 = tree_cpu(pid), time.process_time()
+    r: dict[str, float] = load()
+    c1, g1 = tree_cpu(pid), time.process_time()
+    r["srv_cpu"] = 1000 * (c1 - c0) / max(r["n"], 1)
+    r["gen_cpu"] = 1000 * (g1 - g0) / max(r["n"], 1)
+    return r
 
 
 # ---- the request -----------------------------------------------------------------------------
@@ -413,28 +442,37 @@ def main() -> int:
         for _ in range(a.repeat):  # interleaved, so that a slow spell of the machine hits all
             for conc in (1, hi):
                 for case in ("hit", "miss", "floor"):
-                    _, http, target = servers[case]
+                    proc, http, target = servers[case]
                     path, method = ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY)
-                    runs.setdefault(("rest", case, conc), []).append(
-                        wrk(http + path, rest_body, conc, secs, tmp))
-                    runs.setdefault(("grpc", case, conc), []).append(
-                        h2load(target, method, frame, conc, secs, tmp))
+                    runs.setdefault(("rest", case, conc), []).append(measured(
+                        proc.pid, lambda: wrk(http + path, rest_body, conc, secs, tmp)))
+                    runs.setdefault(("grpc", case, conc), []).append(measured(
+                        proc.pid, lambda: h2load(target, method, frame, conc, secs, tmp)))
             for conc in (1, hi):
                 for label, case, kind in (("realfloor", "floor", "signed"),
                                           ("realistic", "real", "signed"),
                                           ("unsigned", "miss", "unsigned")):
-                    _, http, target = servers[case]
+                    proc, http, target = servers[case]
                     path, method = ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY)
-                    runs.setdefault(("rest", label, conc), []).append(
-                        wrk_corpus(http + path, bodies[kind][0], conc, secs, tmp))
-                    runs.setdefault(("grpc", label, conc), []).append(
-                        grpc_load(target, method, bodies[kind][1], conc, secs))
-        results = {k: {m: statistics.median(r[m] for r in rs) for m in ("p50", "p99", "rps")}
+                    runs.setdefault(("rest", label, conc), []).append(measured(
+                        proc.pid, lambda: wrk_corpus(http + path, bodies[kind][0], conc, secs,
+                                                     tmp)))
+                    runs.setdefault(("grpc", label, conc), []).append(measured(
+                        proc.pid, lambda: grpc_load(target, method, bodies[kind][1], conc, secs)))
+        results = {k: {m: statistics.median(r[m] for r in rs)
+                       for m in ("p50", "p99", "rps", "srv_cpu", "gen_cpu")}
                    for k, rs in runs.items()}
         print(f"\n{'transport':<9} {'case':<9} {'conc':>4} {'p50 ms':>8} {'p99 ms':>8} "
-              f"{'req/s':>8}")
+              f"{'req/s':>8} {'server CPU ms/req':>18} {'client CPU':>10}")
         for (t, case, conc), r in sorted(results.items()):
-            print(f"{t:<9} {case:<9} {conc:>4} {r['p50']:>8.2f} {r['p99']:>8.2f} {r['rps']:>8.0f}")
+            gen = f"{r['gen_cpu']:>10.3f}" if t == "grpc" and case in (
+                "realfloor", "realistic", "unsigned") else f"{'(C)':>10}"
+            print(f"{t:<9} {case:<9} {conc:>4} {r['p50']:>8.2f} {r['p99']:>8.2f} {r['rps']:>8.0f}"
+                  f" {r['srv_cpu']:>18.3f} {gen}")
+        load = os.getloadavg()
+        print(f"(server CPU: user + system time of the server's processes over the requests they"
+              f" answered; client CPU: the Python gRPC load client's, on the same cores; load"
+              f" average after the runs {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})")
         seq_on, seq_off = (sequential_play(servers[c][1]) for c in ("hit", "miss"))
         print(f"\nsequential play (REST Apply on the state the last answer returned, concurrency "
               f"1): p50 {seq_on:.2f} ms with the caches (the state tier skips parsing), "
@@ -480,6 +518,13 @@ def main() -> int:
     print(f"  {'state round trip (us)':<28} <= 100   {roundtrip_us:>8.1f} "
           f"{'met' if roundtrip_us <= 100 else 'MISSED'} "
           f"(signed by this build: {trusted_us:.1f})")
+    cores = os.cpu_count() or 1
+    for t in ("rest", "grpc"):
+        r, f = results[(t, "realistic", hi)], results[(t, "realfloor", hi)]
+        print(f"where realistic {t} Apply's time goes at {hi}: server CPU {r['srv_cpu']:.3f} ms a "
+              f"request against the echo's {f['srv_cpu']:.3f} ms ({r['srv_cpu'] / f['srv_cpu']:.1f}"
+              f"x); {hi} requests in flight on {cores} cores wait for about "
+              f"{hi * r['srv_cpu'] / cores:.1f} ms of server CPU (p50 {r['p50']:.1f} ms)")
     print(f"uncached: {fmt(miss)}")
     print(f"{fmt(hit)} bot_cache_speedup={speedup:.1f}")
     print(f"realistic_rest_ratio={real_ratio['rest']:.2f} "
