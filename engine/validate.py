@@ -15,6 +15,7 @@ containers themselves (no copy); ``serial.from_data`` copies once for callers th
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, NoReturn
 
 from .checks import (
@@ -97,10 +98,15 @@ def check_issued(s: State) -> State:
 def _sorted(x: Any) -> Any:
     """Plain data with every object's keys in sorted order, as a canonical text reads back."""
     if type(x) is dict:
-        return {k: _sorted(x[k]) for k in sorted(x)}
+        return {k: _sorted(v) if type(v) in _NESTED else v
+                for k, v in sorted(x.items(), key=_first)}
     if type(x) is list:
-        return [_sorted(v) for v in x]
+        return [_sorted(v) if type(v) in _NESTED else v for v in x]
     return x
+
+
+_NESTED = (dict, list)
+_first = itemgetter(0)
 
 
 def trusted(d: dict[str, Any]) -> State:
