@@ -1,0 +1,137 @@
+"""The games the referee serves, and the ONE place that tells them apart.
+
+A ``Game`` names a rules engine (a module with the public API of ``engine``: ``new_game``,
+``to_move``, ``prompt``, ``legal_moves``, ``apply``, ``to_json``, ``from_json``, ``view``) and
+what the service needs beside it: the schema of its state documents, its labels, its board
+picture, its catalogue, the hidden part of its states (sealed by ``trust``) and the calls that
+have no meaning for it. ``NewGame`` (and a replay's start) names a game (``colonial_twilight`` by
+default); every other call recognises it from the state's ``schema``. A third game is one more
+entry in ``GAMES``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+import algeria
+import algeria.catalog
+import algeria.labels
+import algeria.render
+import engine
+import engine.catalog
+import engine.labels
+import engine.render
+
+from .errors import ServiceError
+
+State = Any  # engine.State | algeria.State: each game's own
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str                   # as NewGameRequest.game says it
+    title: str
+    schema: str                 # the prefix of its state documents' "schema"
+    rules: ModuleType           # the engine's public API
+    state_type: type
+    move_labels: Callable[[State, list[dict[str, Any]]], list[str]]
+    move_label: Callable[[State, dict[str, Any]], str]
+    log_label: Callable[[dict[str, Any]], str]
+    render: Callable[[State, str], str]
+    catalog: Callable[[], dict[str, Any]]   # the catalogue document, with its "version"
+    # the state fields a sealed state hides (dotted paths: ``trust.split``)
+    hidden: tuple[str, ...]
+    # the current card of a state (Colonial Twilight), or None: Replay's "card" checkpoints
+    card: Callable[[State], int | None]
+    # the point of a game a Replay with every = "card" marks: a new card, or a new turn
+    chapter: Callable[[State], Any]
+    # calls that have no meaning for this game -> why (answered ``wrong_game``)
+    unsupported: dict[str, str] = field(default_factory=dict)
+    # the typed View carries the whole view document in ``View.document``
+    document_view: bool = False
+
+    @property
+    def root(self) -> Path:
+        """The engine's package directory (its code and data make the referee's fingerprint)."""
+        return Path(str(self.rules.__file__)).resolve().parent
+
+    def view(self, s: State, role: str) -> dict[str, Any]:
+        """The engine's view of ``role``, its legal moves labelled (``labels``)."""
+        v: dict[str, Any] = self.rules.view(s, role)
+        if "labels" not in v:
+            v["labels"] = self.move_labels(s, v.get("legal_moves") or [])
+        return v
+
+    def check(self, call: str) -> None:
+        """``wrong_game`` when ``call`` has no meaning for this game."""
+        why = self.unsupported.get(call)
+        if why is not None:
+            raise ServiceError("wrong_game", f"{call} is not for {self.title} states: {why}",
+                               field="state")
+
+
+def _ct_card(s: engine.State) -> int | None:
+    card = s.cards.get("current")
+    return card if isinstance(card, int) else None
+
+
+COLONIAL_TWILIGHT = Game(
+    name="colonial_twilight", title="Colonial Twilight", schema="ct-state/", rules=engine,
+    state_type=engine.State, move_labels=engine.labels.move_labels,
+    move_label=engine.labels.move_label, log_label=engine.labels.log_label,
+    render=engine.render.render, catalog=engine.catalog.catalog,
+    hidden=("cards.deck", "cards.set_aside", "rng", "deception"),
+    card=_ct_card, chapter=_ct_card)
+
+ALGERIA = Game(
+    name="algeria", title="Algeria", schema="algeria-state/", rules=algeria,
+    state_type=algeria.State, move_labels=algeria.labels.move_labels,
+    move_label=algeria.labels.move_label, log_label=algeria.labels.log_label,
+    render=algeria.render.render, catalog=algeria.catalog.catalog, hidden=("rng",),
+    card=lambda s: None,
+    chapter=lambda s: s.turn, document_view=True,
+    unsupported={
+        "Decide": "the non-player FLN is Colonial Twilight's (rules 8.0); Algeria has no"
+                  " non-player rules, both sides are played",
+    })
+
+GAMES: dict[str, Game] = {g.name: g for g in (COLONIAL_TWILIGHT, ALGERIA)}
+DEFAULT = COLONIAL_TWILIGHT
+
+# The first "schema" of a document: a state's is at its top level (neither game's states hold
+# another key of that name), so the first one found is the state's.
+_SCHEMA = re.compile(r'"schema"\s*:\s*"([^"\\]{0,64})"')
+
+
+def by_name(name: str, field_name: str = "game") -> Game:
+    """The game a request names ("" = the default, Colonial Twilight)."""
+    if not name:
+        return DEFAULT
+    game = GAMES.get(name)
+    if game is None:
+        raise ServiceError("invalid_argument", f"unknown game {name!r}; known: {sorted(GAMES)}",
+                           field=field_name)
+    return game
+
+
+def of_text(text: str) -> Game:
+    """The game of a state document, by its ``schema``; a document that names none (or no
+    known one) is Colonial Twilight's, whose validator then names the problem."""
+    m = _SCHEMA.search(text)
+    if m is not None:
+        for g in GAMES.values():
+            if m.group(1).startswith(g.schema):
+                return g
+    return DEFAULT
+
+
+def of_state(s: State) -> Game:
+    """The game of a parsed state."""
+    for g in GAMES.values():
+        if isinstance(s, g.state_type):
+            return g
+    raise TypeError(f"not a state of a served game: {type(s).__name__}")
