@@ -66,10 +66,11 @@ def full(game: str = CT) -> pb.CatalogResponse:
     return TO_PROTO[game](games.GAMES[game].catalog())
 
 
-def version(game: str = CT) -> str:
-    """The version (ETag) of ``game``'s catalogue; of Colonial Twilight's for an unknown name
-    (the request then fails in the core, naming the field)."""
-    return str(games.GAMES.get(game, games.DEFAULT).catalog()["version"])
+def version(game: str = "") -> str:
+    """The version (ETag) of ``game``'s catalogue ("" = the default game's); "" for an unknown
+    name (the request then fails in the core, naming the field)."""
+    found = games.GAMES.get(game) if game else games.DEFAULT
+    return str(found.catalog()["version"]) if found is not None else ""
 
 
 def answer(req: pb.CatalogRequest, game: str = CT) -> pb.CatalogResponse:

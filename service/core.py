@@ -383,6 +383,7 @@ class Core:
     def new_game(self, req: pb.NewGameRequest, call: Call) -> pb.NewGameResponse:
         game = games.by_name(req.game)
         options = options_to_engine(req.options)
+        game.check_options(options)
         if not req.scenario:
             raise ServiceError("invalid_argument", "scenario is required", field="scenario")
 

@@ -21,10 +21,12 @@ import algeria
 import algeria.catalog
 import algeria.labels
 import algeria.render
+import algeria.setup
 import engine
 import engine.catalog
 import engine.labels
 import engine.render
+import engine.scenarios
 
 from .errors import ServiceError
 
@@ -43,6 +45,7 @@ class Game:
     log_label: Callable[[dict[str, Any]], str]
     render: Callable[[State, str], str]
     catalog: Callable[[], dict[str, Any]]   # the catalogue document, with its "version"
+    options: tuple[str, ...]    # the options NewGame takes for it (GameOptions' fields)
     # the state fields a sealed state hides (dotted paths: ``trust.split``)
     hidden: tuple[str, ...]
     # the current card of a state (Colonial Twilight), or None: Replay's "card" checkpoints
@@ -66,6 +69,15 @@ class Game:
             v["labels"] = self.move_labels(s, v.get("legal_moves") or [])
         return v
 
+    def check_options(self, options: dict[str, Any], where: str = "options") -> None:
+        """``invalid_argument`` naming an option of another game (the engine names the rest)."""
+        for k in options:
+            if k not in self.options:
+                other = [g.title for g in GAMES.values() if k in g.options]
+                whose = f"an option of {other[0]}, not of {self.title}" if other else "unknown"
+                raise ServiceError("invalid_argument", f"{k} is {whose}; {self.title}'s options:"
+                                   f" {sorted(self.options)}", field=f"{where}.{k}")
+
     def check(self, call: str) -> None:
         """``wrong_game`` when ``call`` has no meaning for this game."""
         why = self.unsupported.get(call)
@@ -84,6 +96,7 @@ COLONIAL_TWILIGHT = Game(
     state_type=engine.State, move_labels=engine.labels.move_labels,
     move_label=engine.labels.move_label, log_label=engine.labels.log_label,
     render=engine.render.render, catalog=engine.catalog.catalog,
+    options=tuple(engine.scenarios.OPTION_DEFAULTS),
     hidden=("cards.deck", "cards.set_aside", "rng", "deception"),
     card=_ct_card, chapter=_ct_card)
 
@@ -91,7 +104,8 @@ ALGERIA = Game(
     name="algeria", title="Algeria", schema="algeria-state/", rules=algeria,
     state_type=algeria.State, move_labels=algeria.labels.move_labels,
     move_label=algeria.labels.move_label, log_label=algeria.labels.log_label,
-    render=algeria.render.render, catalog=algeria.catalog.catalog, hidden=("rng",),
+    render=algeria.render.render, catalog=algeria.catalog.catalog,
+    options=tuple(algeria.setup.OPTION_DEFAULTS), hidden=("rng",),
     card=lambda s: None,
     chapter=lambda s: s.turn, document_view=True,
     unsupported={
