@@ -80,14 +80,17 @@ def state_data(state: StateLike) -> dict[str, Any]:
 
 def checkpoint_hash(state: StateLike) -> str:
     """``"sha256:" + hex`` of the canonical JSON (engine.serial.dumps) of the state document with
-    its hidden fields (HIDDEN_CARDS, HIDDEN_TOP) set to null."""
+    its hidden fields (HIDDEN_CARDS, HIDDEN_TOP) set to null, those it has (a state of another
+    game, Algeria's, has no cards: only its ``rng`` is hidden)."""
     data = state_data(state)
-    cards = dict(data.get("cards") or {})
-    for k in HIDDEN_CARDS:
-        cards[k] = None
-    data["cards"] = cards
+    if "cards" in data:
+        cards = dict(data["cards"] or {})
+        for k in HIDDEN_CARDS:
+            cards[k] = None
+        data["cards"] = cards
     for k in HIDDEN_TOP:
-        data[k] = None
+        if k in data:
+            data[k] = None
     text = state_text(data) if isinstance(state, State) else dumps(data)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 

@@ -63,6 +63,10 @@ def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
                                f"number of moves ({len(moves)})", field="at")
     role = req.role or "observer"
     s, log_ = _start(core, req)
+    # from the start as the referee issues it (parsed back from its text), so that the moves
+    # replay exactly as a chain of Apply calls plays them (an Algeria state's legal moves follow
+    # the order of its units, which a parsed state has sorted)
+    s = core._checked_record(s)[1]
     game = games.of_state(s)
     rules = game.rules
     core._engine_errors(lambda: rules.view(s, role))  # an unknown role fails before any work

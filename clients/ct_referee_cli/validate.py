@@ -38,7 +38,7 @@ class ClientReferee:
     def start(self, header: Mapping[str, Any]) -> Position:
         try:
             g = self.client.new_game(header["scenario"], header.get("seed", 0),
-                                     header.get("options"))
+                                     header.get("options"), game=str(header.get("game") or ""))
         except RefereeError as e:
             raise ValueError(f"{e.field}: {e.message}" if e.field else e.message) from None
         return self._position((g.state, None, None), g, None)
