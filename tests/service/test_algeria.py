@@ -214,3 +214,23 @@ def test_colonial_twilight_is_unchanged(client: Client) -> None:
     assert g.state.json == engine.to_json(want)
     v = client.view(g.state, "gov")
     assert v.game == "" and not v.HasField("document") and v.cards.current
+
+
+def test_the_rest_encoding_of_algeria_answers() -> None:
+    """service.jsonmap writes Algeria's answers as json_format does (moves flat), and reads them
+    back: the view document, the catalogue (with its one double), a replay."""
+    from service.jsonmap import from_dict, to_dict
+
+    from .test_jsonmap import reference
+
+    ref = connect("local")
+    g = ref.new_game("1954", 6, game="algeria")
+    answers = [g, ref.view(g.state, "gov"), ref.legal_moves(g.state, "fln"),
+               ref.catalog(game="algeria"), ref.list_scenarios("algeria"),
+               ref.replay("1954", 6, moves=[move_dict(g.legal_moves[0])], every="move",
+                          views=True, game="algeria")]
+    for msg in answers:
+        assert to_dict(msg) == reference(msg)
+        back = type(msg)()
+        from_dict(to_dict(msg), back)
+        assert back == msg
