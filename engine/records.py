@@ -457,6 +457,11 @@ class EngineReferee:
     ended in a die roll or a card draw)."""
 
     def start(self, header: Mapping[str, Any]) -> Position:
+        game = header.get("game", "colonial_twilight")
+        if game != "colonial_twilight":
+            raise ValueError(f"a record of the game {game!r}: the engine in this process replays"
+                             " Colonial Twilight records only; check it through the referee"
+                             " (ct-referee validate), which serves every game")
         try:
             s = new_game(header["scenario"], header.get("seed", 0), header.get("options"))
         except BadRequest as e:

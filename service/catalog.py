@@ -11,7 +11,6 @@ import engine
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from . import games
-from .convert import _jsonable
 
 CT = games.COLONIAL_TWILIGHT.name
 
@@ -50,8 +49,8 @@ def _algeria(doc: dict[str, Any]) -> pb.CatalogResponse:
     for u in doc["units"]:
         a.units.add(**u)
     a.boxes.update(doc["boxes"])
-    a.charts.update(_jsonable(doc["charts"]))
-    a.scenarios.update(_jsonable(doc["scenario_setup"]))
+    a.charts.update(doc["charts"])
+    a.scenarios.update(doc["scenario_setup"])
     return out
 
 

@@ -91,11 +91,8 @@ CARDS_KNOWN = set(CARDS_SCALAR) | set(CARDS_LISTS) | {"deck", "set_aside", "pile
 DERIVED_INTS = ("total_support", "total_opposition", "gov_score", "fln_score")
 
 
-def view_to_proto(v: Mapping[str, Any], role: str, game: str = "colonial_twilight") -> pb.View:
-    """A view (``games.Game.view``) as the typed View: Colonial Twilight's field by field
-    (unknown newer fields go to ``extra``), another game's as ``document_view``."""
-    if game != "colonial_twilight":
-        return document_view(v, role, game)
+def view_to_proto(v: Mapping[str, Any], role: str) -> pb.View:
+    """engine.view(state, role) as the typed View (unknown newer fields go to ``extra``)."""
     out = pb.View(role=role, scenario=str(v.get("scenario", "")))
     out.options.CopyFrom(options_from_engine(v.get("options") or {}))
     derived = v.get("derived") or {}
@@ -164,7 +161,7 @@ def view_to_proto(v: Mapping[str, Any], role: str, game: str = "colonial_twiligh
     return out
 
 
-def document_view(v: Mapping[str, Any], role: str, game: str) -> pb.View:
+def document_view(game: str, v: Mapping[str, Any], role: str) -> pb.View:
     """The view of a game whose views are plain documents (Algeria): the fields every game
     shares, typed (role, scenario, turn, to_move, prompt, labelled legal moves, result,
     pending), and the whole view in ``document`` (its labels travel on the moves)."""

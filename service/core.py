@@ -418,7 +418,7 @@ class Core:
             return {"view": self._view(game, s, role), **self._position(s)}
 
         rec = self._cached(call, self._key("legal_moves", opened, role), compute)
-        return pb.LegalMovesResponse(view=view_to_proto(rec["view"], role, game.name),
+        return pb.LegalMovesResponse(view=game.view_message(rec["view"], role),
                                      **self._position_fields(rec, own=role == rec["to_move"]))
 
     def apply(self, req: pb.ApplyRequest, call: Call) -> pb.ApplyResponse:
@@ -473,7 +473,7 @@ class Core:
             return {"view": self._view(game, self._parse(opened, call), role)}
 
         rec = self._cached(call, self._key("view", opened, role), compute)
-        return pb.ViewResponse(view=view_to_proto(rec["view"], role, game.name))
+        return pb.ViewResponse(view=game.view_message(rec["view"], role))
 
     def render(self, req: pb.RenderRequest, call: Call) -> pb.RenderResponse:
         opened = self.trust.open(req.state)

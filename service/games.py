@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
@@ -28,6 +29,9 @@ import engine.labels
 import engine.render
 import engine.scenarios
 
+from ct_referee_proto.v1 import referee_pb2 as pb
+
+from .convert import document_view, view_to_proto
 from .errors import ServiceError
 
 State = Any  # engine.State | algeria.State: each game's own
@@ -44,6 +48,8 @@ class Game:
     move_label: Callable[[State, dict[str, Any]], str]
     log_label: Callable[[dict[str, Any]], str]
     render: Callable[[State, str], str]
+    # a view (``view``) as the contract's View of ``role``
+    view_message: Callable[[dict[str, Any], str], pb.View]
     catalog: Callable[[], dict[str, Any]]   # the catalogue document, with its "version"
     options: tuple[str, ...]    # the options NewGame takes for it (GameOptions' fields)
     # the state fields a sealed state hides (dotted paths: ``trust.split``)
@@ -54,8 +60,6 @@ class Game:
     chapter: Callable[[State], Any]
     # calls that have no meaning for this game -> why (answered ``wrong_game``)
     unsupported: dict[str, str] = field(default_factory=dict)
-    # the typed View carries the whole view document in ``View.document``
-    document_view: bool = False
 
     @property
     def root(self) -> Path:
@@ -95,7 +99,7 @@ COLONIAL_TWILIGHT = Game(
     name="colonial_twilight", title="Colonial Twilight", schema="ct-state/", rules=engine,
     state_type=engine.State, move_labels=engine.labels.move_labels,
     move_label=engine.labels.move_label, log_label=engine.labels.log_label,
-    render=engine.render.render, catalog=engine.catalog.catalog,
+    render=engine.render.render, view_message=view_to_proto, catalog=engine.catalog.catalog,
     options=tuple(engine.scenarios.OPTION_DEFAULTS),
     hidden=("cards.deck", "cards.set_aside", "rng", "deception"),
     card=_ct_card, chapter=_ct_card)
@@ -104,10 +108,11 @@ ALGERIA = Game(
     name="algeria", title="Algeria", schema="algeria-state/", rules=algeria,
     state_type=algeria.State, move_labels=algeria.labels.move_labels,
     move_label=algeria.labels.move_label, log_label=algeria.labels.log_label,
-    render=algeria.render.render, catalog=algeria.catalog.catalog,
+    render=algeria.render.render, view_message=partial(document_view, "algeria"),
+    catalog=algeria.catalog.catalog,
     options=tuple(algeria.setup.OPTION_DEFAULTS), hidden=("rng",),
     card=lambda s: None,
-    chapter=lambda s: s.turn, document_view=True,
+    chapter=lambda s: s.turn,
     unsupported={
         "Decide": "the non-player FLN is Colonial Twilight's (rules 8.0); Algeria has no"
                   " non-player rules, both sides are played",

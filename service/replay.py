@@ -19,7 +19,7 @@ from engine.errors import BadRequest, IllegalMove
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from . import games
-from .convert import log_to_proto, options_to_engine, view_to_proto
+from .convert import log_to_proto, options_to_engine
 from .errors import ServiceError
 from .moves import MoveError, move_from_engine, move_to_engine
 from .trust import GameRef
@@ -85,7 +85,7 @@ def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
         if req.states:
             cp.state.CopyFrom(core._issue(core._state_record(s), GameRef()))
         if req.views:
-            cp.view.CopyFrom(view_to_proto(core._view(game, s, role), role, game.name))
+            cp.view.CopyFrom(game.view_message(core._view(game, s, role), role))
         if req.pictures:
             cp.svg = core._engine_errors(lambda: game.render(s, role))
         log_.clear()

@@ -134,7 +134,7 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
         def view() -> Response:
             with metrics.observe("rest", op.label) as outcome:
                 version = catalog.version(request.args.get("game", "")) if op.versioned else ""
-                if op.versioned and request.if_none_match.contains(version):
+                if version and request.if_none_match.contains(version):
                     r = Response(status=304)  # the client holds the current version
                     r.set_etag(version)
                     r.headers["Cache-Control"] = "no-cache"
