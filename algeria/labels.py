@@ -32,7 +32,6 @@ BOXES = {"UG": "Underground", "OPS": "Operations", "PTL": "Patrol", "OC": "Opera
 SIDES = {"gov": "Government", "fln": "FLN", "chance": "Chance"}
 CHOICES = {"raise_fln": "raise the FLN PSL", "lower_gov": "lower the Government PSL",
            "remove_oas": "remove the OAS", "keep_oas": "keep the OAS"}
-MODES = {"concentrated": "concentrated", "dispersed": "dispersed"}
 _FULL = {a["id"]: a["full_name"] for a in RAW["areas"]}
 assert set(UNIT_NAMES) == set(UNIT_TYPES)
 
@@ -111,7 +110,8 @@ def _deploy(s: State, f: Frame, m: Move) -> str:
 
 
 def _convert(s: State, f: Frame, m: Move) -> str:
-    return f"Convert {unit_name(m.get('unit'))} to {_a(ITEMS.get(m.get('to', ''), str(m.get('to'))))}"
+    to = str(m.get("to"))
+    return f"Convert {unit_name(m.get('unit'))} to {_a(ITEMS.get(to, to))}"
 
 
 def _unit(s: State, f: Frame, m: Move) -> str:
@@ -139,10 +139,11 @@ LABELS: dict[str, Callable[[State, Frame, Move], str]] = {
     "unit": _unit,
     "patrol": lambda s, f, m: f"{unit_name(f.get('unit'))} patrols (Patrol box)",
     "stay": lambda s, f, m: f"{unit_name(f.get('unit'))} stays where it is",
-    "mode": lambda s, f, m: f"{unit_name(m.get('unit'))} to {MODES.get(m.get('mode', ''), m.get('mode'))} mode",
+    "mode": lambda s, f, m: f"{unit_name(m.get('unit'))} to {m.get('mode')} mode",
     "deploy": _deploy,
     "to_france": lambda s, f, m: f"Send {unit_name(m.get('unit'))} to France",
-    "from_france": lambda s, f, m: f"Bring the Cadre back from France to {area_name(m.get('area'))}",
+    "from_france": lambda s, f, m: (
+        f"Bring the Cadre back from France to {area_name(m.get('area'))}"),
     "pass": lambda s, f, m: "Pass",
     "done": lambda s, f, m: "Done",
 }

@@ -88,8 +88,9 @@ def _order(uid: str) -> tuple[int, int]:
 
 def _caption(v: dict[str, Any]) -> str:
     phase = str(v.get("phase", "")).replace("_", " ")
-    return (f"Algeria — scenario {v['scenario']} — turn {v['turn']}, {phase} phase — as seen by"
-            f" {ROLE_NAMES.get(str(v.get('role')), 'an observer')}")
+    who = ROLE_NAMES.get(str(v.get("role")), "an observer")
+    return (f"Algeria — scenario {v['scenario']} — turn {v['turn']}, {phase} phase —"
+            f" as seen by {who}")
 
 
 def _title(v: dict[str, Any]) -> str:
@@ -210,9 +211,11 @@ def _off_map(units: list[tuple[str, dict[str, Any]]], x: float, y: float) -> str
     pool: Counter[str] = Counter()
     held: Counter[str] = Counter()
     for uid, u in units:
-        key = uid.split(".", 1)[0]
-        (held if u.get("removed") else pool)[f"{UNIT_NAMES[key]}"
-                                             + (f" ({u['removed']})" if u.get("removed") else "")] += 1
+        name = UNIT_NAMES[uid.split(".", 1)[0]]
+        if u.get("removed"):
+            held[f"{name} ({u['removed']})"] += 1
+        else:
+            pool[name] += 1
     out = [text(x, y + 14, "Off the map", size=14, weight="bold", fill="#5b4a2f")]
     gov = [f"{n} {k}" for k, n in pool.items() if _side_of(k) == "gov"]
     fln = [f"{n} {k}" for k, n in pool.items() if _side_of(k) == "fln"]

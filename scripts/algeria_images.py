@@ -10,11 +10,8 @@ and screenshotted in headless Chromium (Playwright driving the system's ``chromi
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,9 +19,7 @@ sys.path[:0] = [str(ROOT)]
 
 import algeria  # noqa: E402
 from algeria.render import HEIGHT, WIDTH, render  # noqa: E402
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
+from board_images import screenshots  # noqa: E402
 
 
 def position(scenario: str = "1958", seed: int = 5, moves: int = 120) -> algeria.State:
@@ -38,27 +33,11 @@ def position(scenario: str = "1958", seed: int = 5, moves: int = 120) -> algeria
     return s
 
 
-def screenshot(svg: str, path: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
-    exe = os.environ.get("CT_REFEREE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
-        ctx = pw.chromium.launch_persistent_context(profile, executable_path=exe, args=ARGS,
-                                                    headless=True,
-                                                    viewport={"width": WIDTH, "height": HEIGHT})
-        page = ctx.new_page()
-        page.set_content("<!doctype html><html><body style='margin:0'><style>svg{display:"
-                         "block}</style>" + svg.split("?>", 1)[1] + "</body></html>")
-        page.screenshot(path=str(path))
-        ctx.close()
-    print(path)
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "docs" / "images" / "algeria-1958.png"))
     args = ap.parse_args()
-    screenshot(render(position(), "gov"), Path(args.out))
+    screenshots({Path(args.out): render(position(), "gov")}, (WIDTH, HEIGHT))
     return 0
 
 

@@ -17,7 +17,7 @@ import pytest
 
 import algeria
 import engine
-from algeria.labels import move_labels
+from algeria.labels import area_name, move_labels, unit_name
 from ct_referee_client import Client, RefereeError, connect, move_dict
 from ct_referee_cli.validate import validate_file
 from engine.records import RecordWriter, make_header
@@ -234,3 +234,24 @@ def test_the_rest_encoding_of_algeria_answers() -> None:
         back = type(msg)()
         from_dict(to_dict(msg), back)
         assert back == msg
+
+
+def test_the_command_line_starts_plays_and_renders_an_algeria_game(tmp_path: Any) -> None:
+    from .test_cli import ct
+
+    new = ct("new", "1960", "--seed", "3", "--game", "algeria")
+    assert new.returncode == 0, new.stderr
+    g = json.loads(new.stdout)
+    assert json.loads(g["state"]["json"])["schema"] == "algeria-state/1"
+    (tmp_path / "g.json").write_text(new.stdout)
+    first = g["legal_moves"][0]
+    applied = ct("apply", str(tmp_path / "g.json"), json.dumps(first))
+    assert applied.returncode == 0, applied.stderr
+    placed = f"{unit_name(first['unit'])} in {area_name(first['area'])}"
+    assert first["label"].startswith(f"Set up {placed}")
+    assert json.loads(applied.stdout)["log"][0]["label"] == \
+        f"{unit_name(first['unit'])} set up in {area_name(first['area'])}"
+    pic = ct("render", str(tmp_path / "g.json"), "--role", "gov")
+    assert pic.returncode == 0 and 'data-area="VI-2"' in pic.stdout
+    bot = ct("bot", str(tmp_path / "g.json"))
+    assert bot.returncode == 1 and '"wrong_game"' in bot.stderr
