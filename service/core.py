@@ -27,7 +27,6 @@ import importlib
 import importlib.util
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 from google.protobuf.message import Message
@@ -425,6 +424,7 @@ class Core:
         opened = self.trust.open(req.state)
         moves, as_list = self._moves(req, self.config.max_moves)
         self._seat_to_move(opened, req.seat, call)
+        game = games.of_text(opened.json)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -436,13 +436,14 @@ class Core:
         rec = self._cached(call, self._key("apply", opened, moves), compute)
         ref = self._successor(opened, rec["state"])
         return pb.ApplyResponse(state=self._issue(rec["state"], ref),
-                                log=log_to_proto(rec["log"], games.of_text(opened.json).log_label),
+                                log=log_to_proto(rec["log"], game.log_label),
                                 **self._position_fields(rec))
 
     def validate(self, req: pb.ValidateRequest, call: Call) -> pb.ValidateResponse:
         opened = self.trust.open(req.state)
         moves, as_list = self._moves(req, self.config.max_moves)
         self._seat_to_move(opened, req.seat, call)
+        game = games.of_text(opened.json)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -455,8 +456,7 @@ class Core:
 
         rec = self._cached(call, self._key("validate", opened, moves), compute)
         out = pb.ValidateResponse(legal=rec["legal"], applied=rec["applied"],
-                                  log=log_to_proto(rec["log"],
-                                                   games.of_text(opened.json).log_label),
+                                  log=log_to_proto(rec["log"], game.log_label),
                                   **self._position_fields(rec))
         if rec["error"] is not None:
             out.error.CopyFrom(ServiceError(**rec["error"]).to_proto())

@@ -75,7 +75,8 @@ def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
 
     def checkpoint(i: int, move: dict[str, Any] | None, label: str) -> None:
         cp = out.checkpoints.add(index=i, turn=s.turn, to_move=rules.to_move(s) or "",
-                                 prompt=rules.prompt(s), log=log_to_proto(log_, game.log_label))
+                                 prompt=rules.prompt(s),
+                                 log=log_to_proto(log_, game.log_label))
         if move is not None:
             cp.move.CopyFrom(move_from_engine(move))
             cp.move.label = label
