@@ -44,8 +44,10 @@ class GameState(_message.Message):
     SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
     REVEALED_SEED_FIELD_NUMBER: _builtins.int
     json: _builtins.str
-    """The engine's canonical JSON document (schema "ct-state/1"). When the state is sealed, its
-    hidden part (cards.deck, cards.set_aside, rng, deception) reads "sealed" here.
+    """The engine's canonical JSON document (schema "ct-state/1"; Algeria: "algeria-state/1",
+    docs/algeria/state.md). When the state is sealed, its hidden part (cards.deck,
+    cards.set_aside, rng, deception; Algeria: rng) reads "sealed" here. The signature covers
+    the document, and so its schema, which names the game.
     """
     sealed: _builtins.str
     """The hidden part, encrypted and authenticated (AES-256-GCM) and bound to `json`; empty when

@@ -255,3 +255,31 @@ def test_the_command_line_starts_plays_and_renders_an_algeria_game(tmp_path: Any
     assert pic.returncode == 0 and 'data-area="VI-2"' in pic.stdout
     bot = ct("bot", str(tmp_path / "g.json"))
     assert bot.returncode == 1 and '"wrong_game"' in bot.stderr
+
+
+def test_an_algeria_game_cannot_branch(redis_url: str) -> None:
+    """Anti-fork mode on an Algeria game: the mover's seat is the one its engine names, and a
+    second successor of a state is refused on any replica."""
+    from ct_referee_proto.v1 import referee_pb2 as pb
+    from service.core import Core
+
+    def cfg() -> Config:
+        return Config(redis_url=redis_url, secret=b"s" * 32, strict=True, anti_fork=True,
+                      response_cache_mb=0)
+
+    a, b = Core(cfg(), bot=None), Core(cfg(), bot=None)
+    g = a.new_game(pb.NewGameRequest(game="algeria", scenario="1960", seed=2), a.call())
+    assert g.to_move == "gov"
+    first, second = g.legal_moves[0], g.legal_moves[-1]
+
+    def apply(core: Core, move: pb.Move, seat: str) -> Any:
+        try:
+            return core.apply(pb.ApplyRequest(state=g.state, move=move, seat=seat), core.call())
+        except Exception as e:  # ServiceError
+            return getattr(e, "code")
+
+    assert apply(a, first, g.seats["fln"]) == "bad_seat"
+    r1 = apply(a, first, g.seats["gov"])
+    assert r1.state.sequence == 1 and json.loads(r1.state.json)["schema"] == "algeria-state/1"
+    assert apply(b, first, g.seats["gov"]).state.json == r1.state.json  # a retry
+    assert apply(b, second, g.seats["gov"]) == "forked_state"
