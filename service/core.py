@@ -506,8 +506,10 @@ class Core:
         if not req.HasField("position"):
             raise ServiceError("invalid_argument", "a position is required (docs/positions.md)",
                                field="position")
+        position = struct_to_plain(req.position)
+        games.of_schema(position.get("schema")).check("Positions", "position.schema")
         try:
-            return build_position(struct_to_plain(req.position), req.seed)
+            return build_position(position, req.seed)
         except engine.StateError as e:
             field = "position" if e.field in ("", "position") else f"position.{e.field}"
             raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None

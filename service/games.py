@@ -82,12 +82,12 @@ class Game:
                 raise ServiceError("invalid_argument", f"{k} is {whose}; {self.title}'s options:"
                                    f" {sorted(self.options)}", field=f"{where}.{k}")
 
-    def check(self, call: str) -> None:
-        """``wrong_game`` when ``call`` has no meaning for this game."""
+    def check(self, call: str, field_name: str = "state") -> None:
+        """``wrong_game`` (naming ``field_name``) when ``call`` has no meaning for this game."""
         why = self.unsupported.get(call)
         if why is not None:
-            raise ServiceError("wrong_game", f"{call} is not for {self.title} states: {why}",
-                               field="state")
+            raise ServiceError("wrong_game", f"{call} is not for {self.title}: {why}",
+                               field=field_name)
 
 
 def _ct_card(s: engine.State) -> int | None:
@@ -116,6 +116,9 @@ ALGERIA = Game(
     unsupported={
         "Decide": "the non-player FLN is Colonial Twilight's (rules 8.0); Algeria has no"
                   " non-player rules, both sides are played",
+        "Positions": "a position from a board is Colonial Twilight's (docs/positions.md); an"
+                     " Algeria position is its state document (algeria-state/1: nothing but"
+                     " the dice is hidden), which every other call takes as the state",
     })
 
 GAMES: dict[str, Game] = {g.name: g for g in (COLONIAL_TWILIGHT, ALGERIA)}
@@ -137,15 +140,19 @@ def by_name(name: str, field_name: str = "game") -> Game:
     return game
 
 
-def of_text(text: str) -> Game:
-    """The game of a state document, by its ``schema``; a document that names none (or no
-    known one) is Colonial Twilight's, whose validator then names the problem."""
-    m = _SCHEMA.search(text)
-    if m is not None:
-        for g in GAMES.values():
-            if m.group(1).startswith(g.schema):
-                return g
+def of_schema(schema: Any) -> Game:
+    """The game whose state documents have this ``schema``; Colonial Twilight for any other
+    value (its validator then names the problem)."""
+    for g in GAMES.values():
+        if isinstance(schema, str) and schema.startswith(g.schema):
+            return g
     return DEFAULT
+
+
+def of_text(text: str) -> Game:
+    """The game of a state document, by its ``schema`` (``of_schema``)."""
+    m = _SCHEMA.search(text)
+    return of_schema(m.group(1) if m is not None else None)
 
 
 def of_state(s: State) -> Game:

@@ -158,6 +158,9 @@ def test_bad_games_options_states_and_calls(client: Client) -> None:
     doc["psl"]["gov"] = 140
     e = err(lambda: client.legal_moves(json.dumps(doc)))
     assert e.code == "invalid_state" and e.field.startswith("state.psl")
+    e = err(lambda: client.positions(json.loads(g.state.json)))
+    assert (e.code, e.field) == ("wrong_game", "position.schema")
+    assert "algeria-state/1" in e.message
     e = err(lambda: client.decide(g.state, 1))
     assert e.code == "wrong_game" and "Algeria" in e.message and "8.0" in e.message
     assert e.status in (422, "FAILED_PRECONDITION")
