@@ -142,6 +142,13 @@ class Record:
         return dict(self.header.get("options") or {})
 
 
+def game_of(header: Mapping[str, Any]) -> str:
+    """The game a header names: its ``game`` when that is a string (``"algeria"``), else
+    ``"colonial_twilight"`` (a ladder's headers number their games with an integer ``game``)."""
+    game = header.get("game")
+    return game if isinstance(game, str) and game else "colonial_twilight"
+
+
 # --- writing ---------------------------------------------------------------------------------
 
 
@@ -457,7 +464,7 @@ class EngineReferee:
     ended in a die roll or a card draw)."""
 
     def start(self, header: Mapping[str, Any]) -> Position:
-        game = header.get("game", "colonial_twilight")
+        game = game_of(header)
         if game != "colonial_twilight":
             raise ValueError(f"a record of the game {game!r}: the engine in this process replays"
                              " Colonial Twilight records only; check it through the referee"
@@ -495,5 +502,5 @@ def chance_in(log: Iterable[Mapping[str, Any]]) -> bool:
 __all__ = [
     "FORMAT", "Checkpoint", "EngineReferee", "Position", "Record", "RecordError", "RecordWriter",
     "Referee", "Refusal", "Verdict", "canonical_move", "chance_in", "check_record", "checkpoint",
-    "checkpoint_hash", "make_header", "read_record", "state_data", "write_record",
+    "checkpoint_hash", "game_of", "make_header", "read_record", "state_data", "write_record",
 ]

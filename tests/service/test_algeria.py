@@ -286,3 +286,15 @@ def test_an_algeria_game_cannot_branch(redis_url: str) -> None:
     assert r1.state.sequence == 1 and json.loads(r1.state.json)["schema"] == "algeria-state/1"
     assert apply(b, first, g.seats["gov"]).state.json == r1.state.json  # a retry
     assert apply(b, second, g.seats["gov"]) == "forked_state"
+
+
+def test_a_record_header_names_its_game() -> None:
+    """A string ``game`` names the game; a ladder's integer ``game`` (its game number) is a
+    Colonial Twilight record; the engine in process replays only Colonial Twilight's."""
+    from engine.records import EngineReferee, game_of
+
+    assert game_of({"scenario": "1954", "game": "algeria"}) == "algeria"
+    assert game_of({"scenario": "short", "game": 3}) == "colonial_twilight"
+    assert game_of({"scenario": "short"}) == "colonial_twilight"
+    with pytest.raises(ValueError, match="ct-referee validate"):
+        EngineReferee().start({"scenario": "1954", "game": "algeria"})
