@@ -93,7 +93,7 @@ DERIVED_INTS = ("total_support", "total_opposition", "gov_score", "fln_score")
 
 def view_to_proto(v: Mapping[str, Any], role: str) -> pb.View:
     """engine.view(state, role) as the typed View (unknown newer fields go to ``extra``)."""
-    out = pb.View(role=role, scenario=str(v.get("scenario", "")))
+    out = pb.View(role=role, scenario=str(v.get("scenario", "")), game="colonial_twilight")
     out.options.CopyFrom(options_from_engine(v.get("options") or {}))
     derived = v.get("derived") or {}
     control = derived.get("control") or {}

@@ -216,7 +216,7 @@ def test_colonial_twilight_is_unchanged(client: Client) -> None:
     want = engine.new_game("short", 7)
     assert g.state.json == engine.to_json(want)
     v = client.view(g.state, "gov")
-    assert v.game == "" and not v.HasField("document") and v.cards.current
+    assert v.game == "colonial_twilight" and not v.HasField("document") and v.cards.current
 
 
 def test_the_rest_encoding_of_algeria_answers() -> None:
