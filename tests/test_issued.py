@@ -10,15 +10,7 @@ import pytest
 
 import engine
 from engine.validate import check_issued
-
-
-def shape(x: Any) -> Any:
-    """Plain data with the order of every object's keys and the type of every value."""
-    if isinstance(x, dict):
-        return [(k, shape(v)) for k, v in x.items()]
-    if isinstance(x, list):
-        return [shape(v) for v in x]
-    return (type(x).__name__, x)
+from tests.helpers import shape
 
 
 @pytest.mark.parametrize("scenario,options", [("short", {}), ("medium", {"deception": True}),

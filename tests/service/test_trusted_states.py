@@ -111,15 +111,9 @@ def test_a_state_signed_by_another_engine_build_is_validated(strict: bool) -> No
 def test_trusted_load_builds_the_state_validation_builds() -> None:
     """engine.serial.from_trusted_json gives the very State from_json gives: every container in
     the same order (moves are listed in map order), the same legal moves."""
-
-    def shape(x: Any) -> Any:
-        if isinstance(x, dict):
-            return [(k, shape(v)) for k, v in x.items()]
-        if isinstance(x, list):
-            return [shape(v) for v in x]
-        return (type(x).__name__, x)
-
     import random
+
+    from tests.helpers import shape
 
     rnd = random.Random(3)
     for scenario, options in (("short", {}), ("medium", {"deception": True}),
