@@ -11,7 +11,9 @@ import pytest
 
 import algeria as A
 from algeria.combat import column, combat_frame
+from algeria import validate
 from algeria.machine import MACHINE
+from algeria.missions import MISSIONS
 from engine.errors import StateError
 from tests.algeria.positions import (
     DECLINE, fln_split, gov_split, mission, ops_position, play, put, unit,
@@ -197,8 +199,14 @@ def test_untrusted_operations_frames_are_checked_field_by_field() -> None:
     assert bad(s, 2, {"data": {"dest": "I-4"}}).field == "pending[2].data.dest"
     assert bad(s, 2, {"units": ["band.1", "band.1"]}).field == "pending[2].units"
     assert bad(s, 2, {"x": {"m0": 7}}).field == "pending[2].x.m0"
+    e = bad(s, 2, {"units": ["band.1", "cadre.1"]})
+    assert (e.field, e.rule) == ("pending[2].units[1]", "9.14")
     s, _ = play(s, unit("band.2"), 1)        # "+": the FLN names the lost raider
     assert bad(s, 2, {"ask": {"q": "dest", "who": "fln"}}).field == "pending[2].ask.q"
+
+
+def test_every_once_a_turn_mission_can_be_recorded() -> None:
+    assert {m.name for m in MISSIONS.values() if m.once} <= set(validate.MISSIONS)
 
 
 def test_untrusted_react_and_split_frames() -> None:
