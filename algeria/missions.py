@@ -47,10 +47,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
-from engine.checks import check_bool, check_choice, check_int, check_list, check_obj, fail
+from engine.checks import check_bool, check_choice, check_int, check_obj, fail
 
 from . import psl
 from .chance import check_x, dice
+from .combat import check_units
 from .data import ALGERIAN, AREAS, TABLES, unit_type
 from .machine import Frame, FrameType, Log, Move, State, emit, register
 from .react import react_frame
@@ -284,12 +285,7 @@ class MissionFrame(FrameType[State]):
         m = MISSIONS[check_choice(f["m"], "m", tuple(MISSIONS), "9.0")]
         check_choice(f["who"], "who", (m.side,), m.rule)
         check_choice(f["area"], "area", tuple(AREAS), m.rule)
-        lst = check_list(f["units"], "units")
-        for i, u in enumerate(lst):
-            if type(u) is not str or u not in s.units:
-                fail(f"units[{i}]", "not a unit")
-        if len(set(lst)) != len(lst):
-            fail("units", "a unit is listed twice", m.rule)
+        lst = check_units(s, f, "units", None)
         st = check_choice(f["stage"], "stage", STAGES)
         data = check_obj(f["data"], "data")
         for k, v in data.items():
