@@ -38,7 +38,8 @@ Mission procedure (9.0), frame ``mission`` (``{"k": "mission", "m": name, "who":
 A mission is a ``Mission`` subclass registered with ``@mission``; its class attributes are the
 table row (``name``, ``side``, ``rule``, ``cost``, ``once``, ``react``, ``must_react``, ``dice``:
 the die-key prefixes its ``x`` may hold, ``answers``: question -> kind of answer, "area" |
-"unit" | "int" | "str", for validation), its methods the rules (``areas``, ``candidates``,
+"unit" | "int" | "str", for validation; a question asked several times carries a number,
+``pick0``, ``pick1`` …, of the kind of ``pick``), its methods the rules (``areas``, ``candidates``,
 ``ready``, ``ask_moves``, ``resolve``, ``react_area``, ``check``).
 """
 
@@ -265,6 +266,12 @@ class Operations(FrameType[State]):
 
 # --- the mission procedure --------------------------------------------------------------------
 
+def question(q: str) -> str:
+    """A repeated question carries a number (``pick0``, ``pick1`` …); its kind is the stem's."""
+    stem = q.rstrip("0123456789")
+    return stem if stem and stem != q and len(q) - len(stem) <= 3 else q
+
+
 def _answer_ok(kind: str, v: Any, s: State) -> bool:
     if kind == "area":
         return v in AREAS
@@ -289,13 +296,15 @@ class MissionFrame(FrameType[State]):
         st = check_choice(f["stage"], "stage", STAGES)
         data = check_obj(f["data"], "data")
         for k, v in data.items():
-            if k not in m.answers:
+            kind = m.answers.get(question(k))
+            if kind is None:
                 fail(f"data.{k}", f"{m.name} asks no such question", m.rule)
-            if not _answer_ok(m.answers[k], v, s):
-                fail(f"data.{k}", f"not an answer of kind {m.answers[k]}", m.rule)
+            if not _answer_ok(kind, v, s):
+                fail(f"data.{k}", f"not an answer of kind {kind}", m.rule)
         if f["ask"] is not None:
             a = check_obj(f["ask"], "ask", ("q", "who"))
-            check_choice(a["q"], "ask.q", tuple(m.answers), m.rule)
+            if type(a["q"]) is not str or question(a["q"]) not in m.answers:
+                fail("ask.q", f"{m.name} asks no such question", m.rule)
             check_choice(a["who"], "ask.who", ("fln", "gov"))
             if st != "resolve" or a["q"] in data:
                 fail("ask", "a question is asked only while resolving, once", m.rule)
