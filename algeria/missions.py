@@ -108,6 +108,7 @@ MISSIONS: dict[str, Mission] = {}
 def mission(cls: type[Mission]) -> type[Mission]:
     inst = cls()
     assert inst.name and inst.name not in MISSIONS, inst.name
+    assert set(inst.answers.values()) <= set(ANSWER_KINDS), inst.name
     MISSIONS[inst.name] = inst
     return cls
 
@@ -141,6 +142,7 @@ def ask(s: State, f: Frame, q: str, who: str) -> Any:
     if q in f["data"]:
         return f["data"][q]
     opts = MISSIONS[f["m"]].ask_moves(s, f, q)
+    assert opts, f"question {q} of {f['m']} has no answer"
     if len(opts) == 1:
         f["data"][q] = opts[0]["value"]
         return f["data"][q]
