@@ -85,9 +85,8 @@ def test_every_mst_row_through_a_raid(row: int, setup: tuple[int, int, int]) -> 
     raiders = ["band.1", "band.2", "band.3", "failek.1"][:n]
     s = put(ops_position(ap=10), "II-2", "OPS", *raiders)
     s = put(s, "II-2", "PTL", *[f"police.{i}" for i in range(1, p + 1)])
-    s, log = play(s, mission("raid", "II-2"), *[unit(u) for u in raiders])
-    if n < 4 and A.to_move(s) == "fln":
-        s, _ = play(s, GO)
+    s, _ = play(s, mission("raid", "II-2"), *[unit(u) for u in raiders])
+    assert A.to_move(s) == "chance"      # every raider named: the declaration closes itself
     s, log = play(s, die)
     number, effect = MST_ROWS[row]
     assert any(e.get("mst") == row for e in log)
@@ -438,3 +437,14 @@ def test_managed_chance_plays_a_mission_from_the_seed() -> None:
     if effect == "+":
         a, _ = play(a, {"t": "lost", "value": "band.1"})
     assert a.ap == 10 - 1 + number and a.areas["V-3"]["terror"] == (effect != "")
+
+
+def test_a_declaration_may_leave_units_out() -> None:
+    s = put(ops_position(), "II-2", "OPS", "band.1", "band.2")
+    s = put(s, "II-2", "PTL", "fr_bde.1")
+    s, _ = play(s, mission("raid", "II-2"), unit("band.1"))
+    assert A.legal_moves(s) == [unit("band.2"), GO]
+    s, log = play(s, GO, 4)                  # one raider: 4 - 1 patrol = 3: 1 AP
+    s, _ = play(s, DECLINE)
+    assert s.ap == 10 and s.units["band.1"]["box"] == "OC" and s.units["band.2"]["box"] == "OPS"
+    assert offered(s, "raid") == [] and offered(s, "harass") == ["II-2"]
