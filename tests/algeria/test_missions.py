@@ -15,6 +15,7 @@ from engine.errors import IllegalMove
 from tests.algeria.positions import (
     DECLINE, GO, PASS, fln_split, gov_split, mission, ops_position, play, put, unit,
 )
+from tests.algeria.test_turn import at_deploy
 
 
 def offered(s: A.State, name: str) -> list[str]:
@@ -448,3 +449,19 @@ def test_a_declaration_may_leave_units_out() -> None:
     s, _ = play(s, DECLINE)
     assert s.ap == 10 and s.units["band.1"]["box"] == "OC" and s.units["band.2"]["box"] == "OPS"
     assert offered(s, "raid") == [] and offered(s, "harass") == ["II-2"]
+
+
+def test_a_mission_in_a_turn_from_the_scenario_set_up() -> None:
+    s = at_deploy("1958")
+    s, _ = play(s, {"t": "done"})
+    area = s.units["front.1"]["area"]
+    s, _ = play(s, {"t": "deploy", "area": area}, {"t": "done"})
+    assert A.to_move(s) == "fln" and mission("propaganda", area) in A.legal_moves(s)
+    ap = s.ap
+    s, log = play(s, mission("propaganda", area), unit("front.1"))
+    while s.pending[-1]["k"] != "operations":       # dice, splits, a React declined
+        s, _ = A.apply(s, A.legal_moves(s)[-1])
+    assert s.ap == ap - 1 and s.areas[area]["done"] == ["propaganda"]
+    assert s.units["front.1"]["box"] == "OC" and A.to_move(s) == "fln"
+    s, log = play(s, PASS, PASS)
+    assert any(e["rule"] == "10.0" for e in log)    # the Turn Interphase follows
