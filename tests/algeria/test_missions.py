@@ -4,6 +4,9 @@ and the Jealousy and Paranoia event (C.2 34-36), each as a position with exact r
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import algeria as A
@@ -465,3 +468,14 @@ def test_a_mission_in_a_turn_from_the_scenario_set_up() -> None:
     assert s.units["front.1"]["box"] == "OC" and A.to_move(s) == "fln"
     s, log = play(s, PASS, PASS)
     assert any(e["rule"] == "10.0" for e in log)    # the Turn Interphase follows
+
+
+def test_the_example_of_moves_md_plays() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs/algeria/moves.md").read_text("utf-8")
+    block = text.split("```json\n", 1)[1].split("```", 1)[0]
+    moves = [json.loads(line) for line in block.splitlines() if line.strip()]
+    s = put(ops_position(), "II-2", "OPS", "cadre.1")
+    s = put(s, "II-2", "PTL", "fr_bde.1")             # a patrolling brigade, able to React
+    s, log = play(s, *moves)
+    assert s.psl == {"fln": 50, "gov": 49} and s.pending[-1]["k"] == "operations"
+    assert s.units["cadre.1"]["box"] == "OC" and s.units["fr_bde.1"]["box"] == "PTL"
