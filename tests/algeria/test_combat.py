@@ -31,9 +31,8 @@ COLUMN_UNITS = (["cadre.1"], ["band.1", "cadre.1"], ["failek.1", "band.1"],
 def with_combat(s: A.State, frame: dict[str, Any]) -> A.State:
     """A combat started in the position (it asks for its first die at once)."""
     s.pending.append(frame)
-    s = A.from_json(A.to_json(s))
     MACHINE.settle(s, [])
-    return s
+    return A.from_json(A.to_json(s))
 
 
 def test_columns() -> None:
@@ -110,9 +109,9 @@ def test_no_air_points_in_a_city() -> None:
         combat_frame("ALGIERS", ["cadre.1"], ["police.1"], air=1)
     s = put(ops_position(), "ALGIERS", "OPS", "cadre.1")
     s = put(s, "ALGIERS", "PTL", "police.1")
-    s.pending.append(combat_frame("V-3", ["cadre.1"], ["police.1"], air=1))
+    s = with_combat(s, combat_frame("V-3", ["cadre.1"], ["police.1"], air=1))
     d = json.loads(A.to_json(s))
-    d["pending"][-1]["area"] = "ALGIERS"
+    d["pending"][2]["area"] = "ALGIERS"          # the combat, below its first roll
     with pytest.raises(StateError) as e:
         A.from_json(json.dumps(d))
     assert e.value.field == "pending[2].air" and e.value.rule == "11.11"
