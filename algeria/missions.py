@@ -124,7 +124,7 @@ class MST(NamedTuple):
 
     def text(self) -> str:
         eff = f" {self.effect}" if self.effect else ""
-        return f"die {self.die}{self.drm:+d} = {self.row}: {self.number}{eff}"
+        return f"MST die {self.die} DRM {self.drm:+d} = {self.row}: result {self.number}{eff}"
 
 
 def mst(s: State, f: Frame, drm: int, purpose: str, rule: str) -> MST | None:
@@ -260,7 +260,8 @@ class Operations(FrameType[State]):
             f["who"] = "gov"
         else:
             mis = MISSIONS[m["mission"]]
-            emit(log, mis.rule, f"{mis.side} declares {mis.name} in {m['area']}",
+            who = "the FLN" if mis.side == "fln" else "the Government"
+            emit(log, mis.rule, f"{who} declares {mis.name.replace('_', ' ')} in {m['area']}",
                  mission=mis.name, area=m["area"])
             f["who"], f["passes"] = "fln", 0
             s.pending.append(new_frame(mis, m["area"]))
