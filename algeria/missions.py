@@ -39,7 +39,8 @@ A mission is a ``Mission`` subclass registered with ``@mission``; its class attr
 table row (``name``, ``side``, ``rule``, ``cost``, ``once``, ``react``, ``must_react``, ``dice``:
 the die-key prefixes its ``x`` may hold, ``answers``: question -> kind of answer, "area" |
 "unit" | "int" | "str", for validation; a question asked several times carries a number,
-``pick0``, ``pick1`` …, of the kind of ``pick``), its methods the rules (``areas``, ``candidates``,
+``pick0``, ``pick1`` …, of the kind of ``pick``; ``asked``: question -> the side that answers,
+checked in an untrusted state), its methods the rules (``areas``, ``candidates``,
 ``ready``, ``ask_moves``, ``resolve``, ``react_area``, ``check``).
 """
 
@@ -75,6 +76,7 @@ class Mission(ABC):
     must_react = False     # Strike: React or lose 1d6 PSP (9.12)
     dice: tuple[str, ...] = ("m",)
     answers: dict[str, str] = {}
+    asked: dict[str, str] = {}   # question -> the side that answers it (checked when listed)
 
     def areas(self, s: State) -> list[str]:
         """Areas where the mission may be declared now (the framework adds cost and limit)."""
@@ -308,7 +310,8 @@ class MissionFrame(FrameType[State]):
             a = check_obj(f["ask"], "ask", ("q", "who"))
             if type(a["q"]) is not str or question(a["q"]) not in m.answers:
                 fail("ask.q", f"{m.name} asks no such question", m.rule)
-            check_choice(a["who"], "ask.who", ("fln", "gov"))
+            who = m.asked.get(question(a["q"]))
+            check_choice(a["who"], "ask.who", (who,) if who else ("fln", "gov"), m.rule)
             if st != "resolve" or a["q"] in data:
                 fail("ask", "a question is asked only while resolving, once", m.rule)
         check_x(f, m.dice)

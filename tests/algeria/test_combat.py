@@ -204,10 +204,26 @@ def test_untrusted_operations_frames_are_checked_field_by_field() -> None:
     assert (e.field, e.rule) == ("pending[2].units[1]", "9.14")
     s, _ = play(s, unit("band.2"), 1)        # "+": the FLN names the lost raider
     assert bad(s, 2, {"ask": {"q": "dest", "who": "fln"}}).field == "pending[2].ask.q"
+    e = bad(s, 2, {"ask": {"q": "lost", "who": "gov"}})     # the FLN names its lost raider
+    assert (e.field, e.rule) == ("pending[2].ask.who", "9.14")
+    e = bad(s, 2, {"ask": None, "data": {"lost": "band.7"}})
+    assert (e.field, e.rule) == ("pending[2].data.lost", "9.14")
 
 
 def test_every_once_a_turn_mission_can_be_recorded() -> None:
     assert {m.name for m in MISSIONS.values() if m.once} <= set(validate.MISSIONS)
+
+
+def test_untrusted_answers_must_fit_the_position() -> None:
+    s = put(ops_position(), "II-2", "OPS", "band.1")
+    s = put(s, "II-2", "PTL", "fr_bde.1", "fr_bde.2")
+    s, _ = play(s, mission("harass", "II-2"), unit("band.1"))
+    assert s.pending[2]["ask"] == {"q": "target", "who": "fln"}
+    e = bad(s, 2, {"ask": None, "data": {"target": "fr_bde.3"}})
+    assert (e.field, e.rule) == ("pending[2].data.target", "9.15")
+    s, _ = play(s, {"t": "target", "value": "fr_bde.2"})
+    assert [f["k"] for f in s.pending[2:]] == ["mission", "combat", "roll"]
+    assert s.pending[3]["gov"] == ["fr_bde.2"] and s.pending[3]["half"]
 
 
 def test_untrusted_react_and_split_frames() -> None:
