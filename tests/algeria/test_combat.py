@@ -232,6 +232,9 @@ def test_untrusted_react_and_split_frames() -> None:
     e = bad(s, 3, {"units": ["fr_bde.1", "alg_bde.1"]})
     assert (e.field, e.rule) == ("pending[3].units", "9.23")
     assert bad(s, 3, {"fln": ["fr_bde.1"]}).field == "pending[3].fln[0]"
+    s = put(s, "I-1", "OPS", "fr_bde.2")
+    e = bad(s, 3, {"units": ["fr_bde.2"]})          # not in the area, not airmobile
+    assert (e.field, e.rule) == ("pending[3].units[0]", "9.23")
     s2 = put(ops_position(), "ALGIERS", "OPS", "front.1")
     s2, _ = play(s2, mission("propaganda", "ALGIERS"), unit("front.1"), 6)
     assert s2.pending[3]["k"] == "split"
