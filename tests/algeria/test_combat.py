@@ -214,6 +214,16 @@ def test_every_once_a_turn_mission_can_be_recorded() -> None:
     assert {m.name for m in MISSIONS.values() if m.once} <= set(validate.MISSIONS)
 
 
+def test_untrusted_combat_hits_are_consistent() -> None:
+    s = put(ops_position(), "II-2", "OPS", "cadre.1", "cadre.2", "alg_bde.1")
+    s = with_combat(s, combat_frame("II-2", ["cadre.1", "cadre.2"], ["alg_bde.1"]))
+    assert bad(s, 2, {"received": {"fln": 0, "gov": 3}}).field == "pending[2].received"
+    s, _ = play(s, 1, 6)              # FLN 2: no hit; Algerian brigade 5, die 6: 3 hits
+    assert s.pending[2]["left"] == 3
+    assert bad(s, 2, {"left": 4}).field == "pending[2].left"
+    assert bad(s, 2, {"elim": 1}).field == "pending[2].elim"
+
+
 def test_untrusted_answers_must_fit_the_position() -> None:
     s = put(ops_position(), "II-2", "OPS", "band.1")
     s = put(s, "II-2", "PTL", "fr_bde.1", "fr_bde.2")
