@@ -1,0 +1,364 @@
+"""Algeria rules 9.21-9.27 (chart B.3), 11.3 (the OAS's Suppression), 11.6, 11.7, 11.11 and 11.12:
+the Government's missions, each from a position with the dice supplied (external chance)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import algeria as A
+from algeria import airpower, missions_gov
+from algeria.data import TABLES
+from algeria.machine import MACHINE
+from engine.errors import StateError
+
+B3 = {r["mission"]: r for r in TABLES["B3_gov_missions"]}
+
+
+def board(psl_gov: int = 50, psl_fln: int = 50, **units: tuple[str, str]) -> A.State:
+    """An empty map in the Operations Phase, the Government to act, then ``units`` placed:
+    ``fr_bde_1=("II-1", "OPS")``."""
+    s = A.new_game("1958", 1, {"chance": "external"})
+    for d in s.units.values():
+        d.update(area=None, box=None, neutralized=False, helo=False, removed=None)
+    for uid, (area, box) in units.items():
+        head, n = uid.rsplit("_", 1)
+        s.units[f"{head}.{n}"].update(area=area, box=box)
+    s.phase = "operations"
+    s.psl = {"gov": psl_gov, "fln": psl_fln}
+    s.pending = [{"k": "turn", "step": 4}, {"k": "operations", "who": "gov", "passes": 0}]
+    return s
+
+
+def mission(s: A.State, mission: str, area: str) -> tuple[A.State, list[dict[str, Any]]]:
+    m = {"t": "mission", "mission": mission, "area": area}
+    assert m in missions_gov.declarations(s), missions_gov.declarations(s)
+    s = s.copy()
+    log: list[dict[str, Any]] = []
+    missions_gov.declare(s, m, log)
+    MACHINE.settle(s, log)
+    return s, log
+
+
+def rolls(s: A.State, *values: int) -> A.State:
+    for v in values:
+        assert A.to_move(s) == "chance", A.prompt(s)
+        s, _ = A.apply(s, {"t": "roll", "value": v})
+    return s
+
+
+def back_to_ops(s: A.State) -> None:
+    assert s.pending[-1]["k"] == "operations", s.pending[-1]
+    A.from_json(A.to_json(s))   # every intermediate state validates
+
+
+def allowed(s: A.State, mission: str) -> set[str]:
+    return {m["area"] for m in missions_gov.declarations(s) if m["mission"] == mission}
+
+
+# --- chart B.3 ----------------------------------------------------------------------------
+
+def test_chart_b3_costs() -> None:
+    for m in missions_gov.GOV_MISSIONS:
+        row = B3["population_resettlement" if m == "resettlement" else m]
+        assert missions_gov.PSP[m] == row["psp"], m
+    assert B3["patrol"]["psp"] == 0 and B3["react"]["psp"] == 0
+
+
+# --- 9.21 Patrol ---------------------------------------------------------------------------
+
+def test_patrol_drm_counts_active_units_in_ptl() -> None:
+    s = board(police_1=("II-1", "PTL"), police_2=("II-1", "PTL"), fr_bde_1=("II-1", "PTL"),
+              fr_div_1=("II-1", "PTL"), fr_bde_2=("II-1", "OPS"))
+    s.units["fr_div.1"]["mode"] = "dispersed"        # counts once (v2.1)
+    assert airpower.patrol_drm(s, "II-1") == -4
+    s.units["police.2"]["neutralized"] = True
+    assert airpower.patrol_drm(s, "II-1") == -3
+    assert airpower.patrol_drm(s, "II-2") == 0
+
+
+# --- 11.7 / 11.12 ratings -------------------------------------------------------------------
+
+def test_division_modes_and_airmobile_contact() -> None:
+    s = board(fr_div_1=("I-1", "OPS"), elite_bde_1=("I-1", "OPS"))
+    assert (airpower.contact(s, "fr_div.1"), airpower.firepower(s, "fr_div.1")) == (1, 25)
+    s.units["fr_div.1"]["mode"] = "dispersed"
+    assert (airpower.contact(s, "fr_div.1"), airpower.firepower(s, "fr_div.1")) == (2, 12)
+    s.units["elite_bde.1"]["helo"] = True
+    assert airpower.contact(s, "elite_bde.1") == 3 and airpower.firepower(s, "elite_bde.1") == 9
+
+
+# --- 9.24 Intelligence ----------------------------------------------------------------------
+
+def test_intelligence_contacts_ug_units() -> None:
+    s = board(police_1=("II-1", "PTL"), police_2=("II-1", "PTL"), band_1=("II-1", "UG"),
+              cadre_1=("II-1", "UG"), front_1=("II-1", "UG"), band_2=("II-1", "OPS"))
+    s, log = mission(s, "intelligence", "II-1")
+    assert s.psl["gov"] == 49
+    # total Contact 4 (two Police); no DRM (Rural, no Terror, no evasion above 4)
+    s = rolls(s, 4, 5, 1)    # band.1 4 <= 4, cadre.1 5 > 4, front.1 1
+    assert [s.units[u]["box"] for u in ("band.1", "cadre.1", "front.1", "band.2")] == \
+        ["OC", "UG", "OC", "OPS"]
+    assert s.units["police.1"]["box"] == "PTL"
+    back_to_ops(s)
+
+
+def test_intelligence_drms_and_prerequisites() -> None:
+    s = board(police_1=("ALGIERS", "PTL"), cadre_1=("ALGIERS", "UG"), band_1=("ALGIERS", "UG"))
+    s.areas["ALGIERS"]["terror"] = True
+    s, _ = mission(s, "intelligence", "ALGIERS")
+    # total 2: band.1 +1 evasion 3 > 2, +1 Terror, -1 Urban = +1: a 1 contacts, a 2 does not
+    s = rolls(s, 2)
+    assert s.units["band.1"]["box"] == "UG"
+    s = rolls(s, 1)          # cadre.1 evasion 4 > 2: +1: 1+1 = 2 <= 2
+    assert s.units["cadre.1"]["box"] == "OC"
+    s2 = board(police_1=("I-2", "PTL"), cadre_1=("I-2", "UG"))    # Remote, +1 each
+    assert missions_gov.contact_drm(s2, "I-2", "cadre.1", 2) == 2
+    s2.units["police.1"]["neutralized"] = True                    # needs active Police
+    assert "I-2" not in allowed(s2, "intelligence")
+    s3 = board(police_1=("I-2", "PTL"), cadre_1=("I-2", "OPS"))   # nobody in UG
+    assert "I-2" not in allowed(s3, "intelligence")
+
+
+def test_no_psp_mission_takes_the_psl_to_zero() -> None:
+    s = board(psl_gov=1, police_1=("II-1", "PTL"), cadre_1=("II-1", "UG"))
+    assert allowed(s, "intelligence") == allowed(s, "civil_affairs") == set()
+    s.psl["gov"] = 2
+    assert allowed(s, "intelligence") == {"II-1"}
+
+
+# --- 9.25 Civil Affairs ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("roll,amnesty,loss,terror_left", [
+    (6, False, 3, False), (3, False, 1, True), (1, False, 1, False), (5, True, 3, False)])
+def test_civil_affairs(roll: int, amnesty: bool, loss: int, terror_left: bool) -> None:
+    s = board(police_1=("II-1", "PTL"))
+    s.areas["II-1"]["terror"] = True
+    if amnesty:
+        s.effects = ["amnesty"]
+    s, _ = mission(s, "civil_affairs", "II-1")
+    s = rolls(s, roll)
+    assert s.psl == {"gov": 49, "fln": 50 - loss}
+    assert s.areas["II-1"]["terror"] is terror_left
+    assert "II-1" not in allowed(s, "civil_affairs")     # once per area per turn
+    back_to_ops(s)
+
+
+def test_civil_affairs_not_in_remote_or_resettled_areas() -> None:
+    s = board(police_1=("I-2", "PTL"), police_2=("I-1", "PTL"))
+    assert allowed(s, "civil_affairs") == {"I-1"}
+    s.areas["I-1"]["resettled"] = True
+    assert allowed(s, "civil_affairs") == set()
+
+
+def test_option_13_1_forbids_pacification() -> None:
+    s = board(police_1=("I-1", "PTL"), band_1=("I-1", "UG"))
+    s.options["slow_french_reaction"] = True
+    assert {m["mission"] for m in missions_gov.declarations(s)} == {"intelligence"}
+    s.slow_lifted = True
+    assert {m["mission"] for m in missions_gov.declarations(s)} == {
+        "intelligence", "civil_affairs", "suppression", "resettlement"}
+
+
+# --- 9.26 Suppression -----------------------------------------------------------------------
+
+def suppression_board() -> A.State:
+    return board(police_1=("II-1", "PTL"), elite_bde_1=("II-1", "OPS"),
+                 elite_bde_2=("II-1", "PTL"), elite_bde_3=("II-1", "OC"),
+                 elite_bde_4=("II-2", "OPS"), band_1=("II-1", "UG"), band_2=("II-1", "OPS"),
+                 failek_1=("II-1", "OC"), cadre_1=("II-1", "UG"), front_1=("II-1", "UG"))
+
+
+def test_suppression_elite_assist_and_fln_choice() -> None:
+    s, _ = mission(suppression_board(), "suppression", "II-1")
+    assert A.to_move(s) == "gov"
+    assert A.legal_moves(s) == [{"t": "assist", "unit": "elite_bde.1"},
+                                {"t": "assist", "unit": "elite_bde.2"}, {"t": "go"}]
+    s, _ = A.apply(s, {"t": "assist", "unit": "elite_bde.1"})
+    s, _ = A.apply(s, {"t": "go"})
+    s = rolls(s, 3)          # 3 + 1 = 4: 2 Bands/Faileks
+    assert A.to_move(s) == "fln"
+    assert {m["unit"] for m in A.legal_moves(s)} == {"band.1", "band.2", "failek.1"}
+    s, _ = A.apply(s, {"t": "pick", "unit": "failek.1"})
+    s, _ = A.apply(s, {"t": "pick", "unit": "band.2"})
+    assert [s.units[u]["neutralized"] for u in ("band.1", "band.2", "failek.1", "cadre.1")] == \
+        [False, True, True, False]
+    assert s.units["band.2"]["box"] == "OC"
+    assert s.units["elite_bde.1"]["box"] == "OC" and s.units["elite_bde.2"]["box"] == "PTL"
+    assert not s.areas["II-1"]["terror"] and s.psl["gov"] == 49
+    assert "II-1" not in allowed(s, "suppression")
+    back_to_ops(s)
+
+
+def test_suppression_at_result() -> None:
+    s, _ = mission(suppression_board(), "suppression", "II-1")
+    s.effects = ["amnesty"]
+    s = A.apply(s, {"t": "assist", "unit": "elite_bde.2"})[0]
+    s = A.apply(s, {"t": "go"})[0]
+    s = rolls(s, 6)          # 6 + 1 elite + 1 Amnesty = 8: 5@
+    for u in ("band.1", "band.2", "failek.1", "cadre.1", "front.1"):
+        assert s.units[u]["neutralized"] and s.units[u]["box"] == "OC"
+    assert s.areas["II-1"]["terror"]
+    back_to_ops(s)
+
+
+def test_suppression_plus_backfires() -> None:
+    s, _ = mission(suppression_board(), "suppression", "II-1")
+    s = A.apply(s, {"t": "go"})[0]
+    s = rolls(s, 1)          # 1: 1+ — one Band/Failek neutralized, then the backfire
+    s = A.apply(s, {"t": "pick", "unit": "band.1"})[0]
+    s = rolls(s, 4)
+    assert s.units["band.1"]["neutralized"] and s.areas["II-1"]["terror"]
+    assert s.psl["gov"] == 50 - 1 - 4
+    back_to_ops(s)
+
+
+def test_suppression_needs_police_and_an_fln_unit() -> None:
+    s = board(police_1=("II-1", "PTL"), police_2=("II-2", "PTL"), cadre_1=("II-2", "UG"))
+    assert allowed(s, "suppression") == {"II-2"}
+
+
+# --- 9.27 Population Resettlement --------------------------------------------------------
+
+def test_resettlement() -> None:
+    s = board(police_1=("II-1", "PTL"), front_1=("II-1", "UG"), cadre_1=("II-1", "OPS"))
+    assert allowed(s, "resettlement") == {"II-1"}
+    s, log = mission(s, "resettlement", "II-1")
+    assert s.areas["II-1"]["resettled"] and s.areas["II-1"]["terror"]
+    assert s.units["front.1"]["area"] is None
+    assert s.units["cadre.2"]["area"] == "II-1" and s.units["cadre.2"]["box"] == "UG"
+    assert s.psl == {"gov": 50 - 1 + 2, "fln": 49}
+    s = rolls(s, 6, 5, 4)
+    assert s.psl == {"gov": 51, "fln": 64}
+    assert allowed(s, "resettlement") == set()          # Remote for good
+    assert missions_gov.remote(s, "II-1")
+    back_to_ops(s)
+
+
+def test_resettlement_rural_only_and_overflow_example() -> None:
+    s = board(police_1=("ALGIERS", "PTL"), police_2=("I-2", "PTL"), police_3=("I-1", "PTL"))
+    assert allowed(s, "resettlement") == {"I-1"}
+    s = board(psl_fln=98, police_3=("I-1", "PTL"))
+    s, _ = mission(s, "resettlement", "I-1")
+    s = rolls(s, 3, 3, 4)    # 12.1 example: 10 PSP, FLN 98 -> 99, the Government loses 9
+    assert s.psl == {"fln": 99, "gov": 50 - 1 - 9}
+
+
+def test_resettled_area_costs_one_psp_each_final_segment() -> None:
+    from algeria.interphase import Interphase
+    s = board()
+    s.areas["I-1"]["resettled"] = True
+    s.areas["I-1"]["terror"] = True
+    s.areas["I-4"]["resettled"] = True
+    s.units["band.1"].update(area="I-1", box="UG")     # an active FLN mobile unit
+    s.pending = [{"k": "turn", "step": 5}, {"k": "interphase", "stage": "final", "i": 0, "x": {}}]
+    log: list[dict[str, Any]] = []
+    Interphase().step(s, s.pending[-1], log)
+    assert s.psl["gov"] == 48
+
+
+# --- 11.3 the OAS -------------------------------------------------------------------------
+
+def test_oas_suppression_in_a_city() -> None:
+    s = board(elite_bde_1=("ORAN", "OPS"), band_1=("ORAN", "OPS"), band_2=("ORAN", "UG"))
+    s.oas = {"active": True, "controller": "fln", "area": "ORAN"}
+    log: list[dict[str, Any]] = []
+    s.pending[-1] = {"k": "operations", "who": "fln", "passes": 0}
+    missions_gov.oas_suppression(s, log)
+    MACHINE.settle(s, log)
+    assert A.to_move(s) == "chance"          # no Police, no elite assistance
+    s = rolls(s, 4)                          # 2: both Bands
+    assert s.units["band.1"]["neutralized"] and s.units["band.2"]["neutralized"]
+    assert s.areas["ORAN"]["terror"] and s.psl["gov"] == 50      # free, Terror whatever
+    assert s.units["elite_bde.1"]["box"] == "OPS"
+    assert "suppression" not in s.areas["ORAN"]["done"]
+    back_to_ops(s)
+
+
+def test_no_oas_suppression_in_france() -> None:
+    s = board()
+    s.oas = {"active": True, "controller": "gov", "area": "FRANCE"}
+    log: list[dict[str, Any]] = []
+    missions_gov.oas_suppression(s, log)
+    assert s.pending[-1]["k"] == "operations" and not log
+
+
+# --- 9.22 Flush, 11.12 ---------------------------------------------------------------------
+
+def test_flush_combination_condition() -> None:
+    s = board(fr_bde_1=("II-1", "OPS"), alg_bde_1=("II-1", "PTL"), elite_bde_1=("II-1", "OPS"),
+              elite_bde_2=("II-1", "PTL"), fr_bde_2=("II-1", "OC"), band_1=("II-1", "OPS"))
+    s, _ = mission(s, "flush", "II-1")
+    assert A.prompt(s) == "Flush in II-1: choose the units, then go"
+    units = {m["unit"] for m in A.legal_moves(s) if m["t"] == "unit"}
+    assert units == {"fr_bde.1", "alg_bde.1", "elite_bde.1", "elite_bde.2"}   # not from OC
+    s1, _ = A.apply(s, {"t": "unit", "unit": "fr_bde.1"})
+    assert [m for m in A.legal_moves(s1)] == [{"t": "go"}]       # no division: alone
+    s2, _ = A.apply(s, {"t": "unit", "unit": "elite_bde.1"})
+    assert {m.get("unit") for m in A.legal_moves(s2)} == {"elite_bde.2", None}   # all elite
+    s.units["fr_div.1"].update(area="II-1", box="OC", neutralized=True)   # any division there
+    s3, _ = A.apply(s, {"t": "unit", "unit": "fr_bde.1"})
+    assert {m.get("unit") for m in A.legal_moves(s3)} == {"alg_bde.1", "elite_bde.1",
+                                                          "elite_bde.2", None}
+
+
+def test_airmobile_units_from_any_distance() -> None:
+    s = board(band_1=("II-1", "OPS"), elite_bde_1=("V-3", "OPS"), fr_bde_1=("IV-1", "PTL"),
+              alg_bde_1=("I-1", "OPS"))
+    s.helo = {"max": 3, "available": 3}
+    s, _ = mission(s, "flush", "II-1")
+    assert A.legal_moves(s) == [{"t": "airmobilize", "unit": "elite_bde.1"}]   # elite alone
+    s, log = A.apply(s, {"t": "airmobilize", "unit": "elite_bde.1"})
+    assert s.helo["available"] == 2 and s.units["elite_bde.1"]["helo"]
+    assert A.legal_moves(s) == [{"t": "go"}]
+    s.units["fr_div.1"].update(area="II-1", box="OPS")   # with a division: anyone may come
+    s.pending[-1]["units"] = []
+    assert {(m["t"], m.get("unit")) for m in A.legal_moves(s)} == {
+        ("unit", "elite_bde.1"), ("unit", "fr_div.1"), ("airmobilize", "fr_bde.1"),
+        ("airmobilize", "alg_bde.1")}
+    s.helo["available"] = 1                             # a brigade needs 2 points
+    assert {(m["t"], m.get("unit")) for m in A.legal_moves(s)} == {
+        ("unit", "elite_bde.1"), ("unit", "fr_div.1")}
+
+
+def test_flush_contact_rolls_and_no_contact() -> None:
+    s = board(fr_bde_1=("I-2", "OPS"), band_1=("I-2", "OPS"), cadre_1=("I-2", "OC"),
+              cadre_2=("I-2", "UG"))
+    s.units["fr_bde.1"]["helo"] = True        # Contact 2
+    s, _ = mission(s, "flush", "I-2")
+    s, _ = A.apply(s, {"t": "unit", "unit": "fr_bde.1"})
+    s, log = A.apply(s, {"t": "go"})
+    assert s.pending[-2]["targets"] == ["band.1", "cadre.1"]
+    # Remote +1; each evasion (3, 4) above the total Contact 2: +1 -> a 1 is needed... and fails
+    s = rolls(s, 1, 1)
+    assert s.units["fr_bde.1"]["box"] == "OC"
+    assert s.units["band.1"]["box"] == "OPS" and s.units["cadre.1"]["box"] == "OC"
+    back_to_ops(s)
+
+
+# --- 11.11 Air Points -----------------------------------------------------------------------
+
+def test_air_points_add_dice_to_firepower() -> None:
+    s = board()
+    s.air = {"max": 3, "available": 3}
+    assert airpower.air_allowed(s, "I-1") and not airpower.air_allowed(s, "ALGIERS")
+    waiting = missions_gov.suppression_frame("I-1", oas=False)   # any frame with working data
+    s.pending.append({**waiting, "stage": "pick", "left": 1})
+    s.pending.append(airpower.air_frame("I-1", "air"))
+    assert A.legal_moves(s) == [{"t": "air", "value": n} for n in range(4)]
+    s, _ = A.apply(s, {"t": "air", "value": 2})
+    assert s.air == {"max": 3, "available": 1}
+    s = rolls(s, 5, 6)
+    assert s.pending[-1]["x"] == {"air": 11, "air_spent": 2}
+
+
+def test_frames_validate() -> None:
+    s, _ = mission(suppression_board(), "suppression", "II-1")
+    d = A.to_json(s)
+    A.from_json(d)
+    bad = s.to_data()
+    bad["pending"][-1]["elite"] = ["elite_bde.4"]
+    with pytest.raises(StateError) as e:
+        A.from_data(bad)
+    assert e.value.field == "pending[2].elite[0]" and e.value.rule == "9.26"
