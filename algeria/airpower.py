@@ -15,9 +15,9 @@ airmobile units), plus the Patrol DRM of 9.21.
   (10.3 flips it back and resets the points available to the maximum).
 * 11.11 Air Points: whenever the Government rolls on the Combat Results Table outside an Urban
   area it may spend any number of its available Air Points, each adding 1d6 to its firepower;
-  spent points come back at Redeployment. Decision frame ``air_points``: ``{"t": "air", "value":
-  n}`` (0 to the points available), then one die per point (chance); the total is written into
-  the frame below as ``x[into]`` (``air_bonus``), and the number of points as ``air_spent``.
+  spent points come back at Redeployment. Decision frame ``air_points``, pushed above a combat by
+  ``push_combat``: ``{"t": "air", "value": n}`` (0 to the points available) pays the points and
+  sets the combat's ``air``; the combat rolls the dice (``combat``).
 * 11.6 Navy: Naval Points are deducted from the FLN's PSL-based AP (``reinforce.income``) and from
   each Foreign Arms shipment (``events``); they never depreciate (``interphase``).
 """
@@ -27,7 +27,6 @@ from __future__ import annotations
 from engine.checks import check_choice, check_int, check_obj, fail
 
 from .board import key
-from .chance import dice
 from .data import AREAS, DISPERSED, unit_type
 from .machine import Frame, FrameType, Log, Move, State, emit, register
 from .reinforce import MOBILE_GOV
@@ -120,8 +119,12 @@ def air_allowed(s: State, area: str) -> bool:
     return AREAS[area].type != "urban" and s.air["available"] > 0
 
 
-def air_frame(area: str, into: str) -> Frame:
-    return {"k": "air_points", "area": area, "into": into, "n": None, "x": {}}
+def push_combat(s: State, combat: Frame) -> None:
+    """Push a combat frame (``combat.combat_frame``) and, where the Government may spend Air
+    Points on it, the ``air_points`` decision above it (so it is answered first)."""
+    s.pending.append(combat)
+    if air_allowed(s, combat["area"]):
+        s.pending.append({"k": "air_points", "area": combat["area"]})
 
 
 @register
@@ -130,47 +133,28 @@ class AirPoints(FrameType[State]):
     rule = "11.11"
 
     def check_frame(self, s: State, f: Frame) -> None:
-        check_obj(f, "", ("k", "area", "into", "n", "x"))
+        check_obj(f, "", ("k", "area"))
         check_choice(f["area"], "area", tuple(a for a, v in AREAS.items() if v.type != "urban"),
                      "11.11")
-        if type(f["into"]) is not str:
-            fail("into", "must be a string")
-        if f["n"] is not None:
-            check_int(f["n"], "n", 1, 99, "11.11")
-        x = check_obj(f["x"], "x")
-        for k, v in x.items():
-            if not (k[:1] == "a" and k[1:].isdigit() and type(v) is int and 1 <= v <= 6):
-                fail(f"x.{k}", "a die roll is 1-6")
-        if len(s.pending) < 2 or type(s.pending[-2].get("x")) is not dict:
-            fail("", "Air Points are spent for a combat below them")
+        below = s.pending[-2] if len(s.pending) > 1 else {}
+        if below.get("k") != "combat" or below.get("area") != f["area"] or below.get("air"):
+            fail("", "Air Points are spent on the combat below, before it is rolled", "11.11")
 
     def actor(self, s: State, f: Frame) -> str:
-        return "gov" if f["n"] is None else "auto"
+        return "gov"
 
     def prompt(self, s: State, f: Frame) -> str:
-        return (f"spend Air Points in {f['area']} (each adds 1d6 firepower; "
-                f"{s.air['available']} available)")
+        return (f"combat in {f['area']}: spend Air Points (each adds 1d6 to the Government's "
+                f"firepower; {s.air['available']} available)")
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         return [{"t": "air", "value": n} for n in range(s.air["available"] + 1)]
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["value"]
-        if n == 0:
-            s.pending.pop()
-            s.pending[-1]["x"][f["into"]] = 0
-            s.pending[-1]["x"]["air_spent"] = 0
-            return
-        f["n"] = n
-        s.air["available"] -= n
-        emit(log, "11.11", f"the Government spends {n} Air Point{'s' if n > 1 else ''} "
-             f"({s.air['available']} left)", air=n)
-
-    def step(self, s: State, f: Frame, log: Log) -> None:
-        total = dice(s, f, "a", f["n"], "Air Point firepower", "11.11")
-        if total is None:
-            return
         s.pending.pop()
-        s.pending[-1]["x"][f["into"]] = total
-        s.pending[-1]["x"]["air_spent"] = f["n"]
-        emit(log, "11.11", f"Air Points add {total} firepower", firepower=total)
+        if n:
+            s.air["available"] -= n
+            s.pending[-1]["air"] = n
+            emit(log, "11.11", f"the Government spends {n} Air Point{'s' if n > 1 else ''} "
+                 f"({s.air['available']} left)", air=n)

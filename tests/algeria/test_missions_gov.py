@@ -337,22 +337,6 @@ def test_flush_contact_rolls_and_no_contact() -> None:
     back_to_ops(s)
 
 
-# --- 11.11 Air Points -----------------------------------------------------------------------
-
-def test_air_points_add_dice_to_firepower() -> None:
-    s = board()
-    s.air = {"max": 3, "available": 3}
-    assert airpower.air_allowed(s, "I-1") and not airpower.air_allowed(s, "ALGIERS")
-    waiting = missions_gov.suppression_frame("I-1", oas=False)   # any frame with working data
-    s.pending.append({**waiting, "stage": "pick", "left": 1})
-    s.pending.append(airpower.air_frame("I-1", "air"))
-    assert A.legal_moves(s) == [{"t": "air", "value": n} for n in range(4)]
-    s, _ = A.apply(s, {"t": "air", "value": 2})
-    assert s.air == {"max": 3, "available": 1}
-    s = rolls(s, 5, 6)
-    assert s.pending[-1]["x"] == {"air": 11, "air_spent": 2}
-
-
 def test_frames_validate() -> None:
     s, _ = mission(suppression_board(), "suppression", "II-1")
     d = A.to_json(s)
@@ -362,3 +346,42 @@ def test_frames_validate() -> None:
     with pytest.raises(StateError) as e:
         A.from_data(bad)
     assert e.value.field == "pending[2].elite[0]" and e.value.rule == "9.26"
+
+
+def test_airmobilize_in_deployment() -> None:
+    s = board(elite_bde_1=("I-1", "OPS"), fr_bde_1=("I-1", "PTL"), fr_bde_2=("I-1", "OC"),
+              fr_div_1=("I-1", "OPS"))
+    s.phase = "deployment"
+    s.helo = {"max": 2, "available": 2}
+    s.pending = [{"k": "turn", "step": 3}, {"k": "gov_deploy", "unit": None, "deployed": [],
+                                            "moded": []}]
+    air = [m["unit"] for m in A.legal_moves(s) if m["t"] == "airmobilize"]
+    assert air == ["fr_bde.1", "elite_bde.1"]     # not in OC, never a division
+    s, log = A.apply(s, {"t": "airmobilize", "unit": "elite_bde.1"})
+    assert s.units["elite_bde.1"]["helo"] and s.helo == {"max": 2, "available": 1}
+    assert log[0]["rule"] == "11.12"
+    assert not any(m["t"] == "airmobilize" for m in A.legal_moves(s))   # a brigade needs 2
+
+
+def test_airmobile_units_are_checked_on_load() -> None:
+    s = board(elite_bde_1=("I-1", "OPS"))
+    s.units["elite_bde.1"]["helo"] = True
+    A.from_json(A.to_json(s))
+    d = s.to_data()
+    d["phase"] = "reinforcement"
+    d["pending"] = [{"k": "turn", "step": 2}, {"k": "fln_reinforce", "stage": "build"}]
+    with pytest.raises(StateError) as e:
+        A.from_data(d)
+    assert e.value.field == "units.elite_bde.1.helo" and e.value.rule == "11.12"
+
+
+def test_naval_points_never_depreciate() -> None:
+    from algeria.interphase import start_frame
+    s = board()
+    s.naval, s.air, s.ap = 4, {"max": 17, "available": 17}, 0
+    s.phase = "interphase"
+    s.pending = [{"k": "turn", "step": 5}, {**start_frame(), "stage": "deprec"}]
+    s.options["chance"] = "external"
+    MACHINE.settle(s, [])
+    s = rolls(s, 1)          # Air: loss number 4, lost
+    assert s.air["max"] == 13 and s.naval == 4
