@@ -1,40 +1,33 @@
-"""Rules 11.1, 11.11, 11.12 and 11.7 as they act on missions: Air Points, Helicopter Points, the
-combination condition of Flush and React, and the ratings of Government units (division modes,
-airmobile units), plus the Patrol DRM of 9.21.
+"""Rules 11.1, 11.11, 11.12 and 11.7 as they act on missions: Air Points, Helicopter Points and
+the Contact of Government units (the Patrol DRM of 9.21 is ``missions.patrol``, the combination
+condition of Flush and React ``react.combinable``, firepower ``combat.firepower``).
 
-* Ratings (11.7, 11.12): a Dispersed division has Contact 2 and Firepower 12 (a Concentrated one
-  1 and 25); an airmobile unit (``helo``) has its Contact +1 (the "HELO" side).
-* 9.21 Patrol: every active Government unit in the PTL box of an area gives -1 to the FLN's
-  Propaganda, Strike, Move (into the area) and Raid there (a Dispersed division counts once).
-* 9.22 / 9.23 combination condition: more than one unit may Flush or React together only if all
-  are elite brigades, or a French division (either mode, any box, active or not) is in the area;
-  the same condition lets an airmobile unit come from any distance (11.12: an elite unit alone, or
-  any unit into an area holding a division).
+* Contact (11.7, 11.12): a Dispersed division has Contact 2 (Concentrated 1); an airmobile unit
+  (``helo``) has its Contact +1 (the "HELO" side).
 * 11.12 Helicopter Points: airmobilizing costs 1 point for an elite brigade, 2 for a French or
-  Algerian brigade, never a division or Police; the unit stays airmobile until Redeployment
-  (10.3 flips it back and resets the points available to the maximum).
-* 11.11 Air Points: whenever the Government rolls on the Combat Results Table outside an Urban
+  Algerian brigade, never a division or Police; only a unit able to act (active, in an OPS or PTL
+  box). It is done in the Deployment Phase (``deploy``) or when a Flush names a brigade of another
+  area (``missions_gov``); the unit stays airmobile until Redeployment (10.3 flips it back and
+  resets the points available to the maximum). An airmobile unit may join a Flush or React
+  anywhere if it is elite or a division is in the area (``react.eligible``).
+* 11.11 Air Points: whenever the Government fires on the Combat Results Table outside an Urban
   area it may spend any number of its available Air Points, each adding 1d6 to its firepower;
-  spent points come back at Redeployment. Decision frame ``air_points``, pushed above a combat by
-  ``push_combat``: ``{"t": "air", "value": n}`` (0 to the points available) pays the points and
-  sets the combat's ``air``; the combat rolls the dice (``combat``).
+  spent points come back at Redeployment. ``push_combat`` pushes a combat and, where points may be
+  spent, the decision ``air_points`` above it: ``{"t": "air", "value": n}`` (0 to the points
+  available) pays the points and sets the combat's ``air``; the combat rolls the dice (``combat``).
 * 11.6 Navy: Naval Points are deducted from the FLN's PSL-based AP (``reinforce.income``) and from
   each Foreign Arms shipment (``events``); they never depreciate (``interphase``).
 """
 
 from __future__ import annotations
 
-from engine.checks import check_choice, check_int, check_obj, fail
+from engine.checks import check_choice, check_obj, fail
 
 from .board import key
 from .data import AREAS, DISPERSED, unit_type
 from .machine import Frame, FrameType, Log, Move, State, emit, register
 from .reinforce import MOBILE_GOV
 
-ACTION_BOXES = ("OPS", "PTL")   # Government mobile units act from these boxes (7.0)
-
-
-# --- ratings (11.7, 11.12) ---------------------------------------------------------------------
 
 def contact(s: State, uid: str) -> int:
     d = s.units[uid]
@@ -42,75 +35,31 @@ def contact(s: State, uid: str) -> int:
     return base + (1 if d["helo"] else 0)
 
 
-def firepower(s: State, uid: str) -> int:
-    d = s.units[uid]
-    return DISPERSED["firepower"] if d["mode"] == "dispersed" else unit_type(uid).firepower
-
-
 def total_contact(s: State, units: list[str]) -> int:
     return sum(contact(s, u) for u in units)
 
 
-# --- Patrol (9.21) --------------------------------------------------------------------------
-
-def patrol_drm(s: State, area: str) -> int:
-    """-1 per active Government unit in the area's PTL box (Police and patrolling mobile units)."""
-    return -sum(1 for u in s.units_in(area, "PTL", "gov") if not s.units[u]["neutralized"])
-
-
-# --- who may act (9.22, 9.23, 11.12) -------------------------------------------------------------
-
-def division_in(s: State, area: str) -> bool:
-    return any(key(u) == "fr_div" for u in s.units_in(area))
-
-
-def may_act(s: State, uid: str) -> bool:
-    """An active Government mobile unit in an OPS or PTL box of an Algerian area."""
-    d = s.units[uid]
-    return key(uid) in MOBILE_GOV and d["area"] is not None and not d["neutralized"] \
-        and d["box"] in ACTION_BOXES
-
-
-def combination_ok(s: State, area: str, units: list[str]) -> bool:
-    """9.22/9.23/11.12: one unit of the area alone is always allowed; several units, or any unit
-    coming from another area (airmobile), need all of them elite or a division in the area."""
-    if len(units) <= 1 and all(s.units[u]["area"] == area for u in units):
-        return True
-    return division_in(s, area) or all(key(u) == "elite_bde" for u in units)
-
+# --- Helicopter Points (11.12) ------------------------------------------------------------------
 
 def helo_cost(uid: str) -> int:
     return unit_type(uid).helo_cost
 
 
 def can_airmobilize(s: State, uid: str) -> bool:
-    """11.12: a brigade able to act, not yet airmobile, with enough Helicopter Points available."""
-    return may_act(s, uid) and helo_cost(uid) > 0 and not s.units[uid]["helo"] \
+    """A brigade able to act, not yet airmobile, with enough Helicopter Points available."""
+    d = s.units[uid]
+    return key(uid) in MOBILE_GOV and helo_cost(uid) > 0 and d["area"] is not None \
+        and not d["neutralized"] and d["box"] in ("OPS", "PTL") and not d["helo"] \
         and s.helo["available"] >= helo_cost(uid)
 
 
 def airmobilize(s: State, uid: str, log: Log) -> None:
     c = helo_cost(uid)
-    if not can_airmobilize(s, uid):
-        raise AssertionError(uid)
+    assert can_airmobilize(s, uid), uid
     s.helo["available"] -= c
     s.units[uid]["helo"] = True
     emit(log, "11.12", f"{uid} is airmobilized ({c} Helicopter Point{'s' if c > 1 else ''}, "
          f"{s.helo['available']} left)", unit=uid)
-
-
-def joinable(s: State, area: str, selected: list[str]) -> list[str]:
-    """Units that may join a Flush or React in ``area`` now: able to act, in the area or
-    airmobile elsewhere, and keeping the combination condition."""
-    return [u for u in s.units if u not in selected and may_act(s, u)
-            and (s.units[u]["area"] == area or s.units[u]["helo"])
-            and combination_ok(s, area, selected + [u])]
-
-
-def airmobilizable(s: State, area: str, selected: list[str]) -> list[str]:
-    """Units that may be airmobilized now to join a Flush or React in ``area`` (11.12)."""
-    return [u for u in s.units if u not in selected and can_airmobilize(s, u)
-            and combination_ok(s, area, selected + [u])]
 
 
 # --- Air Points (11.11) ------------------------------------------------------------------------

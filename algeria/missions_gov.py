@@ -1,464 +1,309 @@
-"""Rules 9.22 and 9.24-9.27 (chart B.3): the Government's missions of the Operations Phase, and the
-OAS's free Suppression (11.3). Patrol (9.21) is set up in Deployment (``deploy``) and its DRM is
-``airpower.patrol_drm``; React (9.23) follows FLN missions (``missions``).
+"""Rules 9.22 and 9.24-9.27 (chart B.3): the Government's missions, rows of the mission table
+(``algeria.missions``), and the OAS's free Suppression (11.3). Patrol (9.21) is set up in
+Deployment (``deploy``; its DRM is ``missions.patrol``), React (9.23) is ``algeria.react``.
+Each is declared ``{"t": "mission", "mission": "flush", "area": "II-1"}`` when the Government is
+to act, and follows the procedure of 9.0 (``missions.MissionFrame``).
 
-Declaration (``declarations`` lists them, ``declare`` starts one): ``{"t": "mission", "mission":
-"flush" | "intelligence" | "civil_affairs" | "suppression" | "resettlement", "area": "II-1"}``.
-
-* 9.22 Flush (0 PSP), prompt ``flush``: ``{"t": "unit", "unit": "fr_bde.1"}`` adds a unit able to
-  act in the area (OPS or PTL box, active) or an airmobile unit from anywhere;
-  ``{"t": "airmobilize", "unit": "elite_bde.2"}`` airmobilizes a brigade (11.12) and adds it;
-  ``{"t": "go"}``. Several units, or units from another area, need all of them elite or a division
-  in the area (``airpower.combination_ok``). One die per FLN unit in the OPS and OC boxes
-  (neutralized ones too): contacted on a modified roll <= the total Contact; DRM +1 if the unit's
-  Evasion exceeds the total Contact, +1 Remote (or resettled), +1 Terror, -1 Urban. Contacted
-  units fire and the Government returns fire (C.3, Air Points outside Urban areas); every unit
-  involved then goes to the OC box of the area.
-* 9.24 Intelligence (1 PSP, an active Police unit): one die per FLN unit in the UG box against
-  the total Contact of the active Police there, same DRMs; contacted units go to the OC box.
-* 9.25 Civil Affairs (1 PSP, active Police, not Remote, once per area and turn): MST, +1 under
+* **Flush** (9.22, 0 PSP): units ``{"t": "unit", "unit": "fr_bde.1"}``: active mobile units in the
+  area's OPS or PTL box, airmobile units from any area (``react.eligible``), or a brigade of
+  another area airmobilized for it (11.12: its Helicopter Points are paid when the mission
+  starts); several units, or units from afar, only if all are elite or a division is in the area.
+  One die per FLN unit in the area's OPS and OC boxes (neutralized ones too): contacted on a
+  modified roll <= the total Contact; DRM +1 if the unit's Evasion exceeds the total Contact, +1
+  Remote (or resettled), +1 Terror, -1 Urban. Contacted units fire and the Government returns fire
+  (C.3, Air Points outside cities: ``airpower.push_combat``); all involved end in the OC box.
+* **Intelligence** (9.24, 1 PSP, an active Police unit, no limit): one die per FLN unit in the UG
+  box against the total Contact of the active Police there, the same DRMs; contacted units go to
+  the OC box.
+* **Civil Affairs** (9.25, 1 PSP, active Police, not Remote, once per area and turn): MST, +1 under
   Amnesty; the number is taken off the FLN PSL; "+" or "@" removes the Terror marker.
-* 9.26 Suppression (1 PSP, active Police, once per area and turn), prompt ``suppression``:
-  ``{"t": "assist", "unit": "elite_bde.1"}`` for each active elite brigade of the area (OPS or PTL)
-  that assists (+1 each, then to OC), ``{"t": "go"}``; +1 under Amnesty. The MST number of
-  Bands/Faileks of the area (any box) are neutralized, the FLN choosing (``{"t": "pick", "unit":
-  "band.3"}``) when it has more than that; "@": every Cadre and Front there too and the area is
-  Terrorized; "+": the Government loses 1d6 PSP and the area is Terrorized.
-* 9.27 Population Resettlement (1 PSP, active Police, Rural areas): the area is Remote for good
-  (``resettled``) and Terrorized, a Front there is reduced to a Cadre (+2 Government and -1 FLN,
-  C.6) and the FLN gains 3d6 PSP. (The -1 PSP per resettled area each turn is ``interphase``.)
-* 11.3 OAS: at the start of the Operations Phase an OAS in a city conducts a Suppression there:
-  free, without Police or elite assistance; the area is Terrorized whatever the result.
+* **Suppression** (9.26, 1 PSP, active Police, once per area and turn): elite brigades of the area
+  (OPS or PTL, active) may assist (``{"t": "unit", ...}``; +1 each; they end in OC); +1 under
+  Amnesty. The MST number of active Bands/Faileks of the area, any box, are neutralized; when there
+  are more, the FLN names them (``{"t": "pick1", "value": "band.3"}``, ``pick2`` …). "@": every
+  Cadre and Front there too, and the area is Terrorized; "+": the Government loses 1d6 PSP and the
+  area is Terrorized.
+* **Population Resettlement** (9.27, 1 PSP, active Police, Rural areas): the area is Remote for
+  good (``resettled``) and Terrorized, a Front there is reduced to a Cadre (+2 Government and -1
+  FLN, C.6) and the FLN gains 3d6 PSP. (The -1 PSP per resettled area each turn: ``interphase``.)
+* **OAS** (11.3): as the Operations Phase starts (frame ``oas``), an OAS in a city conducts a
+  Suppression there (``oas_suppression``, never declared by a player): free, without Police or
+  elite assistance, the city Terrorized whatever the result.
 * Option 13.1: no Civil Affairs, Suppression or Resettlement while it is in force.
-* No mission is offered that would take the Government PSL to 0 (as for mobilization, 6.3), nor a
-  Flush or Intelligence with no FLN unit to contact, nor a Suppression where the area holds no FLN
-  unit (docs/algeria/editions.md).
+* Not offered: a Flush or Intelligence with no FLN unit to contact, a Suppression in an area with
+  no FLN unit (docs/algeria/editions.md); a PSP mission that would take the PSL to 0 (``missions``).
 """
 
 from __future__ import annotations
 
-from engine.checks import check_bool, check_choice, check_int, check_list, check_obj, fail
+from engine.checks import check_obj, fail
 
 from . import airpower, psl
 from .board import key, neutralize
-from .chance import check_x, dice
+from .chance import dice
+from .combat import combat_frame, reduce
 from .data import ALGERIAN, AREAS, unit_type
-from .events import mst
-from .machine import AutoFrame, Frame, FrameType, Log, Move, State, emit, register
+from .machine import AutoFrame, Frame, Log, Move, State, emit, register
+from .missions import MISSIONS, Mission, active, ask, mission, mst, new_frame, ops_start, remote, \
+    terrorize
+from .react import combinable, division_in, eligible
 from .reinforce import slow
 
-GOV_MISSIONS = ("flush", "intelligence", "civil_affairs", "suppression", "resettlement")
-RULE = {"flush": "9.22", "intelligence": "9.24", "civil_affairs": "9.25", "suppression": "9.26",
-        "resettlement": "9.27"}
-PSP = {"flush": 0, "intelligence": 1, "civil_affairs": 1, "suppression": 1, "resettlement": 1}
+BANDS = ("band", "failek")
+PICKS = tuple(f"pick{i}" for i in range(1, 6))   # at most 5 units (the MST's highest number)
 
 
-# --- the area and its units ----------------------------------------------------------------------
-
-def remote(s: State, area: str) -> bool:
-    """Remote by rating or by a REMOTE marker (9.27)."""
-    return AREAS[area].type == "remote" or bool(s.areas[area]["resettled"])
-
-
-def active_police(s: State, area: str) -> list[str]:
-    return [u for u in s.units_in(area, "PTL") if key(u) == "police"
-            and not s.units[u]["neutralized"]]
+def police(s: State, area: str) -> list[str]:
+    return active(s, area, "PTL", ("police",))
 
 
 def fln_in(s: State, area: str, *boxes: str) -> list[str]:
-    return [u for u in s.units_in(area, side="fln") if not boxes or s.units[u]["box"] in boxes]
+    return sorted(u for u in s.units_in(area, side="fln") if s.units[u]["box"] in boxes)
 
 
 def contact_drm(s: State, area: str, target: str, total: int) -> int:
-    """9.22 / 9.24: +1 evasion above the total Contact, +1 Remote, +1 Terror, -1 Urban."""
+    """9.22 / 9.24: +1 Evasion above the total Contact, +1 Remote, +1 Terror, -1 Urban."""
     return ((unit_type(target).contact > total) + remote(s, area) + bool(s.areas[area]["terror"])
             - (AREAS[area].type == "urban"))
+
+
+def contact(s: State, f: Frame, targets: list[str], total: int, log: Log) -> list[str] | None:
+    """One die per target (``x.c0`` …); the contacted targets, or None while dice are awaited."""
+    rule = MISSIONS[f["m"]].rule
+    if dice(s, f, "c", len(targets), f"contact in {f['area']} (total Contact {total})",
+            rule) is None:
+        return None
+    out = []
+    for i, t in enumerate(targets):
+        r, drm = f["x"][f"c{i}"], contact_drm(s, f["area"], t, total)
+        hit = r + drm <= total
+        emit(log, rule, f"{t}: {r}{drm:+d} against Contact {total}: "
+             f"{'contacted' if hit else 'not contacted'}", unit=t, roll=r, contacted=hit)
+        if hit:
+            out.append(t)
+    return out
 
 
 def amnesty(s: State) -> int:
     return 1 if "amnesty" in s.effects else 0
 
 
-def reduce_front(s: State, uid: str, log: Log, rule: str) -> None:
-    """A Front reduced to a Cadre in its box (eliminated when no Cadre counter is free); the
-    Government gains 2 PSP and the FLN loses 1 (C.6)."""
-    d = s.units[uid]
-    cadres = s.pool("cadre")
-    if cadres:
-        s.units[cadres[0]].update(area=d["area"], box=d["box"], neutralized=d["neutralized"])
-        emit(log, rule, f"{uid} in {d['area']} is reduced to {cadres[0]}", unit=uid)
-    else:
-        emit(log, rule, f"{uid} in {d['area']} is eliminated (no Cadre counter is free)",
-             unit=uid)
-    d.update(area=None, box=None, neutralized=False)
-    psl.gain(s, "gov", 2, log, "9.27", "Front reduced")
-    psl.lose(s, "fln", 1, log, "9.27", "Front reduced")
+class GovMission(Mission):
+    side = "gov"
+    pacification = False    # Civil Affairs, Suppression, Resettlement: forbidden by option 13.1
+
+    def areas(self, s: State) -> list[str]:
+        if self.pacification and slow(s):
+            return []
+        return [a for a in ALGERIAN if police(s, a) and self.where(s, a)]
+
+    def where(self, s: State, area: str) -> bool:
+        return True
+
+    def ready(self, s: State, f: Frame) -> bool:
+        return True
 
 
-def terrorize(s: State, area: str, log: Log, rule: str) -> None:
-    if not s.areas[area]["terror"]:
-        s.areas[area]["terror"] = True
-        emit(log, rule, f"{area} is Terrorized", area=area)
+# --- 9.22 Flush -------------------------------------------------------------------------------
+
+def to_airmobilize(s: State, f: Frame) -> list[str]:
+    """The chosen units of another area that are not airmobile yet (paid when the Flush starts)."""
+    return [u for u in f["units"] if s.units[u]["area"] != f["area"] and not s.units[u]["helo"]]
 
 
-# --- declaration ------------------------------------------------------------------------------
+@mission
+class Flush(GovMission):
+    name, rule, dice = "flush", "9.22", ("c",)
 
-def allowed(s: State, mission: str, area: str) -> bool:
-    if PSP[mission] and s.psl["gov"] <= PSP[mission]:
-        return False
-    if mission == "flush":
-        return bool(fln_in(s, area, "OPS", "OC")) and bool(
-            airpower.joinable(s, area, []) or airpower.airmobilizable(s, area, []))
-    if not active_police(s, area):
-        return False
-    if mission == "intelligence":
-        return bool(fln_in(s, area, "UG"))
-    if slow(s):
-        return False
-    if mission == "civil_affairs":
-        return not remote(s, area) and "civil_affairs" not in s.areas[area]["done"]
-    if mission == "suppression":
-        return "suppression" not in s.areas[area]["done"] and bool(fln_in(s, area))
-    return AREAS[area].type == "rural" and not s.areas[area]["resettled"]
+    def areas(self, s: State) -> list[str]:
+        return [a for a in ALGERIAN if fln_in(s, a, "OPS", "OC")]
 
+    def candidates(self, s: State, f: Frame) -> list[str]:
+        area, chosen = f["area"], f["units"]
+        left = s.helo["available"] - sum(airpower.helo_cost(u) for u in to_airmobilize(s, f))
+        out = eligible(s, area, chosen)
+        return out + [u for u in s.units if u not in chosen and u not in out
+                      and s.units[u]["area"] != area and airpower.can_airmobilize(s, u)
+                      and airpower.helo_cost(u) <= left
+                      and (key(u) == "elite_bde" or division_in(s, area))
+                      and combinable(s, area, chosen + [u])]
 
-def declarations(s: State) -> list[Move]:
-    return [{"t": "mission", "mission": m, "area": a}
-            for m in GOV_MISSIONS for a in ALGERIAN if allowed(s, m, a)]
+    def ready(self, s: State, f: Frame) -> bool:
+        return bool(f["units"])
 
-
-def declare(s: State, m: Move, log: Log) -> None:
-    """Pay the mission's cost and push its frame (the move is one of ``declarations``)."""
-    mission, area = m["mission"], m["area"]
-    rule = RULE[mission]
-    emit(log, rule, f"the Government declares {mission.replace('_', ' ')} in {area}",
-         mission=mission, area=area)
-    psl.lose(s, "gov", PSP[mission], log, rule, mission.replace("_", " "))
-    if mission in ("civil_affairs", "suppression"):
-        s.areas[area]["done"].append(mission)
-    if mission == "flush":
-        s.pending.append({"k": "flush", "area": area, "stage": "select", "units": [],
-                          "targets": [], "contacted": [], "i": 0, "x": {}})
-    elif mission == "intelligence":
-        s.pending.append({"k": "intelligence", "area": area, "i": 0, "contacted": [], "x": {},
-                          "targets": sorted(fln_in(s, area, "UG"))})
-    elif mission == "suppression":
-        s.pending.append(suppression_frame(area, oas=False))
-    else:
-        s.pending.append({"k": mission, "area": area, "stage": 0, "x": {}})
-
-
-def _area(f: Frame) -> str:
-    return str(check_choice(f["area"], "area", ALGERIAN))
-
-
-def _unit_list(s: State, f: Frame, name: str) -> list[str]:
-    out = check_list(f[name], name)
-    for i, u in enumerate(out):
-        if type(u) is not str or u not in s.units:
-            fail(f"{name}[{i}]", "not a unit")
-    if len(set(out)) != len(out):
-        fail(name, "a unit is listed twice")
-    return out
-
-
-# --- contact rolls (9.22, 9.24) --------------------------------------------------------------------
-
-def contact_rolls(s: State, f: Frame, total: int, rule: str, log: Log) -> bool:
-    """Roll for each of ``f["targets"]`` from ``f["i"]`` on (die in ``x.c0``); the contacted ones
-    join ``f["contacted"]``. True once all are rolled."""
-    area = f["area"]
-    while f["i"] < len(f["targets"]):
-        t = f["targets"][f["i"]]
-        r = dice(s, f, "c", 1, f"contact {t} (total Contact {total})", rule)
-        if r is None:
-            return False
-        drm = contact_drm(s, area, t, total)
-        hit = r + drm <= total
-        emit(log, rule, f"{t}: {r}{drm:+d} against {total}: "
-             f"{'contacted' if hit else 'not contacted'}", unit=t, roll=r, contacted=hit)
-        f["x"] = {}
-        f["i"] += 1
-        if hit:
-            f["contacted"].append(t)
-    return True
-
-
-def check_contact_frame(s: State, f: Frame, extra: tuple[str, ...]) -> str:
-    check_obj(f, "", ("k", "area", "targets", "contacted", "i", "x") + extra)
-    area = _area(f)
-    targets = _unit_list(s, f, "targets")
-    check_int(f["i"], "i", 0, len(targets))
-    for i, u in enumerate(_unit_list(s, f, "contacted")):
-        if u not in targets[:f["i"]]:
-            fail(f"contacted[{i}]", "not a unit already rolled for")
-    check_x(f, ("c",))
-    return area
-
-
-# --- 9.22 Flush -----------------------------------------------------------------------------
-
-@register
-class Flush(FrameType[State]):
-    kind = "flush"
-    rule = "9.22"
-
-    def check_frame(self, s: State, f: Frame) -> None:
-        area = check_contact_frame(s, f, ("stage", "units"))
-        stage = check_choice(f["stage"], "stage", ("select", "contact", "combat", "end"))
-        units = _unit_list(s, f, "units")
-        for i, u in enumerate(units):
-            if stage == "select" and u not in airpower.joinable(s, area, units[:i]) + units[:i]:
-                fail(f"units[{i}]", "this unit may not join the Flush", "9.22")
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "gov" if f["stage"] == "select" else "auto"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"Flush in {f['area']}: choose the units, then go"
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        area, sel = f["area"], f["units"]
-        out: list[Move] = [{"t": "unit", "unit": u} for u in airpower.joinable(s, area, sel)]
-        out += [{"t": "airmobilize", "unit": u} for u in airpower.airmobilizable(s, area, sel)]
-        return out + ([{"t": "go"}] if sel else [])
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "airmobilize":
-            airpower.airmobilize(s, m["unit"], log)
-        if m["t"] in ("unit", "airmobilize"):
-            f["units"].append(m["unit"])
-            return
+    def resolve(self, s: State, f: Frame, log: Log) -> bool:
         area = f["area"]
+        for u in to_airmobilize(s, f):
+            airpower.airmobilize(s, u, log)
         for u in f["units"]:
             if s.units[u]["area"] != area:
                 emit(log, "11.12", f"{u} flies from {s.units[u]['area']} to {area}", unit=u)
                 s.units[u]["area"] = area
-        f["targets"] = sorted(fln_in(s, area, "OPS", "OC"))
-        f["stage"] = "contact"
-        emit(log, "9.22", f"Flush in {area} by {', '.join(f['units'])} (Contact "
-             f"{airpower.total_contact(s, f['units'])})", area=area, units=list(f["units"]))
+        total = airpower.total_contact(s, f["units"])
+        hit = contact(s, f, fln_in(s, area, "OPS", "OC"), total, log)
+        if hit is None:
+            return False
+        if hit:
+            airpower.push_combat(s, combat_frame(area, hit, list(f["units"]), rule=self.rule))
+        return True
 
-    def step(self, s: State, f: Frame, log: Log) -> None:
-        if f["stage"] == "contact":
-            if not contact_rolls(s, f, airpower.total_contact(s, f["units"]), "9.22", log):
-                return
-            f["stage"] = "combat"
-            if f["contacted"]:
-                from .combat import start_combat   # noqa: PLC0415 (filled in below)
-                s.pending.append(start_combat(f["area"], list(f["contacted"]), list(f["units"]),
-                                              "9.22"))
-            return
-        if f["stage"] == "combat":
-            f["stage"] = "end"
-        for u in f["units"] + f["contacted"]:
-            if s.units[u]["area"] is not None and key(u) != "police":
-                s.units[u]["box"] = "OC"
-        s.pending.pop()
+    def check(self, s: State, f: Frame) -> None:
+        for i, u in enumerate(f["units"]):
+            if key(u) not in ("fr_div", "fr_bde", "elite_bde", "alg_bde"):
+                fail(f"units[{i}]", "only mobile Government units Flush", self.rule)
+        if f["area"] not in ALGERIAN or not combinable(s, f["area"], f["units"]):
+            fail("units", "several units Flush only if all are elite or a French division is "
+                 "in the area", self.rule)
 
 
 # --- 9.24 Intelligence ------------------------------------------------------------------------
 
-@register
-class Intelligence(AutoFrame[State]):
-    kind = "intelligence"
-    rule = "9.24"
+@mission
+class Intelligence(GovMission):
+    name, rule, cost, dice = "intelligence", "9.24", 1, ("c",)
 
-    def check_frame(self, s: State, f: Frame) -> None:
-        check_contact_frame(s, f, ())
+    def where(self, s: State, area: str) -> bool:
+        return bool(fln_in(s, area, "UG"))
 
-    def step(self, s: State, f: Frame, log: Log) -> None:
+    def resolve(self, s: State, f: Frame, log: Log) -> bool:
         area = f["area"]
-        total = sum(airpower.contact(s, u) for u in active_police(s, area))
-        if not contact_rolls(s, f, total, "9.24", log):
-            return
-        for u in f["contacted"]:
+        total = airpower.total_contact(s, police(s, area))
+        hit = contact(s, f, fln_in(s, area, "UG"), total, log)
+        if hit is None:
+            return False
+        for u in hit:
             s.units[u]["box"] = "OC"
-        s.pending.pop()
+        return True
 
 
 # --- 9.25 Civil Affairs -----------------------------------------------------------------------
 
-@register
-class CivilAffairs(AutoFrame[State]):
-    kind = "civil_affairs"
-    rule = "9.25"
+@mission
+class CivilAffairs(GovMission):
+    name, rule, cost, once, pacification = "civil_affairs", "9.25", 1, True, True
 
-    def check_frame(self, s: State, f: Frame) -> None:
-        check_obj(f, "", ("k", "area", "stage", "x"))
-        _area(f)
-        check_int(f["stage"], "stage", 0, 0)
-        check_x(f, ("m",))
+    def where(self, s: State, area: str) -> bool:
+        return not remote(s, area)
 
-    def step(self, s: State, f: Frame, log: Log) -> None:
+    def resolve(self, s: State, f: Frame, log: Log) -> bool:
         area = f["area"]
-        r = dice(s, f, "m", 1, f"Civil Affairs in {area}", "9.25")
+        r = mst(s, f, amnesty(s), f"Civil Affairs in {area}", self.rule)
         if r is None:
-            return
-        n, eff = mst(r + amnesty(s))
-        emit(log, "9.25", f"Civil Affairs in {area}: {r}{amnesty(s):+d} = {n}{eff}", area=area,
-             roll=r, result=n, effect=eff)
-        s.pending.pop()
-        psl.lose(s, "fln", n, log, "9.25", f"Civil Affairs in {area}")
-        if eff and s.areas[area]["terror"]:
+            return False
+        emit(log, self.rule, f"Civil Affairs in {area}: {r.text()}", mst=r.row)
+        psl.lose(s, "fln", r.number, log, self.rule, f"Civil Affairs in {area}")
+        if r.effect and s.areas[area]["terror"]:
             s.areas[area]["terror"] = False
-            emit(log, "9.25", f"the Terror marker leaves {area}", area=area)
+            emit(log, self.rule, f"the Terror marker leaves {area}", area=area)
+        return True
 
 
-# --- 9.26 Suppression and the OAS (11.3) -----------------------------------------------------------
+# --- 9.26 Suppression, and the OAS's (11.3) ----------------------------------------------------
 
-def suppression_frame(area: str, oas: bool) -> Frame:
-    return {"k": "suppression", "area": area, "oas": oas, "stage": "assist", "elite": [],
-            "left": 0, "plus": False, "x": {}}
+@mission
+class Suppression(GovMission):
+    name, rule, cost, once, pacification = "suppression", "9.26", 1, True, True
+    dice = ("m", "p")
+    answers = {q: "unit" for q in PICKS}
+
+    def where(self, s: State, area: str) -> bool:
+        return bool(s.units_in(area, side="fln"))
+
+    def candidates(self, s: State, f: Frame) -> list[str]:
+        return [u for u in active(s, f["area"], None, ("elite_bde",))
+                if s.units[u]["box"] in ("OPS", "PTL") and u not in f["units"]]
+
+    def ask_moves(self, s: State, f: Frame, q: str) -> list[Move]:
+        return [{"t": q, "value": u} for u in active(s, f["area"], None, BANDS)
+                if u not in f["data"].values()]
+
+    def check(self, s: State, f: Frame) -> None:
+        for i, u in enumerate(f["units"]):
+            if key(u) != "elite_bde" or s.units[u]["area"] != f["area"] \
+                    or self.name == "oas_suppression":
+                fail(f"units[{i}]", "only elite brigades of the area assist (never the OAS)",
+                     self.rule)
+        for q, u in f["data"].items():
+            if key(u) not in BANDS or s.units[u]["area"] != f["area"]:
+                fail(f"data.{q}", "not a Band or Failek of the area", self.rule)
+
+    def resolve(self, s: State, f: Frame, log: Log) -> bool:
+        area = f["area"]
+        r = mst(s, f, len(f["units"]) + amnesty(s), f"Suppression in {area}", self.rule)
+        if r is None:
+            return False
+        bands = active(s, area, None, BANDS)
+        if len(bands) > r.number:
+            for q in PICKS[:r.number]:
+                if ask(s, f, q, "fln") is None:
+                    return False
+            bands = [f["data"][q] for q in PICKS[:r.number]]
+        p = dice(s, f, "p", 1, "Suppression backfires", self.rule) if r.effect == "+" else 0
+        if p is None:
+            return False
+        emit(log, self.rule, f"Suppression in {area}: {r.text()}", mst=r.row)
+        hit = bands + (active(s, area, None, ("cadre", "front")) if r.effect == "@" else [])
+        for u in hit:
+            neutralize(s, u)
+            emit(log, self.rule, f"{u} is neutralized", unit=u)
+        if r.effect or self.name == "oas_suppression":
+            terrorize(s, area, log, self.rule)
+        psl.lose(s, "gov", p, log, self.rule, f"Suppression backfires in {area}")
+        return True
 
 
-def assistants(s: State, f: Frame) -> list[str]:
-    if f["oas"]:
+@mission
+class OASSuppression(Suppression):
+    """11.3: never declared; ``oas`` starts it. No cost, no Police, no elite assistance."""
+    name, rule, cost, once = "oas_suppression", "11.3", 0, False
+
+    def areas(self, s: State) -> list[str]:
         return []
-    return [u for u in s.units_in(f["area"]) if key(u) == "elite_bde" and airpower.may_act(s, u)
-            and u not in f["elite"]]
 
-
-def bands(s: State, area: str) -> list[str]:
-    return [u for u in fln_in(s, area) if key(u) in ("band", "failek")
-            and not s.units[u]["neutralized"]]
+    def candidates(self, s: State, f: Frame) -> list[str]:
+        return []
 
 
 @register
-class Suppression(FrameType[State]):
-    kind = "suppression"
-    rule = "9.26"
+class OAS(AutoFrame[State]):
+    """The start of the Operations Phase (8.0): the OAS's Suppression (11.3) comes first."""
+    kind = "oas"
+    rule = "11.3"
 
     def check_frame(self, s: State, f: Frame) -> None:
-        check_obj(f, "", ("k", "area", "oas", "stage", "elite", "left", "plus", "x"))
-        area = _area(f)
-        check_bool(f["oas"], "oas")
-        check_bool(f["plus"], "plus")
-        check_choice(f["stage"], "stage", ("assist", "roll", "pick", "backfire"))
-        for i, u in enumerate(_unit_list(s, f, "elite")):
-            if key(u) != "elite_bde" or s.units[u]["area"] != area or f["oas"]:
-                fail(f"elite[{i}]", "not an elite brigade of the area", "9.26")
-        check_int(f["left"], "left", 0, 5)
-        check_x(f, ("m", "p"))
-
-    def actor(self, s: State, f: Frame) -> str:
-        st = f["stage"]
-        if st == "assist":
-            return "gov" if assistants(s, f) else "auto"
-        return "fln" if st == "pick" else "auto"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        if f["stage"] == "pick":
-            return f"Suppression in {f['area']}: choose {f['left']} more Band/Failek to neutralize"
-        return f"Suppression in {f['area']}: choose assisting elite brigades, then go"
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        if f["stage"] == "pick":
-            return [{"t": "pick", "unit": u} for u in bands(s, f["area"])]
-        return [{"t": "assist", "unit": u} for u in assistants(s, f)] + [{"t": "go"}]
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        if m["t"] == "assist":
-            f["elite"].append(m["unit"])
-        elif m["t"] == "go":
-            f["stage"] = "roll"
-        else:
-            neutralize(s, m["unit"])
-            emit(log, "9.26", f"{m['unit']} is neutralized", unit=m["unit"])
-            f["left"] -= 1
-            if f["left"] == 0:
-                f["stage"] = "backfire"
+        check_obj(f, "", ("k",))
 
     def step(self, s: State, f: Frame, log: Log) -> None:
-        if f["stage"] == "assist":
-            f["stage"] = "roll"
-        if f["stage"] == "roll":
-            return self._roll(s, f, log)
-        return self._finish(s, f, log)
+        s.pending[-1] = ops_start()
+        city = s.oas["area"] if s.oas["active"] else None
+        if city in ALGERIAN:
+            emit(log, "11.3", f"the OAS conducts a Suppression in {city}", area=city)
+            s.pending.append(new_frame(MISSIONS["oas_suppression"], city))
 
-    def _roll(self, s: State, f: Frame, log: Log) -> None:
-        area = f["area"]
-        r = dice(s, f, "m", 1, f"Suppression in {area}", "11.3" if f["oas"] else "9.26")
-        if r is None:
-            return
-        drm = len(f["elite"]) + amnesty(s)
-        n, eff = mst(r + drm)
-        who = "the OAS" if f["oas"] else "the Government"
-        emit(log, "9.26", f"Suppression by {who} in {area}: {r}{drm:+d} = {n}{eff}", area=area,
-             roll=r, result=n, effect=eff)
-        f["plus"] = eff == "+"
-        if eff == "@":
-            for u in fln_in(s, area):
-                if key(u) in ("cadre", "front") and not s.units[u]["neutralized"]:
-                    neutralize(s, u)
-                    emit(log, "9.26", f"{u} is neutralized", unit=u)
-            terrorize(s, area, log, "9.26")
-        targets = bands(s, area)
-        if len(targets) <= n:
-            for u in targets:
-                neutralize(s, u)
-                emit(log, "9.26", f"{u} is neutralized", unit=u)
-            f["stage"] = "backfire"
-        else:
-            f["left"] = n
-            f["stage"] = "pick"
 
-    def _finish(self, s: State, f: Frame, log: Log) -> None:
-        area = f["area"]
-        p = dice(s, f, "p", 1, "Suppression backfires", "9.26") if f["plus"] else 0
-        if p is None:
-            return
-        s.pending.pop()
-        for u in f["elite"]:
-            s.units[u]["box"] = "OC"
-        if f["plus"] or f["oas"]:
-            terrorize(s, area, log, "11.3" if f["oas"] else "9.26")
-        if f["plus"]:
-            psl.lose(s, "gov", p, log, "9.26", f"Suppression backfires in {area}")
+def phase_start() -> Frame:
+    return {"k": "oas"}
 
 
 # --- 9.27 Population Resettlement -------------------------------------------------------------
 
-@register
-class Resettlement(AutoFrame[State]):
-    kind = "resettlement"
-    rule = "9.27"
+@mission
+class Resettlement(GovMission):
+    name, rule, cost, pacification, dice = "resettlement", "9.27", 1, True, ("p",)
 
-    def check_frame(self, s: State, f: Frame) -> None:
-        check_obj(f, "", ("k", "area", "stage", "x"))
-        area = _area(f)
-        if check_int(f["stage"], "stage", 0, 1) == 1 and not s.areas[area]["resettled"]:
-            fail("stage", "the area is not resettled yet", "9.27")
-        check_x(f, ("p",))
+    def where(self, s: State, area: str) -> bool:
+        return AREAS[area].type == "rural" and not s.areas[area]["resettled"]
 
-    def step(self, s: State, f: Frame, log: Log) -> None:
+    def resolve(self, s: State, f: Frame, log: Log) -> bool:
         area = f["area"]
-        if f["stage"] == 0:
-            s.areas[area]["resettled"] = True
-            emit(log, "9.27", f"{area} is resettled: Remote for the rest of the game", area=area)
-            terrorize(s, area, log, "9.27")
-            f["stage"] = 1
-            for u in fln_in(s, area):
-                if key(u) == "front":
-                    reduce_front(s, u, log, "9.27")
-            return
-        p = dice(s, f, "p", 3, "FLN award for Resettlement", "9.27")
+        p = dice(s, f, "p", 3, f"FLN award for Resettlement in {area}", self.rule)
         if p is None:
-            return
-        s.pending.pop()
-        psl.gain(s, "fln", p, log, "9.27", f"Resettlement in {area}")
-
-
-# --- 11.3 the OAS at the start of the Operations Phase ----------------------------------------------
-
-def oas_city(s: State) -> str | None:
-    a = s.oas["area"]
-    return a if s.oas["active"] and a in ALGERIAN else None
-
-
-def oas_suppression(s: State, log: Log) -> None:
-    """Push the OAS's Suppression if the OAS is in a city (called as the phase starts)."""
-    city = oas_city(s)
-    if city is not None:
-        emit(log, "11.3", f"the OAS conducts a Suppression in {city}", area=city)
-        s.pending.append(suppression_frame(city, oas=True))
+            return False
+        s.areas[area]["resettled"] = True
+        emit(log, self.rule, f"{area} is resettled: Remote for the rest of the game", area=area)
+        terrorize(s, area, log, self.rule)
+        for u in s.units_in(area, side="fln"):
+            if key(u) == "front":
+                reduce(s, u, log, self.rule)
+        psl.gain(s, "fln", p, log, self.rule, f"Resettlement in {area}")
+        return True

@@ -26,6 +26,7 @@ from engine.checks import check_bool, check_choice, check_int, check_list, check
 from . import psl
 from .board import key
 from .chance import check_x, dice
+from .airpower import push_combat
 from .combat import combat_frame
 from .data import ALGERIAN, AREAS, unit_type
 from .machine import Frame, FrameType, Log, Move, State, emit, register
@@ -163,5 +164,5 @@ class React(FrameType[State]):
                 fighters.append(u)
         f["stage"] = "end"
         if fighters:
-            s.pending.append(combat_frame(f["area"], fighters, f["units"], air=f["air"],
+            push_combat(s, combat_frame(f["area"], fighters, f["units"], air=f["air"],
                                           rule="9.23"))

@@ -9,8 +9,10 @@ import pytest
 
 import algeria as A
 from algeria import airpower, missions_gov
+from algeria.combat import firepower
 from algeria.data import TABLES
 from algeria.machine import MACHINE
+from algeria.missions import MISSIONS, ops_start, patrol, remote
 from engine.errors import StateError
 
 B3 = {r["mission"]: r for r in TABLES["B3_gov_missions"]}
@@ -27,18 +29,18 @@ def board(psl_gov: int = 50, psl_fln: int = 50, **units: tuple[str, str]) -> A.S
         s.units[f"{head}.{n}"].update(area=area, box=box)
     s.phase = "operations"
     s.psl = {"gov": psl_gov, "fln": psl_fln}
-    s.pending = [{"k": "turn", "step": 4}, {"k": "operations", "who": "gov", "passes": 0}]
+    s.pending = [{"k": "turn", "step": 4}, {**ops_start(), "who": "gov"}]
     return s
 
 
-def mission(s: A.State, mission: str, area: str) -> tuple[A.State, list[dict[str, Any]]]:
-    m = {"t": "mission", "mission": mission, "area": area}
-    assert m in missions_gov.declarations(s), missions_gov.declarations(s)
-    s = s.copy()
-    log: list[dict[str, Any]] = []
-    missions_gov.declare(s, m, log)
-    MACHINE.settle(s, log)
-    return s, log
+def mission(s: A.State, name: str, area: str) -> tuple[A.State, list[dict[str, Any]]]:
+    return A.apply(s, {"t": "mission", "mission": name, "area": area})
+
+
+def go(s: A.State, *moves: dict[str, Any]) -> A.State:
+    for m in moves:
+        s, _ = A.apply(s, m)
+    return s
 
 
 def rolls(s: A.State, *values: int) -> A.State:
@@ -49,20 +51,20 @@ def rolls(s: A.State, *values: int) -> A.State:
 
 
 def back_to_ops(s: A.State) -> None:
-    assert s.pending[-1]["k"] == "operations", s.pending[-1]
-    A.from_json(A.to_json(s))   # every intermediate state validates
+    assert s.pending[-1]["k"] == "operations" and A.to_move(s) == "fln", s.pending[-1]
+    A.from_json(A.to_json(s))   # the state validates
 
 
-def allowed(s: A.State, mission: str) -> set[str]:
-    return {m["area"] for m in missions_gov.declarations(s) if m["mission"] == mission}
+def allowed(s: A.State, name: str) -> set[str]:
+    return {m["area"] for m in A.legal_moves(s) if m.get("mission") == name}
 
 
 # --- chart B.3 ----------------------------------------------------------------------------
 
 def test_chart_b3_costs() -> None:
-    for m in missions_gov.GOV_MISSIONS:
+    for m in ("flush", "intelligence", "civil_affairs", "suppression", "resettlement"):
         row = B3["population_resettlement" if m == "resettlement" else m]
-        assert missions_gov.PSP[m] == row["psp"], m
+        assert MISSIONS[m].cost == row["psp"] and MISSIONS[m].side == "gov", m
     assert B3["patrol"]["psp"] == 0 and B3["react"]["psp"] == 0
 
 
@@ -72,21 +74,21 @@ def test_patrol_drm_counts_active_units_in_ptl() -> None:
     s = board(police_1=("II-1", "PTL"), police_2=("II-1", "PTL"), fr_bde_1=("II-1", "PTL"),
               fr_div_1=("II-1", "PTL"), fr_bde_2=("II-1", "OPS"))
     s.units["fr_div.1"]["mode"] = "dispersed"        # counts once (v2.1)
-    assert airpower.patrol_drm(s, "II-1") == -4
+    assert patrol(s, "II-1") == 4        # missions.patrol: -1 DRM each to FLN missions
     s.units["police.2"]["neutralized"] = True
-    assert airpower.patrol_drm(s, "II-1") == -3
-    assert airpower.patrol_drm(s, "II-2") == 0
+    assert patrol(s, "II-1") == 3
+    assert patrol(s, "II-2") == 0
 
 
 # --- 11.7 / 11.12 ratings -------------------------------------------------------------------
 
 def test_division_modes_and_airmobile_contact() -> None:
     s = board(fr_div_1=("I-1", "OPS"), elite_bde_1=("I-1", "OPS"))
-    assert (airpower.contact(s, "fr_div.1"), airpower.firepower(s, "fr_div.1")) == (1, 25)
+    assert (airpower.contact(s, "fr_div.1"), firepower(s, "fr_div.1")) == (1, 25)
     s.units["fr_div.1"]["mode"] = "dispersed"
-    assert (airpower.contact(s, "fr_div.1"), airpower.firepower(s, "fr_div.1")) == (2, 12)
+    assert (airpower.contact(s, "fr_div.1"), firepower(s, "fr_div.1")) == (2, 12)
     s.units["elite_bde.1"]["helo"] = True
-    assert airpower.contact(s, "elite_bde.1") == 3 and airpower.firepower(s, "elite_bde.1") == 9
+    assert airpower.contact(s, "elite_bde.1") == 3 and firepower(s, "elite_bde.1") == 9
 
 
 # --- 9.24 Intelligence ----------------------------------------------------------------------
@@ -155,9 +157,9 @@ def test_civil_affairs_not_in_remote_or_resettled_areas() -> None:
 def test_option_13_1_forbids_pacification() -> None:
     s = board(police_1=("I-1", "PTL"), band_1=("I-1", "UG"))
     s.options["slow_french_reaction"] = True
-    assert {m["mission"] for m in missions_gov.declarations(s)} == {"intelligence"}
+    assert {m.get("mission") for m in A.legal_moves(s)} == {"intelligence", None}
     s.slow_lifted = True
-    assert {m["mission"] for m in missions_gov.declarations(s)} == {
+    assert {m.get("mission") for m in A.legal_moves(s)} - {None} == {
         "intelligence", "civil_affairs", "suppression", "resettlement"}
 
 
@@ -173,15 +175,17 @@ def suppression_board() -> A.State:
 def test_suppression_elite_assist_and_fln_choice() -> None:
     s, _ = mission(suppression_board(), "suppression", "II-1")
     assert A.to_move(s) == "gov"
-    assert A.legal_moves(s) == [{"t": "assist", "unit": "elite_bde.1"},
-                                {"t": "assist", "unit": "elite_bde.2"}, {"t": "go"}]
-    s, _ = A.apply(s, {"t": "assist", "unit": "elite_bde.1"})
+    assert A.legal_moves(s) == [{"t": "unit", "unit": "elite_bde.1"},
+                                {"t": "unit", "unit": "elite_bde.2"}, {"t": "go"}]
+    s, _ = A.apply(s, {"t": "unit", "unit": "elite_bde.1"})
     s, _ = A.apply(s, {"t": "go"})
+    assert s.psl["gov"] == 49
     s = rolls(s, 3)          # 3 + 1 = 4: 2 Bands/Faileks
     assert A.to_move(s) == "fln"
-    assert {m["unit"] for m in A.legal_moves(s)} == {"band.1", "band.2", "failek.1"}
-    s, _ = A.apply(s, {"t": "pick", "unit": "failek.1"})
-    s, _ = A.apply(s, {"t": "pick", "unit": "band.2"})
+    assert {m["value"] for m in A.legal_moves(s)} == {"band.1", "band.2", "failek.1"}
+    s, _ = A.apply(s, {"t": "pick1", "value": "failek.1"})
+    assert {m["value"] for m in A.legal_moves(s)} == {"band.1", "band.2"}
+    s, _ = A.apply(s, {"t": "pick2", "value": "band.2"})
     assert [s.units[u]["neutralized"] for u in ("band.1", "band.2", "failek.1", "cadre.1")] == \
         [False, True, True, False]
     assert s.units["band.2"]["box"] == "OC"
@@ -194,7 +198,7 @@ def test_suppression_elite_assist_and_fln_choice() -> None:
 def test_suppression_at_result() -> None:
     s, _ = mission(suppression_board(), "suppression", "II-1")
     s.effects = ["amnesty"]
-    s = A.apply(s, {"t": "assist", "unit": "elite_bde.2"})[0]
+    s = A.apply(s, {"t": "unit", "unit": "elite_bde.2"})[0]
     s = A.apply(s, {"t": "go"})[0]
     s = rolls(s, 6)          # 6 + 1 elite + 1 Amnesty = 8: 5@
     for u in ("band.1", "band.2", "failek.1", "cadre.1", "front.1"):
@@ -207,7 +211,7 @@ def test_suppression_plus_backfires() -> None:
     s, _ = mission(suppression_board(), "suppression", "II-1")
     s = A.apply(s, {"t": "go"})[0]
     s = rolls(s, 1)          # 1: 1+ — one Band/Failek neutralized, then the backfire
-    s = A.apply(s, {"t": "pick", "unit": "band.1"})[0]
+    s = A.apply(s, {"t": "pick1", "value": "band.1"})[0]
     s = rolls(s, 4)
     assert s.units["band.1"]["neutralized"] and s.areas["II-1"]["terror"]
     assert s.psl["gov"] == 50 - 1 - 4
@@ -225,14 +229,14 @@ def test_resettlement() -> None:
     s = board(police_1=("II-1", "PTL"), front_1=("II-1", "UG"), cadre_1=("II-1", "OPS"))
     assert allowed(s, "resettlement") == {"II-1"}
     s, log = mission(s, "resettlement", "II-1")
+    assert s.psl["gov"] == 49
+    s = rolls(s, 6, 5, 4)
     assert s.areas["II-1"]["resettled"] and s.areas["II-1"]["terror"]
     assert s.units["front.1"]["area"] is None
     assert s.units["cadre.2"]["area"] == "II-1" and s.units["cadre.2"]["box"] == "UG"
-    assert s.psl == {"gov": 50 - 1 + 2, "fln": 49}
-    s = rolls(s, 6, 5, 4)
-    assert s.psl == {"gov": 51, "fln": 64}
+    assert s.psl == {"gov": 50 - 1 + 2, "fln": 50 - 1 + 15}
     assert allowed(s, "resettlement") == set()          # Remote for good
-    assert missions_gov.remote(s, "II-1")
+    assert remote(s, "II-1")
     back_to_ops(s)
 
 
@@ -263,10 +267,8 @@ def test_resettled_area_costs_one_psp_each_final_segment() -> None:
 def test_oas_suppression_in_a_city() -> None:
     s = board(elite_bde_1=("ORAN", "OPS"), band_1=("ORAN", "OPS"), band_2=("ORAN", "UG"))
     s.oas = {"active": True, "controller": "fln", "area": "ORAN"}
-    log: list[dict[str, Any]] = []
-    s.pending[-1] = {"k": "operations", "who": "fln", "passes": 0}
-    missions_gov.oas_suppression(s, log)
-    MACHINE.settle(s, log)
+    s.pending[-1] = missions_gov.phase_start()
+    MACHINE.settle(s, [])
     assert A.to_move(s) == "chance"          # no Police, no elite assistance
     s = rolls(s, 4)                          # 2: both Bands
     assert s.units["band.1"]["neutralized"] and s.units["band.2"]["neutralized"]
@@ -279,9 +281,10 @@ def test_oas_suppression_in_a_city() -> None:
 def test_no_oas_suppression_in_france() -> None:
     s = board()
     s.oas = {"active": True, "controller": "gov", "area": "FRANCE"}
+    s.pending[-1] = missions_gov.phase_start()
     log: list[dict[str, Any]] = []
-    missions_gov.oas_suppression(s, log)
-    assert s.pending[-1]["k"] == "operations" and not log
+    MACHINE.settle(s, log)
+    assert s.pending[-1] == ops_start() and not log
 
 
 # --- 9.22 Flush, 11.12 ---------------------------------------------------------------------
@@ -290,11 +293,11 @@ def test_flush_combination_condition() -> None:
     s = board(fr_bde_1=("II-1", "OPS"), alg_bde_1=("II-1", "PTL"), elite_bde_1=("II-1", "OPS"),
               elite_bde_2=("II-1", "PTL"), fr_bde_2=("II-1", "OC"), band_1=("II-1", "OPS"))
     s, _ = mission(s, "flush", "II-1")
-    assert A.prompt(s) == "Flush in II-1: choose the units, then go"
+    assert A.prompt(s) == "flush in II-1: choose the units, then go"
     units = {m["unit"] for m in A.legal_moves(s) if m["t"] == "unit"}
     assert units == {"fr_bde.1", "alg_bde.1", "elite_bde.1", "elite_bde.2"}   # not from OC
     s1, _ = A.apply(s, {"t": "unit", "unit": "fr_bde.1"})
-    assert [m for m in A.legal_moves(s1)] == [{"t": "go"}]       # no division: alone
+    assert A.to_move(s1) == "chance"     # no division: alone, the declaration closes itself
     s2, _ = A.apply(s, {"t": "unit", "unit": "elite_bde.1"})
     assert {m.get("unit") for m in A.legal_moves(s2)} == {"elite_bde.2", None}   # all elite
     s.units["fr_div.1"].update(area="II-1", box="OC", neutralized=True)   # any division there
@@ -305,21 +308,28 @@ def test_flush_combination_condition() -> None:
 
 def test_airmobile_units_from_any_distance() -> None:
     s = board(band_1=("II-1", "OPS"), elite_bde_1=("V-3", "OPS"), fr_bde_1=("IV-1", "PTL"),
-              alg_bde_1=("I-1", "OPS"))
+              alg_bde_1=("I-1", "OPS"), elite_bde_2=("I-1", "OC"))
     s.helo = {"max": 3, "available": 3}
     s, _ = mission(s, "flush", "II-1")
-    assert A.legal_moves(s) == [{"t": "airmobilize", "unit": "elite_bde.1"}]   # elite alone
-    s, log = A.apply(s, {"t": "airmobilize", "unit": "elite_bde.1"})
-    assert s.helo["available"] == 2 and s.units["elite_bde.1"]["helo"]
-    assert A.legal_moves(s) == [{"t": "go"}]
-    s.units["fr_div.1"].update(area="II-1", box="OPS")   # with a division: anyone may come
-    s.pending[-1]["units"] = []
-    assert {(m["t"], m.get("unit")) for m in A.legal_moves(s)} == {
-        ("unit", "elite_bde.1"), ("unit", "fr_div.1"), ("airmobilize", "fr_bde.1"),
-        ("airmobilize", "alg_bde.1")}
-    s.helo["available"] = 1                             # a brigade needs 2 points
-    assert {(m["t"], m.get("unit")) for m in A.legal_moves(s)} == {
-        ("unit", "elite_bde.1"), ("unit", "fr_div.1")}
+    assert A.legal_moves(s) == [{"t": "unit", "unit": "elite_bde.1"}]   # an elite unit alone
+    s0 = s
+    s, log = A.apply(s, {"t": "unit", "unit": "elite_bde.1"})    # nobody else: it starts
+    assert s.helo["available"] == 2 and s.units["elite_bde.1"]["helo"]   # 1 point, paid now
+    assert s.units["elite_bde.1"]["area"] == "II-1"
+    assert [e["rule"] for e in log if e["rule"] == "11.12"] == ["11.12", "11.12"]
+    s = rolls(s, 4)          # band.1: 4 against Contact 3 (2 + 1 airmobile): not contacted
+    assert s.units["elite_bde.1"]["box"] == "OC"
+    back_to_ops(s)
+    s = s0                                                # with a division: anyone may come
+    s.units["fr_div.1"].update(area="II-1", box="OPS")
+    assert {m.get("unit") for m in A.legal_moves(s)} == {
+        "fr_div.1", "elite_bde.1", "fr_bde.1", "alg_bde.1"}
+    s = go(s, {"t": "unit", "unit": "fr_bde.1"})          # 2 points reserved: 1 left
+    assert {m.get("unit") for m in A.legal_moves(s)} == {"fr_div.1", "elite_bde.1", None}
+    s = go(s, {"t": "unit", "unit": "elite_bde.1"})
+    assert {m.get("unit") for m in A.legal_moves(s)} == {"fr_div.1", None}
+    s = go(s, {"t": "go"})
+    assert s.helo["available"] == 0
 
 
 def test_flush_contact_rolls_and_no_contact() -> None:
@@ -328,24 +338,71 @@ def test_flush_contact_rolls_and_no_contact() -> None:
     s.units["fr_bde.1"]["helo"] = True        # Contact 2
     s, _ = mission(s, "flush", "I-2")
     s, _ = A.apply(s, {"t": "unit", "unit": "fr_bde.1"})
-    s, log = A.apply(s, {"t": "go"})
-    assert s.pending[-2]["targets"] == ["band.1", "cadre.1"]
-    # Remote +1; each evasion (3, 4) above the total Contact 2: +1 -> a 1 is needed... and fails
-    s = rolls(s, 1, 1)
+    # Remote +1, each Evasion (3, 4) above the total Contact 2 +1: a 1 reads 3 and fails
+    s, log = A.apply(rolls(s, 1), {"t": "roll", "value": 1})
+    assert [e["contacted"] for e in log if "contacted" in e] == [False, False]
     assert s.units["fr_bde.1"]["box"] == "OC"
     assert s.units["band.1"]["box"] == "OPS" and s.units["cadre.1"]["box"] == "OC"
     back_to_ops(s)
 
 
+def test_flush_combat_with_air_points() -> None:
+    s = board(fr_div_1=("I-1", "OPS"), fr_bde_1=("I-1", "PTL"), band_1=("I-1", "OPS"),
+              cadre_1=("I-1", "OC"))
+    s.air = {"max": 2, "available": 2}
+    s, _ = mission(s, "flush", "I-1")
+    s = go(s, {"t": "unit", "unit": "fr_div.1"}, {"t": "unit", "unit": "fr_bde.1"})
+    s = rolls(s, 1, 2)       # Contact 2, Evasion above it +1: band.1 1+1 <= 2, cadre.1 2+1 > 2
+    assert A.to_move(s) == "gov" and A.legal_moves(s) == [
+        {"t": "air", "value": n} for n in range(3)]
+    s, log = A.apply(s, {"t": "air", "value": 1})
+    assert s.air == {"max": 2, "available": 1} and log[0]["rule"] == "11.11"
+    assert s.pending[-2]["k"] == "combat" and s.pending[-2]["air"] == 1
+    s = rolls(s, 6, 1, 5)    # FLN 2 firepower, die 6: 2 hits; Government 31 + 5, die 1: 3 hits
+    assert s.units["band.1"]["area"] is None and s.units["cadre.1"]["box"] == "OC"
+    assert not s.units["fr_div.1"]["neutralized"]        # the FLN received more hits
+    assert s.units["fr_div.1"]["box"] == s.units["fr_bde.1"]["box"] == "OC"
+    s = go(s, {"t": "split", "fln_gain": 2, "gov_loss": 0},
+           {"t": "split", "gov_gain": 1, "fln_loss": 0})
+    assert s.psl == {"fln": 52, "gov": 51}
+    back_to_ops(s)
+
+
+def test_no_air_points_in_a_city() -> None:
+    s = board(fr_bde_1=("ALGIERS", "OPS"), cadre_1=("ALGIERS", "OPS"))
+    s.air = {"max": 2, "available": 2}
+    s, _ = mission(s, "flush", "ALGIERS")
+    s = rolls(go(s, {"t": "unit", "unit": "fr_bde.1"}), 1)   # 1 + 1 - 1 <= 1
+    assert A.to_move(s) == "chance" and s.pending[-1]["k"] == "roll"
+    assert s.pending[-2]["k"] == "combat" and s.pending[-2]["air"] == 0
+
+
+def test_air_points_on_react_and_harass_return_fire() -> None:
+    """11.11: any time the Government rolls on the CRT (outside a city): React and Harass too."""
+    s = board(fr_bde_1=("I-1", "OPS"), fr_bde_2=("I-1", "PTL"), band_1=("I-1", "OPS"))
+    s.air = {"max": 1, "available": 1}
+    s.pending[-1]["who"] = "fln"
+    s, _ = mission(s, "harass", "I-1")
+    s = go(s, {"t": "unit", "unit": "band.1"}, {"t": "target", "value": "fr_bde.1"})
+    assert A.to_move(s) == "gov" and A.prompt(s).startswith("combat in I-1: spend Air Points")
+    s = go(s, {"t": "air", "value": 1})
+    s = rolls(s, 1, 1, 1)    # no hits either way (FLN 2: die 1; Government 3 + 1: die 1)
+    assert s.units["band.1"]["box"] == "OC" and s.air["available"] == 0
+    s = go(s, {"t": "unit", "unit": "fr_bde.2"}, {"t": "react"})    # React: band.1 evades?
+    s = rolls(s, 6)          # 6 > 3: it fights; no Air Point left: no question
+    assert s.pending[-1]["k"] == "roll" and s.pending[-2]["k"] == "combat"
+
+
 def test_frames_validate() -> None:
     s, _ = mission(suppression_board(), "suppression", "II-1")
-    d = A.to_json(s)
-    A.from_json(d)
-    bad = s.to_data()
-    bad["pending"][-1]["elite"] = ["elite_bde.4"]
-    with pytest.raises(StateError) as e:
-        A.from_data(bad)
-    assert e.value.field == "pending[2].elite[0]" and e.value.rule == "9.26"
+    A.from_json(A.to_json(s))
+    for units, data, field in ((["elite_bde.4"], {}, "pending[2].units[0]"),
+                               ([], {"pick1": "cadre.1"}, "pending[2].data.pick1")):
+        bad = s.to_data()
+        bad["pending"][-1].update(units=units, data=data, stage="resolve")
+        with pytest.raises(StateError) as e:
+            A.from_data(bad)
+        assert e.value.field == field and e.value.rule == "9.26"
 
 
 def test_airmobilize_in_deployment() -> None:
