@@ -29,6 +29,7 @@ def board(psl_gov: int = 50, psl_fln: int = 50, **units: tuple[str, str]) -> A.S
         s.units[f"{head}.{n}"].update(area=area, box=box)
     s.phase = "operations"
     s.psl = {"gov": psl_gov, "fln": psl_fln}
+    s.air, s.helo = {"max": 0, "available": 0}, {"max": 0, "available": 0}
     s.pending = [{"k": "turn", "step": 4}, {**ops_start(), "who": "gov"}]
     return s
 
@@ -442,3 +443,23 @@ def test_naval_points_never_depreciate() -> None:
     MACHINE.settle(s, [])
     s = rolls(s, 1)          # Air: loss number 4, lost
     assert s.air["max"] == 13 and s.naval == 4
+
+
+def test_flush_by_a_dispersed_division() -> None:
+    """11.7: a Dispersed division has Contact 2 and fires 12; it may Flush with any unit."""
+    s = board(fr_div_1=("V-3", "PTL"), alg_bde_1=("V-3", "OPS"), failek_1=("V-3", "OPS"))
+    s.units["fr_div.1"]["mode"] = "dispersed"
+    s, _ = mission(s, "flush", "V-3")
+    s = go(s, {"t": "unit", "unit": "fr_div.1"}, {"t": "unit", "unit": "alg_bde.1"})
+    s = rolls(s, 3)          # Contact 3, the Failek's Evasion 2: no DRM; 3 <= 3
+    s, log = A.apply(s, {"t": "roll", "value": 2})   # FLN fires 4: die 2, 0 hits
+    s, log = A.apply(s, {"t": "roll", "value": 4})   # Government 17: die 4, 5 hits
+    fire = [e for e in log if e.get("firepower") is not None]
+    assert fire[-1]["firepower"] == 12 + 5 and fire[-1]["hits"] == 5
+    # the Failek is reduced to band.1 (+2 Government, -1 FLN), which takes the next hit
+    assert s.units["failek.1"]["area"] is None and s.units["band.1"]["area"] is None
+    assert s.psl == {"gov": 52, "fln": 49}
+    s = go(s, {"t": "split", "gov_gain": 1, "fln_loss": 0})
+    assert s.psl == {"gov": 53, "fln": 49}
+    assert s.units["fr_div.1"]["box"] == "OC" and not s.units["fr_div.1"]["neutralized"]
+    back_to_ops(s)
