@@ -304,6 +304,14 @@ class MissionFrame(FrameType[State]):
             if st != "resolve" or a["q"] in data:
                 fail("ask", "a question is asked only while resolving, once", m.rule)
         check_x(f, m.dice)
+        if st in ("declare", "resolve"):   # nothing has moved yet: the declaration replays
+            trial = new_frame(m, f["area"])
+            for i, u in enumerate(lst):
+                if u not in m.candidates(s, trial):
+                    fail(f"units[{i}]", f"{u} may not take part in this {m.name}", m.rule)
+                trial["units"].append(u)
+            if st == "resolve" and not m.ready(s, trial):
+                fail("units", f"not enough units for {m.name}", m.rule)
         m.check(s, f)
 
     def actor(self, s: State, f: Frame) -> str:
