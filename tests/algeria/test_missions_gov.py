@@ -13,24 +13,20 @@ from algeria.combat import firepower
 from algeria.data import TABLES
 from algeria.machine import MACHINE
 from algeria.missions import MISSIONS, ops_start, patrol, remote
+from tests.algeria.positions import ops_position
 from engine.errors import StateError
 
 B3 = {r["mission"]: r for r in TABLES["B3_gov_missions"]}
 
 
 def board(psl_gov: int = 50, psl_fln: int = 50, **units: tuple[str, str]) -> A.State:
-    """An empty map in the Operations Phase, the Government to act, then ``units`` placed:
-    ``fr_bde_1=("II-1", "OPS")``."""
-    s = A.new_game("1958", 1, {"chance": "external"})
-    for d in s.units.values():
-        d.update(area=None, box=None, neutralized=False, helo=False, removed=None)
+    """An empty map in the Operations Phase (``positions.ops_position``), the Government to act,
+    no Air or Helicopter Points, then ``units`` placed: ``fr_bde_1=("II-1", "OPS")``."""
+    s = ops_position(psl={"gov": psl_gov, "fln": psl_fln}, helo={"max": 0, "available": 0})
+    s.pending[-1]["who"] = "gov"
     for uid, (area, box) in units.items():
         head, n = uid.rsplit("_", 1)
         s.units[f"{head}.{n}"].update(area=area, box=box)
-    s.phase = "operations"
-    s.psl = {"gov": psl_gov, "fln": psl_fln}
-    s.air, s.helo = {"max": 0, "available": 0}, {"max": 0, "available": 0}
-    s.pending = [{"k": "turn", "step": 4}, {**ops_start(), "who": "gov"}]
     return s
 
 
@@ -413,8 +409,8 @@ def test_airmobilize_in_deployment() -> None:
     s.helo = {"max": 2, "available": 2}
     s.pending = [{"k": "turn", "step": 3}, {"k": "gov_deploy", "unit": None, "deployed": [],
                                             "moded": []}]
-    air = [m["unit"] for m in A.legal_moves(s) if m["t"] == "airmobilize"]
-    assert air == ["fr_bde.1", "elite_bde.1"]     # not in OC, never a division
+    air = {m["unit"] for m in A.legal_moves(s) if m["t"] == "airmobilize"}
+    assert air == {"fr_bde.1", "elite_bde.1"}     # not in OC, never a division
     s, log = A.apply(s, {"t": "airmobilize", "unit": "elite_bde.1"})
     assert s.units["elite_bde.1"]["helo"] and s.helo == {"max": 2, "available": 1}
     assert log[0]["rule"] == "11.12"
