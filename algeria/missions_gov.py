@@ -44,8 +44,9 @@ from .chance import dice
 from .combat import combat_frame, reduce
 from .data import ALGERIAN, AREAS, unit_type
 from .machine import AutoFrame, Frame, Log, Move, State, emit, register
-from .missions import MISSIONS, Mission, active, ask, mission, mst, new_frame, ops_start, remote, \
-    terrorize
+from .missions import (
+    MISSIONS, Mission, active, ask, mission, mst, new_frame, ops_start, remote, terrorize,
+)
 from .react import combinable, division_in, eligible
 from .reinforce import slow
 
@@ -147,14 +148,6 @@ class Flush(GovMission):
             airpower.push_combat(s, combat_frame(area, hit, list(f["units"]), rule=self.rule))
         return True
 
-    def check(self, s: State, f: Frame) -> None:
-        for i, u in enumerate(f["units"]):
-            if key(u) not in ("fr_div", "fr_bde", "elite_bde", "alg_bde"):
-                fail(f"units[{i}]", "only mobile Government units Flush", self.rule)
-        if f["area"] not in ALGERIAN or not combinable(s, f["area"], f["units"]):
-            fail("units", "several units Flush only if all are elite or a French division is "
-                 "in the area", self.rule)
-
 
 # --- 9.24 Intelligence ------------------------------------------------------------------------
 
@@ -218,11 +211,6 @@ class Suppression(GovMission):
                 if u not in f["data"].values()]
 
     def check(self, s: State, f: Frame) -> None:
-        for i, u in enumerate(f["units"]):
-            if key(u) != "elite_bde" or s.units[u]["area"] != f["area"] \
-                    or self.name == "oas_suppression":
-                fail(f"units[{i}]", "only elite brigades of the area assist (never the OAS)",
-                     self.rule)
         for q, u in f["data"].items():
             if key(u) not in BANDS or s.units[u]["area"] != f["area"]:
                 fail(f"data.{q}", "not a Band or Failek of the area", self.rule)
