@@ -459,3 +459,16 @@ def test_flush_by_a_dispersed_division() -> None:
     assert s.psl == {"gov": 53, "fln": 49}
     assert s.units["fr_div.1"]["box"] == "OC" and not s.units["fr_div.1"]["neutralized"]
     back_to_ops(s)
+
+
+def test_air_points_decision_validates() -> None:
+    s = board()
+    d = s.to_data()
+    d["pending"].append({"k": "air_points", "area": "I-1"})    # no combat below it
+    with pytest.raises(StateError) as e:
+        A.from_data(d)
+    assert e.value.field == "pending[2]" and e.value.rule == "11.11"
+    d["pending"][-1]["area"] = "ORAN"
+    with pytest.raises(StateError) as e:
+        A.from_data(d)
+    assert e.value.field == "pending[2].area" and e.value.rule == "11.11"
