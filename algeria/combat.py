@@ -170,6 +170,23 @@ class Split(FrameType[State]):
 
 # --- the combat frame ------------------------------------------------------------------------
 
+def check_units(s: State, f: Frame, name: str, side: str | None) -> list[str]:
+    """A frame's list of distinct unit ids (of ``side`` if given)."""
+    lst = check_list(f[name], name)
+    for i, u in enumerate(lst):
+        if type(u) is not str or u not in s.units or (side and unit_type(u).side != side):
+            fail(f"{name}[{i}]", f"not a {side} unit" if side else "not a unit")
+    if len(set(lst)) != len(lst):
+        fail(name, "a unit is listed twice")
+    return lst
+
+
+def check_air(f: Frame, area: str) -> None:
+    check_int(f["air"], "air", 0, 99, "11.11")
+    if f["air"] and AREAS[area].type == "urban":
+        fail("air", "no Air Points in an Urban area", "11.11")
+
+
 def combat_frame(area: str, fln: list[str], gov: list[str], half: bool = False, air: int = 0,
                  rule: str = "C.3") -> Frame:
     """A combat in ``area`` between FLN units ``fln`` and Government units ``gov``. ``half``: the
@@ -196,17 +213,10 @@ class Combat(FrameType[State]):
         if type(f["rule"]) is not str or len(f["rule"]) > 10:
             fail("rule", "must be a rule number")
         area = check_choice(f["area"], "area", ALGERIAN)
-        for side in ("fln", "gov"):
-            lst = check_list(f[side], side)
-            for i, u in enumerate(lst):
-                if type(u) is not str or u not in s.units or unit_type(u).side != side:
-                    fail(f"{side}[{i}]", f"not a {side} unit")
-            if len(set(lst)) != len(lst):
-                fail(side, "a unit is listed twice")
+        check_units(s, f, "fln", "fln")
+        check_units(s, f, "gov", "gov")
         check_bool(f["half"], "half")
-        check_int(f["air"], "air", 0, 99, "11.11")
-        if f["air"] and AREAS[area].type == "urban":
-            fail("air", "no Air Points in an Urban area", "11.11")
+        check_air(f, area)
         check_choice(f["stage"], "stage", ("roll", "losses", "end"))
         r = check_obj(f["received"], "received", ("fln", "gov"))
         for side in ("fln", "gov"):

@@ -38,7 +38,8 @@ Mission procedure (9.0), frame ``mission`` (``{"k": "mission", "m": name, "who":
 A mission is a ``Mission`` subclass registered with ``@mission``; its class attributes are the
 table row (``name``, ``side``, ``rule``, ``cost``, ``once``, ``react``, ``must_react``, ``dice``:
 the die-key prefixes its ``x`` may hold, ``answers``: question -> kind of answer, "area" |
-"unit" | "int" | "str", for validation), its methods the rules (``areas``, ``candidates``,
+"unit" | "int" | "str", for validation; a question asked several times carries a number,
+``pick0``, ``pick1`` …, of the kind of ``pick``), its methods the rules (``areas``, ``candidates``,
 ``ready``, ``ask_moves``, ``resolve``, ``react_area``, ``check``).
 """
 
@@ -47,10 +48,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
-from engine.checks import check_bool, check_choice, check_int, check_list, check_obj, fail
+from engine.checks import check_bool, check_choice, check_int, check_obj, fail
 
 from . import psl
 from .chance import check_x, dice
+from .combat import check_units
 from .data import ALGERIAN, AREAS, TABLES, unit_type
 from .machine import Frame, FrameType, Log, Move, State, emit, register
 from .react import react_frame
@@ -106,6 +108,7 @@ MISSIONS: dict[str, Mission] = {}
 def mission(cls: type[Mission]) -> type[Mission]:
     inst = cls()
     assert inst.name and inst.name not in MISSIONS, inst.name
+    assert set(inst.answers.values()) <= set(ANSWER_KINDS), inst.name
     MISSIONS[inst.name] = inst
     return cls
 
@@ -139,6 +142,7 @@ def ask(s: State, f: Frame, q: str, who: str) -> Any:
     if q in f["data"]:
         return f["data"][q]
     opts = MISSIONS[f["m"]].ask_moves(s, f, q)
+    assert opts, f"question {q} of {f['m']} has no answer"
     if len(opts) == 1:
         f["data"][q] = opts[0]["value"]
         return f["data"][q]
@@ -264,6 +268,12 @@ class Operations(FrameType[State]):
 
 # --- the mission procedure --------------------------------------------------------------------
 
+def question(q: str) -> str:
+    """A repeated question carries a number (``pick0``, ``pick1`` …); its kind is the stem's."""
+    stem = q.rstrip("0123456789")
+    return stem if stem and stem != q and len(q) - len(stem) <= 3 else q
+
+
 def _answer_ok(kind: str, v: Any, s: State) -> bool:
     if kind == "area":
         return v in AREAS
@@ -284,22 +294,19 @@ class MissionFrame(FrameType[State]):
         m = MISSIONS[check_choice(f["m"], "m", tuple(MISSIONS), "9.0")]
         check_choice(f["who"], "who", (m.side,), m.rule)
         check_choice(f["area"], "area", tuple(AREAS), m.rule)
-        lst = check_list(f["units"], "units")
-        for i, u in enumerate(lst):
-            if type(u) is not str or u not in s.units:
-                fail(f"units[{i}]", "not a unit")
-        if len(set(lst)) != len(lst):
-            fail("units", "a unit is listed twice", m.rule)
+        lst = check_units(s, f, "units", None)
         st = check_choice(f["stage"], "stage", STAGES)
         data = check_obj(f["data"], "data")
         for k, v in data.items():
-            if k not in m.answers:
+            kind = m.answers.get(question(k))
+            if kind is None:
                 fail(f"data.{k}", f"{m.name} asks no such question", m.rule)
-            if not _answer_ok(m.answers[k], v, s):
-                fail(f"data.{k}", f"not an answer of kind {m.answers[k]}", m.rule)
+            if not _answer_ok(kind, v, s):
+                fail(f"data.{k}", f"not an answer of kind {kind}", m.rule)
         if f["ask"] is not None:
             a = check_obj(f["ask"], "ask", ("q", "who"))
-            check_choice(a["q"], "ask.q", tuple(m.answers), m.rule)
+            if type(a["q"]) is not str or question(a["q"]) not in m.answers:
+                fail("ask.q", f"{m.name} asks no such question", m.rule)
             check_choice(a["who"], "ask.who", ("fln", "gov"))
             if st != "resolve" or a["q"] in data:
                 fail("ask", "a question is asked only while resolving, once", m.rule)

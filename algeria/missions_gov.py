@@ -20,7 +20,7 @@ to act, and follows the procedure of 9.0 (``missions.MissionFrame``).
 * **Suppression** (9.26, 1 PSP, active Police, once per area and turn): elite brigades of the area
   (OPS or PTL, active) may assist (``{"t": "unit", ...}``; +1 each; they end in OC); +1 under
   Amnesty. The MST number of active Bands/Faileks of the area, any box, are neutralized; when there
-  are more, the FLN names them (``{"t": "pick1", "value": "band.3"}``, ``pick2`` …). "@": every
+  are more, the FLN names them (``{"t": "pick0", "value": "band.3"}``, ``pick1`` …). "@": every
   Cadre and Front there too, and the area is Terrorized; "+": the Government loses 1d6 PSP and the
   area is Terrorized.
 * **Population Resettlement** (9.27, 1 PSP, active Police, Rural areas): the area is Remote for
@@ -51,7 +51,7 @@ from .react import combinable, division_in, eligible
 from .reinforce import slow
 
 BANDS = ("band", "failek")
-PICKS = tuple(f"pick{i}" for i in range(1, 6))   # at most 5 units (the MST's highest number)
+PICKS = tuple(f"pick{i}" for i in range(5))   # at most 5 units (the MST's highest number)
 
 
 def police(s: State, area: str) -> list[str]:
@@ -197,7 +197,7 @@ class CivilAffairs(GovMission):
 class Suppression(GovMission):
     name, rule, cost, once, pacification = "suppression", "9.26", 1, True, True
     dice = ("m", "p")
-    answers = {q: "unit" for q in PICKS}
+    answers = {"pick": "unit"}
 
     def where(self, s: State, area: str) -> bool:
         return bool(s.units_in(area, side="fln"))

@@ -21,14 +21,14 @@ separate decision that sets its ``helo`` flag, after which ``eligible`` lets it 
 
 from __future__ import annotations
 
-from engine.checks import check_bool, check_choice, check_int, check_list, check_obj, fail
+from engine.checks import check_bool, check_choice, check_obj, fail
 
 from . import psl
 from .board import key
 from .chance import check_x, dice
 from .airpower import push_combat
-from .combat import combat_frame
-from .data import ALGERIAN, AREAS, unit_type
+from .combat import check_air, check_units, combat_frame
+from .data import ALGERIAN, unit_type
 from .machine import Frame, FrameType, Log, Move, State, emit, register
 from .reinforce import MOBILE_GOV
 
@@ -76,13 +76,8 @@ class React(FrameType[State]):
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "area", "fln", "strike", "units", "air", "stage", "x"))
         area = check_choice(f["area"], "area", ALGERIAN, "9.23")
-        for side, name in (("fln", "fln"), ("gov", "units")):
-            lst = check_list(f[name], name)
-            for i, u in enumerate(lst):
-                if type(u) is not str or u not in s.units or unit_type(u).side != side:
-                    fail(f"{name}[{i}]", f"not a {side} unit")
-            if len(set(lst)) != len(lst):
-                fail(name, "a unit is listed twice")
+        check_units(s, f, "fln", "fln")
+        check_units(s, f, "units", "gov")
         for i, u in enumerate(f["units"]):
             if key(u) not in MOBILE_GOV:
                 fail(f"units[{i}]", "only mobile units React", "9.23")
@@ -90,9 +85,7 @@ class React(FrameType[State]):
             fail("units", "several units React only if all are elite or a French division is "
                  "in the area", "9.23")
         check_bool(f["strike"], "strike")
-        check_int(f["air"], "air", 0, 99, "11.11")
-        if f["air"] and AREAS[area].type == "urban":
-            fail("air", "no Air Points in an Urban area", "11.11")
+        check_air(f, area)
         check_choice(f["stage"], "stage", STAGES)
         check_x(f, ("e", "p"))
 

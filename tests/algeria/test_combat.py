@@ -197,6 +197,8 @@ def test_untrusted_operations_frames_are_checked_field_by_field() -> None:
     assert (e.field, e.rule) == ("pending[2].m", "9.0")
     assert bad(s, 2, {"who": "gov"}).field == "pending[2].who"
     assert bad(s, 2, {"data": {"dest": "I-4"}}).field == "pending[2].data.dest"
+    e = bad(s, 2, {"data": {"lost1": 3}})      # a repeated question has its stem's kind
+    assert (e.field, e.reason) == ("pending[2].data.lost1", "not an answer of kind unit")
     assert bad(s, 2, {"units": ["band.1", "band.1"]}).field == "pending[2].units"
     assert bad(s, 2, {"x": {"m0": 7}}).field == "pending[2].x.m0"
     e = bad(s, 2, {"units": ["band.1", "cadre.1"]})

@@ -10,6 +10,7 @@ import algeria as A
 from algeria.data import RAW
 from algeria.fln_missions import destinations
 from algeria.missions import MISSIONS, MST_ROWS
+from engine import rng
 from engine.errors import IllegalMove
 from tests.algeria.positions import (
     DECLINE, GO, PASS, fln_split, gov_split, mission, ops_position, play, put, unit,
@@ -84,9 +85,8 @@ def test_every_mst_row_through_a_raid(row: int, setup: tuple[int, int, int]) -> 
     raiders = ["band.1", "band.2", "band.3", "failek.1"][:n]
     s = put(ops_position(ap=10), "II-2", "OPS", *raiders)
     s = put(s, "II-2", "PTL", *[f"police.{i}" for i in range(1, p + 1)])
-    s, log = play(s, mission("raid", "II-2"), *[unit(u) for u in raiders])
-    if n < 4 and A.to_move(s) == "fln":
-        s, _ = play(s, GO)
+    s, _ = play(s, mission("raid", "II-2"), *[unit(u) for u in raiders])
+    assert A.to_move(s) == "chance"      # every raider named: the declaration closes itself
     s, log = play(s, die)
     number, effect = MST_ROWS[row]
     assert any(e.get("mst") == row for e in log)
@@ -394,3 +394,57 @@ def test_harass_needs_a_band_and_a_target() -> None:
     assert offered(s, "harass") == ["II-2"]
     s, _ = play(s, mission("harass", "II-2"))
     assert A.legal_moves(s) == [unit("band.1")]            # a lone Cadre does not Harass
+
+
+def test_harass_target_any_government_unit_any_box() -> None:
+    s = put(ops_position(), "II-2", "OPS", "band.1")
+    s = put(s, "II-2", "OC", "fr_bde.1", neutralized=True)
+    s = put(s, "II-2", "PTL", "police.1")
+    s, _ = play(s, mission("harass", "II-2"), unit("band.1"))
+    assert A.legal_moves(s) == [{"t": "target", "value": "fr_bde.1"},
+                                {"t": "target", "value": "police.1"}]
+    s, log = play(s, {"t": "target", "value": "police.1"}, 6, 6)
+    # band 2: 2 hits; Police 2 at half = 1: 1 hit; the Police (hit more) is neutralized
+    assert [e["hits"] for e in log if "hits" in e] == [2, 1]
+    assert s.units["police.1"]["neutralized"] and s.units["police.1"]["box"] == "PTL"
+    s, _ = play(s, fln_split(1, 1), gov_split(1, 0))
+    assert s.psl == {"fln": 51, "gov": 50}
+
+
+def test_strike_react_met_even_when_every_fln_unit_evades() -> None:
+    s = put(ops_position(), "ORAN", "OPS", "front.1", "fr_bde.1")
+    s, _ = play(s, mission("strike", "ORAN"), unit("front.1"), 3, 5, fln_split(5, 0),
+                unit("fr_bde.1"), {"t": "react"}, 2)          # the Front evades on 3 or less
+    assert s.units["front.1"]["box"] == "UG" and s.units["fr_bde.1"]["box"] == "OC"
+    assert s.psl == {"fln": 55, "gov": 50} and s.pending[-1]["k"] == "operations"
+
+
+def test_units_abroad_only_move() -> None:
+    s = put(ops_position(independence=True), "MOROCCO", "OPS", "band.1", "cadre.1")
+    names = {m["mission"] for m in A.legal_moves(s) if m["t"] == "mission"}
+    assert names == {"move"}
+
+
+def test_managed_chance_plays_a_mission_from_the_seed() -> None:
+    s = put(ops_position(), "V-3", "OPS", "band.1", "band.2")
+    s.options["chance"] = "managed"
+    s = A.from_json(A.to_json(s))
+    die = rng.die(dict(s.rng))              # the generator's next die
+    a, _ = play(s, mission("raid", "V-3"), unit("band.1"), unit("band.2"))
+    b, _ = play(s, mission("raid", "V-3"), unit("band.1"), unit("band.2"))
+    assert A.to_json(a) == A.to_json(b)
+    number, effect = MST_ROWS[min(8, die + 1)]
+    if effect == "+":
+        a, _ = play(a, {"t": "lost", "value": "band.1"})
+    assert a.ap == 10 - 1 + number and a.areas["V-3"]["terror"] == (effect != "")
+
+
+def test_a_declaration_may_leave_units_out() -> None:
+    s = put(ops_position(), "II-2", "OPS", "band.1", "band.2")
+    s = put(s, "II-2", "PTL", "fr_bde.1")
+    s, _ = play(s, mission("raid", "II-2"), unit("band.1"))
+    assert A.legal_moves(s) == [unit("band.2"), GO]
+    s, log = play(s, GO, 4)                  # one raider: 4 - 1 patrol = 3: 1 AP
+    s, _ = play(s, DECLINE)
+    assert s.ap == 10 and s.units["band.1"]["box"] == "OC" and s.units["band.2"]["box"] == "OPS"
+    assert offered(s, "raid") == [] and offered(s, "harass") == ["II-2"]

@@ -180,9 +180,9 @@ def test_suppression_elite_assist_and_fln_choice() -> None:
     s = rolls(s, 3)          # 3 + 1 = 4: 2 Bands/Faileks
     assert A.to_move(s) == "fln"
     assert {m["value"] for m in A.legal_moves(s)} == {"band.1", "band.2", "failek.1"}
-    s, _ = A.apply(s, {"t": "pick1", "value": "failek.1"})
+    s, _ = A.apply(s, {"t": "pick0", "value": "failek.1"})
     assert {m["value"] for m in A.legal_moves(s)} == {"band.1", "band.2"}
-    s, _ = A.apply(s, {"t": "pick2", "value": "band.2"})
+    s, _ = A.apply(s, {"t": "pick1", "value": "band.2"})
     assert [s.units[u]["neutralized"] for u in ("band.1", "band.2", "failek.1", "cadre.1")] == \
         [False, True, True, False]
     assert s.units["band.2"]["box"] == "OC"
@@ -208,7 +208,7 @@ def test_suppression_plus_backfires() -> None:
     s, _ = mission(suppression_board(), "suppression", "II-1")
     s = A.apply(s, {"t": "go"})[0]
     s = rolls(s, 1)          # 1: 1+ — one Band/Failek neutralized, then the backfire
-    s = A.apply(s, {"t": "pick1", "value": "band.1"})[0]
+    s = A.apply(s, {"t": "pick0", "value": "band.1"})[0]
     s = rolls(s, 4)
     assert s.units["band.1"]["neutralized"] and s.areas["II-1"]["terror"]
     assert s.psl["gov"] == 50 - 1 - 4
@@ -394,7 +394,7 @@ def test_frames_validate() -> None:
     s, _ = mission(suppression_board(), "suppression", "II-1")
     A.from_json(A.to_json(s))
     for units, data, field in ((["elite_bde.4"], {}, "pending[2].units[0]"),
-                               ([], {"pick1": "cadre.1"}, "pending[2].data.pick1")):
+                               ([], {"pick0": "cadre.1"}, "pending[2].data.pick0")):
         bad = s.to_data()
         bad["pending"][-1].update(units=units, data=data, stage="resolve")
         with pytest.raises(StateError) as e:
