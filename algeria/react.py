@@ -14,9 +14,10 @@ Prompt ``react`` (Government): ``{"t": "unit", "unit": "fr_bde.2"}`` adds a reac
 * Strike (9.12): the Government must React with at least one unit; if it cannot or will not it
   loses 1d6 PSP.
 
-Hooks for the Government's assets (11.11, 11.12): the frame's ``air`` (Air Points spent, each +1d6
-firepower, none in a city) is passed to the combat; attaching Helicopter Points to a unit is a
-separate decision that sets its ``helo`` flag, after which ``eligible`` lets it react from afar.
+Hooks for the Government's assets (11.11, 11.12): the combat is pushed with
+``airpower.push_combat``, which asks the Government how many Air Points to spend on it (the
+frame's ``air`` stays 0); Helicopter Points are attached in Deployment or by a Flush
+(``airpower``), after which ``eligible`` lets the unit react from afar.
 """
 
 from __future__ import annotations
