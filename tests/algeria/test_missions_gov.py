@@ -472,3 +472,12 @@ def test_air_points_decision_validates() -> None:
     with pytest.raises(StateError) as e:
         A.from_data(d)
     assert e.value.field == "pending[2].area" and e.value.rule == "11.11"
+
+
+def test_illegal_declarations_name_the_rule() -> None:
+    s = board(police_1=("I-2", "PTL"), cadre_1=("I-2", "OPS"))
+    for name, rule in (("civil_affairs", "9.25"), ("resettlement", "9.27"),
+                       ("intelligence", "9.24"), ("flush", "9.22")):
+        with pytest.raises(A.IllegalMove) as e:
+            mission(s, name, "I-2")
+        assert e.value.rule == rule, name
