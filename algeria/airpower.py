@@ -6,10 +6,11 @@ condition of Flush and React ``react.combinable``, firepower ``combat.firepower`
   (``helo``) has its Contact +1 (the "HELO" side).
 * 11.12 Helicopter Points: airmobilizing costs 1 point for an elite brigade, 2 for a French or
   Algerian brigade, never a division or Police; only a unit able to act (active, in an OPS or PTL
-  box). It is done in the Deployment Phase (``deploy``) or when a Flush names a brigade of another
-  area (``missions_gov``); the unit stays airmobile until Redeployment (10.3 flips it back and
-  resets the points available to the maximum). An airmobile unit may join a Flush or React
-  anywhere if it is elite or a division is in the area (``react.eligible``).
+  box). It is done in the Deployment Phase (``deploy``), or when a Flush or React names a brigade of
+  another area (``can_fly``, paid as the mission starts: ``fly_in``); the unit stays airmobile
+  until Redeployment (10.3 flips it back and resets the points available to the maximum). An
+  airmobile unit may join a Flush or React anywhere if it is elite or a division is in the area
+  (``react.eligible``).
 * 11.11 Air Points: whenever the Government fires on the Combat Results Table outside an Urban
   area it may spend any number of its available Air Points, each adding 1d6 to its firepower;
   spent points come back at Redeployment. ``push_combat`` pushes a combat and, where points may be
@@ -51,6 +52,32 @@ def can_airmobilize(s: State, uid: str) -> bool:
     return key(uid) in MOBILE_GOV and helo_cost(uid) > 0 and d["area"] is not None \
         and not d["neutralized"] and d["box"] in ("OPS", "PTL") and not d["helo"] \
         and s.helo["available"] >= helo_cost(uid)
+
+
+def lift_cost(s: State, area: str, units: list[str]) -> int:
+    """Helicopter Points still to pay for ``units`` of other areas going to a mission in ``area``."""
+    return sum(helo_cost(u) for u in units
+               if s.units[u]["area"] != area and not s.units[u]["helo"])
+
+
+def can_fly(s: State, area: str, chosen: list[str], uid: str) -> bool:
+    """A unit of another area may fly to a mission in ``area``: it is airmobile, or may be
+    airmobilized with the Helicopter Points left after those ``chosen`` need (11.12). Whether it
+    may come at all (elite, or a division there) is the mission's rule (``react.eligible``)."""
+    return bool(s.units[uid]["helo"]) or (
+        can_airmobilize(s, uid)
+        and helo_cost(uid) <= s.helo["available"] - lift_cost(s, area, chosen))
+
+
+def fly_in(s: State, area: str, units: list[str], log: Log) -> None:
+    """The units of other areas are airmobilized if they are not yet, and fly to ``area``."""
+    for u in units:
+        d = s.units[u]
+        if d["area"] != area:
+            if not d["helo"]:
+                airmobilize(s, u, log)
+            emit(log, "11.12", f"{u} flies from {d['area']} to {area}", unit=u)
+            d["area"] = area
 
 
 def airmobilize(s: State, uid: str, log: Log) -> None:

@@ -5,9 +5,9 @@ Each is declared ``{"t": "mission", "mission": "flush", "area": "II-1"}`` when t
 to act, and follows the procedure of 9.0 (``missions.MissionFrame``).
 
 * **Flush** (9.22, 0 PSP): units ``{"t": "unit", "unit": "fr_bde.1"}``: active mobile units in the
-  area's OPS or PTL box, airmobile units from any area (``react.eligible``), or a brigade of
-  another area airmobilized for it (11.12: its Helicopter Points are paid when the mission
-  starts); several units, or units from afar, only if all are elite or a division is in the area.
+  area's OPS or PTL box, or brigades of other areas that are airmobile or may be airmobilized now
+  (11.12: the Helicopter Points are paid when the mission starts; ``react.eligible``); several
+  units, or units from afar, only if all are elite or a division is in the area.
   One die per FLN unit in the area's OPS and OC boxes (neutralized ones too): contacted on a
   modified roll <= the total Contact; DRM +1 if the unit's Evasion exceeds the total Contact, +1
   Remote (or resettled), +1 Terror, -1 Urban. Contacted units fire and the Government returns fire
@@ -47,7 +47,7 @@ from .machine import AutoFrame, Frame, Log, Move, State, emit, register
 from .missions import (
     MISSIONS, Mission, active, ask, mission, mst, new_frame, ops_start, remote, terrorize,
 )
-from .react import combinable, division_in, eligible
+from .react import eligible
 from .reinforce import slow
 
 BANDS = ("band", "failek")
@@ -107,11 +107,6 @@ class GovMission(Mission):
 
 # --- 9.22 Flush -------------------------------------------------------------------------------
 
-def to_airmobilize(s: State, f: Frame) -> list[str]:
-    """The chosen units of another area that are not airmobile yet (paid when the Flush starts)."""
-    return [u for u in f["units"] if s.units[u]["area"] != f["area"] and not s.units[u]["helo"]]
-
-
 @mission
 class Flush(GovMission):
     name, rule, dice = "flush", "9.22", ("c",)
@@ -120,26 +115,14 @@ class Flush(GovMission):
         return [a for a in ALGERIAN if fln_in(s, a, "OPS", "OC")]
 
     def candidates(self, s: State, f: Frame) -> list[str]:
-        area, chosen = f["area"], f["units"]
-        left = s.helo["available"] - sum(airpower.helo_cost(u) for u in to_airmobilize(s, f))
-        out = eligible(s, area, chosen)
-        return out + [u for u in s.units if u not in chosen and u not in out
-                      and s.units[u]["area"] != area and airpower.can_airmobilize(s, u)
-                      and airpower.helo_cost(u) <= left
-                      and (key(u) == "elite_bde" or division_in(s, area))
-                      and combinable(s, area, chosen + [u])]
+        return eligible(s, f["area"], f["units"])
 
     def ready(self, s: State, f: Frame) -> bool:
         return bool(f["units"])
 
     def resolve(self, s: State, f: Frame, log: Log) -> bool:
         area = f["area"]
-        for u in to_airmobilize(s, f):
-            airpower.airmobilize(s, u, log)
-        for u in f["units"]:
-            if s.units[u]["area"] != area:
-                emit(log, "11.12", f"{u} flies from {s.units[u]['area']} to {area}", unit=u)
-                s.units[u]["area"] = area
+        airpower.fly_in(s, area, f["units"], log)
         total = airpower.total_contact(s, f["units"])
         hit = contact(s, f, fln_in(s, area, "OPS", "OC"), total, log)
         if hit is None:

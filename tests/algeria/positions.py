@@ -20,6 +20,7 @@ def ops_position(scenario: str = "1958", **tracks: Any) -> A.State:
     s.psl = {"fln": 50, "gov": 50}
     s.ap = 10
     s.air = {"max": 0, "available": 0}   # no Air Points question (11.11) unless a test sets them
+    s.helo = {"max": 0, "available": 0}  # no brigade airmobilized for a mission (11.12) either
     s.independence = False
     s.pending = [{"k": "turn", "step": 4}, ops_start()]
     for k, v in tracks.items():

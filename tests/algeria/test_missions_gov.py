@@ -22,7 +22,7 @@ B3 = {r["mission"]: r for r in TABLES["B3_gov_missions"]}
 def board(psl_gov: int = 50, psl_fln: int = 50, **units: tuple[str, str]) -> A.State:
     """An empty map in the Operations Phase (``positions.ops_position``), the Government to act,
     no Air or Helicopter Points, then ``units`` placed: ``fr_bde_1=("II-1", "OPS")``."""
-    s = ops_position(psl={"gov": psl_gov, "fln": psl_fln}, helo={"max": 0, "available": 0})
+    s = ops_position(psl={"gov": psl_gov, "fln": psl_fln})
     s.pending[-1]["who"] = "gov"
     for uid, (area, box) in units.items():
         head, n = uid.rsplit("_", 1)
@@ -481,3 +481,19 @@ def test_illegal_declarations_name_the_rule() -> None:
         with pytest.raises(A.IllegalMove) as e:
             mission(s, name, "I-2")
         assert e.value.rule == rule, name
+
+
+def test_react_from_afar_airmobilizes_a_brigade() -> None:
+    """11.12: Helicopter Points may be attached when a React names a brigade of another area."""
+    s = board(cadre_1=("II-2", "OPS"), elite_bde_1=("IV-1", "PTL"), fr_bde_1=("IV-1", "OPS"))
+    s.helo = {"max": 2, "available": 2}
+    s.pending[-1]["who"] = "fln"
+    s, _ = mission(s, "propaganda", "II-2")
+    s = go(rolls(go(s, {"t": "unit", "unit": "cadre.1"}), 3),
+           {"t": "split", "fln_gain": 1, "gov_loss": 0})
+    assert A.prompt(s).startswith("React in II-2")
+    assert {m.get("unit") for m in A.legal_moves(s)} == {"elite_bde.1", None}   # elite only
+    s, log = A.apply(go(s, {"t": "unit", "unit": "elite_bde.1"}), {"t": "react"})
+    assert s.helo["available"] == 1 and s.units["elite_bde.1"]["helo"]
+    assert s.units["elite_bde.1"]["area"] == "II-2"
+    assert [e["rule"] for e in log] == ["9.23", "11.12", "11.12"]
