@@ -221,8 +221,11 @@ class Combat(FrameType[State]):
         r = check_obj(f["received"], "received", ("fln", "gov"))
         for side in ("fln", "gov"):
             check_int(r[side], f"received.{side}", 0, 99, "C.3")
-        check_int(f["left"], "left", 0, 99, "C.3")
-        check_int(f["elim"], "elim", 0, 99, "C.6")
+        rolled = f["stage"] != "roll"
+        check_int(f["left"], "left", 0, r["fln"] if rolled else 0, "C.3")
+        check_int(f["elim"], "elim", 0, r["fln"] - f["left"] if rolled else 0, "C.6")
+        if not rolled and (r["fln"] or r["gov"]):
+            fail("received", "no hit before the dice are rolled", "C.3")
         check_x(f, ("f", "g", "a"))
 
     def actor(self, s: State, f: Frame) -> str:

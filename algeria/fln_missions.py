@@ -158,7 +158,7 @@ def border_drm(s: State, origin: str, dest: str) -> int:
 @mission
 class Movement(Mission):
     name, rule, react = "move", "9.13", True
-    answers = {"dest": "area"}
+    answers, asked = {"dest": "area"}, {"dest": "fln"}
 
     def areas(self, s: State) -> list[str]:
         return [a for a in ALGERIAN + NEIGHBOURS
@@ -200,7 +200,7 @@ class Movement(Mission):
 @mission
 class Raid(Mission):
     name, rule, cost, once, react = "raid", "9.14", 1, True, True
-    answers = {"lost": "unit", "police": "unit"}
+    answers, asked = {"lost": "unit", "police": "unit"}, {"lost": "fln", "police": "fln"}
 
     def areas(self, s: State) -> list[str]:
         return [a for a in ALGERIAN if not remote(s, a) and active(s, a, "OPS", BANDS)]
@@ -213,6 +213,14 @@ class Raid(Mission):
             return [{"t": "lost", "value": u} for u in f["units"]
                     if s.units[u]["area"] == f["area"]]
         return [{"t": "police", "value": u} for u in active(s, f["area"], "PTL", ("police",))]
+
+    def check(self, s: State, f: Frame) -> None:
+        d = f["data"]
+        if "lost" in d and d["lost"] not in f["units"]:
+            fail("data.lost", "not a raiding unit", self.rule)
+        if "police" in d and (unit_type(d["police"]).key != "police"
+                              or s.units[d["police"]]["area"] != f["area"]):
+            fail("data.police", f"not a Police unit in {f['area']}", self.rule)
 
     def resolve(self, s: State, f: Frame, log: Log) -> bool:
         a = f["area"]
@@ -242,7 +250,7 @@ class Raid(Mission):
 class Harass(Mission):
     name, rule, react = "harass", "9.15", True
     dice = ()
-    answers = {"target": "unit"}
+    answers, asked = {"target": "unit"}, {"target": "fln"}
 
     def areas(self, s: State) -> list[str]:
         return [a for a in ALGERIAN if active(s, a, "OPS", BANDS) and s.units_in(a, side="gov")]
@@ -257,6 +265,11 @@ class Harass(Mission):
 
     def ask_moves(self, s: State, f: Frame, q: str) -> list[Move]:
         return [{"t": "target", "value": u} for u in s.units_in(f["area"], side="gov")]
+
+    def check(self, s: State, f: Frame) -> None:
+        tgt = f["data"].get("target")
+        if tgt is not None and (unit_type(tgt).side != "gov" or s.units[tgt]["area"] != f["area"]):
+            fail("data.target", f"not a Government unit in {f['area']}", self.rule)
 
     def resolve(self, s: State, f: Frame, log: Log) -> bool:
         target = ask(s, f, "target", "fln")

@@ -39,7 +39,8 @@ A mission is a ``Mission`` subclass registered with ``@mission``; its class attr
 table row (``name``, ``side``, ``rule``, ``cost``, ``once``, ``react``, ``must_react``, ``dice``:
 the die-key prefixes its ``x`` may hold, ``answers``: question -> kind of answer, "area" |
 "unit" | "int" | "str", for validation; a question asked several times carries a number,
-``pick0``, ``pick1`` …, of the kind of ``pick``), its methods the rules (``areas``, ``candidates``,
+``pick0``, ``pick1`` …, of the kind of ``pick``; ``asked``: question -> the side that answers,
+checked in an untrusted state), its methods the rules (``areas``, ``candidates``,
 ``ready``, ``ask_moves``, ``resolve``, ``react_area``, ``check``).
 """
 
@@ -75,6 +76,7 @@ class Mission(ABC):
     must_react = False     # Strike: React or lose 1d6 PSP (9.12)
     dice: tuple[str, ...] = ("m",)
     answers: dict[str, str] = {}
+    asked: dict[str, str] = {}   # question -> the side that answers it (checked when listed)
 
     def areas(self, s: State) -> list[str]:
         """Areas where the mission may be declared now (the framework adds cost and limit)."""
@@ -124,7 +126,7 @@ class MST(NamedTuple):
 
     def text(self) -> str:
         eff = f" {self.effect}" if self.effect else ""
-        return f"die {self.die}{self.drm:+d} = {self.row}: {self.number}{eff}"
+        return f"MST die {self.die} DRM {self.drm:+d} = {self.row}: result {self.number}{eff}"
 
 
 def mst(s: State, f: Frame, drm: int, purpose: str, rule: str) -> MST | None:
@@ -260,7 +262,8 @@ class Operations(FrameType[State]):
             f["who"] = "gov"
         else:
             mis = MISSIONS[m["mission"]]
-            emit(log, mis.rule, f"{mis.side} declares {mis.name} in {m['area']}",
+            who = "the FLN" if mis.side == "fln" else "the Government"
+            emit(log, mis.rule, f"{who} declares {mis.name.replace('_', ' ')} in {m['area']}",
                  mission=mis.name, area=m["area"])
             f["who"], f["passes"] = "fln", 0
             s.pending.append(new_frame(mis, m["area"]))
@@ -307,7 +310,8 @@ class MissionFrame(FrameType[State]):
             a = check_obj(f["ask"], "ask", ("q", "who"))
             if type(a["q"]) is not str or question(a["q"]) not in m.answers:
                 fail("ask.q", f"{m.name} asks no such question", m.rule)
-            check_choice(a["who"], "ask.who", ("fln", "gov"))
+            who = m.asked.get(question(a["q"]))
+            check_choice(a["who"], "ask.who", (who,) if who else ("fln", "gov"), m.rule)
             if st != "resolve" or a["q"] in data:
                 fail("ask", "a question is asked only while resolving, once", m.rule)
         check_x(f, m.dice)

@@ -88,7 +88,10 @@ class React(FrameType[State]):
                  "in the area", "9.23")
         check_bool(f["strike"], "strike")
         check_air(f, area)
-        check_choice(f["stage"], "stage", STAGES)
+        if check_choice(f["stage"], "stage", STAGES) == "declare":   # the choice replays
+            for i, u in enumerate(f["units"]):
+                if u not in eligible(s, area, f["units"][:i]):
+                    fail(f"units[{i}]", f"{u} may not React in {area}", "9.23")
         check_x(f, ("e", "p"))
 
     def actor(self, s: State, f: Frame) -> str:

@@ -31,9 +31,8 @@ COLUMN_UNITS = (["cadre.1"], ["band.1", "cadre.1"], ["failek.1", "band.1"],
 def with_combat(s: A.State, frame: dict[str, Any]) -> A.State:
     """A combat started in the position (it asks for its first die at once)."""
     s.pending.append(frame)
-    s = A.from_json(A.to_json(s))
     MACHINE.settle(s, [])
-    return s
+    return A.from_json(A.to_json(s))
 
 
 def test_columns() -> None:
@@ -110,9 +109,9 @@ def test_no_air_points_in_a_city() -> None:
         combat_frame("ALGIERS", ["cadre.1"], ["police.1"], air=1)
     s = put(ops_position(), "ALGIERS", "OPS", "cadre.1")
     s = put(s, "ALGIERS", "PTL", "police.1")
-    s.pending.append(combat_frame("V-3", ["cadre.1"], ["police.1"], air=1))
+    s = with_combat(s, combat_frame("V-3", ["cadre.1"], ["police.1"], air=1))
     d = json.loads(A.to_json(s))
-    d["pending"][-1]["area"] = "ALGIERS"
+    d["pending"][2]["area"] = "ALGIERS"          # the combat, below its first roll
     with pytest.raises(StateError) as e:
         A.from_json(json.dumps(d))
     assert e.value.field == "pending[2].air" and e.value.rule == "11.11"
@@ -205,10 +204,36 @@ def test_untrusted_operations_frames_are_checked_field_by_field() -> None:
     assert (e.field, e.rule) == ("pending[2].units[1]", "9.14")
     s, _ = play(s, unit("band.2"), 1)        # "+": the FLN names the lost raider
     assert bad(s, 2, {"ask": {"q": "dest", "who": "fln"}}).field == "pending[2].ask.q"
+    e = bad(s, 2, {"ask": {"q": "lost", "who": "gov"}})     # the FLN names its lost raider
+    assert (e.field, e.rule) == ("pending[2].ask.who", "9.14")
+    e = bad(s, 2, {"ask": None, "data": {"lost": "band.7"}})
+    assert (e.field, e.rule) == ("pending[2].data.lost", "9.14")
 
 
 def test_every_once_a_turn_mission_can_be_recorded() -> None:
     assert {m.name for m in MISSIONS.values() if m.once} <= set(validate.MISSIONS)
+
+
+def test_untrusted_combat_hits_are_consistent() -> None:
+    s = put(ops_position(), "II-2", "OPS", "cadre.1", "cadre.2", "alg_bde.1")
+    s = with_combat(s, combat_frame("II-2", ["cadre.1", "cadre.2"], ["alg_bde.1"]))
+    assert bad(s, 2, {"received": {"fln": 0, "gov": 3}}).field == "pending[2].received"
+    s, _ = play(s, 1, 6)              # FLN 2: no hit; Algerian brigade 5, die 6: 3 hits
+    assert s.pending[2]["left"] == 3
+    assert bad(s, 2, {"left": 4}).field == "pending[2].left"
+    assert bad(s, 2, {"elim": 1}).field == "pending[2].elim"
+
+
+def test_untrusted_answers_must_fit_the_position() -> None:
+    s = put(ops_position(), "II-2", "OPS", "band.1")
+    s = put(s, "II-2", "PTL", "fr_bde.1", "fr_bde.2")
+    s, _ = play(s, mission("harass", "II-2"), unit("band.1"))
+    assert s.pending[2]["ask"] == {"q": "target", "who": "fln"}
+    e = bad(s, 2, {"ask": None, "data": {"target": "fr_bde.3"}})
+    assert (e.field, e.rule) == ("pending[2].data.target", "9.15")
+    s, _ = play(s, {"t": "target", "value": "fr_bde.2"})
+    assert [f["k"] for f in s.pending[2:]] == ["mission", "combat", "roll"]
+    assert s.pending[3]["gov"] == ["fr_bde.2"] and s.pending[3]["half"]
 
 
 def test_untrusted_react_and_split_frames() -> None:
@@ -217,6 +242,9 @@ def test_untrusted_react_and_split_frames() -> None:
     e = bad(s, 3, {"units": ["fr_bde.1", "alg_bde.1"]})
     assert (e.field, e.rule) == ("pending[3].units", "9.23")
     assert bad(s, 3, {"fln": ["fr_bde.1"]}).field == "pending[3].fln[0]"
+    s = put(s, "I-1", "OPS", "fr_bde.2")
+    e = bad(s, 3, {"units": ["fr_bde.2"]})          # not in the area, not airmobile
+    assert (e.field, e.rule) == ("pending[3].units[0]", "9.23")
     s2 = put(ops_position(), "ALGIERS", "OPS", "front.1")
     s2, _ = play(s2, mission("propaganda", "ALGIERS"), unit("front.1"), 6)
     assert s2.pending[3]["k"] == "split"

@@ -4,6 +4,9 @@ and the Jealousy and Paranoia event (C.2 34-36), each as a position with exact r
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import algeria as A
@@ -15,6 +18,7 @@ from engine.errors import IllegalMove
 from tests.algeria.positions import (
     DECLINE, GO, PASS, fln_split, gov_split, mission, ops_position, play, put, unit,
 )
+from tests.algeria.test_turn import at_deploy
 
 
 def offered(s: A.State, name: str) -> list[str]:
@@ -448,3 +452,30 @@ def test_a_declaration_may_leave_units_out() -> None:
     s, _ = play(s, DECLINE)
     assert s.ap == 10 and s.units["band.1"]["box"] == "OC" and s.units["band.2"]["box"] == "OPS"
     assert offered(s, "raid") == [] and offered(s, "harass") == ["II-2"]
+
+
+def test_a_mission_in_a_turn_from_the_scenario_set_up() -> None:
+    s = at_deploy("1958")
+    s, _ = play(s, {"t": "done"})
+    area = s.units["front.1"]["area"]
+    s, _ = play(s, {"t": "deploy", "area": area}, {"t": "done"})
+    assert A.to_move(s) == "fln" and mission("propaganda", area) in A.legal_moves(s)
+    ap = s.ap
+    s, log = play(s, mission("propaganda", area), unit("front.1"))
+    while s.pending[-1]["k"] != "operations":       # dice, splits, a React declined
+        s, _ = A.apply(s, A.legal_moves(s)[-1])
+    assert s.ap == ap - 1 and s.areas[area]["done"] == ["propaganda"]
+    assert s.units["front.1"]["box"] == "OC" and A.to_move(s) == "fln"
+    s, log = play(s, PASS, PASS)
+    assert any(e["rule"] == "10.0" for e in log)    # the Turn Interphase follows
+
+
+def test_the_example_of_moves_md_plays() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs/algeria/moves.md").read_text("utf-8")
+    block = text.split("```json\n", 1)[1].split("```", 1)[0]
+    moves = [json.loads(line) for line in block.splitlines() if line.strip()]
+    s = put(ops_position(), "II-2", "OPS", "cadre.1")
+    s = put(s, "II-2", "PTL", "fr_bde.1")             # a patrolling brigade, able to React
+    s, log = play(s, *moves)
+    assert s.psl == {"fln": 50, "gov": 49} and s.pending[-1]["k"] == "operations"
+    assert s.units["cadre.1"]["box"] == "OC" and s.units["fr_bde.1"]["box"] == "PTL"
