@@ -180,7 +180,7 @@ class CivilAffairs(GovMission):
 class Suppression(GovMission):
     name, rule, cost, once, pacification = "suppression", "9.26", 1, True, True
     dice = ("m", "p")
-    answers = {"pick": "unit"}
+    answers, asked = {"pick": "unit"}, {"pick": "fln"}
 
     def where(self, s: State, area: str) -> bool:
         return bool(s.units_in(area, side="fln"))

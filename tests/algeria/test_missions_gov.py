@@ -400,6 +400,13 @@ def test_frames_validate() -> None:
         with pytest.raises(StateError) as e:
             A.from_data(bad)
         assert e.value.field == field and e.value.rule == "9.26"
+    s = go(s, {"t": "go"}, {"t": "roll", "value": 2})     # 1: the FLN names one of three
+    assert s.pending[-1]["ask"] == {"q": "pick0", "who": "fln"}
+    bad = s.to_data()
+    bad["pending"][-1]["ask"]["who"] = "gov"
+    with pytest.raises(StateError) as e:
+        A.from_data(bad)
+    assert e.value.field == "pending[2].ask.who" and e.value.rule == "9.26"
 
 
 def test_airmobilize_in_deployment() -> None:
