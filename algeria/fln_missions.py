@@ -216,7 +216,8 @@ class Raid(Mission):
 
     def check(self, s: State, f: Frame) -> None:
         d = f["data"]
-        if "lost" in d and d["lost"] not in f["units"]:
+        # after the React the raider named may have left play: checked while resolving only
+        if "lost" in d and f["stage"] == "resolve" and d["lost"] not in f["units"]:
             fail("data.lost", "not a raiding unit", self.rule)
         if "police" in d and (unit_type(d["police"]).key != "police"
                               or s.units[d["police"]]["area"] != f["area"]):
