@@ -215,9 +215,8 @@ class Raid(Mission):
         return [{"t": "police", "value": u} for u in active(s, f["area"], "PTL", ("police",))]
 
     def check(self, s: State, f: Frame) -> None:
-        d = f["data"]
-        # after the React the raider named may have left play: checked while resolving only
-        if "lost" in d and f["stage"] == "resolve" and d["lost"] not in f["units"]:
+        d = f["data"] if f["stage"] == "resolve" else {}     # before anything has moved
+        if "lost" in d and d["lost"] not in f["units"]:
             fail("data.lost", "not a raiding unit", self.rule)
         if "police" in d and (unit_type(d["police"]).key != "police"
                               or s.units[d["police"]]["area"] != f["area"]):
@@ -268,7 +267,7 @@ class Harass(Mission):
         return [{"t": "target", "value": u} for u in s.units_in(f["area"], side="gov")]
 
     def check(self, s: State, f: Frame) -> None:
-        tgt = f["data"].get("target")
+        tgt = f["data"].get("target") if f["stage"] == "resolve" else None
         if tgt is not None and (unit_type(tgt).side != "gov" or s.units[tgt]["area"] != f["area"]):
             fail("data.target", f"not a Government unit in {f['area']}", self.rule)
 

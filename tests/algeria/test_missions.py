@@ -479,3 +479,15 @@ def test_the_example_of_moves_md_plays() -> None:
     s, log = play(s, *moves)
     assert s.psl == {"fln": 50, "gov": 49} and s.pending[-1]["k"] == "operations"
     assert s.units["cadre.1"]["box"] == "OC" and s.units["fr_bde.1"]["box"] == "PTL"
+
+
+def test_raid_plus_then_react_the_lost_raider_eliminated() -> None:
+    s = put(ops_position(), "II-2", "OPS", "band.1", "band.2")
+    s = put(s, "II-2", "PTL", "police.1", "fr_bde.1")
+    s, _ = play(s, mission("raid", "II-2"), unit("band.1"), unit("band.2"), 2,  # 2+1-2: "+"
+                {"t": "lost", "value": "band.2"}, unit("fr_bde.1"), {"t": "react"}, 6)
+    s, _ = play(s, 1, 6, {"t": "hit", "unit": "band.2"})    # 0 hits; brigade 6: 3 hits
+    assert s.units["band.1"]["area"] is None and s.units["band.2"]["area"] is None
+    assert A.to_json(A.from_json(A.to_json(s))) == A.to_json(s)   # the mission still validates
+    s, _ = play(s, gov_split(2, 0))
+    assert s.psl["gov"] == 52 and s.pending[-1]["k"] == "operations"

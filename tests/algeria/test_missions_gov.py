@@ -504,15 +504,3 @@ def test_react_from_afar_airmobilizes_a_brigade() -> None:
     assert s.helo["available"] == 1 and s.units["elite_bde.1"]["helo"]
     assert s.units["elite_bde.1"]["area"] == "II-2"
     assert [e["rule"] for e in log] == ["9.23", "11.12", "11.12"]
-
-
-def test_a_raider_lost_then_eliminated_by_a_react_leaves_a_valid_state() -> None:
-    s = board(band_1=("I-1", "OPS"), fr_bde_1=("I-1", "OPS"))
-    s.pending[-1]["who"] = "fln"
-    s, _ = mission(s, "raid", "I-1")
-    s = rolls(go(s, {"t": "unit", "unit": "band.1"}), 1)    # 1+: band.1 neutralized
-    assert s.units["band.1"]["neutralized"] and A.prompt(s).startswith("React in I-1")
-    s = rolls(go(s, {"t": "unit", "unit": "fr_bde.1"}, {"t": "react"}), 1, 6)   # 0; 3 hits
-    assert s.units["band.1"]["area"] is None
-    assert s.pending[-1]["k"] == "split"
-    A.from_json(A.to_json(s))                 # the Raid below names a unit no longer in play
