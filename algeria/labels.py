@@ -117,6 +117,9 @@ def _convert(s: State, f: Frame, m: Move) -> str:
 def _unit(s: State, f: Frame, m: Move) -> str:
     u = s.units.get(m.get("unit", ""), {})
     where = f" (in {area_name(u['area'])})" if u.get("area") else ""
+    if f.get("k") in ("mission", "react"):   # a unit named for a mission (9.0) or a React (9.23)
+        what = str(f.get("m", "React")).replace("_", " ")
+        return f"{unit_name(m.get('unit'))}{where} takes part in the {what}"
     return f"Deploy {unit_name(m.get('unit'))}{where}"
 
 
@@ -147,6 +150,15 @@ LABELS: dict[str, Callable[[State, Frame, Move], str]] = {
     "pass": lambda s, f, m: "Pass",
     "done": lambda s, f, m: "Done",
 }
+
+
+# The Government's assets and Suppression (airpower, missions_gov: 11.11, 11.12, 9.26).
+LABELS.update({
+    "air": lambda s, f, m: (f"Spend {m.get('value')} Air Point{'' if m.get('value') == 1 else 's'}"
+                            if m.get("value") else "Spend no Air Point"),
+    "airmobilize": lambda s, f, m: f"Airmobilize {unit_name(m.get('unit'))}",
+    **{f"pick{i}": (lambda s, f, m: f"Neutralize {unit_name(m.get('value'))}") for i in range(5)},
+})
 
 
 def _generic(m: Move) -> str:

@@ -504,3 +504,18 @@ def test_react_from_afar_airmobilizes_a_brigade() -> None:
     assert s.helo["available"] == 1 and s.units["elite_bde.1"]["helo"]
     assert s.units["elite_bde.1"]["area"] == "II-2"
     assert [e["rule"] for e in log] == ["9.23", "11.12", "11.12"]
+
+
+def test_labels_of_the_government_decisions() -> None:
+    from algeria.labels import move_labels
+    s, _ = mission(suppression_board(), "suppression", "II-1")
+    assert move_labels(s, A.legal_moves(s))[0] == (
+        "French elite brigade 1 (in II-1 Setif) takes part in the suppression")
+    s = go(s, {"t": "go"}, {"t": "roll", "value": 2})
+    assert move_labels(s, A.legal_moves(s)) == ["Neutralize Band 1", "Neutralize Band 2",
+                                                "Neutralize Failek 1"]
+    s = board(elite_bde_1=("I-1", "OPS"), band_1=("I-1", "OPS"))
+    s.air = {"max": 2, "available": 2}
+    s = rolls(go(mission(s, "flush", "I-1")[0], {"t": "unit", "unit": "elite_bde.1"}), 1)
+    assert move_labels(s, A.legal_moves(s)) == [
+        "Spend no Air Point", "Spend 1 Air Point", "Spend 2 Air Points"]
