@@ -117,9 +117,6 @@ def _convert(s: State, f: Frame, m: Move) -> str:
 def _unit(s: State, f: Frame, m: Move) -> str:
     u = s.units.get(m.get("unit", ""), {})
     where = f" (in {area_name(u['area'])})" if u.get("area") else ""
-    if f.get("k") in ("mission", "react"):   # a unit named for a mission (9.0) or a React (9.23)
-        what = str(f.get("m", "React")).replace("_", " ")
-        return f"{unit_name(m.get('unit'))}{where} takes part in the {what}"
     return f"Deploy {unit_name(m.get('unit'))}{where}"
 
 
