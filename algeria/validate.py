@@ -70,8 +70,9 @@ def validate(d: Any) -> State:
         check_choice(res["level"], "result.level", ("marginal", "substantial", "decisive"), "12.2")
     pend = check_list(d["pending"], "pending")
     plain(pend, "pending", Budget())
-    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "pending")},
-              options=options, pending=[])
+    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "pending", "units")},
+              options=options, pending=[],
+              units={u: d["units"][u] for u in UNIT_IDS})   # counter order, as new_game's
     s = s.copy()
     if d["result"] is not None and pend:
         fail("pending", "a finished game has no pending decision", "12.2")

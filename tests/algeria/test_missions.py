@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 import algeria as A
-from algeria.data import RAW
+from algeria.data import RAW, UNIT_IDS
 from algeria.fln_missions import destinations
+from algeria.labels import move_labels
 from algeria.missions import MISSIONS, MST_ROWS
 from engine import rng
 from engine.errors import IllegalMove
@@ -491,3 +492,33 @@ def test_raid_plus_then_react_the_lost_raider_eliminated() -> None:
     assert A.to_json(A.from_json(A.to_json(s))) == A.to_json(s)   # the mission still validates
     s, _ = play(s, gov_split(2, 0))
     assert s.psl["gov"] == 52 and s.pending[-1]["k"] == "operations"
+
+
+def test_labels_of_a_harass() -> None:
+    s = put(ops_position(), "II-2", "OPS", "band.1", "failek.1", "fr_bde.2")
+    s = put(s, "II-2", "PTL", "fr_bde.1", "police.1")
+    assert move_labels(s, A.legal_moves(s)) == [
+        "Move a unit from II-2 Philippeville", "Raid in II-2 Philippeville",
+        "Harass in II-2 Philippeville", "Tell the Government to conduct a mission", "Pass"]
+    s, _ = play(s, mission("harass", "II-2"), unit("failek.1"))
+    assert move_labels(s, A.legal_moves(s)) == [
+        "Band 1 takes part in the Harass", "Conduct the Harass with the units chosen"]
+    s, _ = play(s, GO)
+    assert move_labels(s, A.legal_moves(s)) == [
+        "Harass French brigade 1", "Harass French brigade 2", "Harass Police 1"]
+    s, _ = play(s, {"t": "target", "value": "fr_bde.1"}, 5, 4)    # 1 hit each
+    assert move_labels(s, A.legal_moves(s)) == [
+        "FLN gains 0 PSP, the Government loses 1", "FLN gains 1 PSP, the Government loses 0"]
+    s, _ = play(s, fln_split(1, 0))
+    assert move_labels(s, A.legal_moves(s)) == ["French brigade 2 reacts", "Do not React"]
+    s, _ = play(s, unit("fr_bde.2"))
+    assert move_labels(s, A.legal_moves(s)) == ["React with the units chosen", "Do not React"]
+
+
+def test_a_state_read_from_its_json_offers_the_same_moves_in_the_same_order() -> None:
+    s = put(ops_position(), "II-2", "OPS", "cadre.2", "cadre.10", "cadre.1")
+    s, _ = play(s, mission("propaganda", "II-2"))
+    back = A.from_json(A.to_json(s))
+    assert tuple(back.units) == UNIT_IDS
+    assert A.legal_moves(back) == A.legal_moves(s) == [
+        unit("cadre.1"), unit("cadre.2"), unit("cadre.10")]
