@@ -510,7 +510,7 @@ def test_labels_of_the_government_decisions() -> None:
     from algeria.labels import move_labels
     s, _ = mission(suppression_board(), "suppression", "II-1")
     assert move_labels(s, A.legal_moves(s))[0] == (
-        "French elite brigade 1 (in II-1 Setif) takes part in the suppression")
+        "French elite brigade 1 takes part in the Suppression")
     s = go(s, {"t": "go"}, {"t": "roll", "value": 2})
     assert move_labels(s, A.legal_moves(s)) == ["Neutralize Band 1", "Neutralize Band 2",
                                                 "Neutralize Failek 1"]
