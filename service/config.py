@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off", ""}
+CHECK_ISSUED = ("unproven", "always")
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,9 @@ class Config:
     # Origins whose browser pages may call the REST API (CORS); "*" = any; empty = none
     cors_origins: tuple[str, ...] = ()
     play_page: bool = True              # serve the web client (clients/web/) at /play
+    # which states the referee validates again before it returns them (docs/trust.md):
+    # "unproven" = those made from frame data the validator did not prove, "always" = every one
+    check_issued: str = "unproven"
 
     def check(self) -> None:
         if (self.strict or self.seal) and not self.secret:
@@ -59,6 +63,8 @@ class Config:
                 raise ValueError("a Redis URL must start with redis://, rediss:// or unix://")
         if self.request_timeout <= 0 or self.max_request_bytes <= 0:
             raise ValueError("request_timeout and max_request_bytes must be positive")
+        if self.check_issued not in CHECK_ISSUED:
+            raise ValueError(f"check_issued must be one of {', '.join(CHECK_ISSUED)}")
         for o in self.cors_origins:
             if o != "*" and not re.fullmatch(r"https?://[^/\s,]+", o):
                 raise ValueError(f"CORS origin {o!r} is not \"*\" or scheme://host[:port]")
@@ -81,7 +87,7 @@ ENV = {
     "request_timeout": "CT_REFEREE_REQUEST_TIMEOUT", "max_moves": "CT_REFEREE_MAX_MOVES",
     "workers": "CT_REFEREE_WORKERS", "threads": "CT_REFEREE_THREADS",
     "bot_only": "CT_REFEREE_BOT_ONLY", "cors_origins": "CT_REFEREE_CORS_ORIGINS",
-    "play_page": "CT_REFEREE_PLAY_PAGE",
+    "play_page": "CT_REFEREE_PLAY_PAGE", "check_issued": "CT_REFEREE_CHECK_ISSUED",
 }
 
 

@@ -14,8 +14,9 @@ Every operation is deterministic, and cached in three tiers:
   request and the sealing mode; the response is built from a record the same way on a hit and on a
   miss;
 * the states this process returned (or parsed) are kept parsed (``states``), so that the next
-  request on one of them skips parsing and validating it again; a returned state is validated
-  before it is returned, so the tier holds only states that passed ``engine.from_json``.
+  request on one of them skips parsing and validating it again; a returned state is one the
+  engine made from a state it validated (or checked again before it is returned, see
+  ``_checked_record``), so the tier holds only states ``engine.from_json`` accepts.
 
 None of them holds anything a request depends on: nothing about a game is kept between requests.
 """
@@ -229,11 +230,12 @@ class Core:
         """A state about to be returned, as cached: when sealing is on, its public document and
         hidden part (what ``_issue`` seals); otherwise its canonical JSON (``full``, when the
         caller has it); and the state checked. The referee never returns a state its own
-        validator rejects: its game's ``check_issued`` validates it once (the state its
-        ``from_json`` would read from its text, which is what the parsed-state tier keeps)."""
+        validator rejects: its game's ``check_issued`` gives the state its ``from_json`` would
+        read from its text (what the parsed-state tier keeps), validated again where the engine
+        has not proved it (``--check-issued``: docs/trust.md)."""
         game = games.of_state(s)
         try:
-            checked = game.check_issued(s)
+            checked = game.check_issued(s, self.config.check_issued == "always")
         except engine.StateError as e:
             raise ServiceError("invalid_state", "the request leads to a state the referee's"
                                f" validator rejects ({e.field}: {e.reason})", rule=e.rule,

@@ -60,9 +60,10 @@ class Game:
     card: Callable[[State], int | None]
     # the point of a game a Replay with every = "card" marks: a new card, or a new turn
     chapter: Callable[[State], Any]
-    # an engine-made state checked before it is returned: the State its ``from_json`` reads
-    # from its text (StateError when the validator rejects it)
-    check_issued: Callable[[State], State]
+    # an engine-made state before it is returned: the State its ``from_json`` reads from its
+    # text (StateError when the validator rejects it); validated again in full when told
+    # (``--check-issued always``) or when the engine cannot tell what it proved
+    check_issued: Callable[[State, bool], State]
     # a state this engine build validated and signed, read without validating it again
     # (docs/trust.md), when the engine offers that; None: every state is validated
     from_trusted_json: Callable[[str], State] | None = None
@@ -122,7 +123,7 @@ ALGERIA = Game(
     options=tuple(algeria.setup.OPTION_DEFAULTS), hidden=("rng",),
     card=lambda s: None,
     chapter=lambda s: s.turn,
-    check_issued=lambda s: algeria.from_json(algeria.to_json(s)),
+    check_issued=lambda s, always: algeria.from_json(algeria.to_json(s)),
     unsupported={
         "Decide": "the non-player FLN is Colonial Twilight's (rules 8.0); Algeria has no"
                   " non-player rules, both sides are played",

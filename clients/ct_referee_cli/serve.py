@@ -8,7 +8,7 @@ import logging
 import sys
 from typing import Any
 
-from service.config import from_env
+from service.config import CHECK_ISSUED, from_env
 from service.serve import serve
 
 
@@ -29,7 +29,7 @@ def _run(args: argparse.Namespace) -> int:
             max_request_bytes=args.max_request_bytes, request_timeout=args.request_timeout,
             bot_only=args.bot_only,
             cors_origins=tuple(args.cors_origin) if args.cors_origin else None,
-            play_page=False if args.no_play_page else None)
+            play_page=False if args.no_play_page else None, check_issued=args.check_issued)
         cfg.check()
     except ValueError as e:
         print(f"ct-referee: {e}", file=sys.stderr)
@@ -72,5 +72,9 @@ def register(sub: Any) -> None:
                         " the REST API; repeatable (env CT_REFEREE_CORS_ORIGINS, comma-separated)")
     s.add_argument("--no-play-page", action="store_true",
                    help="do not serve the web client at /play (env CT_REFEREE_PLAY_PAGE=false)")
+    s.add_argument("--check-issued", choices=CHECK_ISSUED,
+                   help="validate again before returning it: every state the referee issues"
+                        " (always), or those made from data the validator did not prove"
+                        " (unproven, the default; env CT_REFEREE_CHECK_ISSUED)")
     s.add_argument("--log-level", default="INFO")
     s.set_defaults(run=_run)

@@ -19,10 +19,10 @@ from service.trust import SIG_PREFIX, Trust, build_tag
 SECRET = b"tournament-secret"
 
 
-def core(strict: bool = False) -> Core:
+def core(strict: bool = False, check_issued: str = "unproven") -> Core:
     # every cache off: each request reads its state
     return Core(Config(secret=SECRET, strict=strict, cache_size=0, response_cache_mb=0,
-                       state_cache_mb=0), bot=None)
+                       state_cache_mb=0, check_issued=check_issued), bot=None)
 
 
 def first_state() -> tuple[str, str]:
@@ -62,8 +62,10 @@ def test_a_state_signed_by_this_build_is_not_validated_again() -> None:
     # is (its fields are not checked again) ...
     forged = c.trust.issue(bad)
     assert legal(c, forged).legal_moves
-    # ... while the state an Apply leads to is checked before it is issued
-    e = error(apply_first, c, forged)
+    # ... and so is the state an Apply leads to (the engine's work on data taken as proved),
+    # unless the referee validates every state it issues (--check-issued always)
+    assert '"commitment":51' in apply_first(c, forged).state.json
+    e = error(apply_first, core(check_issued="always"), forged)
     assert (e.code, e.field) == ("invalid_state", "state")
     assert "commitment" in e.message
     # unsigned, the same document is rejected at once, naming its field
