@@ -184,7 +184,6 @@ class MessageAgent(Agent):
     def send(self, msg: dict[str, Any], timeout: float | None) -> Any: ...
 
     def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
-        self.game = game
         hello = self.send({"type": "hello", "game": game, "role": role, "scenario": scenario},
                           30.0)
         if isinstance(hello, dict):
