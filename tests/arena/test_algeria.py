@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
+import threading
+import time
 import sys
 from pathlib import Path
 from typing import Any
@@ -229,6 +231,8 @@ def test_the_commands(record: list[dict[str, Any]], tmp_path: Path,
     assert "VERIFIED" in capsys.readouterr().out
     assert main(["verify", str(good), "--game", "colonial_twilight"]) == 1
     assert "a record of 'algeria', not of 'colonial_twilight'" in capsys.readouterr().out
+    assert main(["worker", "--queue", "redis://127.0.0.1:9/0", "--game", "go"]) == 2
+    assert "--game: unknown game 'go'" in capsys.readouterr().err
     r = subprocess.run([*CLI, "match", "random", "random", "--game", "algeria",
                         "--scenario", "1960", "--games", "1", "--seed", "8",
                         "--out", str(tmp_path / "m")], cwd=ROOT, capture_output=True,
@@ -248,3 +252,34 @@ def test_the_commands(record: list[dict[str, Any]], tmp_path: Path,
     r = subprocess.run([*CLI, "ladder", str(p), "--game", "colonial_twilight"], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "game: 'algeria', but --game says" in r.stderr, r.stderr
+
+
+def test_a_worker_plays_the_games_it_serves(redis_url: str) -> None:
+    from redis import Redis
+    from rq import Queue
+
+    from ct_referee_arena import queue
+
+    conn = Redis.from_url(redis_url)
+    q = Queue(queue.queue_name("algeria"), connection=conn)
+    q.empty()
+    ladder = lad.from_dict({"name": "q", "game": "algeria", "scenarios": ["1960"], "games": 1,
+                            "seed": 3, "agents": [{"name": "r", "spec": "random"}]})
+    todo = lad.tasks(ladder, lad.schedule(ladder), None)
+    outcomes: list[dict[str, Any]] = []
+    t = threading.Thread(target=lambda: outcomes.extend(
+        queue.executor(redis_url, "test-alg", "algeria")(todo)))
+    t.start()
+    try:
+        deadline = time.monotonic() + 30
+        while q.count < 1:
+            assert time.monotonic() < deadline, "nothing was enqueued"
+            time.sleep(0.05)
+        queue.work(redis_url, burst=True, games=["colonial_twilight"])
+        assert q.count == 1            # a Colonial Twilight worker leaves it
+        queue.work(redis_url, burst=True, games=["algeria"])
+    finally:
+        t.join(120)
+    (out,) = outcomes
+    assert "error" not in out, out
+    assert header(out["record"])["game"] == "algeria" and out["winner"] in ("gov", "fln")
