@@ -123,7 +123,7 @@ def test_an_algeria_ladder_through_the_service(servers: Servers, tmp_path: Path)
                                        {"name": "js", "spec": JS, "sides": ["gov"]}]})
     assert [(sc, g.name, f.name) for sc, g, f in ladder.pairings()] == [
         ("1960", "rnd", "rnd"), ("1960", "js", "rnd")]
-    s = lad.run(ladder, str(tmp_path), lad.serial, referee=servers.http)
+    s = lad.run(ladder, str(tmp_path), lad.serial, referee=f"grpc://{servers.grpc}")
     assert (s.played, s.total, s.errors) == (2, 2, [])
     published = json.loads((tmp_path / "commitments.json").read_text())
     assert published["game"] == "algeria"
@@ -143,7 +143,7 @@ def test_an_algeria_ladder_through_the_service(servers: Servers, tmp_path: Path)
     assert "Ladder alg (Algeria)" in (tmp_path / "report.html").read_text()
     assert json.loads((tmp_path / "reveal.json").read_text())["game"] == "algeria"
     # resumed as the same ladder; a Colonial Twilight ladder of the same name is another one
-    assert lad.run(ladder, str(tmp_path), lad.serial, referee=servers.http).played == 2
+    assert lad.run(ladder, str(tmp_path), lad.serial).played == 2
     ct = lad.from_dict({"name": "alg", "games": 1, "seed": 30,
                         "agents": [{"name": "rnd", "spec": "random"}]})
     with pytest.raises(ValueError, match="holds a different ladder"):
