@@ -214,6 +214,7 @@ def _check_result(s: State, n: State) -> None:
 
     try:
         n._legal = validate(n.to_data())._legal  # reads n's containers, changes none
+        n._checked = True  # validate.check_issued need not check it again
     except StateError as e:
         raise StateError(f"pending[{len(s.pending) - 1}]", "the pending decisions' data leads to"
                          f" an invalid state ({e.field}: {e.reason})", e.rule) from None
