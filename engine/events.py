@@ -18,9 +18,8 @@ from typing import Callable, Sequence
 from .checks import (
     FACTIONS, at, check_choice, check_int, check_obj, check_on_card, eligible_stage, fail,
 )
-from .chance import ROLLS
 from .data import CARDS
-from .machine import AutoFrame, Log, emit, pop, push, register
+from .machine import ROLLS, AutoFrame, Log, emit, pop, push, register
 from .state import Frame, State
 
 StepFn = Callable[[State, Frame, Log], None]

@@ -26,7 +26,9 @@ from .data import (
     MAP_PIECES, MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW,
     SCENARIOS, SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
+from .errors import StateError
 from .events import SIDES
+from .machine import MACHINE
 from .propaganda import DELAYED_EFFECTS
 from .state import SCHEMA, SpaceData, State
 from .validate_pending import EVENTS, check_pending
@@ -519,3 +521,25 @@ def _check_result(v: Any, s: State, budget: Budget) -> dict[str, Any] | None:
         fail("result", "the game ends only on a Propaganda card (victory check or final round)"
              " or when the deck is exhausted", "2.4.1")
     return r
+
+
+# --- states the machine produces from unproven data -------------------------------------------
+
+
+def check_produced(s: State, n: State) -> None:
+    """The machine's ``check_result`` hook (engine.machine): the state ``n`` a move produced from
+    ``s`` must be one the validator accepts when ``s`` was read by ``from_json`` (or descends from
+    such a state: ``State._valid``) and a frame on its stack is not fully proven
+    (``FrameType.proven``); otherwise the data was inconsistent: StateError. The engine's own
+    games, from ``new_game``, hold no data it did not produce, and only this module makes states
+    that need the check, so it installs the hook."""
+    if not (s._valid and s.pending[0]["k"] == "game" and not MACHINE.proven(s)):
+        return
+    try:
+        n._legal = validate(n.to_data())._legal  # reads n's containers, changes none
+    except StateError as e:
+        raise StateError(f"pending[{len(s.pending) - 1}]", "the pending decisions' data leads to"
+                         f" an invalid state ({e.field}: {e.reason})", e.rule) from None
+
+
+MACHINE.check_result = check_produced

@@ -9,7 +9,7 @@ from typing import Any
 from .checks import Budget, check_list, check_obj, fail, plain, show
 from .data import EVENT_CARDS
 from .errors import StateError
-from .machine import FrameType
+from .machine import FRAMES, FrameType, check_move_shape, handler, legal_moves, prompt
 from .state import State
 
 EVENTS = frozenset(EVENT_CARDS)  # (engine.validate uses it too)
@@ -27,8 +27,6 @@ def check_pending(v: Any, s: State, budget: Budget) -> list[dict[str, Any]]:
     rule)`` (or any exception) when it does not fit; then every frame's actor is asked, and the
     current frame's prompt and moves are computed. Any failure is reported against the frame:
     ``pending[i]`` (+ ``.field``)."""
-    from .machine import FRAMES, check_move_shape, handler, legal_moves, prompt
-
     frames = check_list(v, "pending")
     if s.result is None and not frames:
         fail("pending", "a game without a result must have a pending decision")
