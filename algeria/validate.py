@@ -1,8 +1,8 @@
 """Untrusted ``algeria-state/1`` documents (docs/algeria/state.md): every field is checked and the
 first problem raises ``StateError`` naming the field (``units.front.3.area``, ``psl.gov``,
 ``pending[1].queue[0]``) and, where a rule is broken, the rule. A valid document gives a ``State``
-that shares nothing with the input. The primitive checks are Colonial Twilight's
-(``engine.checks``)."""
+built from the input's own containers (``serial.from_data`` copies it for a caller that keeps the
+input). The primitive checks are shared with Colonial Twilight (``engine.checks``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from engine.checks import (
     Budget, at, check_bool, check_choice, check_int, check_list, check_obj, fail, plain,
 )
 
-from .data import ALGERIAN, AREAS, NEIGHBOURS, SCENARIOS, UNIT_IDS, unit_type
+from .data import ALGERIAN, AREAS, NEIGHBOURS, SCENARIOS, UNIT_IDS, UnitType, unit_type
 from .machine import MACHINE
 from .setup import ONLY_1954, OPTION_DEFAULTS
 from .state import SCHEMA, State
@@ -71,7 +71,6 @@ def validate(d: Any) -> State:
     plain(pend, "pending", Budget())
     s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "pending")},
               options=options, pending=[])
-    s = s.copy()
     if d["result"] is not None and pend:
         fail("pending", "a finished game has no pending decision", "12.2")
     for i, f in enumerate(pend):
@@ -84,7 +83,7 @@ def validate(d: Any) -> State:
             MACHINE.handler(f).check_frame(s, f)
         except StateError as e:
             fail(f"{field}.{e.field}" if e.field else field, e.reason, e.rule)
-    return s.copy()
+    return s
 
 
 def _options(o: Any, scenario: str) -> dict[str, Any]:
@@ -124,21 +123,43 @@ def _areas(a: Any) -> None:
             fail(f"{f}.done", "a mission is listed twice", "9.0")
 
 
+UNIT_KEYS = ("area", "box", "neutralized", "mode", "helo", "removed")
+AREA_OR_NONE = (None,) + tuple(AREAS)
+
+
+def _unit_rules(uid: str) -> tuple[str, UnitType, tuple[Any, ...], tuple[Any, ...],
+                                   tuple[str, ...]]:
+    """What one counter's entry may hold: its field, its type, modes, removals, boxes (2.3)."""
+    t = unit_type(uid)
+    if t.side == "fln":
+        boxes: tuple[str, ...] = ("UG", "OPS", "OC")
+    else:
+        boxes = ("OPS", "PTL", "OC") if t.mobile else ("PTL",)
+    return (f"units.{uid}", t, ("concentrated", "dispersed") if t.key == "fr_div" else (None,),
+            (None,) + REMOVED if t.side == "gov" else (None,), boxes)
+
+
+UNIT_RULES = {uid: _unit_rules(uid) for uid in UNIT_IDS}
+
+
+def _choice(v: Any, field: str, allowed: tuple[Any, ...], rule: str = "") -> Any:
+    """``check_choice`` for choices of strings and null, by one lookup on the common path."""
+    if (v is None or type(v) is str) and v in allowed:
+        return v
+    return check_choice(v, field, allowed, rule)
+
+
 def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:
-    check_obj(u, "units", UNIT_IDS)
+    check_obj(u, "units", UNIT_IDS, UNIT_KEYSET)
     fronts: set[str] = set()
     in_france = 0
-    for uid in UNIT_IDS:
-        f = f"units.{uid}"
-        v = check_obj(u[uid], f, ("area", "box", "neutralized", "mode", "helo", "removed"))
-        t = unit_type(uid)
-        area = check_choice(v["area"], f"{f}.area", (None,) + tuple(AREAS))
+    for uid, (f, t, modes, removals, boxes) in UNIT_RULES.items():
+        v = check_obj(u[uid], f, UNIT_KEYS, ENTRY_KEYSET)
+        area = _choice(v["area"], f"{f}.area", AREA_OR_NONE)
         check_bool(v["neutralized"], f"{f}.neutralized")
         check_bool(v["helo"], f"{f}.helo")
-        check_choice(v["mode"], f"{f}.mode",
-                     ("concentrated", "dispersed") if t.key == "fr_div" else (None,), "11.7")
-        check_choice(v["removed"], f"{f}.removed", (None,) + REMOVED if t.side == "gov"
-                     else (None,), "5.0")
+        _choice(v["mode"], f"{f}.mode", modes, "11.7")
+        _choice(v["removed"], f"{f}.removed", removals, "5.0")
         if area is None:
             check_choice(v["box"], f"{f}.box", (None,))
             for k, ok in (("neutralized", False), ("helo", False), ("removed", v["removed"])):
@@ -147,11 +168,7 @@ def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:
             continue
         if v["removed"] is not None:
             fail(f"{f}.removed", "a unit on the map is not removed", "5.0")
-        if t.side == "fln":
-            boxes: tuple[str, ...] = ("UG", "OPS", "OC")
-        else:
-            boxes = ("OPS", "PTL", "OC") if t.mobile else ("PTL",)
-        check_choice(v["box"], f"{f}.box", boxes, "2.3")
+        _choice(v["box"], f"{f}.box", boxes, "2.3")
         if v["helo"] and not t.helo_cost:
             fail(f"{f}.helo", f"a {t.key} cannot be airmobile", "11.12")
         if t.side == "gov" and AREAS[area].type == "country":
@@ -171,3 +188,7 @@ def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:
             in_france += 1
             if in_france > 1:
                 fail(f"{f}.area", "only one Cadre may be in France", "11.22")
+
+
+UNIT_KEYSET = frozenset(UNIT_IDS)
+ENTRY_KEYSET = frozenset(UNIT_KEYS)
