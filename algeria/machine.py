@@ -5,7 +5,7 @@ Every rules module registers its prompt frames here with ``@register`` (subclass
 ``FrameType[State]`` or ``AutoFrame[State]``). Frame kinds belong to this game only (Colonial
 Twilight has its own registry, ``engine.machine``). The hooks: an illegal move's message starts with
 the turn and phase (then the actor and the prompt); a move after the end cites 12.2; once a result
-is set (12.2) settling drops every remaining decision.
+is set (12.2) settling drops every remaining decision; the turn (4.0) is the bottom of every stack.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def finished(s: State) -> bool:
     return s.result is not None
 
 
-MACHINE: Machine[State] = Machine("12.2", where=where, finished=finished)
+MACHINE: Machine[State] = Machine("12.2", where=where, finished=finished, bottom=("turn", "turn"))
 register = MACHINE.register
 
 __all__ = ["MACHINE", "AutoFrame", "Frame", "FrameType", "Log", "Move", "State", "emit",

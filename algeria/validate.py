@@ -67,22 +67,9 @@ def validate(d: Any) -> State:
         res = check_obj(d["result"], "result", ("winner", "level"))
         check_choice(res["winner"], "result.winner", ("gov", "fln"), "12.2")
         check_choice(res["level"], "result.level", ("marginal", "substantial", "decisive"), "12.2")
-    pend = check_list(d["pending"], "pending")
-    plain(pend, "pending", Budget())
     s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "pending")},
               options=options, pending=[])
-    if d["result"] is not None and pend:
-        fail("pending", "a finished game has no pending decision", "12.2")
-    for i, f in enumerate(pend):
-        field = f"pending[{i}]"
-        check_obj(f, field)
-        if f.get("k") not in MACHINE.frames:
-            fail(at(field, "k"), "unknown decision kind")
-        s.pending.append(f)
-        try:
-            MACHINE.handler(f).check_frame(s, f)
-        except StateError as e:
-            fail(f"{field}.{e.field}" if e.field else field, e.reason, e.rule)
+    s.pending = MACHINE.check_pending(d["pending"], s, Budget(), d["result"] is not None)
     return s
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Generic, Protocol, TypeVar
 
-from .checks import show
+from .checks import Budget, check_list, check_obj, fail, plain, show
 from .errors import BadRequest, EngineError, IllegalMove, StateError
 from .why import Why
 
@@ -165,7 +165,10 @@ class Machine(Generic[S]):
     * ``cache_legal`` – keep the legal moves on the state (``s._legal``; for a game whose states
       are never mutated once shared);
     * ``settle_limit`` – automatic steps of one settle; more means the pending frames' data is
-      inconsistent (StateError).
+      inconsistent (StateError);
+    * ``bottom`` – the kind (and its name in messages) of the frame at the bottom of every stack
+      (the game loop, the turn), for ``check_pending``;
+    * ``stack_rules`` – ``check_pending`` holds each frame to its kind's ``below``.
     """
 
     def __init__(self, over_rule: str, *,
@@ -174,7 +177,9 @@ class Machine(Generic[S]):
                  finished: Callable[[S], bool] | None = None,
                  check_result: Callable[[S, S], None] | None = None,
                  cache_legal: bool = False,
-                 settle_limit: int = 1000) -> None:
+                 settle_limit: int = 1000,
+                 bottom: tuple[str, str] = ("", ""),
+                 stack_rules: bool = False) -> None:
         self.frames: dict[str, FrameType[S]] = {}
         self.over_rule = over_rule
         self.where = where
@@ -183,6 +188,8 @@ class Machine(Generic[S]):
         self.check_result = check_result
         self.cache_legal = cache_legal
         self.settle_limit = settle_limit
+        self.bottom = bottom
+        self.stack_rules = stack_rules
 
     def register(self, cls: type[FrameType[S]]) -> type[FrameType[S]]:
         inst = cls()
@@ -300,6 +307,89 @@ class Machine(Generic[S]):
                                  e.reason) from None
             log.extend(entries)
         return cur, log
+
+
+    # --- untrusted states ----------------------------------------------------------------------
+
+    def check_pending(self, v: Any, s: S, budget: Budget, finished: bool) -> list[Frame]:
+        """The stack of decision frames of an untrusted state document, for the game's validator
+        (``s`` holds every other field, already checked; ``finished``: a result is set). Each
+        frame is a registered kind holding plain data; the bottom frame is ``bottom``, and only
+        it; with ``stack_rules``, each frame lies on a kind its ``below`` names. Each frame's
+        handler checks the frame's own data (``check_frame(s, f)``, with ``s.pending`` holding
+        the stack up to that frame, so the frame below is ``s.pending[-2]``), raising
+        ``StateError(field within the frame, reason, rule)`` (or any exception) when it does not
+        fit; then every frame's actor is asked, and the current frame's prompt and moves are
+        computed: the frame on top belongs to a player (or to chance, in external chance mode)
+        and offers at least one legal move, each well-formed. Any failure is reported against
+        the frame: ``pending[i]`` (+ ``.field``)."""
+        frames = check_list(v, "pending")
+        if not finished and not frames:
+            fail("pending", "a game without a result must have a pending decision")
+        if finished and frames:
+            fail("pending", "a finished game (result set) has no pending decision",
+                 self.over_rule)
+        kind, name = self.bottom
+        for i, f in enumerate(frames):
+            fi = f"pending[{i}]"
+            check_obj(f, fi)
+            k = f.get("k")
+            if type(k) is not str or k not in self.frames:
+                fail(fi + ".k", f"unknown decision kind {show(k)}")
+            plain(f, fi, budget)
+            if (k == kind) != (i == 0):
+                fail(fi + ".k", f"the {name} is the bottom decision, and only it")
+            if self.stack_rules and i and not _lies_on(self.frames[k].below, frames[i - 1]["k"]):
+                fail(fi + ".k", f"a {show(k)} decision never lies on a"
+                     f" {show(frames[i - 1]['k'])} decision")
+            s.pending = frames[: i + 1]
+            _check_frame(s, i, self.frames[k], f)
+        s.pending = frames
+        if not frames:
+            return frames
+        top = len(frames) - 1
+        i = 0
+        try:
+            for i, f in enumerate(frames):
+                a = self.frames[f["k"]].actor(s, f)
+                if a not in ("gov", "fln", "chance", "auto"):
+                    fail(f"pending[{i}]", f"belongs to {show(a)}, not gov, fln, chance or engine")
+                if a == "chance" and i != top:
+                    fail(f"pending[{i}]", "a chance decision can only be the current one")
+            if a == "auto":
+                fail(f"pending[{top}]", "the current decision must belong to gov, fln or chance"
+                     " (automatic steps are never left pending)")
+            if a == "chance" and s.options["chance"] == "managed":
+                fail(f"pending[{top}]", "in managed chance mode the engine resolves chance itself:"
+                     " a chance decision is never left pending")
+            i = top
+            self.prompt(s)
+            moves = self.legal_moves(s)
+            if not moves:
+                fail(f"pending[{top}]", "the current decision has no legal move")
+            for m in moves:  # moves built from the frame's data must be well-formed (docs/moves.md)
+                check_move_shape(m)
+        except StateError:
+            raise
+        except Exception as e:  # a frame whose data does not fit its kind or the rest of the state
+            fail(f"pending[{i}]", f"inconsistent with the rest of the state ({type(e).__name__})")
+        return frames
+
+
+def _lies_on(below: tuple[str, ...], k: str) -> bool:
+    """Is kind ``k`` one of ``below`` (an entry ending in ":", e.g. "op:", stands for every kind
+    it begins)?"""
+    return k in below or (":" in k and k[:k.index(":") + 1] in below)
+
+
+def _check_frame(s: S, i: int, h: FrameType[S], f: Frame) -> None:
+    """The kind's own check of frame ``i``, its errors reported against the frame."""
+    try:
+        h.check_frame(s, f)
+    except StateError as e:
+        fail(f"pending[{i}]" + ("." + e.field if e.field else ""), e.reason, e.rule)
+    except Exception as e:  # a frame whose data does not fit its kind or the rest of the state
+        fail(f"pending[{i}]", f"inconsistent with the rest of the state ({type(e).__name__})")
 
 
 def inconsistent(s: DecisionState, e: Exception) -> StateError:

@@ -9,6 +9,8 @@ The hooks:
 * an illegal move's message starts with where the game is (``context``: turn, card, actor,
   prompt) and a move naming a place that does not exist is malformed (``check_names``);
 * the game is over when the stack is empty (2.4.1);
+* the game loop is the bottom of every stack, and each kind lies only on the kinds its ``below``
+  names (the validator's ``check_pending``);
 * a state read from untrusted text (``State._valid``) whose frames are not all proven has each
   state its moves produce checked by the validator (``engine.validate`` installs that check:
   ``MACHINE.check_result``);
@@ -74,7 +76,8 @@ def _short(v: str) -> str:
 
 
 MACHINE: Machine[State] = Machine("2.4.1", where=where, malformed=check_names, cache_legal=True,
-                                  settle_limit=SETTLE_LIMIT)
+                                  settle_limit=SETTLE_LIMIT, bottom=("game", "game loop"),
+                                  stack_rules=True)
 FRAMES = MACHINE.frames
 register = MACHINE.register
 handler = MACHINE.handler

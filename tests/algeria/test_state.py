@@ -75,6 +75,13 @@ def _move_front(d: dict[str, Any], area: str) -> None:
     (_set("pending/3/queue", []), "pending[3].queue"),
     (_set("pending/3/who", "fln"), "pending[3].queue[0][0]"),
     (_set("pending/0/step", 9), "pending[0].step"),
+    # the stack (engine.decisions.Machine.check_pending, shared with Colonial Twilight)
+    (_set("pending", []), "pending"),
+    (lambda d: d["pending"].pop(0), "pending[0].k"),
+    (lambda d: d["pending"].insert(1, {"k": "turn", "step": 0}), "pending[1].k"),
+    (lambda d: d["pending"].__delitem__(slice(1, None)), "pending[0]"),
+    (lambda d: d["pending"].__setitem__(slice(2, None), [
+        {"k": "roll", "purpose": "AP", "rule": "3.0", "into": "d0"}]), "pending[2]"),
     (_set("rng/seed", -1), "rng.seed"),
     (_set("options/slow_french_reaction", True), "options.slow_french_reaction"),
 ])
