@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import StateError
 from engine.checks import (
-    Budget, at, check_bool, check_choice, check_int, check_list, check_obj, fail, plain,
+    Budget, check_bool, check_choice, check_int, check_list, check_obj, fail,
 )
+from engine.rng import check_state
 
 from .data import ALGERIAN, AREAS, NEIGHBOURS, SCENARIOS, UNIT_IDS, UnitType, unit_type
 from .machine import MACHINE
@@ -24,7 +24,6 @@ MISSIONS = ("propaganda", "strike", "raid", "civil_affairs", "suppression")
 REMOVED = ("nato", "suez", "coup")
 CITIES = tuple(a for a in ALGERIAN if AREAS[a].type == "urban")
 TOP = State.FIELDS + ("schema",)
-U64 = (1 << 64) - 1
 
 
 def validate(d: Any) -> State:
@@ -33,9 +32,7 @@ def validate(d: Any) -> State:
         fail("schema", f"must be {SCHEMA!r}")
     scenario = check_choice(d["scenario"], "scenario", tuple(SCENARIOS))
     options = _options(d["options"], scenario)
-    r = check_obj(d["rng"], "rng", ("seed", "counter"))
-    check_int(r["seed"], "rng.seed", 0, U64)
-    check_int(r["counter"], "rng.counter", 0, (1 << 53) - 1)
+    rng = check_state(d["rng"])
     check_int(d["turn"], "turn", 1, 9999)
     check_choice(d["phase"], "phase", PHASES, "4.0")
     for side in ("fln", "gov"):
@@ -67,8 +64,8 @@ def validate(d: Any) -> State:
         res = check_obj(d["result"], "result", ("winner", "level"))
         check_choice(res["winner"], "result.winner", ("gov", "fln"), "12.2")
         check_choice(res["level"], "result.level", ("marginal", "substantial", "decisive"), "12.2")
-    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "pending")},
-              options=options, pending=[])
+    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "rng", "pending")},
+              options=options, rng=rng, pending=[])
     s.pending = MACHINE.check_pending(d["pending"], s, Budget(), d["result"] is not None)
     return s
 

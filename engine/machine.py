@@ -32,7 +32,7 @@ from .decisions import (
     check_move_shape, emit, find_frame, pop, push, show_move, summary, top,
 )
 from .errors import BadRequest
-from .state import Frame, Move, State
+from .state import Move, State
 
 __all__ = ["FRAMES", "MACHINE", "SETTLE_LIMIT", "AutoFrame", "FrameType", "Log", "LogEntry",
            "ROLLS", "apply", "apply_all", "check_fields", "check_move_shape", "check_names",

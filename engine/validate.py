@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from . import rng
 from .checks import (
     FACTIONS, Budget, at, check_bool, check_card_list, check_choice, check_int, check_list,
     check_obj, fail, plain, show,
@@ -113,10 +114,7 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     else:
         s.border_zone = None
     s.sop = _check_sop(d["sop"])
-    r = check_obj(d["rng"], "rng", ("seed", "counter"))
-    check_int(r["seed"], "rng.seed", 0, U64)
-    check_int(r["counter"], "rng.counter", 0, U64)
-    s.rng = {"seed": r["seed"], "counter": r["counter"]}
+    s.rng = rng.check_state(d["rng"])
     deck = SCENARIOS[scenario]["deck"]
     s.turn = check_int(d["turn"], "turn", 0, deck["draw_deck_size"])
     if s.turn + s.cards["deck_left"] != deck["draw_deck_size"]:
