@@ -6,8 +6,9 @@ Every rules module registers its prompt frames here with ``@register`` (subclass
 (``apply``, ``legal_moves``, ``to_move``, ``prompt``, ``settle``, ``apply_all``) are the machine's.
 The hooks:
 
-* an illegal move's message starts with where the game is (``context``: turn, card, actor,
-  prompt) and a move naming a place that does not exist is malformed (``check_names``);
+* an illegal move's message starts with where the game is (``where``: turn and card; then the
+  actor and the prompt) and a move naming a place that does not exist is malformed
+  (``check_names``);
 * the game is over when the stack is empty (2.4.1);
 * the game loop is the bottom of every stack, and each kind lies only on the kinds its ``below``
   names (the validator's ``check_pending``);
@@ -28,16 +29,15 @@ from . import chance
 from .checks import show
 from .data import BOXES, CARDS, SPACE_NAMES
 from .decisions import (
-    AutoFrame as _AutoFrame, FrameType as _FrameType, Log, LogEntry, Machine, check_fields,
-    check_move_shape, emit, find_frame, pop, push, show_move, summary, top,
+    AutoFrame as _AutoFrame, FrameType as _FrameType, Log, Machine, check_move_shape, emit,
+    find_frame, pop, push, top,
 )
 from .errors import BadRequest
 from .state import Move, State
 
-__all__ = ["FRAMES", "MACHINE", "SETTLE_LIMIT", "AutoFrame", "FrameType", "Log", "LogEntry",
-           "ROLLS", "apply", "apply_all", "check_fields", "check_move_shape", "check_names",
-           "context", "emit", "find_frame", "handler", "legal_moves", "pop", "prompt", "push",
-           "register", "settle", "show_move", "summary", "to_move", "top"]
+__all__ = ["FRAMES", "MACHINE", "ROLLS", "SETTLE_LIMIT", "AutoFrame", "FrameType", "Log", "apply",
+           "apply_all", "check_move_shape", "emit", "find_frame", "handler", "legal_moves", "pop",
+           "prompt", "push", "register", "settle", "to_move", "top"]
 
 FrameType = _FrameType[State]
 AutoFrame = _AutoFrame[State]
@@ -84,7 +84,6 @@ handler = MACHINE.handler
 to_move = MACHINE.to_move
 prompt = MACHINE.prompt
 legal_moves = MACHINE.legal_moves
-context = MACHINE.context
 apply = MACHINE.apply
 settle = MACHINE.settle
 apply_all = MACHINE.apply_all

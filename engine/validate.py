@@ -27,7 +27,7 @@ from .data import (
     MAP_PIECES, MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW,
     SCENARIOS, SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
-from .errors import StateError
+from .errors import BadRequest, StateError
 from .events import SIDES
 from .machine import MACHINE
 from .propaganda import DELAYED_EFFECTS
@@ -130,7 +130,6 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
 
 def _check_options(v: Any) -> dict[str, Any]:
     """The game's options, every one present (scenarios.OPTION_DEFAULTS, check_options)."""
-    from .errors import BadRequest
     from .scenarios import OPTION_DEFAULTS, check_options
 
     o = check_obj(v, "options", tuple(OPTION_DEFAULTS))
