@@ -154,6 +154,8 @@ class Machine(Generic[S]):
     """One game's registry of frame kinds, its hooks, and the driver.
 
     * ``over_rule`` – the rule cited when a move is sent after the game ended;
+    * ``bottom`` – the kind (and its name in messages) of the frame at the bottom of every stack
+      (the game loop, the turn), for ``check_pending``;
     * ``where(s)`` – where the game is (turn, card or phase), the start of every illegal move's
       message (then the actor and the prompt); None: the message is the explanation alone;
     * ``malformed(m)`` – the game's own check of a move's fields (e.g. place names), raising
@@ -166,19 +168,17 @@ class Machine(Generic[S]):
       are never mutated once shared);
     * ``settle_limit`` – automatic steps of one settle; more means the pending frames' data is
       inconsistent (StateError);
-    * ``bottom`` – the kind (and its name in messages) of the frame at the bottom of every stack
-      (the game loop, the turn), for ``check_pending``;
     * ``stack_rules`` – ``check_pending`` holds each frame to its kind's ``below``.
     """
 
     def __init__(self, over_rule: str, *,
+                 bottom: tuple[str, str],
                  where: Callable[[S], str] | None = None,
                  malformed: Callable[[Move], None] | None = None,
                  finished: Callable[[S], bool] | None = None,
                  check_result: Callable[[S, S], None] | None = None,
                  cache_legal: bool = False,
                  settle_limit: int = 1000,
-                 bottom: tuple[str, str] = ("", ""),
                  stack_rules: bool = False) -> None:
         self.frames: dict[str, FrameType[S]] = {}
         self.over_rule = over_rule
