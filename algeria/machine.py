@@ -24,7 +24,7 @@ def finished(s: State) -> bool:
     return s.result is not None
 
 
-MACHINE: Machine[State] = Machine("12.2", where=where, finished=finished, bottom=("turn", "turn"))
+MACHINE: Machine[State] = Machine("12.2", bottom=("turn", "turn"), where=where, finished=finished)
 register = MACHINE.register
 
 __all__ = ["MACHINE", "AutoFrame", "Frame", "FrameType", "Log", "Move", "State", "emit",

@@ -168,7 +168,8 @@ class Machine(Generic[S]):
       are never mutated once shared);
     * ``settle_limit`` – automatic steps of one settle; more means the pending frames' data is
       inconsistent (StateError);
-    * ``stack_rules`` – ``check_pending`` holds each frame to its kind's ``below``.
+    * ``stack_rules`` – ``check_pending`` holds each frame to its kind's ``below``;
+    * ``sides`` – the actors that are players (besides ``chance`` and ``auto``).
     """
 
     def __init__(self, over_rule: str, *,
@@ -179,7 +180,8 @@ class Machine(Generic[S]):
                  check_result: Callable[[S, S], None] | None = None,
                  cache_legal: bool = False,
                  settle_limit: int = 1000,
-                 stack_rules: bool = False) -> None:
+                 stack_rules: bool = False,
+                 sides: tuple[str, ...] = ("gov", "fln")) -> None:
         self.frames: dict[str, FrameType[S]] = {}
         self.over_rule = over_rule
         self.where = where
@@ -190,6 +192,7 @@ class Machine(Generic[S]):
         self.settle_limit = settle_limit
         self.bottom = bottom
         self.stack_rules = stack_rules
+        self.sides = sides
 
     def register(self, cls: type[FrameType[S]]) -> type[FrameType[S]]:
         inst = cls()
@@ -352,13 +355,15 @@ class Machine(Generic[S]):
         try:
             for i, f in enumerate(frames):
                 a = self.frames[f["k"]].actor(s, f)
-                if a not in ("gov", "fln", "chance", "auto"):
-                    fail(f"pending[{i}]", f"belongs to {show(a)}, not gov, fln, chance or engine")
+                if a not in self.sides and a not in ("chance", "auto"):
+                    fail(f"pending[{i}]", f"belongs to {show(a)}, not {', '.join(self.sides)},"
+                         " chance or engine")
                 if a == "chance" and i != top:
                     fail(f"pending[{i}]", "a chance decision can only be the current one")
             if a == "auto":
-                fail(f"pending[{top}]", "the current decision must belong to gov, fln or chance"
-                     " (automatic steps are never left pending)")
+                fail(f"pending[{top}]", f"the current decision must belong to"
+                     f" {', '.join(self.sides)} or chance (automatic steps are never left"
+                     " pending)")
             if a == "chance" and s.options["chance"] == "managed":
                 fail(f"pending[{top}]", "in managed chance mode the engine resolves chance itself:"
                      " a chance decision is never left pending")

@@ -1,11 +1,11 @@
 """The decision machine's behaviour, pinned: seeded games of both games traced decision by decision
 (tests/machine_trace.py: actors, prompts, legal moves, logs, the errors of illegal and malformed
-moves, states read back from their text, the last state) and hashed. The Colonial Twilight digests were
-taken before both games were put on the one driver of engine.decisions and hold unchanged; those of
-Algeria were taken after, when only its error messages changed (an illegal move's message now
-starts with the turn, phase, actor and prompt and sums up the legal moves; a bad move of a turn is
-named ``moves[i]``), every other line of its traces being the same. Any change to what either game
-does shows here."""
+moves, states read back from their text, the last state) and hashed. The Colonial Twilight
+digests were taken before both games were put on the one driver of engine.decisions and hold
+unchanged; those of Algeria were taken after, when only its error messages changed (an illegal
+move's message now starts with the turn, phase, actor and prompt and sums up the legal moves; a
+bad move of a turn is named ``moves[i]``), every other line of its traces being the same. Any
+change to what either game does shows here."""
 
 from __future__ import annotations
 
