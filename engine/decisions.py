@@ -25,6 +25,7 @@ decision is (``where``).
 
 from __future__ import annotations
 
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Callable, Generic, Protocol, TypeVar
 
 from .checks import Budget, check_list, check_obj, fail, plain, show
@@ -150,6 +151,7 @@ def find_frame(s: DecisionState, *kinds: str) -> Frame | None:
 # --- the machine -----------------------------------------------------------------------------
 
 
+@dataclass(eq=False)
 class Machine(Generic[S]):
     """One game's registry of frame kinds, its hooks, and the driver.
 
@@ -172,27 +174,18 @@ class Machine(Generic[S]):
     * ``sides`` – the actors that are players (besides ``chance`` and ``auto``).
     """
 
-    def __init__(self, over_rule: str, *,
-                 bottom: tuple[str, str],
-                 where: Callable[[S], str] | None = None,
-                 malformed: Callable[[Move], None] | None = None,
-                 finished: Callable[[S], bool] | None = None,
-                 check_result: Callable[[S, S], None] | None = None,
-                 cache_legal: bool = False,
-                 settle_limit: int = 1000,
-                 stack_rules: bool = False,
-                 sides: tuple[str, ...] = ("gov", "fln")) -> None:
-        self.frames: dict[str, FrameType[S]] = {}
-        self.over_rule = over_rule
-        self.where = where
-        self.malformed = malformed
-        self.finished = finished
-        self.check_result = check_result
-        self.cache_legal = cache_legal
-        self.settle_limit = settle_limit
-        self.bottom = bottom
-        self.stack_rules = stack_rules
-        self.sides = sides
+    over_rule: str
+    _: KW_ONLY
+    bottom: tuple[str, str]
+    where: Callable[[S], str] | None = None
+    malformed: Callable[[Move], None] | None = None
+    finished: Callable[[S], bool] | None = None
+    check_result: Callable[[S, S], None] | None = None
+    cache_legal: bool = False
+    settle_limit: int = 1000
+    stack_rules: bool = False
+    sides: tuple[str, ...] = ("gov", "fln")
+    frames: dict[str, FrameType[S]] = field(default_factory=dict, init=False)
 
     def register(self, cls: type[FrameType[S]]) -> type[FrameType[S]]:
         inst = cls()
