@@ -107,32 +107,6 @@ def _areas(a: Any) -> None:
             fail(f"{f}.done", "a mission is listed twice", "9.0")
 
 
-UNIT_KEYS = ("area", "box", "neutralized", "mode", "helo", "removed")
-AREA_OR_NONE = (None,) + tuple(AREAS)
-
-
-def _unit_rules(uid: str) -> tuple[str, UnitType, tuple[Any, ...], tuple[Any, ...],
-                                   tuple[str, ...]]:
-    """What one counter's entry may hold: its field, its type, modes, removals, boxes (2.3)."""
-    t = unit_type(uid)
-    if t.side == "fln":
-        boxes: tuple[str, ...] = ("UG", "OPS", "OC")
-    else:
-        boxes = ("OPS", "PTL", "OC") if t.mobile else ("PTL",)
-    return (f"units.{uid}", t, ("concentrated", "dispersed") if t.key == "fr_div" else (None,),
-            (None,) + REMOVED if t.side == "gov" else (None,), boxes)
-
-
-UNIT_RULES = {uid: _unit_rules(uid) for uid in UNIT_IDS}
-
-
-def _choice(v: Any, field: str, allowed: tuple[Any, ...], rule: str = "") -> Any:
-    """``check_choice`` for choices of strings and null, by one lookup on the common path."""
-    if (v is None or type(v) is str) and v in allowed:
-        return v
-    return check_choice(v, field, allowed, rule)
-
-
 def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:
     check_obj(u, "units", UNIT_IDS, UNIT_KEYSET)
     fronts: set[str] = set()
@@ -172,6 +146,34 @@ def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:
             in_france += 1
             if in_france > 1:
                 fail(f"{f}.area", "only one Cadre may be in France", "11.22")
+
+
+# --- what _units checks each counter's entry against, built once ----------------------------
+
+UNIT_KEYS = ("area", "box", "neutralized", "mode", "helo", "removed")
+AREA_OR_NONE = (None,) + tuple(AREAS)
+
+
+def _unit_rules(uid: str) -> tuple[str, UnitType, tuple[Any, ...], tuple[Any, ...],
+                                   tuple[str, ...]]:
+    """What one counter's entry may hold: its field, its type, modes, removals, boxes (2.3)."""
+    t = unit_type(uid)
+    if t.side == "fln":
+        boxes: tuple[str, ...] = ("UG", "OPS", "OC")
+    else:
+        boxes = ("OPS", "PTL", "OC") if t.mobile else ("PTL",)
+    return (f"units.{uid}", t, ("concentrated", "dispersed") if t.key == "fr_div" else (None,),
+            (None,) + REMOVED if t.side == "gov" else (None,), boxes)
+
+
+UNIT_RULES = {uid: _unit_rules(uid) for uid in UNIT_IDS}
+
+
+def _choice(v: Any, field: str, allowed: tuple[Any, ...], rule: str = "") -> Any:
+    """``check_choice`` for choices of strings and null, by one lookup on the common path."""
+    if (v is None or type(v) is str) and v in allowed:
+        return v
+    return check_choice(v, field, allowed, rule)
 
 
 UNIT_KEYSET = frozenset(UNIT_IDS)
