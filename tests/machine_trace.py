@@ -6,7 +6,7 @@ prompt, the legal moves, the move chosen, the log it gave, and what an illegal m
 one are told (exception type, field, reason, rule). Every few decisions the state goes through its
 canonical text and back, so the checks the machine runs on states read from untrusted text
 (frames whose data is not proven) are part of the trace too. The last state's canonical text ends
-it. Any change in what the machine does for either game changes a digest.
+it. Any change in what the machine does for the game changes its digest.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ import algeria
 import engine
 from engine.errors import EngineError
 
-# (game, scenario, seed, chance mode, decisions at most)
+# (game, scenario, seed, chance mode, decisions at most). Colonial Twilight only: Algeria's rules
+# are still growing (``trace`` takes "algeria" too, to compare two versions by hand).
 CASES: tuple[tuple[str, str, int, str, int], ...] = (
     ("ct", "short", 1, "managed", 5000),
     ("ct", "short", 2, "managed", 5000),
@@ -30,9 +31,6 @@ CASES: tuple[tuple[str, str, int, str, int], ...] = (
     ("ct", "short", 6, "managed", 5000),
     ("ct", "medium", 7, "external", 5000),
     ("ct", "full", 8, "managed", 1500),
-    ("algeria", "1954", 1, "managed", 3000),
-    ("algeria", "1958", 2, "external", 1500),
-    ("algeria", "1960", 3, "managed", 3000),
 )
 
 ROUNDTRIP_EVERY = 7
