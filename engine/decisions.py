@@ -17,10 +17,12 @@ on the game's machine; handlers are stateless and work on the frame's data only:
 
 ``Machine.apply`` checks the move's shape, copies the state, applies the move, then *settles*:
 runs ``auto`` frames (and chance frames when ``options["chance"] == "managed"``) until a player
-or external chance has to decide, or the game is over – at most ``settle_limit`` steps. An
-illegal move is explained (``FrameType.explain``: the conditions ``why_not`` names, else the legal
-moves summed up) after the game's own check of malformed moves (``malformed``) and where the
-decision is (``where``).
+or external chance has to decide, or the game is over – at most ``settle_limit`` steps. A move
+that is not legal is first checked for malformed fields (``check_fields`` and the game's
+``malformed``: BadRequest), then explained (``FrameType.explain``: the conditions ``why_not``
+names, else the legal moves summed up) in an IllegalMove whose message starts with where the
+decision is (the game's ``where``, the actor, the prompt). ``Machine.check_pending`` checks the
+stack of an untrusted state for the game's validator.
 """
 
 from __future__ import annotations
