@@ -166,8 +166,8 @@ def _checked(frames: Any, finished: bool = False, mode: str = "external") -> Rac
 
 
 def test_check_pending_of_an_untrusted_stack() -> None:
-    good = [{"k": "round", "x": {"pick": 1}}, {"k": "roll", "purpose": "b", "rule": "R2",
-                                              "into": "roll"}]
+    good: list[dict[str, Any]] = [{"k": "round", "x": {"pick": 1}},
+                                  {"k": "roll", "purpose": "b", "rule": "R2", "into": "roll"}]
     assert MACHINE.to_move(_checked(good)) == "chance"
     assert MACHINE.to_move(_checked([good[0], {"k": "pick", "who": "p1"}])) == "p1"
     cases: list[tuple[Any, str, str]] = [
