@@ -213,7 +213,7 @@ class Machine(Generic[S]):
 
     def legal_moves(self, s: S) -> list[Move]:
         if self.cache_legal:
-            cached: list[Move] | None = getattr(s, "_legal")
+            cached: list[Move] | None = getattr(s, "_legal", None)
             if cached is not None:
                 return list(cached)
         f = s.pending[-1] if s.pending else None
