@@ -80,14 +80,17 @@ def state_data(state: StateLike) -> dict[str, Any]:
 
 def checkpoint_hash(state: StateLike) -> str:
     """``"sha256:" + hex`` of the canonical JSON (engine.serial.dumps) of the state document with
-    its hidden fields (HIDDEN_CARDS, HIDDEN_TOP) set to null."""
+    its hidden fields (HIDDEN_CARDS, HIDDEN_TOP) set to null, those it has (a state of another
+    game, Algeria's, has no cards: only its ``rng`` is hidden)."""
     data = state_data(state)
-    cards = dict(data.get("cards") or {})
-    for k in HIDDEN_CARDS:
-        cards[k] = None
-    data["cards"] = cards
+    if "cards" in data:
+        cards = dict(data["cards"] or {})
+        for k in HIDDEN_CARDS:
+            cards[k] = None
+        data["cards"] = cards
     for k in HIDDEN_TOP:
-        data[k] = None
+        if k in data:
+            data[k] = None
     text = state_text(data) if isinstance(state, State) else dumps(data)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
@@ -137,6 +140,13 @@ class Record:
     @property
     def options(self) -> dict[str, Any]:
         return dict(self.header.get("options") or {})
+
+
+def game_of(header: Mapping[str, Any]) -> str:
+    """The game a header names: its ``game`` when that is a string (``"algeria"``), else
+    ``"colonial_twilight"`` (a ladder's headers number their games with an integer ``game``)."""
+    game = header.get("game")
+    return game if isinstance(game, str) and game else "colonial_twilight"
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -454,6 +464,11 @@ class EngineReferee:
     ended in a die roll or a card draw)."""
 
     def start(self, header: Mapping[str, Any]) -> Position:
+        game = game_of(header)
+        if game != "colonial_twilight":
+            raise ValueError(f"a record of the game {game!r}: the engine in this process replays"
+                             " Colonial Twilight records only; check it through the referee"
+                             " (ct-referee validate), which serves every game")
         try:
             s = new_game(header["scenario"], header.get("seed", 0), header.get("options"))
         except BadRequest as e:
@@ -487,5 +502,5 @@ def chance_in(log: Iterable[Mapping[str, Any]]) -> bool:
 __all__ = [
     "FORMAT", "Checkpoint", "EngineReferee", "Position", "Record", "RecordError", "RecordWriter",
     "Referee", "Refusal", "Verdict", "canonical_move", "chance_in", "check_record", "checkpoint",
-    "checkpoint_hash", "make_header", "read_record", "state_data", "write_record",
+    "checkpoint_hash", "game_of", "make_header", "read_record", "state_data", "write_record",
 ]

@@ -38,14 +38,15 @@ def game(scenario: str, seed: int) -> list[engine.State]:
     return states
 
 
-def screenshots(svgs: dict[Path, str]) -> None:
+def screenshots(svgs: dict[Path, str], size: tuple[int, int] = (WIDTH, HEIGHT)) -> None:
+    """Each SVG document screenshotted at ``size`` (width, height) to its path."""
     from playwright.sync_api import sync_playwright
 
     exe = os.environ.get("CT_REFEREE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
         ctx = pw.chromium.launch_persistent_context(profile, executable_path=exe, args=ARGS,
                                                     headless=True,
-                                                    viewport={"width": WIDTH, "height": HEIGHT})
+                                                    viewport={"width": size[0], "height": size[1]})
         page = ctx.new_page()
         for path, svg in svgs.items():
             page.set_content("<!doctype html><html><body style='margin:0'><style>svg{display:"

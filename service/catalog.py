@@ -1,22 +1,25 @@
-"""``Referee/Catalog``: the engine's catalogue document (``engine.catalog``) as the contract's
-message, built once per process (it changes only with the engine)."""
+"""``Referee/Catalog``: each game's catalogue document (``games.Game.catalog``: ``engine.catalog``,
+``algeria.catalog``) as the contract's message, built once per process (it changes only with the
+engine); each game's has its own version (the REST ETag)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import engine
-from engine.catalog import catalog
 from ct_referee_proto.v1 import referee_pb2 as pb
 
+from . import games
 
-@lru_cache(maxsize=1)
-def full() -> pb.CatalogResponse:
-    doc = catalog()
+CT = games.COLONIAL_TWILIGHT.name
+
+
+def _colonial_twilight(doc: dict[str, Any]) -> pb.CatalogResponse:
     out = pb.CatalogResponse(version=doc["version"], engine_version=engine.VERSION,
-                             board=pb.CatalogBoard(**doc["board"]))
+                             board=pb.CatalogBoard(**doc["board"]), game=CT)
     for sc in doc["scenarios"]:
-        out.scenarios.add(**sc)
+        out.scenarios.add(**sc, game=CT)
     for c in doc["cards"]:
         out.cards.add(**c)
     for sp in doc["spaces"]:
@@ -31,14 +34,49 @@ def full() -> pb.CatalogResponse:
     return out
 
 
-def version() -> str:
-    return str(catalog()["version"])
+def _algeria(doc: dict[str, Any]) -> pb.CatalogResponse:
+    out = pb.CatalogResponse(version=doc["version"], engine_version=engine.VERSION,
+                             game=doc["game"])
+    for sc in doc["scenarios"]:
+        out.scenarios.add(**sc)
+    for t in doc["tracks"]:
+        out.tracks.add(**t)
+    a = out.algeria
+    a.edition = doc["edition"]
+    for area in doc["areas"]:
+        a.areas.add(**area)
+    a.wilayas.update(doc["wilayas"])
+    for u in doc["units"]:
+        a.units.add(**u)
+    a.boxes.update(doc["boxes"])
+    a.charts.update(doc["charts"])
+    a.scenarios.update(doc["scenario_setup"])
+    return out
 
 
-def answer(req: pb.CatalogRequest) -> pb.CatalogResponse:
+# each game's catalogue document as the message
+TO_PROTO = {CT: _colonial_twilight, games.ALGERIA.name: _algeria}
+assert set(TO_PROTO) == set(games.GAMES)
+
+
+@lru_cache(maxsize=None)
+def full(game: str = CT) -> pb.CatalogResponse:
+    """The whole catalogue of ``game`` (a name of ``games.GAMES``)."""
+    return TO_PROTO[game](games.GAMES[game].catalog())
+
+
+def version(game: str = "") -> str:
+    """The version (ETag) of ``game``'s catalogue ("" = the default game's); "" for an unknown
+    name (the request then fails in the core, naming the field)."""
+    found = games.GAMES.get(game) if game else games.DEFAULT
+    return str(found.catalog()["version"]) if found is not None else ""
+
+
+def answer(req: pb.CatalogRequest, game: str = CT) -> pb.CatalogResponse:
     """The whole catalogue, or only its version when the client's copy (``if_none_match``, an
     HTTP entity tag's quotes and weak prefix allowed) is current."""
     tag = req.if_none_match.strip().removeprefix("W/").strip('"')
-    if tag == version():
-        return pb.CatalogResponse(version=tag, not_modified=True, engine_version=engine.VERSION)
-    return full()
+    if tag == version(game):
+        return pb.CatalogResponse(version=tag, not_modified=True, engine_version=engine.VERSION,
+                                  game=game)
+    return full(game)

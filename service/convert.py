@@ -4,7 +4,7 @@ moves' own are in ``moves``."""
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from google.protobuf import json_format
 from google.protobuf.struct_pb2 import Struct
@@ -63,12 +63,14 @@ def _ints(x: Any) -> Any:
     return x
 
 
-def log_to_proto(entries: list[dict[str, Any]]) -> list[pb.LogEntry]:
+def log_to_proto(entries: list[dict[str, Any]],
+                 label: Callable[[dict[str, Any]], str] = log_label) -> list[pb.LogEntry]:
+    """Log entries as the contract's, each labelled by its game's ``label`` (``games``)."""
     out = []
     for e in entries:
         data = {k: v for k, v in e.items() if k not in ("rule", "text")}
         le = pb.LogEntry(rule=str(e.get("rule", "")), text=str(e.get("text", "")),
-                         label=log_label(e))
+                         label=label(e))
         if data:
             le.data.update(_jsonable(data))
         out.append(le)
@@ -91,7 +93,7 @@ DERIVED_INTS = ("total_support", "total_opposition", "gov_score", "fln_score")
 
 def view_to_proto(v: Mapping[str, Any], role: str) -> pb.View:
     """engine.view(state, role) as the typed View (unknown newer fields go to ``extra``)."""
-    out = pb.View(role=role, scenario=str(v.get("scenario", "")))
+    out = pb.View(role=role, scenario=str(v.get("scenario", "")), game="colonial_twilight")
     out.options.CopyFrom(options_from_engine(v.get("options") or {}))
     derived = v.get("derived") or {}
     control = derived.get("control") or {}
@@ -156,6 +158,23 @@ def view_to_proto(v: Mapping[str, Any], role: str) -> pb.View:
         out.pending.extend(_jsonable(v["pending"]))
     if extra:
         out.extra.update(_jsonable(extra))
+    return out
+
+
+def document_view(game: str, v: Mapping[str, Any], role: str) -> pb.View:
+    """The view of a game whose views are plain documents (Algeria): the fields every game
+    shares, typed (role, scenario, turn, to_move, prompt, labelled legal moves, result,
+    pending), and the whole view in ``document`` (its labels travel on the moves)."""
+    out = pb.View(role=role, scenario=str(v.get("scenario", "")), game=game,
+                  to_move=str(v.get("to_move") or ""), prompt=str(v.get("prompt") or ""))
+    if isinstance(v.get("turn"), int):
+        out.turn = v["turn"]
+    out.legal_moves.extend(moves_from_engine(v.get("legal_moves") or [], v.get("labels")))
+    if v.get("result") is not None:
+        out.result.update(_jsonable(v["result"]))
+    if v.get("pending") is not None:
+        out.pending.extend(_jsonable(v["pending"]))
+    out.document.update(_jsonable({k: val for k, val in v.items() if k != "labels"}))
     return out
 
 

@@ -27,21 +27,19 @@ import importlib
 import importlib.util
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 from google.protobuf.message import Message
 
 import engine
-from engine.labels import move_label, move_labels
 from engine.positions import build as build_position
-from engine.render import render as render_board
 from ct_referee_proto.v1 import referee_pb2 as pb
 
-from . import catalog
+from . import catalog, games
 from .cache import Cache, SizedLRU, make_cache
 from .config import Config
 from .convert import dumps, log_to_proto, options_to_engine, struct_to_plain, view_to_proto
+from .games import Game
 from .errors import ServiceError, internal
 from .metrics import Metrics
 from .forks import Successors
@@ -57,13 +55,16 @@ BotFn = Callable[..., tuple[list[dict[str, Any]], engine.State, list[Any]]]
 
 
 def engine_fingerprint() -> str:
-    """engine.VERSION plus a hash of the engine's code and data, so that replicas sharing a
-    Redis never serve each other results of different rules (even without a version bump)."""
-    root = Path(engine.__file__).resolve().parent
+    """engine.VERSION plus a hash of the code and data of every game's engine
+    (``games.GAMES``), so that replicas sharing a Redis never serve each other results of
+    different rules (even without a version bump)."""
     h = hashlib.sha256(engine.VERSION.encode())
-    for p in sorted(root.rglob("*")):
-        if p.suffix in (".py", ".json") and "__pycache__" not in p.parts:
-            h.update(str(p.relative_to(root)).encode() + b"\x00" + p.read_bytes())
+    for game in games.GAMES.values():
+        root = game.root
+        h.update(game.name.encode() + b"\x00")
+        for p in sorted(root.rglob("*")):
+            if p.suffix in (".py", ".json") and "__pycache__" not in p.parts:
+                h.update(str(p.relative_to(root)).encode() + b"\x00" + p.read_bytes())
     return f"{engine.VERSION}+{h.hexdigest()[:16]}"
 
 
@@ -105,7 +106,7 @@ class Core:
                            if c.anti_fork and registry else None)
         self.responses = ResponseCache(c.response_cache_mb << 20, stats=self.metrics)
         # by the size of the documents (a parsed state takes a few times its document's size)
-        self.states: SizedLRU[tuple[str, str | None], engine.State] = SizedLRU(
+        self.states: SizedLRU[tuple[str, str | None], games.State] = SizedLRU(
             c.state_cache_mb << 20, lambda key, s: len(key[0]) + len(key[1] or ""), largest=8)
         self.bot: BotFn | None = find_bot() if bot == "auto" else bot  # type: ignore[assignment]
         self._seal_tag = "s1" if c.seal else "s0"
@@ -187,51 +188,53 @@ class Core:
             raise ServiceError(**rec["_error"])
         return rec
 
-    def _parse(self, opened: Opened, call: Call) -> engine.State:
-        """The engine state of a request. The parsed-state tier holds only states that passed
-        ``engine.from_json`` (the ones this process parsed, and the ones it issued: each is
-        checked before it is returned), keyed by their exact text, so a state gets the same
-        verdict from every replica whether or not it is in this one's tier."""
+    def _parse(self, opened: Opened, call: Call) -> games.State:
+        """The engine state of a request, parsed by its game's engine (``games.of_text``). The
+        parsed-state tier holds only states that passed their engine's ``from_json`` (the ones
+        this process parsed, and the ones it issued: each is checked before it is returned),
+        keyed by their exact text, so a state gets the same verdict from every replica whether
+        or not it is in this one's tier."""
         call.check()
         key = opened.key()
         s = self.states.get(key)
         if s is not None:
             return s
         try:
-            s = engine.from_json(opened.engine_json())
+            s = games.of_text(opened.json).rules.from_json(opened.engine_json())
         except engine.StateError as e:
             field = "state.json" if e.field == "state" else f"state.{e.field}"
             raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None
         self.states.put(key, s)
         return s
 
-    def _state_record(self, s: engine.State, full: str | None = None) -> Record:
+    def _state_record(self, s: games.State, full: str | None = None) -> Record:
         """A state about to be returned, as cached (``_checked_record``)."""
         return self._checked_record(s, full)[0]
 
-    def _issued(self, s: engine.State, full: str | None = None) -> Record:
+    def _issued(self, s: games.State, full: str | None = None) -> Record:
         """A state about to be returned and its position (``_position``), as cached: the legal
         moves are those the validator computed when it checked the state (computed once)."""
         rec, checked = self._checked_record(s, full)
         return {"state": rec, **self._position(checked)}
 
-    def _checked_record(self, s: engine.State, full: str | None = None
-                        ) -> tuple[Record, engine.State]:
+    def _checked_record(self, s: games.State, full: str | None = None
+                        ) -> tuple[Record, games.State]:
         """A state about to be returned, as cached: when sealing is on, its public document and
         hidden part (what ``_issue`` seals); otherwise its canonical JSON (``full``, when the
         caller has it); and the state checked. The referee never returns a state its own
         validator rejects: the text is parsed back with ``engine.from_json`` here, and the
         checked state is what the parsed-state tier keeps."""
+        rules = games.of_state(s).rules
         if full is None:
-            full = engine.to_json(s)
+            full = rules.to_json(s)
         try:
-            checked = engine.from_json(full)
+            checked = rules.from_json(full)
         except engine.StateError as e:
             raise ServiceError("invalid_state", "the request leads to a state the referee's"
                                f" validator rejects ({e.field}: {e.reason})", rule=e.rule,
                                field="state") from None
         if self.trust.seal:
-            public, hidden = split(checked.to_data())
+            public, hidden = split(checked.to_data(), games.of_state(checked).hidden)
             self.states.put((public, hidden), checked)
             rec: Record = {"public": public, "hidden": hidden}
             if checked.result is not None:  # game over: the secret seed is revealed
@@ -275,16 +278,18 @@ class Core:
         if self.successors is None:
             return
         proven = self.trust.seat_of(opened, seat)
-        actor = engine.to_move(self._parse(opened, call))
+        s = self._parse(opened, call)
+        actor = games.of_state(s).rules.to_move(s)
         if proven is None or (not any_seat and actor in ("gov", "fln") and proven != actor):
             raise ServiceError("bad_seat", "anti-fork mode: a move needs the seat token of the"
                                f" player to move ({actor}) in this game", field="seat")
 
     @staticmethod
-    def _position(s: engine.State) -> Record:
-        legal = engine.legal_moves(s)
-        return {"to_move": engine.to_move(s), "prompt": engine.prompt(s),
-                "legal_moves": legal, "labels": move_labels(s, legal), "result": s.result}
+    def _position(s: games.State) -> Record:
+        game = games.of_state(s)
+        legal = game.rules.legal_moves(s)
+        return {"to_move": game.rules.to_move(s), "prompt": game.rules.prompt(s),
+                "legal_moves": legal, "labels": game.move_labels(s, legal), "result": s.result}
 
     @staticmethod
     def _position_fields(rec: Record, own: bool = False) -> dict[str, Any]:
@@ -321,18 +326,19 @@ class Core:
         except MoveError as e:
             raise ServiceError("invalid_argument", e.message, field=e.field) from None
 
-    def _fold(self, s: engine.State, moves: list[dict[str, Any]], as_list: bool, call: Call,
+    def _fold(self, s: games.State, moves: list[dict[str, Any]], as_list: bool, call: Call,
               labels: list[str] | None = None
-              ) -> tuple[engine.State, list[dict[str, Any]], int, ServiceError | None]:
+              ) -> tuple[games.State, list[dict[str, Any]], int, ServiceError | None]:
         """Apply the moves in order; stops at the first illegal one. ``labels`` collects the
         label of each legal move (in the position it is played in)."""
+        game = games.of_state(s)
         log_: list[dict[str, Any]] = []
         for i, m in enumerate(moves):
             call.check()
             try:
-                if labels is not None and m in engine.legal_moves(s):
-                    labels.append(move_label(s, m))
-                s, entries = engine.apply(s, m)
+                if labels is not None and m in game.rules.legal_moves(s):
+                    labels.append(game.move_label(s, m))
+                s, entries = game.rules.apply(s, m)
             except engine.IllegalMove as e:
                 return s, log_, i, ServiceError("illegal_move", e.reason, rule=e.rule,
                                                 move_index=i)
@@ -364,19 +370,19 @@ class Core:
     # -- the operations of ct_referee.v1.Referee -------------------------------------------------
 
     def list_scenarios(self, req: pb.ListScenariosRequest, call: Call) -> pb.ListScenariosResponse:
-        from engine.data import SCENARIOS
-
         out = pb.ListScenariosResponse(engine_version=engine.VERSION)
-        for name, sc in SCENARIOS.items():
-            years = sc.get("years") or [0, 0]
-            deck = sc.get("deck") or {}
-            out.scenarios.add(name=name, title=sc.get("title", ""), first_year=years[0],
-                              last_year=years[-1], draw_deck_size=deck.get("draw_deck_size", 0),
-                              propaganda_cards=deck.get("propaganda_cards", 0))
+        out.scenarios.extend(catalog.full(games.by_name(req.game).name).scenarios)
         return out
 
+    def _view(self, game: Game, s: games.State, role: str) -> dict[str, Any]:
+        """The view of ``role`` as cached (its legal moves labelled)."""
+        v: dict[str, Any] = self._engine_errors(lambda: game.view(s, role))
+        return v
+
     def new_game(self, req: pb.NewGameRequest, call: Call) -> pb.NewGameResponse:
+        game = games.by_name(req.game)
         options = options_to_engine(req.options)
+        game.check_options(options)
         if not req.scenario:
             raise ServiceError("invalid_argument", "scenario is required", field="scenario")
 
@@ -387,13 +393,14 @@ class Core:
             commitment = seed_commitment(game_id, seed)
 
         def compute() -> Record:
-            s = self._engine_errors(lambda: engine.new_game(req.scenario, seed, options))
+            s = self._engine_errors(lambda: game.rules.new_game(req.scenario, seed, options))
             return {**self._issued(s), "log": []}
 
-        rec = self._cached(call, self._key("new_game", None, req.scenario, seed, options),
-                           compute)
+        rec = self._cached(call, self._key("new_game", None, game.name, req.scenario, seed,
+                                           options), compute)
         out = pb.NewGameResponse(state=self._issue(rec["state"], GameRef(game_id, 0, commitment)),
-                                 log=log_to_proto(rec["log"]), **self._position_fields(rec))
+                                 log=log_to_proto(rec["log"], game.log_label),
+                                 **self._position_fields(rec))
         for role in ("gov", "fln") if game_id else ():
             out.seats[role] = self.trust.seat_token(game_id, role)
         return out
@@ -403,19 +410,21 @@ class Core:
         role = req.role or "observer"
         self._seat_for_view(opened, role, req.seat)
 
+        game = games.of_text(opened.json)
+
         def compute() -> Record:
             s = self._parse(opened, call)
-            view = self._engine_errors(lambda: engine.view(s, role))
-            return {"view": view, **self._position(s)}
+            return {"view": self._view(game, s, role), **self._position(s)}
 
         rec = self._cached(call, self._key("legal_moves", opened, role), compute)
-        return pb.LegalMovesResponse(view=view_to_proto(rec["view"], role),
+        return pb.LegalMovesResponse(view=game.view_message(rec["view"], role),
                                      **self._position_fields(rec, own=role == rec["to_move"]))
 
     def apply(self, req: pb.ApplyRequest, call: Call) -> pb.ApplyResponse:
         opened = self.trust.open(req.state)
         moves, as_list = self._moves(req, self.config.max_moves)
         self._seat_to_move(opened, req.seat, call)
+        game = games.of_text(opened.json)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -425,14 +434,16 @@ class Core:
             return {**self._issued(s), "log": log_}
 
         rec = self._cached(call, self._key("apply", opened, moves), compute)
-        game = self._successor(opened, rec["state"])
-        return pb.ApplyResponse(state=self._issue(rec["state"], game),
-                                log=log_to_proto(rec["log"]), **self._position_fields(rec))
+        ref = self._successor(opened, rec["state"])
+        return pb.ApplyResponse(state=self._issue(rec["state"], ref),
+                                log=log_to_proto(rec["log"], game.log_label),
+                                **self._position_fields(rec))
 
     def validate(self, req: pb.ValidateRequest, call: Call) -> pb.ValidateResponse:
         opened = self.trust.open(req.state)
         moves, as_list = self._moves(req, self.config.max_moves)
         self._seat_to_move(opened, req.seat, call)
+        game = games.of_text(opened.json)
 
         def compute() -> Record:
             s = self._parse(opened, call)
@@ -445,7 +456,8 @@ class Core:
 
         rec = self._cached(call, self._key("validate", opened, moves), compute)
         out = pb.ValidateResponse(legal=rec["legal"], applied=rec["applied"],
-                                  log=log_to_proto(rec["log"]), **self._position_fields(rec))
+                                  log=log_to_proto(rec["log"], game.log_label),
+                                  **self._position_fields(rec))
         if rec["error"] is not None:
             out.error.CopyFrom(ServiceError(**rec["error"]).to_proto())
         return out
@@ -455,12 +467,13 @@ class Core:
         role = req.role or "observer"
         self._seat_for_view(opened, role, req.seat)
 
+        game = games.of_text(opened.json)
+
         def compute() -> Record:
-            s = self._parse(opened, call)
-            return {"view": self._engine_errors(lambda: engine.view(s, role))}
+            return {"view": self._view(game, self._parse(opened, call), role)}
 
         rec = self._cached(call, self._key("view", opened, role), compute)
-        return pb.ViewResponse(view=view_to_proto(rec["view"], role))
+        return pb.ViewResponse(view=game.view_message(rec["view"], role))
 
     def render(self, req: pb.RenderRequest, call: Call) -> pb.RenderResponse:
         opened = self.trust.open(req.state)
@@ -469,7 +482,7 @@ class Core:
 
         def compute() -> Record:
             s = self._parse(opened, call)
-            return {"svg": self._engine_errors(lambda: render_board(s, role))}
+            return {"svg": self._engine_errors(lambda: games.of_state(s).render(s, role))}
 
         rec = self._cached(call, self._key("render", opened, role), compute)
         return pb.RenderResponse(svg=rec["svg"])
@@ -483,7 +496,8 @@ class Core:
         rec = self._cached(call, key, compute)
         # a position from the table belongs to no game: a strict referee lets it be read only
         return pb.PositionsResponse(state=self._issue(rec["state"], GameRef()),
-                                    log=log_to_proto(rec["log"]), **self._position_fields(rec))
+                                    log=log_to_proto(rec["log"], games.DEFAULT.log_label),
+                                    **self._position_fields(rec))
 
     @staticmethod
     def position_start(req: pb.PositionsRequest) -> tuple[engine.State, list[dict[str, Any]]]:
@@ -492,14 +506,16 @@ class Core:
         if not req.HasField("position"):
             raise ServiceError("invalid_argument", "a position is required (docs/positions.md)",
                                field="position")
+        position = struct_to_plain(req.position)
+        games.of_schema(position.get("schema")).check("Positions", "position.schema")
         try:
-            return build_position(struct_to_plain(req.position), req.seed)
+            return build_position(position, req.seed)
         except engine.StateError as e:
             field = "position" if e.field in ("", "position") else f"position.{e.field}"
             raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None
 
     def catalog(self, req: pb.CatalogRequest, call: Call) -> pb.CatalogResponse:
-        return catalog.answer(req)
+        return catalog.answer(req, games.by_name(req.game).name)
 
     def replay(self, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
         return replay(self, req, call)
@@ -512,6 +528,7 @@ class Core:
             raise ServiceError("unimplemented", "the non-player FLN bot is not part of this"
                                " referee build yet")
         opened = self.trust.open(req.state)
+        games.of_text(opened.json).check("Decide")
         role = req.role or "observer"
         self._seat_for_view(opened, role, req.seat)
         self._seat_to_move(opened, req.seat, call, any_seat=True)
@@ -532,9 +549,9 @@ class Core:
                     **self._issued(after, full)}
 
         rec = self._cached(call, self._key("decide", opened, req.seed, role), compute)
-        game = self._successor(opened, rec["state"])
+        ref = self._successor(opened, rec["state"])
         out = pb.DecideResponse(moves=moves_from_engine(rec["moves"], rec["move_labels"]),
-                                state=self._issue(rec["state"], game),
+                                state=self._issue(rec["state"], ref),
                                 log=log_to_proto(rec["log"]), view=view_to_proto(rec["view"], role),
                                 **self._position_fields(rec, own=role == rec["to_move"]))
         for t in rec["trace"]:

@@ -28,6 +28,7 @@ STATUS: dict[str, tuple[int, grpc.StatusCode]] = {
     "bad_seat": (403, grpc.StatusCode.PERMISSION_DENIED),          # strict: seat token missing/wrong
     "forked_state": (409, grpc.StatusCode.ALREADY_EXISTS),         # anti-fork: a second successor
     "illegal_move": (422, grpc.StatusCode.FAILED_PRECONDITION),    # not legal in this position
+    "wrong_game": (422, grpc.StatusCode.FAILED_PRECONDITION),      # a call not for this game
     "payload_too_large": (413, grpc.StatusCode.RESOURCE_EXHAUSTED),
     "deadline_exceeded": (503, grpc.StatusCode.DEADLINE_EXCEEDED),
     "unavailable": (503, grpc.StatusCode.UNAVAILABLE),             # anti-fork: registry down

@@ -11,6 +11,7 @@ from typing import Any
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 import engine
+from algeria.data import SCENARIOS as ALGERIA_SCENARIOS
 from engine.data import SCENARIOS
 from engine.scenarios import CHANCE_MODES
 from engine.view import ROLES
@@ -18,6 +19,7 @@ from engine.view import ROLES
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .errors import STATUS
+from .games import GAMES
 from .operations import OPERATIONS
 from .replay import EVERY
 
@@ -50,8 +52,13 @@ REQUIRED: dict[str, list[str]] = {
     "ValidateRequest": ["state"], "ViewRequest": ["state"], "DecideRequest": ["state"],
     "GameState": ["json"], "Move": ["t"], "ReplayRequest": ["game"],
 }
+GAME = {"enum": [*GAMES, "", None]}
 CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
-    ("NewGameRequest", "scenario"): {"enum": [*SCENARIOS, None]},
+    # each game's own scenarios (ListScenarios of the game)
+    ("NewGameRequest", "scenario"): {"enum": [*SCENARIOS, *ALGERIA_SCENARIOS, None]},
+    ("NewGameRequest", "game"): GAME,
+    ("ListScenariosRequest", "game"): GAME,
+    ("CatalogRequest", "game"): GAME,
     ("GameOptions", "chance"): {"enum": [*CHANCE_MODES, None]},
     ("LegalMovesRequest", "role"): {"enum": [*ROLES, None]},
     ("ViewRequest", "role"): {"enum": [*ROLES, None]},
@@ -67,6 +74,7 @@ CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
 STATE = {"json": "<the state document of a previous answer>"}
 EXAMPLES: dict[str, Any] = {
     "NewGameRequest": {"scenario": "short", "seed": 7, "options": {"chance": "managed"}},
+    # ("game": "algeria" with "scenario": "1954", "1958" or "1960": Brian Train's Algeria)
     "LegalMovesRequest": {"state": STATE, "role": "gov"},
     "ApplyRequest": {"state": STATE, "move": {"t": "decline"}},
     "ValidateRequest": {"state": STATE, "moves": [{"t": "decline"}, {"t": "decline"}]},
@@ -173,6 +181,11 @@ def document() -> dict[str, Any]:
             op["parameters"] = [{"name": "If-None-Match", "in": "header", "required": False,
                                  "schema": {"type": "string"},
                                  "description": "the ETag of the copy the client holds"}]
+        if o.http_method == "GET" and "game" in o.descriptor.input_type.fields_by_name:
+            op.setdefault("parameters", []).append(
+                {"name": "game", "in": "query", "required": False,
+                 "schema": {"type": "string", "enum": [*GAMES, ""]},
+                 "description": "the game: colonial_twilight (default) or algeria"})
         if o.http_method != "GET":
             req = o.descriptor.input_type
             _message_schema(req, defs)
@@ -186,13 +199,16 @@ def document() -> dict[str, Any]:
     return {
         "openapi": "3.0.3",
         "info": {"title": "ct-referee", "version": engine.VERSION, "description":
-                 "A stateless rules referee for Colonial Twilight. Bodies are the proto3 JSON "
+                 "A stateless rules referee for Colonial Twilight and Brian Train's Algeria "
+                 "(NewGame's `game`; every other call recognises the game from its state's "
+                 "schema). Bodies are the proto3 JSON "
                  "mapping of the ct_referee.v1 messages (proto/ct_referee/v1/referee.proto), "
                  "except that a move is its flat form of docs/moves.md, e.g. "
                  "{\"t\": \"pick\", \"value\": \"Philippeville\"}. "
                  "Errors: {\"error\": {code, message, rule, move_index, field}} with 400 "
                  "(malformed), 403 (seat token), 409 (forked state), 413 (too large), 422 "
-                 "(invalid state, illegal move, signature, seal), 501 (not in this build), 503 "
+                 "(invalid state, illegal move, signature, seal, a call not for the state's "
+                 "game), 501 (not in this build), 503 "
                  "(time limit, game registry unavailable), 500 (internal; no details). "
                  "docs/trust.md: what each trust mode guarantees."},
         "paths": paths,

@@ -2,7 +2,9 @@
 reports. The start is a new game (scenario, seed, options) or a position built from a board (as
 ``Positions`` takes it); the moves are applied in order as ``Apply`` would, and the answer holds a
 checkpoint (labelled log since the previous one; state, view and/or board picture on request) at
-every requested point: every move, every newly revealed card, listed indices, or only the end.
+every requested point: every move, every newly revealed card (for a game without cards,
+Algeria: every new turn), listed indices, or only the end. The game is the start's
+(``game.game``, Colonial Twilight by default; ``games``).
 
 Bounded like ``Apply``: at most ``max_moves`` moves, the request size limit of the transports,
 the per-request time limit between moves. Replays are not kept in the result cache (their answers
@@ -13,12 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import engine
-from engine.labels import move_label
-from engine.render import render as render_board
+from engine.errors import BadRequest, IllegalMove
 from ct_referee_proto.v1 import referee_pb2 as pb
 
-from .convert import log_to_proto, options_to_engine, view_to_proto
+from . import games
+from .convert import log_to_proto, options_to_engine
 from .errors import ServiceError
 from .moves import MoveError, move_from_engine, move_to_engine
 from .trust import GameRef
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 EVERY = ("end", "move", "card", "list")
 
 
-def _start(core: Core, req: pb.ReplayRequest) -> tuple[engine.State, list[dict[str, Any]]]:
+def _start(core: Core, req: pb.ReplayRequest) -> tuple[games.State, list[dict[str, Any]]]:
     """The state the replay starts from and the log of its start (a position's card start)."""
     which = req.WhichOneof("start")
     if which == "position":
@@ -40,9 +41,11 @@ def _start(core: Core, req: pb.ReplayRequest) -> tuple[engine.State, list[dict[s
                            "options} or position {position, seed}", field="game")
     if not req.game.scenario:
         raise ServiceError("invalid_argument", "scenario is required", field="game.scenario")
+    game = games.by_name(req.game.game, "game.game")
     options = options_to_engine(req.game.options)
-    return core._engine_errors(lambda: engine.new_game(req.game.scenario, req.game.seed,
-                                                       options)), []
+    game.check_options(options, "game.options")
+    return core._engine_errors(lambda: game.rules.new_game(req.game.scenario, req.game.seed,
+                                                           options)), []
 
 
 def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
@@ -60,45 +63,52 @@ def replay(core: Core, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
                                f"number of moves ({len(moves)})", field="at")
     role = req.role or "observer"
     s, log_ = _start(core, req)
-    core._engine_errors(lambda: engine.view(s, role))  # an unknown role fails before any work
+    # from the start as the referee issues it (parsed back from its text), so that the moves
+    # replay exactly as a chain of Apply calls plays them (an Algeria state's legal moves follow
+    # the order of its units, which a parsed state has sorted)
+    s = core._checked_record(s)[1]
+    game = games.of_state(s)
+    rules = game.rules
+    core._engine_errors(lambda: rules.view(s, role))  # an unknown role fails before any work
 
     out = pb.ReplayResponse()
 
     def checkpoint(i: int, move: dict[str, Any] | None, label: str) -> None:
-        cp = out.checkpoints.add(index=i, turn=s.turn, to_move=engine.to_move(s) or "",
-                                 prompt=engine.prompt(s), log=log_to_proto(log_))
+        cp = out.checkpoints.add(index=i, turn=s.turn, to_move=rules.to_move(s) or "",
+                                 prompt=rules.prompt(s),
+                                 log=log_to_proto(log_, game.log_label))
         if move is not None:
             cp.move.CopyFrom(move_from_engine(move))
             cp.move.label = label
-        if isinstance(s.cards.get("current"), int):
-            cp.card = s.cards["current"]
+        card = game.card(s)
+        if card is not None:
+            cp.card = card
         if req.states:
             cp.state.CopyFrom(core._issue(core._state_record(s), GameRef()))
         if req.views:
-            cp.view.CopyFrom(view_to_proto(core._engine_errors(lambda: engine.view(s, role)),
-                                           role))
+            cp.view.CopyFrom(game.view_message(core._view(game, s, role), role))
         if req.pictures:
-            cp.svg = core._engine_errors(lambda: render_board(s, role))
+            cp.svg = core._engine_errors(lambda: game.render(s, role))
         log_.clear()
 
     if every in ("move", "card") or 0 in at:
         checkpoint(0, None, "")
     for i, m in enumerate(moves):
         call.check()
-        card = s.cards.get("current")
-        label = move_label(s, m) if m in engine.legal_moves(s) else ""
+        chapter = game.chapter(s)
+        label = game.move_label(s, m) if m in rules.legal_moves(s) else ""
         try:
-            s, entries = engine.apply(s, m)
-        except engine.IllegalMove as e:
+            s, entries = rules.apply(s, m)
+        except IllegalMove as e:
             raise ServiceError("illegal_move", e.reason, rule=e.rule, move_index=i) from None
-        except engine.BadRequest as e:
+        except BadRequest as e:
             raise ServiceError("invalid_argument", e.reason, move_index=i,
                                field=f"moves[{i}]" + e.field.removeprefix("move")) from None
         log_.extend(entries)
         n = i + 1
         last = n == len(moves)
         if (every == "move" or (every == "list" and n in at)
-                or (every == "card" and (s.cards.get("current") != card or last))
+                or (every == "card" and (game.chapter(s) != chapter or last))
                 or (every == "end" and last)):
             checkpoint(n, m, label)
     if every == "end" and not moves:

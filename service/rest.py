@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Callable
+from urllib.parse import parse_qsl
 
 import orjson
 from flask import Flask, Response, request
@@ -79,6 +80,20 @@ def parse_body(body: bytes, cls: type[Message]) -> Message:
     return msg
 
 
+def parse_query(query: bytes, cls: type[Message]) -> Message:
+    """A GET request's query string (``?game=algeria``) as the fields of ``cls``; an unknown
+    parameter is named."""
+    msg = cls()
+    try:
+        from_dict(dict(parse_qsl(query.decode(), keep_blank_values=True)), msg)
+    except MoveError as e:
+        raise ServiceError("invalid_argument", e.message.replace("field", "parameter", 1),
+                           field=e.field) from None
+    except (UnicodeError, json_format.ParseError) as e:
+        raise ServiceError("invalid_argument", f"malformed query: {e}") from None
+    return msg
+
+
 def error_response(err: ServiceError) -> Response:
     return Response(json.dumps(err.to_json()), status=err.http_status,
                     mimetype="application/json")
@@ -111,24 +126,27 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
     def make_view(op: Operation) -> Callable[[], Response]:
         cls = op.request
 
-        def decode(body: bytes) -> Message:
-            return cls() if op.http_method == "GET" else parse_body(body, cls)
+        get = op.http_method == "GET"
+
+        def decode(raw: bytes) -> Message:
+            return parse_query(raw, cls) if get else parse_body(raw, cls)
 
         def view() -> Response:
             with metrics.observe("rest", op.label) as outcome:
-                if op.versioned and request.if_none_match.contains(catalog.version()):
+                version = catalog.version(request.args.get("game", "")) if op.versioned else ""
+                if version and request.if_none_match.contains(version):
                     r = Response(status=304)  # the client holds the current version
-                    r.set_etag(catalog.version())
+                    r.set_etag(version)
                     r.headers["Cache-Control"] = "no-cache"
                     return r
                 try:
                     call: Call = core.call()
-                    body = core.handle(op.core_method, "json", read_body(), decode,
-                                       to_json_body, call)
+                    raw = request.query_string if get else read_body()
+                    body = core.handle(op.core_method, "json", raw, decode, to_json_body, call)
                     r = Response(body, mimetype="application/json")
                     r.headers["X-Cache"] = call.cache
                     if op.versioned:  # If-None-Match: the version the client holds -> 304
-                        r.set_etag(catalog.version())
+                        r.set_etag(version)
                         r.headers["Cache-Control"] = "no-cache"
                         r.make_conditional(request)  # 304 when If-None-Match matches
                     return r

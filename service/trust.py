@@ -46,8 +46,8 @@ SEAT_PREFIX = "v1."
 RECORD_PREFIX = b"ct-record-v1:"
 SEAL_PREFIX = "v1."
 SEALED = "sealed"
-HIDDEN_CARDS = ("deck", "set_aside")
-HIDDEN_TOP = ("rng", "deception")
+# Colonial Twilight's hidden part (dotted paths); each game's is ``games.Game.hidden``
+HIDDEN = ("cards.deck", "cards.set_aside", "rng", "deception")
 
 
 def _derive(secret: bytes, label: bytes) -> bytes:
@@ -244,31 +244,37 @@ def _aad(public_json: str) -> bytes:
     return b"ct-referee seal v1\x00" + hashlib.sha256(public_json.encode()).digest()
 
 
-def split(data: dict[str, Any]) -> tuple[str, str]:
-    """(public document, hidden part) of a state's plain data; the hidden fields read "sealed"."""
-    cards = dict(data["cards"])
-    hidden = {f"cards.{k}": cards.get(k) for k in HIDDEN_CARDS}
-    hidden.update({k: data.get(k) for k in HIDDEN_TOP})
-    for k in HIDDEN_CARDS:
-        cards[k] = SEALED
+def split(data: dict[str, Any], paths: tuple[str, ...] = HIDDEN
+          ) -> tuple[str, str]:
+    """(public document, hidden part) of a state's plain data: the fields at ``paths`` (dotted,
+    the game's hidden part: ``games.Game.hidden``) move to the hidden part, keyed by their path,
+    and read "sealed" in the public document."""
     pub = dict(data)
-    pub["cards"] = cards
-    for k in HIDDEN_TOP:
-        pub[k] = SEALED
+    hidden: dict[str, Any] = {}
+    for path in paths:
+        *parents, leaf = path.split(".")
+        box = pub
+        for k in parents:
+            box[k] = dict(box[k])
+            box = box[k]
+        hidden[path] = box.get(leaf)
+        box[leaf] = SEALED
     return dumps(pub), dumps(hidden)
 
 
 def merge(public_json: str, hidden_json: str) -> str:
-    """Put a hidden part back into its public document (the inverse of ``split``)."""
+    """Put a hidden part back into its public document (the inverse of ``split``: each path of
+    the hidden part, which the seal authenticated, gets its value back)."""
     try:
         data = json.loads(public_json)
         hidden = json.loads(hidden_json)
-        cards = data["cards"]
-        for k in HIDDEN_CARDS:
-            cards[k] = hidden[f"cards.{k}"]
-        for k in HIDDEN_TOP:
-            data[k] = hidden[k]
-    except (ValueError, KeyError, TypeError):
+        for path, value in hidden.items():
+            *parents, leaf = path.split(".")
+            box = data
+            for k in parents:
+                box = box[k]
+            box[leaf] = value
+    except (ValueError, KeyError, TypeError, AttributeError):
         raise ServiceError("invalid_state", "a sealed state's public part is not a state document",
                            field="state.json") from None
     return dumps(data)

@@ -13,7 +13,8 @@ from .common import add_server, parse_move, print_message, read_state, with_clie
 
 def _new(args: argparse.Namespace, ref: Client) -> int:
     print_message(ref.new_game(args.scenario, args.seed,
-                               json.loads(args.options) if args.options else None))
+                               json.loads(args.options) if args.options else None,
+                               game=args.game))
     return 0
 
 
@@ -44,6 +45,7 @@ def register(sub: Any) -> None:
     n.add_argument("scenario")
     n.add_argument("--seed", type=int, default=0)
     n.add_argument("--options", default=None, help='JSON, e.g. {"chance": "external"}')
+    n.add_argument("--game", default="", help="colonial_twilight (default) or algeria")
     n.set_defaults(run=with_client(_new))
     lg = sub.add_parser("legal", help="legal moves of a state file (- = stdin)")
     lg.add_argument("state")

@@ -17,7 +17,7 @@ from typing import Any, Mapping, TextIO
 from ct_referee_client import Client, RefereeError, move_dict
 from ct_referee_proto.v1 import referee_pb2 as pb
 from engine.records import (
-    Position, RecordError, Refusal, Verdict, chance_in, check_record, read_record,
+    Position, RecordError, Refusal, Verdict, chance_in, check_record, game_of, read_record,
 )
 from engine.state import Move
 from service.config import from_env
@@ -38,7 +38,7 @@ class ClientReferee:
     def start(self, header: Mapping[str, Any]) -> Position:
         try:
             g = self.client.new_game(header["scenario"], header.get("seed", 0),
-                                     header.get("options"))
+                                     header.get("options"), game=game_of(header))
         except RefereeError as e:
             raise ValueError(f"{e.field}: {e.message}" if e.field else e.message) from None
         return self._position((g.state, None, None), g, None)

@@ -36,7 +36,7 @@ import json
 import threading
 import time
 from typing import Any, Iterable, Mapping, Protocol, Union
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from google.protobuf import json_format
 from google.protobuf.message import Message
@@ -125,14 +125,19 @@ class Client:
     def __init__(self, transport: Transport) -> None:
         self.transport = transport
 
-    def list_scenarios(self) -> pb.ListScenariosResponse:
+    def list_scenarios(self, game: str = "") -> pb.ListScenariosResponse:
+        """The scenarios of ``game`` ("colonial_twilight", the default, or "algeria")."""
         r: pb.ListScenariosResponse = self.transport.call(
-            "ListScenarios", pb.ListScenariosRequest(), pb.ListScenariosResponse)
+            "ListScenarios", pb.ListScenariosRequest(game=game), pb.ListScenariosResponse)
         return r
 
     def new_game(self, scenario: str, seed: int = 0,
-                 options: Mapping[str, Any] | pb.GameOptions | None = None) -> pb.NewGameResponse:
-        req = pb.NewGameRequest(scenario=scenario, seed=seed, options=_options(options))
+                 options: Mapping[str, Any] | pb.GameOptions | None = None, game: str = ""
+                 ) -> pb.NewGameResponse:
+        """A new game of ``game`` ("colonial_twilight", the default, or "algeria"); every other
+        call recognises the game from the state."""
+        req = pb.NewGameRequest(scenario=scenario, seed=seed, options=_options(options),
+                                game=game)
         r: pb.NewGameResponse = self.transport.call("NewGame", req, pb.NewGameResponse)
         return r
 
@@ -183,10 +188,10 @@ class Client:
         r: pb.DecideResponse = self.transport.call("Decide", req, pb.DecideResponse)
         return r
 
-    def catalog(self, if_none_match: str = "") -> pb.CatalogResponse:
-        """The catalogue; only its version (``not_modified``) when ``if_none_match`` is the
-        current version."""
-        req = pb.CatalogRequest(if_none_match=if_none_match)
+    def catalog(self, if_none_match: str = "", game: str = "") -> pb.CatalogResponse:
+        """The catalogue of ``game`` (default Colonial Twilight); only its version
+        (``not_modified``) when ``if_none_match`` is the current version."""
+        req = pb.CatalogRequest(if_none_match=if_none_match, game=game)
         r: pb.CatalogResponse = self.transport.call("Catalog", req, pb.CatalogResponse)
         return r
 
@@ -194,10 +199,11 @@ class Client:
                options: Mapping[str, Any] | pb.GameOptions | None = None,
                moves: Iterable[MoveLike] = (), every: str = "", at: Iterable[int] = (),
                states: bool = False, views: bool = False, role: str = "observer",
-               pictures: bool = False, position: Mapping[str, Any] | None = None
-               ) -> pb.ReplayResponse:
-        """A game's history: from a new game (``scenario``, ``seed``, ``options``) or from a
-        ``position`` on the table (docs/positions.md; ``seed`` shuffles its unseen cards)."""
+               pictures: bool = False, position: Mapping[str, Any] | None = None,
+               game: str = "") -> pb.ReplayResponse:
+        """A game's history: from a new game (``scenario``, ``seed``, ``options`` of ``game``,
+        default Colonial Twilight) or from a ``position`` on the table (docs/positions.md;
+        ``seed`` shuffles its unseen cards)."""
         req = pb.ReplayRequest(every=every, at=list(at), states=states, views=views, role=role,
                                pictures=pictures)
         if position is not None:
@@ -205,7 +211,7 @@ class Client:
             req.position.position.update(dict(position))
         else:
             req.game.CopyFrom(pb.NewGameRequest(scenario=scenario, seed=seed,
-                                                options=_options(options)))
+                                                options=_options(options), game=game))
         req.moves.extend(to_move(m) for m in moves)
         r: pb.ReplayResponse = self.transport.call("Replay", req, pb.ReplayResponse)
         return r
@@ -270,7 +276,11 @@ class RestTransport:
         body = None if op.http_method == "GET" else json.dumps(
             to_dict(req), ensure_ascii=False, separators=(",", ":")).encode()
         tag = getattr(req, "if_none_match", "") if op.versioned else ""
-        status, headers, data = self.request(op.http_method, op.path, body,
+        path = op.path
+        if op.http_method == "GET":  # the request's fields as the query ("?game=algeria")
+            query = {k: v for k, v in to_dict(req).items() if v and k != "if_none_match"}
+            path += "?" + urlencode(query) if query else ""
+        status, headers, data = self.request(op.http_method, path, body,
                                              {"If-None-Match": f'"{tag}"'} if tag else None)
         self.last_headers = headers
         if status == 304:  # the version the client holds is current

@@ -44,8 +44,10 @@ class GameState(_message.Message):
     SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
     REVEALED_SEED_FIELD_NUMBER: _builtins.int
     json: _builtins.str
-    """The engine's canonical JSON document (schema "ct-state/1"). When the state is sealed, its
-    hidden part (cards.deck, cards.set_aside, rng, deception) reads "sealed" here.
+    """The engine's canonical JSON document (schema "ct-state/1"; Algeria: "algeria-state/1",
+    docs/algeria/state.md). When the state is sealed, its hidden part (cards.deck,
+    cards.set_aside, rng, deception; Algeria: rng) reads "sealed" here. The signature covers
+    the document, and so its schema, which names the game.
     """
     sealed: _builtins.str
     """The hidden part, encrypted and authenticated (AES-256-GCM) and bound to `json`; empty when
@@ -210,6 +212,9 @@ class GameOptions(_message.Message):
     FLN_BOT_FIELD_NUMBER: _builtins.int
     REVEAL_CAPABILITIES_FIELD_NUMBER: _builtins.int
     REVEAL_TORTURE_FIELD_NUMBER: _builtins.int
+    SLOW_FRENCH_REACTION_FIELD_NUMBER: _builtins.int
+    DETERMINISTIC_INDEPENDENCE_FIELD_NUMBER: _builtins.int
+    SHORTER_GAME_FIELD_NUMBER: _builtins.int
     chance: _builtins.str
     """"managed" (default) or "external" (docs/chance.md)"""
     deception: _builtins.bool
@@ -222,6 +227,15 @@ class GameOptions(_message.Message):
     """10.0: set-aside Capabilities start in effect"""
     reveal_torture: _builtins.bool
     """10.0: ... including #18 Torture (both players agree)"""
+    slow_french_reaction: _builtins.bool
+    """---- Algeria's optional rules (game "algeria", docs/algeria/state.md); an option of the other
+    game is refused naming its field (options.NAME). ----
+    13.1 (1954 only)
+    """
+    deterministic_independence: _builtins.bool
+    """13.2 (1954 only)"""
+    shorter_game: _builtins.bool
+    """13.3"""
     def __init__(
         self,
         *,
@@ -231,15 +245,20 @@ class GameOptions(_message.Message):
         fln_bot: _builtins.bool | None = ...,
         reveal_capabilities: _builtins.bool | None = ...,
         reveal_torture: _builtins.bool | None = ...,
+        slow_french_reaction: _builtins.bool | None = ...,
+        deterministic_independence: _builtins.bool | None = ...,
+        shorter_game: _builtins.bool | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "chance", b"chance", "deception", b"deception", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "chance", b"chance", "deception", b"deception", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__chance: _TypeAlias = _typing.Literal["chance"]  # noqa: Y015
     _WhichOneofArgType__chance: _TypeAlias = _typing.Literal["_chance", b"_chance"]  # noqa: Y015
     _WhichOneofReturnType__deception: _TypeAlias = _typing.Literal["deception"]  # noqa: Y015
     _WhichOneofArgType__deception: _TypeAlias = _typing.Literal["_deception", b"_deception"]  # noqa: Y015
+    _WhichOneofReturnType__deterministic_independence: _TypeAlias = _typing.Literal["deterministic_independence"]  # noqa: Y015
+    _WhichOneofArgType__deterministic_independence: _TypeAlias = _typing.Literal["_deterministic_independence", b"_deterministic_independence"]  # noqa: Y015
     _WhichOneofReturnType__fln_bot: _TypeAlias = _typing.Literal["fln_bot"]  # noqa: Y015
     _WhichOneofArgType__fln_bot: _TypeAlias = _typing.Literal["_fln_bot", b"_fln_bot"]  # noqa: Y015
     _WhichOneofReturnType__open_deployment: _TypeAlias = _typing.Literal["open_deployment"]  # noqa: Y015
@@ -248,10 +267,16 @@ class GameOptions(_message.Message):
     _WhichOneofArgType__reveal_capabilities: _TypeAlias = _typing.Literal["_reveal_capabilities", b"_reveal_capabilities"]  # noqa: Y015
     _WhichOneofReturnType__reveal_torture: _TypeAlias = _typing.Literal["reveal_torture"]  # noqa: Y015
     _WhichOneofArgType__reveal_torture: _TypeAlias = _typing.Literal["_reveal_torture", b"_reveal_torture"]  # noqa: Y015
+    _WhichOneofReturnType__shorter_game: _TypeAlias = _typing.Literal["shorter_game"]  # noqa: Y015
+    _WhichOneofArgType__shorter_game: _TypeAlias = _typing.Literal["_shorter_game", b"_shorter_game"]  # noqa: Y015
+    _WhichOneofReturnType__slow_french_reaction: _TypeAlias = _typing.Literal["slow_french_reaction"]  # noqa: Y015
+    _WhichOneofArgType__slow_french_reaction: _TypeAlias = _typing.Literal["_slow_french_reaction", b"_slow_french_reaction"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__chance) -> _WhichOneofReturnType__chance | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__deception) -> _WhichOneofReturnType__deception | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__deterministic_independence) -> _WhichOneofReturnType__deterministic_independence | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__fln_bot) -> _WhichOneofReturnType__fln_bot | None: ...
     @_typing.overload
@@ -260,6 +285,10 @@ class GameOptions(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__reveal_capabilities) -> _WhichOneofReturnType__reveal_capabilities | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__reveal_torture) -> _WhichOneofReturnType__reveal_torture | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__shorter_game) -> _WhichOneofReturnType__shorter_game | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__slow_french_reaction) -> _WhichOneofReturnType__slow_french_reaction | None: ...
 
 Global___GameOptions: _TypeAlias = GameOptions  # noqa: Y015
 
@@ -311,7 +340,8 @@ class Error(_message.Message):
     code: _builtins.str
     """invalid_argument | invalid_state | illegal_move | unsigned_state | bad_signature |
     bad_seal | bad_seat | forked_state | payload_too_large | deadline_exceeded | unavailable |
-    unimplemented | not_found | method_not_allowed | internal
+    unimplemented | not_found | method_not_allowed | internal |
+    wrong_game (the call has no meaning for the state's game, e.g. Decide on an Algeria state)
     """
     message: _builtins.str
     rule: _builtins.str
@@ -349,12 +379,17 @@ class Scenario(_message.Message):
     LAST_YEAR_FIELD_NUMBER: _builtins.int
     DRAW_DECK_SIZE_FIELD_NUMBER: _builtins.int
     PROPAGANDA_CARDS_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     title: _builtins.str
     first_year: _builtins.int
     last_year: _builtins.int
     draw_deck_size: _builtins.int
     propaganda_cards: _builtins.int
+    game: _builtins.str
+    """---- Games (service/games.py) ----
+    "colonial_twilight" or "algeria"
+    """
     def __init__(
         self,
         *,
@@ -364,10 +399,11 @@ class Scenario(_message.Message):
         last_year: _builtins.int = ...,
         draw_deck_size: _builtins.int = ...,
         propaganda_cards: _builtins.int = ...,
+        game: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["draw_deck_size", b"draw_deck_size", "first_year", b"first_year", "last_year", b"last_year", "name", b"name", "propaganda_cards", b"propaganda_cards", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["draw_deck_size", b"draw_deck_size", "first_year", b"first_year", "game", b"game", "last_year", b"last_year", "name", b"name", "propaganda_cards", b"propaganda_cards", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -377,12 +413,19 @@ Global___Scenario: _TypeAlias = Scenario  # noqa: Y015
 class ListScenariosRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
+    GAME_FIELD_NUMBER: _builtins.int
+    game: _builtins.str
+    """---- Games (service/games.py) ----
+    "colonial_twilight" (default) or "algeria" (REST: GET /v1/scenarios?game=algeria).
+    """
     def __init__(
         self,
+        *,
+        game: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -418,20 +461,31 @@ class NewGameRequest(_message.Message):
     SCENARIO_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
     scenario: _builtins.str
+    """per game: short | medium | full; 1954 | 1958 | 1960"""
     seed: _builtins.int
+    game: _builtins.str
+    """---- Games (service/games.py) ----
+    "colonial_twilight" (default) or "algeria" (Brian Train's *Algeria*, v2.1, docs/algeria/).
+    Every other call recognises the game from its state's schema (ct-state/... or
+    algeria-state/1).
+    """
     @_builtins.property
-    def options(self) -> Global___GameOptions: ...
+    def options(self) -> Global___GameOptions:
+        """per game: options of another game are refused"""
+
     def __init__(
         self,
         *,
         scenario: _builtins.str = ...,
         seed: _builtins.int = ...,
         options: Global___GameOptions | None = ...,
+        game: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "scenario", b"scenario", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "options", b"options", "scenario", b"scenario", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1538,6 +1592,8 @@ class View(_message.Message):
     DECEPTION_FIELD_NUMBER: _builtins.int
     PENDING_FIELD_NUMBER: _builtins.int
     EXTRA_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    DOCUMENT_FIELD_NUMBER: _builtins.int
     role: _builtins.str
     scenario: _builtins.str
     commitment: _builtins.int
@@ -1550,6 +1606,14 @@ class View(_message.Message):
     total_opposition: _builtins.int
     gov_score: _builtins.int
     fln_score: _builtins.int
+    game: _builtins.str
+    """---- Games (service/games.py) ----
+    The state's game: "colonial_twilight" or "algeria". For "algeria" the typed fields above
+    that the two games share are set (role, scenario, turn, to_move, prompt, legal_moves, result,
+    pending) and `document` holds the whole view (docs/algeria/state.md: the state without
+    `rng`, plus to_move, prompt and the role's legal moves); the Colonial Twilight fields are
+    empty.
+    """
     @_builtins.property
     def options(self) -> Global___GameOptions: ...
     @_builtins.property
@@ -1584,6 +1648,8 @@ class View(_message.Message):
     def extra(self) -> _struct_pb2.Struct:
         """view fields of newer engines not yet in this contract"""
 
+    @_builtins.property
+    def document(self) -> _struct_pb2.Struct: ...
     def __init__(
         self,
         *,
@@ -1611,10 +1677,12 @@ class View(_message.Message):
         deception: _struct_pb2.Struct | None = ...,
         pending: _struct_pb2.ListValue | None = ...,
         extra: _struct_pb2.Struct | None = ...,
+        game: _builtins.str = ...,
+        document: _struct_pb2.Struct | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_border_zone", b"_border_zone", "_commitment", b"_commitment", "_fln_score", b"_fln_score", "_gov_score", b"_gov_score", "_total_opposition", b"_total_opposition", "_total_support", b"_total_support", "_turn", b"_turn", "border_zone", b"border_zone", "cards", b"cards", "commitment", b"commitment", "deception", b"deception", "extra", b"extra", "fln_score", b"fln_score", "gov_score", b"gov_score", "margins", b"margins", "options", b"options", "pending", b"pending", "resources", b"resources", "result", b"result", "sop", b"sop", "total_opposition", b"total_opposition", "total_support", b"total_support", "turn", b"turn"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_border_zone", b"_border_zone", "_commitment", b"_commitment", "_fln_score", b"_fln_score", "_gov_score", b"_gov_score", "_total_opposition", b"_total_opposition", "_total_support", b"_total_support", "_turn", b"_turn", "border_zone", b"border_zone", "cards", b"cards", "commitment", b"commitment", "deception", b"deception", "document", b"document", "extra", b"extra", "fln_score", b"fln_score", "gov_score", b"gov_score", "margins", b"margins", "options", b"options", "pending", b"pending", "resources", b"resources", "result", b"result", "sop", b"sop", "total_opposition", b"total_opposition", "total_support", b"total_support", "turn", b"turn"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_border_zone", b"_border_zone", "_commitment", b"_commitment", "_fln_score", b"_fln_score", "_gov_score", b"_gov_score", "_total_opposition", b"_total_opposition", "_total_support", b"_total_support", "_turn", b"_turn", "border_zone", b"border_zone", "boxes", b"boxes", "cards", b"cards", "commitment", b"commitment", "deception", b"deception", "extra", b"extra", "fln_score", b"fln_score", "france_track", b"france_track", "gov_score", b"gov_score", "legal_moves", b"legal_moves", "margins", b"margins", "options", b"options", "pending", b"pending", "prompt", b"prompt", "resources", b"resources", "result", b"result", "role", b"role", "scenario", b"scenario", "sop", b"sop", "spaces", b"spaces", "to_move", b"to_move", "total_opposition", b"total_opposition", "total_support", b"total_support", "turn", b"turn"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_border_zone", b"_border_zone", "_commitment", b"_commitment", "_fln_score", b"_fln_score", "_gov_score", b"_gov_score", "_total_opposition", b"_total_opposition", "_total_support", b"_total_support", "_turn", b"_turn", "border_zone", b"border_zone", "boxes", b"boxes", "cards", b"cards", "commitment", b"commitment", "deception", b"deception", "document", b"document", "extra", b"extra", "fln_score", b"fln_score", "france_track", b"france_track", "game", b"game", "gov_score", b"gov_score", "legal_moves", b"legal_moves", "margins", b"margins", "options", b"options", "pending", b"pending", "prompt", b"prompt", "resources", b"resources", "result", b"result", "role", b"role", "scenario", b"scenario", "sop", b"sop", "spaces", b"spaces", "to_move", b"to_move", "total_opposition", b"total_opposition", "total_support", b"total_support", "turn", b"turn"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__border_zone: _TypeAlias = _typing.Literal["border_zone"]  # noqa: Y015
     _WhichOneofArgType__border_zone: _TypeAlias = _typing.Literal["_border_zone", b"_border_zone"]  # noqa: Y015
@@ -1654,18 +1722,25 @@ class CatalogRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     IF_NONE_MATCH_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
     if_none_match: _builtins.str
     """The `version` the client holds; when it is current the answer has only `version` and
     `not_modified` (REST: the If-None-Match header, answered 304).
+    """
+    game: _builtins.str
+    """---- Games (service/games.py) ----
+    "colonial_twilight" (default) or "algeria" (REST: GET /v1/catalog?game=algeria); each
+    game's catalogue has its own version.
     """
     def __init__(
         self,
         *,
         if_none_match: _builtins.str = ...,
+        game: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["if_none_match", b"if_none_match"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "if_none_match", b"if_none_match"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1706,11 +1781,17 @@ class CatalogResponse(_message.Message):
     TRACKS_FIELD_NUMBER: _builtins.int
     SUPPORT_LEVELS_FIELD_NUMBER: _builtins.int
     BOARD_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    ALGERIA_FIELD_NUMBER: _builtins.int
     version: _builtins.str
     """a hash of the whole catalogue (REST: the ETag)"""
     not_modified: _builtins.bool
     """the client's copy (if_none_match) is current"""
     engine_version: _builtins.str
+    game: _builtins.str
+    """---- Games (service/games.py) ----
+    the catalogue's game
+    """
     @_builtins.property
     def scenarios(self) -> _containers.RepeatedCompositeFieldContainer[Global___Scenario]: ...
     @_builtins.property
@@ -1735,6 +1816,12 @@ class CatalogResponse(_message.Message):
     def board(self) -> Global___CatalogBoard:
         """the board picture's coordinate system"""
 
+    @_builtins.property
+    def algeria(self) -> Global___AlgeriaCatalog:
+        """game "algeria": its facts (scenarios and tracks are in the fields above; the Colonial
+        Twilight fields cards, spaces, pieces, force_pool, support_levels and board are empty).
+        """
+
     def __init__(
         self,
         *,
@@ -1749,14 +1836,209 @@ class CatalogResponse(_message.Message):
         tracks: _abc.Iterable[Global___CatalogTrack] | None = ...,
         support_levels: _abc.Iterable[Global___CatalogLevel] | None = ...,
         board: Global___CatalogBoard | None = ...,
+        game: _builtins.str = ...,
+        algeria: Global___AlgeriaCatalog | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["board", b"board"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["algeria", b"algeria", "board", b"board"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "cards", b"cards", "engine_version", b"engine_version", "force_pool", b"force_pool", "not_modified", b"not_modified", "pieces", b"pieces", "scenarios", b"scenarios", "spaces", b"spaces", "support_levels", b"support_levels", "tracks", b"tracks", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["algeria", b"algeria", "board", b"board", "cards", b"cards", "engine_version", b"engine_version", "force_pool", b"force_pool", "game", b"game", "not_modified", b"not_modified", "pieces", b"pieces", "scenarios", b"scenarios", "spaces", b"spaces", "support_levels", b"support_levels", "tracks", b"tracks", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CatalogResponse: _TypeAlias = CatalogResponse  # noqa: Y015
+
+@_typing.final
+class AlgeriaArea(_message.Message):
+    """---- Algeria's catalogue (game "algeria"; algeria/data/algeria-data.json, edition v2.1) ----"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ID_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    TYPE_FIELD_NUMBER: _builtins.int
+    WILAYA_FIELD_NUMBER: _builtins.int
+    ADJACENT_FIELD_NUMBER: _builtins.int
+    BORDERS_FIELD_NUMBER: _builtins.int
+    id: _builtins.str
+    """e.g. "I-1", "ALGIERS", "FRANCE" (as in states and moves)"""
+    name: _builtins.str
+    """e.g. "Barika" """
+    type: _builtins.str
+    """"urban" | "rural" | "remote" | "country" """
+    wilaya: _builtins.str
+    """"I".."VI", "MOROCCO", "TUNISIA"; "" for France"""
+    @_builtins.property
+    def adjacent(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def borders(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """the countries it borders (11.21)"""
+
+    def __init__(
+        self,
+        *,
+        id: _builtins.str = ...,
+        name: _builtins.str = ...,
+        type: _builtins.str = ...,
+        wilaya: _builtins.str = ...,
+        adjacent: _abc.Iterable[_builtins.str] | None = ...,
+        borders: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["adjacent", b"adjacent", "borders", b"borders", "id", b"id", "name", b"name", "type", b"type", "wilaya", b"wilaya"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AlgeriaArea: _TypeAlias = AlgeriaArea  # noqa: Y015
+
+@_typing.final
+class AlgeriaUnitType(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KEY_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    SIDE_FIELD_NUMBER: _builtins.int
+    MOBILE_FIELD_NUMBER: _builtins.int
+    CONTACT_FIELD_NUMBER: _builtins.int
+    FIREPOWER_FIELD_NUMBER: _builtins.int
+    CONTROL_POINTS_FIELD_NUMBER: _builtins.int
+    COUNT_FIELD_NUMBER: _builtins.int
+    MOBILIZE_PSP_FIELD_NUMBER: _builtins.int
+    ACTIVATE_PSP_FIELD_NUMBER: _builtins.int
+    HELO_POINTS_FIELD_NUMBER: _builtins.int
+    key: _builtins.str
+    """e.g. "fr_div"; counters are "<key>.<n>", n = 1..count"""
+    name: _builtins.str
+    """e.g. "French division (XX)" """
+    side: _builtins.str
+    """"gov" | "fln" """
+    mobile: _builtins.bool
+    contact: _builtins.int
+    """Government contact, FLN evasion (C.7)"""
+    firepower: _builtins.int
+    control_points: _builtins.int
+    count: _builtins.int
+    """counters in the game (2.0)"""
+    mobilize_psp: _builtins.int
+    """B.1"""
+    activate_psp: _builtins.float
+    """B.1"""
+    helo_points: _builtins.int
+    """Helicopter Points to airmobilize (11.12); 0 = never"""
+    def __init__(
+        self,
+        *,
+        key: _builtins.str = ...,
+        name: _builtins.str = ...,
+        side: _builtins.str = ...,
+        mobile: _builtins.bool = ...,
+        contact: _builtins.int = ...,
+        firepower: _builtins.int = ...,
+        control_points: _builtins.int = ...,
+        count: _builtins.int = ...,
+        mobilize_psp: _builtins.int = ...,
+        activate_psp: _builtins.float = ...,
+        helo_points: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["activate_psp", b"activate_psp", "contact", b"contact", "control_points", b"control_points", "count", b"count", "firepower", b"firepower", "helo_points", b"helo_points", "key", b"key", "mobile", b"mobile", "mobilize_psp", b"mobilize_psp", "name", b"name", "side", b"side"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AlgeriaUnitType: _TypeAlias = AlgeriaUnitType  # noqa: Y015
+
+@_typing.final
+class AlgeriaCatalog(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class WilayasEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class BoxesEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    EDITION_FIELD_NUMBER: _builtins.int
+    AREAS_FIELD_NUMBER: _builtins.int
+    WILAYAS_FIELD_NUMBER: _builtins.int
+    UNITS_FIELD_NUMBER: _builtins.int
+    BOXES_FIELD_NUMBER: _builtins.int
+    CHARTS_FIELD_NUMBER: _builtins.int
+    SCENARIOS_FIELD_NUMBER: _builtins.int
+    edition: _builtins.str
+    """"v2.1" """
+    @_builtins.property
+    def areas(self) -> _containers.RepeatedCompositeFieldContainer[Global___AlgeriaArea]: ...
+    @_builtins.property
+    def wilayas(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """wilaya -> its areas, comma-separated"""
+
+    @_builtins.property
+    def units(self) -> _containers.RepeatedCompositeFieldContainer[Global___AlgeriaUnitType]: ...
+    @_builtins.property
+    def boxes(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """UG, OPS, PTL, OC -> name"""
+
+    @_builtins.property
+    def charts(self) -> _struct_pb2.Struct:
+        """every chart (A.1-A.4, B.1-B.4, C.2-C.7) as data"""
+
+    @_builtins.property
+    def scenarios(self) -> _struct_pb2.Struct:
+        """chart C.8: each scenario's tracks and forces"""
+
+    def __init__(
+        self,
+        *,
+        edition: _builtins.str = ...,
+        areas: _abc.Iterable[Global___AlgeriaArea] | None = ...,
+        wilayas: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        units: _abc.Iterable[Global___AlgeriaUnitType] | None = ...,
+        boxes: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        charts: _struct_pb2.Struct | None = ...,
+        scenarios: _struct_pb2.Struct | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["charts", b"charts", "scenarios", b"scenarios"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["areas", b"areas", "boxes", b"boxes", "charts", b"charts", "edition", b"edition", "scenarios", b"scenarios", "units", b"units", "wilayas", b"wilayas"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AlgeriaCatalog: _TypeAlias = AlgeriaCatalog  # noqa: Y015
 
 @_typing.final
 class CatalogCard(_message.Message):

@@ -63,10 +63,12 @@ def test_a_label_travels_out_and_is_ignored_in() -> None:
 
 
 def test_every_engine_option_is_in_the_contract() -> None:
+    """GameOptions holds the options of every game, and nothing else."""
+    from algeria.setup import OPTION_DEFAULTS as ALGERIA_OPTIONS
     from engine.scenarios import OPTION_DEFAULTS
     from service.convert import OPTIONS
 
-    assert sorted(OPTIONS) == sorted(OPTION_DEFAULTS)
+    assert sorted(OPTIONS) == sorted(set(OPTION_DEFAULTS) | set(ALGERIA_OPTIONS))
 
 
 def test_move_needs_a_kind() -> None:

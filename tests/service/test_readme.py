@@ -66,6 +66,16 @@ def test_curl_examples(live: Servers, tmp_path: Path) -> None:
     assert '"move":"Pass (+1 Resource)"' in out          # the replay's labelled checkpoints
 
 
+def test_algeria_curl_examples(live: Servers, tmp_path: Path) -> None:
+    _need("curl", "jq")
+    (block,) = blocks("A second game: Algeria", "sh")
+    out = _run_sh(block, live, tmp_path)
+    assert '"error"' not in out
+    assert '"French division 1 set up in I-1 Barika"' in out  # a log entry's label
+    assert '"label": "Set up French division 2 in I-1 Barika, concentrated"' in out
+    assert 'data-area="VI-2"' in (tmp_path / "algeria.svg").read_text()
+
+
 def test_command_line_examples(live: Servers, tmp_path: Path) -> None:
     (block,) = blocks("Command line", "sh")
     out = _run_sh(block, live, tmp_path)
