@@ -20,7 +20,9 @@ from typing import Any
 
 from engine.errors import BadRequest, EngineError, IllegalMove, StateError
 
-from . import chance, events, sequence, setup  # noqa: F401  (frame kinds register on import)
+from . import (  # noqa: F401  (frame kinds and missions register on import)
+    chance, events, fln_missions, sequence, setup,
+)
 from .machine import MACHINE, Log, Move
 from .serial import from_data, from_json, to_json
 from .setup import new_game

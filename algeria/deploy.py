@@ -1,5 +1,4 @@
-"""Rule 7.0: the Deployment Phase (Government first, then FLN), and the Operations Phase's
-initiative protocol (8.0).
+"""Rule 7.0: the Deployment Phase (Government first, then FLN).
 
 Government, prompt ``gov_deploy``: ``{"t": "unit", "unit": "fr_bde.1"}`` picks an active mobile
 unit in an OPS box not yet deployed, then ``{"t": "patrol"}`` (the PTL box of its own area),
@@ -14,14 +13,12 @@ box to its OPS box, ``{"t": "deploy", "unit": "cadre.4"}`` one unit; ``{"t": "to
 ``{"t": "from_france", "area": "II-2"}`` brings it back to an area with a Front; one transfer per
 phase; ``{"t": "done"}``.
 
-Operations (8.0), prompt ``operations``: the FLN holds the initiative; each side in turn may
-conduct a mission or ``{"t": "pass"}``; two passes in succession end the phase. **No mission is
-implemented yet**, so only ``pass`` is offered (docs/algeria/README.md, STATUS).
+The Operations Phase that follows (8.0) is ``algeria.missions``.
 """
 
 from __future__ import annotations
 
-from engine.checks import check_choice, check_int, check_list, check_obj, fail
+from engine.checks import check_list, check_obj, fail
 
 from .board import key
 from .data import ALGERIAN
@@ -158,34 +155,3 @@ class FLNDeploy(FrameType[State]):
             emit(log, "11.22", f"{u} comes back to {m['area']}", unit=u)
         else:
             s.pending.pop()
-
-
-def ops_start() -> Frame:
-    return {"k": "operations", "who": "fln", "passes": 0}
-
-
-@register
-class Operations(FrameType[State]):
-    kind = "operations"
-    rule = "8.0"
-
-    def check_frame(self, s: State, f: Frame) -> None:
-        check_obj(f, "", ("k", "who", "passes"))
-        check_choice(f["who"], "who", ("gov", "fln"))
-        check_int(f["passes"], "passes", 0, 1)
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return "conduct a mission or pass (two passes in succession end the phase)"
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return [{"t": "pass"}]
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        emit(log, "8.0", f"{f['who']} passes")
-        if f["passes"] == 1:
-            s.pending.pop()
-            return
-        f["passes"] = 1
-        f["who"] = "gov" if f["who"] == "fln" else "fln"
-
-

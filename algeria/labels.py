@@ -4,7 +4,8 @@ the labels through unchanged (as ``engine.labels`` does for Colonial Twilight).
 
 * ``move_label(state, move)`` – a legal move in the context of its prompt: "Set up French brigade
   1 in Constantine", "Mobilize a French division", "Deploy French brigade 1 to I-1 Barika",
-  "Build a Cadre in II-2 Philippeville (3 AP)", "Pass". A move of a kind this module does not know
+  "Build a Cadre in II-2 Philippeville (3 AP)", "Raid in Oran", "FLN gains 2 PSP, the
+  Government loses 1", "Pass". A move of a kind this module does not know
   (a mission added later) is named by its kind and every field in words, so the labels of one
   prompt stay distinct.
 * ``log_label(entry)`` – a log entry's text with unit ids ("fr_bde.1"), area ids ("II-2",
@@ -120,7 +121,50 @@ def _unit(s: State, f: Frame, m: Move) -> str:
     return f"Deploy {unit_name(m.get('unit'))}{where}"
 
 
+# ---- the Operations Phase (8.0, 9.0; algeria/missions.py) ------------------------------------
+
+def mission_name(name: Any) -> str:
+    """"Propaganda", "Civil Affairs"."""
+    return " ".join(w.capitalize() for w in str(name).split("_"))
+
+
+def _mission(s: State, f: Frame, m: Move) -> str:
+    if m.get("mission") == "move":
+        return f"Move a unit from {area_name(m.get('area'))}"
+    return f"{mission_name(m.get('mission'))} in {area_name(m.get('area'))}"
+
+
+def _unit_in(s: State, f: Frame, m: Move) -> str:
+    if f.get("k") == "mission":
+        return f"{unit_name(m.get('unit'))} takes part in the {mission_name(f.get('m'))}"
+    if f.get("k") == "react":
+        return f"{unit_name(m.get('unit'))} reacts"
+    return _unit(s, f, m)
+
+
+def _split(s: State, f: Frame, m: Move) -> str:
+    if "fln_gain" in m:
+        return f"FLN gains {m['fln_gain']} PSP, the Government loses {m.get('gov_loss')}"
+    return f"Government gains {m.get('gov_gain')} PSP, the FLN loses {m.get('fln_loss')}"
+
+
+ANSWERS: dict[str, Callable[[Any], str]] = {
+    "dest": lambda v: f"Move to {area_name(v)}",
+    "lost": lambda v: f"{unit_name(v)} is neutralized (Raid \"+\")",
+    "police": lambda v: f"Neutralize {unit_name(v)} (Raid \"@\")",
+    "target": lambda v: f"Harass {unit_name(v)}",
+}
+
+
 LABELS: dict[str, Callable[[State, Frame, Move], str]] = {
+    "mission": _mission,
+    "hand_over": lambda s, f, m: "Tell the Government to conduct a mission",
+    "go": lambda s, f, m: f"Conduct the {mission_name(f.get('m'))} with the units chosen",
+    "split": _split,
+    "react": lambda s, f, m: "React with the units chosen",
+    "decline": lambda s, f, m: "Do not React",
+    "hit": lambda s, f, m: f"{unit_name(m.get('unit'))} takes the next hit",
+    **{q: (lambda fn: lambda s, f, m: fn(m.get("value")))(fn) for q, fn in ANSWERS.items()},
     "place": _place,
     "roll": lambda s, f, m: f"Die roll: {m.get('value')}",
     "choose": lambda s, f, m: value_name("value", m.get("value")).capitalize(),
@@ -136,7 +180,7 @@ LABELS: dict[str, Callable[[State, Frame, Move], str]] = {
     "build": lambda s, f, m: (f"Build {_a(ITEMS.get(m.get('unit', ''), str(m.get('unit'))))}"
                               f" in {area_name(m.get('area'))}"),
     "convert": _convert,
-    "unit": _unit,
+    "unit": _unit_in,
     "patrol": lambda s, f, m: f"{unit_name(f.get('unit'))} patrols (Patrol box)",
     "stay": lambda s, f, m: f"{unit_name(f.get('unit'))} stays where it is",
     "mode": lambda s, f, m: f"{unit_name(m.get('unit'))} to {m.get('mode')} mode",
@@ -159,7 +203,8 @@ def _generic(m: Move) -> str:
 def move_label(s: State, m: Move) -> str:
     """A legal move of ``s`` as a person reads it."""
     fn = LABELS.get(str(m.get("t")))
-    known = {"t", "unit", "area", "value", "item", "mode", "to"}
+    known = {"t", "unit", "area", "value", "item", "mode", "to", "mission", "fln_gain",
+             "gov_loss", "gov_gain", "fln_loss"}
     if fn is None or not set(m) <= known:  # a field this wording does not cover
         return _generic(m)
     return fn(s, _top(s), m)

@@ -92,6 +92,8 @@ class State:
                 and (side is None or UNIT_TYPES[u.split(".", 1)[0]].side == side)]
 
     def pool(self, key: str) -> list[str]:
-        """Counters of type ``key`` off the map and not held out by an event."""
-        return [u for u, d in self.units.items()
-                if d["area"] is None and d["removed"] is None and u.split(".", 1)[0] == key]
+        """Counters of type ``key`` off the map and not held out by an event, in counter-number
+        order (the same whatever order the units came in: a state read from its canonical JSON
+        has them sorted as text)."""
+        return [u for u in UNIT_IDS if u.split(".", 1)[0] == key
+                and self.units[u]["area"] is None and self.units[u]["removed"] is None]

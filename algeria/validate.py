@@ -64,8 +64,9 @@ def validate(d: Any) -> State:
         res = check_obj(d["result"], "result", ("winner", "level"))
         check_choice(res["winner"], "result.winner", ("gov", "fln"), "12.2")
         check_choice(res["level"], "result.level", ("marginal", "substantial", "decisive"), "12.2")
-    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "rng", "pending")},
-              options=options, rng=rng, pending=[])
+    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "rng", "pending", "units")},
+              options=options, rng=rng, pending=[],
+              units={u: d["units"][u] for u in UNIT_IDS})   # counter order, as new_game's
     s.pending = MACHINE.check_pending(d["pending"], s, Budget(), d["result"] is not None)
     return s
 

@@ -63,7 +63,9 @@ def test_fln_deployment_and_france() -> None:
     s = go(s, {"t": "deploy", "area": front_area})
     assert s.units["front.1"]["box"] == "OPS"
     s = go(s, {"t": "done"})
-    assert A.to_move(s) == "fln" and A.legal_moves(s) == [{"t": "pass"}]
+    assert A.to_move(s) == "fln"
+    assert {"t": "mission", "mission": "propaganda", "area": front_area} in A.legal_moves(s)
+    assert A.legal_moves(s)[-2:] == [{"t": "hand_over"}, {"t": "pass"}]
 
 
 def test_two_passes_end_the_operations_phase() -> None:
