@@ -21,7 +21,7 @@ from typing import Any
 from engine.errors import BadRequest, EngineError, IllegalMove, StateError
 
 from . import (  # noqa: F401  (frame kinds and missions register on import)
-    chance, events, fln_missions, sequence, setup,
+    airpower, chance, events, fln_missions, missions_gov, sequence, setup,
 )
 from .machine import MACHINE, Log, Move
 from .serial import from_data, from_json, to_json

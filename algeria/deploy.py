@@ -5,7 +5,8 @@ unit in an OPS box not yet deployed, then ``{"t": "patrol"}`` (the PTL box of it
 ``{"t": "area", "area": "IV-1"}`` (the OPS box of another Algerian area) or ``{"t": "stay"}``;
 ``{"t": "mode", "unit": "fr_div.2", "mode": "dispersed"}`` switches a division's mode once per
 phase, neutralized or not (11.7; not to Dispersed while option 13.1 is in force);
-``{"t": "done"}``.
+``{"t": "airmobilize", "unit": "elite_bde.1"}`` attaches Helicopter Points to a brigade in an OPS
+or PTL box (11.12, ``airpower``); ``{"t": "done"}``.
 
 FLN, prompt ``fln_deploy``: ``{"t": "deploy", "area": "II-2"}`` moves every unit in that area's UG
 box to its OPS box, ``{"t": "deploy", "unit": "cadre.4"}`` one unit; ``{"t": "to_france", "unit":
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from engine.checks import check_list, check_obj, fail
 
+from . import airpower
 from .board import key
 from .data import ALGERIAN
 from .machine import Frame, FrameType, Log, Move, State, emit, register
@@ -73,6 +75,7 @@ class GovDeploy(FrameType[State]):
                 other = "dispersed" if d["mode"] == "concentrated" else "concentrated"
                 if not (other == "dispersed" and slow(s)):
                     out.append({"t": "mode", "unit": u, "mode": other})
+        out += [{"t": "airmobilize", "unit": u} for u in s.units if airpower.can_airmobilize(s, u)]
         return out + [{"t": "done"}]
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
@@ -89,6 +92,8 @@ class GovDeploy(FrameType[State]):
             elif t == "area":
                 s.units[u]["area"] = m["area"]
                 emit(log, "7.0", f"{u} deploys to {m['area']}", unit=u, area=m["area"])
+        elif t == "airmobilize":
+            airpower.airmobilize(s, m["unit"], log)
         elif t == "mode":
             s.units[m["unit"]]["mode"] = m["mode"]
             f["moded"].append(m["unit"])

@@ -37,6 +37,7 @@ from engine.checks import fail
 
 from . import psl
 from .board import neutralize
+from .airpower import push_combat
 from .chance import dice
 from .combat import combat_frame, eliminate, push_split, take_hit
 from .data import ALGERIAN, AREAS, NEIGHBOURS, WILAYAS, unit_type
@@ -275,5 +276,5 @@ class Harass(Mission):
         if target is None:
             return False
         emit(log, self.rule, f"{', '.join(f['units'])} harass {target}", target=target)
-        s.pending.append(combat_frame(f["area"], f["units"], [target], half=True, rule=self.rule))
+        push_combat(s, combat_frame(f["area"], f["units"], [target], half=True, rule=self.rule))
         return True

@@ -193,6 +193,15 @@ LABELS: dict[str, Callable[[State, Frame, Move], str]] = {
 }
 
 
+# The Government's assets and Suppression (airpower, missions_gov: 11.11, 11.12, 9.26).
+LABELS.update({
+    "air": lambda s, f, m: (f"Spend {m.get('value')} Air Point{'' if m.get('value') == 1 else 's'}"
+                            if m.get("value") else "Spend no Air Point"),
+    "airmobilize": lambda s, f, m: f"Airmobilize {unit_name(m.get('unit'))}",
+    **{f"pick{i}": (lambda s, f, m: f"Neutralize {unit_name(m.get('value'))}") for i in range(5)},
+})
+
+
 def _generic(m: Move) -> str:
     """Any other move: its kind and every field in words (so labels stay distinct)."""
     parts = [str(m.get("t", "")).replace("_", " ").capitalize()]

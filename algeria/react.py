@@ -14,9 +14,10 @@ Prompt ``react`` (Government): ``{"t": "unit", "unit": "fr_bde.2"}`` adds a reac
 * Strike (9.12): the Government must React with at least one unit; if it cannot or will not it
   loses 1d6 PSP.
 
-Hooks for the Government's assets (11.11, 11.12): the frame's ``air`` (Air Points spent, each +1d6
-firepower, none in a city) is passed to the combat; attaching Helicopter Points to a unit is a
-separate decision that sets its ``helo`` flag, after which ``eligible`` lets it react from afar.
+Hooks for the Government's assets (11.11, 11.12): the combat is pushed with
+``airpower.push_combat``, which asks the Government how many Air Points to spend on it (the
+frame's ``air`` stays 0); a brigade of another area may react if it is airmobile or Helicopter
+Points can airmobilize it (``airpower.can_fly``), paid when the React starts (``fly_in``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from engine.checks import check_bool, check_choice, check_obj, fail
 from . import psl
 from .board import key
 from .chance import check_x, dice
+from .airpower import can_fly, fly_in, push_combat
 from .combat import check_air, check_units, combat_frame
 from .data import ALGERIAN, unit_type
 from .machine import Frame, FrameType, Log, Move, State, emit, register
@@ -56,7 +58,8 @@ def eligible(s: State, area: str, chosen: list[str]) -> list[str]:
         if key(u) not in MOBILE_GOV or d["area"] is None or d["neutralized"] \
                 or d["box"] not in ("OPS", "PTL") or u in chosen:
             continue
-        if d["area"] != area and not (d["helo"] and (far_ok or key(u) == "elite_bde")):
+        if d["area"] != area and not (can_fly(s, area, chosen, u)
+                                      and (far_ok or key(u) == "elite_bde")):
             continue
         if combinable(s, area, chosen + [u]):
             out.append(u)
@@ -113,8 +116,7 @@ class React(FrameType[State]):
         elif t == "react":
             emit(log, "9.23", f"the Government reacts in {f['area']} with "
                  f"{', '.join(f['units'])}", units=list(f["units"]))
-            for u in f["units"]:   # airmobile units fly in (11.12)
-                s.units[u]["area"] = f["area"]
+            fly_in(s, f["area"], f["units"], log)   # airmobile units fly in (11.12)
             f["stage"] = "evade"
         else:
             emit(log, "9.23", "the Government does not React")
@@ -159,5 +161,5 @@ class React(FrameType[State]):
                 fighters.append(u)
         f["stage"] = "end"
         if fighters:
-            s.pending.append(combat_frame(f["area"], fighters, f["units"], air=f["air"],
+            push_combat(s, combat_frame(f["area"], fighters, f["units"], air=f["air"],
                                           rule="9.23"))

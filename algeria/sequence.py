@@ -11,7 +11,7 @@ from typing import Callable
 
 from engine.checks import check_int, check_obj
 
-from . import deploy, interphase, missions, reinforce
+from . import deploy, interphase, missions_gov, reinforce
 from .machine import AutoFrame, Frame, Log, State, emit, register
 
 PHASES = (("random_events", "5.0"), ("reinforcement", "6.0"), ("deployment", "7.0"),
@@ -21,7 +21,7 @@ PHASE_START: dict[str, Callable[[], Frame]] = {
     "random_events": lambda: {"k": "random_events", "x": {}},
     "reinforcement": reinforce.start_frame,
     "deployment": deploy.gov_start,
-    "operations": missions.ops_start,
+    "operations": missions_gov.phase_start,
     "interphase": interphase.start_frame,
 }
 

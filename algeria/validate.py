@@ -60,6 +60,7 @@ def validate(d: Any) -> State:
         fail("effects", "an effect is listed twice")
     _areas(d["areas"])
     _units(d["units"], d["areas"], indep)
+    _airmobile(d)
     if d["result"] is not None:
         res = check_obj(d["result"], "result", ("winner", "level"))
         check_choice(res["winner"], "result.winner", ("gov", "fln"), "12.2")
@@ -106,6 +107,16 @@ def _areas(a: Any) -> None:
             check_choice(m, f"{f}.done[{i}]", MISSIONS, "9.0")
         if len(set(done)) != len(done):
             fail(f"{f}.done", "a mission is listed twice", "9.0")
+
+
+def _airmobile(d: dict[str, Any]) -> None:
+    """11.12 / 10.3: airmobile units flip back at Redeployment, so none is airmobile from then
+    until the next Deployment Phase (Helicopter Points are attached in Deployment or later)."""
+    if d["phase"] in ("setup", "random_events", "reinforcement"):
+        for uid in UNIT_IDS:
+            if d["units"][uid]["helo"]:
+                fail(f"units.{uid}.helo", "no unit is airmobile before the Deployment Phase "
+                     "(10.3)", "11.12")
 
 
 def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:

@@ -12,13 +12,15 @@ from algeria.state import new_area, new_unit
 
 def ops_position(scenario: str = "1958", **tracks: Any) -> A.State:
     """The Operations Phase of turn 1 with nothing on the map; ``tracks`` set state fields
-    (``psl={"fln": 50, "gov": 50}``, ``ap=10``, ``independence=True`` …)."""
+    (``psl={"fln": 50, "gov": 50}``, ``ap=10``, ``air={"max": 2, "available": 2}`` …)."""
     s = A.new_game(scenario, seed=1, options={"chance": "external"})
     s.units = {u: new_unit(u) for u in s.units}
     s.areas = {a: new_area() for a in s.areas}
     s.phase = "operations"
     s.psl = {"fln": 50, "gov": 50}
     s.ap = 10
+    s.air = {"max": 0, "available": 0}   # no Air Points question (11.11) unless a test sets them
+    s.helo = {"max": 0, "available": 0}  # no brigade airmobilized for a mission (11.12) either
     s.independence = False
     s.pending = [{"k": "turn", "step": 4}, ops_start()]
     for k, v in tracks.items():
