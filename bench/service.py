@@ -20,12 +20,15 @@ Apply is a hit), the one before that for the same request with every cache off. 
 over the floor's p50; F is uncached over cached bot decision time.
 
 The realistic case (issue 14): a corpus of distinct Apply requests from random games of all three
-scenarios (a state and one of its legal moves), each request a different one, sent to the server
-with every cache off (so no request is answered from a cache), at concurrency 1 and 32, against the
-echo floors of the same corpus measured in the same run: REST with wrk cycling through the corpus,
-gRPC with a small asyncio client (h2load sends one body only) used alike for the echo. Plus the
-in-process state round trip: ``engine.to_json(engine.from_json(text))`` over the corpus. The last
-line is
+scenarios (a state and one of its legal moves), each request a different one, sent to a server
+with a secret and every cache off (so no request is answered from a cache), each state signed as
+that referee signs the states it returns (a client sends back the state it was given; docs/trust.md:
+such a state is not validated again), at concurrency 1 and 32, against the echo floors of the same
+corpus measured in the same run: REST with wrk cycling through the corpus, gRPC with a small
+asyncio client (h2load sends one body only) used alike for the echo. The same corpus unsigned
+(every state validated in full) is measured too. Plus the in-process state round trip:
+``engine.to_json(engine.from_json(text))`` over the corpus (and the same for a signed state,
+``from_trusted_json`` for ``from_json``). The last line is
 
     realistic_rest_ratio=A realistic_grpc_ratio=B realistic_rest_p50_ms=C realistic_grpc_p50_ms=D \
         cached_rest_ratio=E cached_grpc_ratio=F state_roundtrip_us_p50=G bot_cache_speedup=H
@@ -49,9 +52,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "clients")]
+sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "clients")]
+
+from corpus import realistic_corpus  # noqa: E402
 
 APPLY = "/ct_referee.v1.Referee/Apply"
+SECRET = "bench-secret"
 ECHO = "/bench.Echo/Echo"
 TARGETS = (("REST p50 at 32 (ms)", "rest_p50_ms", 2.0),
            ("REST p99 at 32 (ms)", "rest_p99_ms", 10.0),
@@ -102,8 +108,9 @@ def wrk(url: str, body: Path, conc: int, seconds: float, tmp: Path, lua: Path | 
         assert m, out
         return float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m.group(2)]
     rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
-    assert rps, out
-    return {"p50": ms("50%"), "p99": ms("99%"), "rps": float(rps.group(1))}
+    n = re.search(r"(\d+) requests in", out)
+    assert rps and n, out
+    return {"p50": ms("50%"), "p99": ms("99%"), "rps": float(rps.group(1)), "n": int(n.group(1))}
 
 
 WRK_CORPUS_LUA = """
@@ -127,36 +134,44 @@ def wrk_corpus(url: str, corpus: Path, conc: int, seconds: float, tmp: Path) -> 
 
 def grpc_load(target: str, method: str, bodies: list[bytes], conc: int, seconds: float
               ) -> dict[str, float]:
-    """``conc`` asyncio clients on one channel sending the serialized requests in turn (unary,
-    bytes in and out, nothing decoded): p50/p99 latency (ms) and requests/s."""
+    """``conc`` asyncio clients, each on a connection of its own as h2load's are (the server's
+    workers share the port: one connection would keep all the load on one of them), sending
+    the serialized requests in turn (unary, bytes in and out, nothing decoded): p50/p99 latency
+    (ms) and requests/s."""
     import asyncio
 
     import grpc
 
     async def run() -> tuple[list[float], float]:
         lat: list[float] = []
-        async with grpc.aio.insecure_channel(target) as ch:
-            call = ch.unary_unary(method)
+        channels = [grpc.aio.insecure_channel(target,
+                                              options=[("grpc.use_local_subchannel_pool", 1)])
+                    for _ in range(conc)]
+        try:
             nxt = 0
             end = time.perf_counter() + seconds
 
-            async def client() -> None:
+            async def client(ch: Any) -> None:
                 nonlocal nxt
+                call = ch.unary_unary(method)
                 while time.perf_counter() < end:
                     body = bodies[nxt % len(bodies)]
                     nxt += 1
                     t0 = time.perf_counter()
                     await call(body)
                     lat.append(time.perf_counter() - t0)
+            await asyncio.gather(*(ch.channel_ready() for ch in channels))
             t0 = time.perf_counter()
-            await asyncio.gather(*(client() for _ in range(conc)))
+            await asyncio.gather(*(client(ch) for ch in channels))
             return lat, time.perf_counter() - t0
+        finally:
+            await asyncio.gather(*(ch.close() for ch in channels))
 
     lat, wall = asyncio.run(run())
     lat.sort()
     return {"p50": 1000 * lat[len(lat) // 2], "p99": 1000 * lat[min(len(lat) - 1,
                                                                  int(len(lat) * 0.99))],
-            "rps": len(lat) / wall}
+            "rps": len(lat) / wall, "n": len(lat)}
 
 
 def h2load(target: str, method: str, frame: Path, conc: int, seconds: float, tmp: Path
@@ -176,7 +191,35 @@ def h2load(target: str, method: str, frame: Path, conc: int, seconds: float, tmp
     rps = re.search(r"finished in [\d.]+m?s, ([\d.]+) req/s", out)
     assert rps, out
     return {"p50": lat[len(lat) // 2], "p99": lat[min(len(lat) - 1, int(len(lat) * 0.99))],
-            "rps": float(rps.group(1))}
+            "rps": float(rps.group(1)), "n": len(lat)}
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` and all its descendants
+    that are alive (Linux /proc; the servers' workers live as long as the run)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+def measured(pid: int, load: Any) -> dict[str, float]:
+    """``load()``'s figures plus the server's CPU time per request (ms: ``srv_cpu``) and the
+    load generator's own in this process (``gen_cpu``; wrk and h2load run outside it)."""
+    c0, g0 = tree_cpu(pid), time.process_time()
+    r: dict[str, float] = load()
+    c1, g1 = tree_cpu(pid), time.process_time()
+    r["srv_cpu"] = 1000 * (c1 - c0) / max(r["n"], 1)
+    r["gen_cpu"] = 1000 * (g1 - g0) / max(r["n"], 1)
+    return r
 
 
 # ---- the request -----------------------------------------------------------------------------
@@ -205,45 +248,18 @@ def mid_game_request() -> tuple[str, dict[str, Any]]:
     return j, m
 
 
-def realistic_corpus(per_scenario: int = 200) -> list[tuple[str, dict[str, Any]]]:
-    """Distinct (state JSON, legal move) pairs from random games of the three scenarios: every
-    position of seeded random games, until ``per_scenario`` of each."""
-    import random
-
-    import engine
-
-    out: list[tuple[str, dict[str, Any]]] = []
-    seen: set[str] = set()
-    for scenario in ("short", "medium", "full"):
-        n, seed = 0, 0
-        while n < per_scenario:
-            seed += 1
-            rnd = random.Random(seed)
-            s = engine.new_game(scenario, seed, {})
-            for _ in range(150):
-                ms = engine.legal_moves(s)
-                if not ms or n >= per_scenario:
-                    break
-                doc = engine.to_json(s)
-                if doc not in seen:
-                    seen.add(doc)
-                    out.append((doc, rnd.choice(ms)))
-                    n += 1
-                s, _ = engine.apply(s, rnd.choice(ms))
-    random.Random(0).shuffle(out)
-    return out
-
-
-def state_roundtrip(docs: list[str], rounds: int = 5) -> float:
+def state_roundtrip(docs: list[str], load: Any = None, rounds: int = 5) -> float:
     """The in-process state round trip, parse + validate + write
-    (``engine.to_json(engine.from_json(text))``), median µs over the corpus."""
+    (``engine.to_json(engine.from_json(text))``; ``load`` instead of ``from_json``), median µs
+    over the corpus."""
     import engine
 
+    load = load or engine.from_json
     times = []
     for _ in range(rounds):
         for doc in docs:
             t0 = time.perf_counter()
-            engine.to_json(engine.from_json(doc))
+            engine.to_json(load(doc))
             times.append(time.perf_counter() - t0)
     return 1e6 * statistics.median(times)
 
@@ -373,7 +389,10 @@ def main() -> int:
 
     from ct_referee_client import GrpcTransport, RestTransport, Client, to_move
     from ct_referee_proto.v1 import referee_pb2 as pb
+    from engine.serial import from_trusted_json
+    from service.core import engine_fingerprint
     from service.rest import to_json_body
+    from service.trust import Trust
 
     hi, secs = a.concurrency, a.seconds
     doc, move = mid_game_request()
@@ -385,12 +404,16 @@ def main() -> int:
     frame = tmp / "apply.grpc"
     frame.write_bytes(b"\x00" + len(raw).to_bytes(4, "big") + raw)
     corpus = realistic_corpus()
-    corpus_reqs = [pb.ApplyRequest(state=pb.GameState(json=d), move=to_move(m)) for d, m in corpus]
-    corpus_file = tmp / "corpus.jsonl"
-    corpus_file.write_bytes(b"".join(json_format.MessageToJson(
-        r, preserving_proto_field_name=True, indent=None).encode() + b"\n" for r in corpus_reqs))
-    corpus_raw = [r.SerializeToString() for r in corpus_reqs]
+    # as a client of a referee with a secret sends them: each state as the referee signed it
+    trust = Trust(SECRET.encode(), fingerprint=engine_fingerprint())
+    bodies: dict[str, tuple[Path, list[bytes]]] = {}
+    for kind, state in (("signed", trust.issue), ("unsigned", lambda d: pb.GameState(json=d))):
+        reqs = [pb.ApplyRequest(state=state(d), move=to_move(m)) for d, m in corpus]
+        path = tmp / f"corpus-{kind}.jsonl"
+        path.write_bytes(b"".join(to_json_body(r) + b"\n" for r in reqs))  # the REST form
+        bodies[kind] = path, [r.SerializeToString() for r in reqs]
     roundtrip_us = state_roundtrip([d for d, _ in corpus])
+    trusted_us = state_roundtrip([d for d, _ in corpus], from_trusted_json)
     print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}; servers: "
           f"{a.workers} workers x {a.threads} threads, embedded cache; {secs:g} s per run, "
           f"median of {a.repeat} runs; "
@@ -400,15 +423,17 @@ def main() -> int:
           f"in-process: {engine_work(doc, move, 200):.2f} ms", flush=True)
     print(f"realistic corpus: {len(corpus)} distinct Apply requests (short, medium, full), "
           f"{statistics.mean(len(d) for d, _ in corpus):.0f} bytes of state JSON on average; "
-          f"in-process state round trip (parse + validate + write) p50 {roundtrip_us:.1f} us",
+          f"in-process state round trip (parse + validate + write) p50 {roundtrip_us:.1f} us; "
+          f"of a state signed by this engine build (parse + build + write) {trusted_us:.1f} us",
           flush=True)
 
     py = sys.executable
     serve = [py, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
              "--grpc-port", "0", "--workers", str(a.workers), "--threads", str(a.threads)]
+    uncached = ["--cache-size", "0", "--response-cache-mb", "0", "--state-cache-mb", "0"]
     servers = {"hit": spawn(serve),
-               "miss": spawn(serve + ["--cache-size", "0", "--response-cache-mb", "0",
-                                      "--state-cache-mb", "0"]),
+               "miss": spawn(serve + uncached),
+               "real": spawn(serve + uncached + ["--secret", SECRET]),
                "floor": spawn([py, str(ROOT / "bench" / "floor.py"), "--workers", str(a.workers),
                                "--threads", str(a.threads)])}
     try:
@@ -417,34 +442,45 @@ def main() -> int:
             for c in (Client(RestTransport(http)), Client(GrpcTransport(target))):
                 assert c.apply(pb.GameState(json=doc), move).state.json
                 c.close()
-        rest_c = Client(RestTransport(servers["miss"][1]))
+        rest_c = Client(RestTransport(servers["real"][1]))
         for d, m in corpus:  # every request of the corpus is a legal Apply
-            assert rest_c.apply(pb.GameState(json=d), m).state.json
+            assert rest_c.apply(trust.issue(d), m).state.json
         rest_c.close()
         runs: dict[tuple[str, str, int], list[dict[str, float]]] = {}
         for _ in range(a.repeat):  # interleaved, so that a slow spell of the machine hits all
             for conc in (1, hi):
-                for case, (_, http, target) in servers.items():
+                for case in ("hit", "miss", "floor"):
+                    proc, http, target = servers[case]
                     path, method = ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY)
-                    runs.setdefault(("rest", case, conc), []).append(
-                        wrk(http + path, rest_body, conc, secs, tmp))
-                    runs.setdefault(("grpc", case, conc), []).append(
-                        h2load(target, method, frame, conc, secs, tmp))
+                    runs.setdefault(("rest", case, conc), []).append(measured(
+                        proc.pid, lambda: wrk(http + path, rest_body, conc, secs, tmp)))
+                    runs.setdefault(("grpc", case, conc), []).append(measured(
+                        proc.pid, lambda: h2load(target, method, frame, conc, secs, tmp)))
             for conc in (1, hi):
-                for case in ("floor", "miss"):
-                    _, http, target = servers[case]
+                for label, case, kind in (("realfloor", "floor", "signed"),
+                                          ("realistic", "real", "signed"),
+                                          ("unsigned", "miss", "unsigned")):
+                    proc, http, target = servers[case]
                     path, method = ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY)
-                    label = "realfloor" if case == "floor" else "realistic"
-                    runs.setdefault(("rest", label, conc), []).append(
-                        wrk_corpus(http + path, corpus_file, conc, secs, tmp))
-                    runs.setdefault(("grpc", label, conc), []).append(
-                        grpc_load(target, method, corpus_raw, conc, secs))
-        results = {k: {m: statistics.median(r[m] for r in rs) for m in ("p50", "p99", "rps")}
+                    runs.setdefault(("rest", label, conc), []).append(measured(
+                        proc.pid, lambda: wrk_corpus(http + path, bodies[kind][0], conc, secs,
+                                                     tmp)))
+                    runs.setdefault(("grpc", label, conc), []).append(measured(
+                        proc.pid, lambda: grpc_load(target, method, bodies[kind][1], conc, secs)))
+        results = {k: {m: statistics.median(r[m] for r in rs)
+                       for m in ("p50", "p99", "rps", "srv_cpu", "gen_cpu")}
                    for k, rs in runs.items()}
         print(f"\n{'transport':<9} {'case':<9} {'conc':>4} {'p50 ms':>8} {'p99 ms':>8} "
-              f"{'req/s':>8}")
+              f"{'req/s':>8} {'server CPU ms/req':>18} {'client CPU':>10}")
         for (t, case, conc), r in sorted(results.items()):
-            print(f"{t:<9} {case:<9} {conc:>4} {r['p50']:>8.2f} {r['p99']:>8.2f} {r['rps']:>8.0f}")
+            gen = f"{r['gen_cpu']:>10.3f}" if t == "grpc" and case in (
+                "realfloor", "realistic", "unsigned") else f"{'(C)':>10}"
+            print(f"{t:<9} {case:<9} {conc:>4} {r['p50']:>8.2f} {r['p99']:>8.2f} {r['rps']:>8.0f}"
+                  f" {r['srv_cpu']:>18.3f} {gen}")
+        load = os.getloadavg()
+        print(f"(server CPU: user + system time of the server's processes over the requests they"
+              f" answered; client CPU: the Python gRPC load client's, on the same cores; load"
+              f" average after the runs {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})")
         seq_on, seq_off = (sequential_play(servers[c][1]) for c in ("hit", "miss"))
         print(f"\nsequential play (REST Apply on the state the last answer returned, concurrency "
               f"1): p50 {seq_on:.2f} ms with the caches (the state tier skips parsing), "
@@ -459,7 +495,8 @@ def main() -> int:
             p.wait(15)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    for case, floor in (("hit", "floor"), ("miss", "floor"), ("realistic", "realfloor")):
+    for case, floor in (("hit", "floor"), ("miss", "floor"), ("realistic", "realfloor"),
+                        ("unsigned", "realfloor")):
         c1 = {t: results[(t, case, 1)]["p50"] / results[(t, floor, 1)]["p50"]
               for t in ("rest", "grpc")}
         print(f"{case} at concurrency 1: REST p50 {results[('rest', case, 1)]['p50']:.2f} ms "
@@ -482,8 +519,20 @@ def main() -> int:
         for label, value in ((f"realistic {t} / floor at {hi}", real_ratio[t]),
                              (f"realistic {t} / floor at 1", c1[t])):
             print(f"  {label:<28} <= 2     {value:>8.2f} {'met' if value <= 2 else 'MISSED'}")
+    unsigned = {t: results[(t, "unsigned", hi)]["p50"] / results[(t, "realfloor", hi)]["p50"]
+                for t in ("rest", "grpc")}
+    print(f"  (realistic, unsigned states: REST {unsigned['rest']:.2f}, gRPC "
+          f"{unsigned['grpc']:.2f} x floor at {hi})")
     print(f"  {'state round trip (us)':<28} <= 100   {roundtrip_us:>8.1f} "
-          f"{'met' if roundtrip_us <= 100 else 'MISSED'}")
+          f"{'met' if roundtrip_us <= 100 else 'MISSED'} "
+          f"(signed by this build: {trusted_us:.1f})")
+    cores = os.cpu_count() or 1
+    for t in ("rest", "grpc"):
+        r, f = results[(t, "realistic", hi)], results[(t, "realfloor", hi)]
+        print(f"where realistic {t} Apply's time goes at {hi}: server CPU {r['srv_cpu']:.3f} ms a "
+              f"request against the echo's {f['srv_cpu']:.3f} ms ({r['srv_cpu'] / f['srv_cpu']:.1f}"
+              f"x); {hi} requests in flight on {cores} cores wait for about "
+              f"{hi * r['srv_cpu'] / cores:.1f} ms of server CPU (p50 {r['p50']:.1f} ms)")
     print(f"uncached: {fmt(miss)}")
     print(f"{fmt(hit)} bot_cache_speedup={speedup:.1f}")
     print(f"realistic_rest_ratio={real_ratio['rest']:.2f} "

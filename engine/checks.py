@@ -164,7 +164,8 @@ def _plain(v: Any, budget: Budget, depth: int) -> None:
                    " deception together)")
     t = type(v)
     if t is str:
-        _text(v)
+        if len(v) > PLAIN_STR or not v.isascii():
+            _text(v)
     elif t is int:
         if not -PLAIN_INT <= v <= PLAIN_INT:
             raise _Bad(f"{show(v)} is outside ±(2^53 - 1)")
@@ -174,7 +175,8 @@ def _plain(v: Any, budget: Budget, depth: int) -> None:
         for k, x in v.items():
             if type(k) is not str:
                 raise _Bad("object keys must be strings")
-            _text(k)
+            if len(k) > PLAIN_STR or not k.isascii():
+                _text(k)
             try:
                 _plain(x, budget, depth + 1)
             except _Bad as e:

@@ -54,7 +54,7 @@ class State:
     __slots__ = (
         "scenario", "options", "spaces", "boxes", "resources", "commitment", "france_track",
         "border_zone", "cards", "sop", "pending", "rng", "result", "deception", "turn", "_legal",
-        "_valid",
+        "_valid", "_checked",
     )
 
     scenario: str
@@ -76,6 +76,8 @@ class State:
     # read by from_json (the validator accepted it) or descended from such a state by moves:
     # machine.apply then holds what it produces to the validator where frame data is unproven
     _valid: bool
+    # this very state's data passed the validator (validate.check_issued need not check it again)
+    _checked: bool
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -101,6 +103,7 @@ class State:
         s.turn = self.turn
         s._legal = None
         s._valid = self._valid
+        s._checked = False
         return s
 
     def to_data(self) -> dict[str, Any]:
@@ -157,6 +160,7 @@ def blank_state() -> State:
     s.turn = 0
     s._legal = None
     s._valid = False
+    s._checked = False
     return s
 
 

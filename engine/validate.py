@@ -15,6 +15,7 @@ containers themselves (no copy); ``serial.from_data`` copies once for callers th
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, NoReturn
 
 from . import rng
@@ -31,6 +32,7 @@ from .errors import BadRequest, StateError
 from .events import SIDES
 from .machine import MACHINE
 from .propaganda import DELAYED_EFFECTS
+from .scenarios import OPTION_DEFAULTS, check_options
 from .state import SCHEMA, SpaceData, State
 from .validate_pending import EVENTS, check_pending
 
@@ -52,6 +54,7 @@ SOP_BOXES = (None, "event", "op_plus_sa", "op_only", "limited_op", "pass")
 
 _TOP, _SPACE, _CARD = frozenset(TOP_KEYS), frozenset(SPACE_KEYS), frozenset(CARD_KEYS)
 _MAP, _BOX = frozenset(MAP_PIECES), frozenset(BOX_PIECES)
+_OPTION_KEYS = tuple(OPTION_DEFAULTS)
 _FACTIONS = frozenset(FACTIONS)
 _INT = {int}
 _SUPPORT = frozenset(SUPPORT_LEVELS)
@@ -77,6 +80,81 @@ def validate(data: Any) -> State:
     return s
 
 
+def check_issued(s: State) -> State:
+    """An engine-made state (a move's outcome, a new game) checked before it leaves the referee:
+    the State ``from_json(to_json(s))`` gives – the same verdict, the same containers in the same
+    orders, so the same legal moves in the same order – without writing and parsing the text.
+    Its data is put in the order its text is read in (the validator rebuilds the rest in
+    its own orders) and validated; or, when this very state passed the validator already
+    (``machine.apply`` checks a move's outcome from unproven frame data), only rebuilt."""
+    d = s.to_data()
+    c = dict(d["cards"])
+    try:
+        c["capabilities"], c["momentum"] = _sorted(c["capabilities"]), _sorted(c["momentum"])
+        d["cards"], d["pending"], d["result"] = c, _sorted(d["pending"]), _sorted(d["result"])
+    except TypeError:  # keys that are not all strings: the validator names the field
+        return validate(s.to_data())
+    return trusted(d) if s._checked else validate(d)
+
+
+def _sorted(x: Any) -> Any:
+    """Plain data with every object's keys in sorted order, as a canonical text reads back."""
+    if type(x) is dict:
+        return {k: _sorted(v) if type(v) in _NESTED else v
+                for k, v in sorted(x.items(), key=_first)}
+    if type(x) is list:
+        return [_sorted(v) if type(v) in _NESTED else v for v in x]
+    return x
+
+
+_NESTED = (dict, list)
+_first = itemgetter(0)
+
+
+def trusted(d: dict[str, Any]) -> State:
+    """The State of a document this engine build has validated before – ``validate`` would accept
+    it – built as ``validate`` builds it (the same containers, rebuilt in the same orders) without
+    checking anything. Only for ``serial.from_trusted_json``, whose callers have proof of that."""
+    s = State.__new__(State)
+    s._legal = None
+    s._valid = s._checked = True
+    s.scenario = d["scenario"]
+    o = d["options"]
+    s.options = {k: o[k] for k in _OPTION_KEYS}
+    sps = d["spaces"]
+    spaces: dict[str, SpaceData] = {}
+    for n in SPACE_NAMES:
+        sp = sps[n]
+        pc = sp["pieces"]
+        spaces[n] = {"pieces": {k: pc[k] for k in MAP_PIECES}, "support": sp["support"],
+                     "terror": sp["terror"], "resettled": sp["resettled"],
+                     "pop_bonus": sp["pop_bonus"], "base_marker": sp["base_marker"]}
+    s.spaces = spaces
+    b = d["boxes"]
+    s.boxes = {box: {k: b[box][k] for k in BOX_PIECES} for box in BOXES}
+    r = d["resources"]
+    s.resources = {"gov": r["gov"], "fln": r["fln"]}
+    s.commitment = d["commitment"]
+    s.france_track = d["france_track"]
+    s.border_zone = d["border_zone"]
+    c = d["cards"]
+    cards = {k: c[k] for k in CARD_KEYS}
+    cards["held"] = {"gov": c["held"]["gov"], "fln": c["held"]["fln"]}
+    s.cards = cards
+    sop = d["sop"]
+    s.sop = {"first": sop["first"], "first_box": sop["first_box"],
+             "second_box": sop["second_box"]}
+    s.pending = d["pending"]
+    r = d["rng"]
+    s.rng = {"seed": r["seed"], "counter": r["counter"]}
+    s.result = d["result"]
+    dc = d["deception"]
+    s.deception = None if dc is None else {side: {"held": dc[side]["held"],
+                                                  "used": dc[side]["used"]} for side in FACTIONS}
+    s.turn = d["turn"]
+    return s
+
+
 def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     """Every check but the pending decision's: the State without ``pending`` (set it, then
     settle or check it), the document, and what its generic data used of the budget."""
@@ -90,7 +168,7 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     budget = Budget()
     s = State.__new__(State)
     s._legal = None
-    s._valid = True
+    s._valid = s._checked = True
     s.scenario = scenario
     s.options = options
     s.cards = _check_cards(d["cards"], scenario, managed)
@@ -130,8 +208,6 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
 
 def _check_options(v: Any) -> dict[str, Any]:
     """The game's options, every one present (scenarios.OPTION_DEFAULTS, check_options)."""
-    from .scenarios import OPTION_DEFAULTS, check_options
-
     o = check_obj(v, "options", tuple(OPTION_DEFAULTS))
     try:
         return check_options(o)
@@ -534,6 +610,7 @@ def check_produced(s: State, n: State) -> None:
         return
     try:
         n._legal = validate(n.to_data())._legal  # reads n's containers, changes none
+        n._checked = True  # check_issued need not check it again
     except StateError as e:
         raise StateError(f"pending[{len(s.pending) - 1}]", "the pending decisions' data leads to"
                          f" an invalid state ({e.field}: {e.reason})", e.rule) from None

@@ -98,7 +98,8 @@ class Core:
         self.config = config or Config()
         self.metrics = metrics or Metrics()
         c = self.config
-        self.trust = Trust(c.secret, strict=c.strict, seal=c.seal)
+        self.fingerprint = engine_fingerprint()
+        self.trust = Trust(c.secret, strict=c.strict, seal=c.seal, fingerprint=self.fingerprint)
         self.cache = cache or make_cache(c.redis_url, c.cache_size, c.cache_ttl, c.redis_timeout,
                                          c.redis_retry, stats=self.metrics, codec=self.trust)
         registry = c.anti_fork_redis_url or c.redis_url
@@ -110,7 +111,6 @@ class Core:
             c.state_cache_mb << 20, lambda key, s: len(key[0]) + len(key[1] or ""), largest=8)
         self.bot: BotFn | None = find_bot() if bot == "auto" else bot  # type: ignore[assignment]
         self._seal_tag = "s1" if c.seal else "s0"
-        self.fingerprint = engine_fingerprint()
 
     # -- plumbing --------------------------------------------------------------------------------
 
@@ -193,14 +193,21 @@ class Core:
         parsed-state tier holds only states that passed their engine's ``from_json`` (the ones
         this process parsed, and the ones it issued: each is checked before it is returned),
         keyed by their exact text, so a state gets the same verdict from every replica whether
-        or not it is in this one's tier."""
+        or not it is in this one's tier. A state signed by this engine build
+        (``Opened.trusted``) was checked so before it was issued: where its game can, it is
+        read without validating it again (``Game.from_trusted_json``)."""
         call.check()
         key = opened.key()
         s = self.states.get(key)
         if s is not None:
             return s
+        game = games.of_text(opened.json)
+        if opened.trusted and game.from_trusted_json is not None:
+            s = game.from_trusted_json(opened.engine_json())
+            self.states.put(key, s)
+            return s
         try:
-            s = games.of_text(opened.json).rules.from_json(opened.engine_json())
+            s = game.rules.from_json(opened.engine_json())
         except engine.StateError as e:
             field = "state.json" if e.field == "state" else f"state.{e.field}"
             raise ServiceError("invalid_state", e.reason, rule=e.rule, field=field) from None
@@ -222,17 +229,17 @@ class Core:
         """A state about to be returned, as cached: when sealing is on, its public document and
         hidden part (what ``_issue`` seals); otherwise its canonical JSON (``full``, when the
         caller has it); and the state checked. The referee never returns a state its own
-        validator rejects: the text is parsed back with ``engine.from_json`` here, and the
-        checked state is what the parsed-state tier keeps."""
-        rules = games.of_state(s).rules
-        if full is None:
-            full = rules.to_json(s)
+        validator rejects: its game's ``check_issued`` validates it once (the state its
+        ``from_json`` would read from its text, which is what the parsed-state tier keeps)."""
+        game = games.of_state(s)
         try:
-            checked = rules.from_json(full)
+            checked = game.check_issued(s)
         except engine.StateError as e:
             raise ServiceError("invalid_state", "the request leads to a state the referee's"
                                f" validator rejects ({e.field}: {e.reason})", rule=e.rule,
                                field="state") from None
+        if full is None:
+            full = game.rules.to_json(checked)
         if self.trust.seal:
             public, hidden = split(checked.to_data(), games.of_state(checked).hidden)
             self.states.put((public, hidden), checked)

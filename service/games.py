@@ -28,6 +28,8 @@ import engine.catalog
 import engine.labels
 import engine.render
 import engine.scenarios
+import engine.serial
+import engine.validate
 
 from ct_referee_proto.v1 import referee_pb2 as pb
 
@@ -58,6 +60,12 @@ class Game:
     card: Callable[[State], int | None]
     # the point of a game a Replay with every = "card" marks: a new card, or a new turn
     chapter: Callable[[State], Any]
+    # an engine-made state checked before it is returned: the State its ``from_json`` reads
+    # from its text (StateError when the validator rejects it)
+    check_issued: Callable[[State], State]
+    # a state this engine build validated and signed, read without validating it again
+    # (docs/trust.md), when the engine offers that; None: every state is validated
+    from_trusted_json: Callable[[str], State] | None = None
     # calls that have no meaning for this game -> why (answered ``wrong_game``)
     unsupported: dict[str, str] = field(default_factory=dict)
 
@@ -102,7 +110,8 @@ COLONIAL_TWILIGHT = Game(
     render=engine.render.render, view_message=view_to_proto, catalog=engine.catalog.catalog,
     options=tuple(engine.scenarios.OPTION_DEFAULTS),
     hidden=("cards.deck", "cards.set_aside", "rng", "deception"),
-    card=_ct_card, chapter=_ct_card)
+    card=_ct_card, chapter=_ct_card, check_issued=engine.validate.check_issued,
+    from_trusted_json=engine.serial.from_trusted_json)
 
 ALGERIA = Game(
     name="algeria", title="Algeria", schema="algeria-state/", rules=algeria,
@@ -113,6 +122,7 @@ ALGERIA = Game(
     options=tuple(algeria.setup.OPTION_DEFAULTS), hidden=("rng",),
     card=lambda s: None,
     chapter=lambda s: s.turn,
+    check_issued=lambda s: algeria.from_json(algeria.to_json(s)),
     unsupported={
         "Decide": "the non-player FLN is Colonial Twilight's (rules 8.0); Algeria has no"
                   " non-player rules, both sides are played",

@@ -75,6 +75,14 @@ def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
     Fields outside the vocabulary go to ``args``; a bool or a whole float is written as the
     integer it stands for; a ``label`` goes to ``Move.label``, which ``move_to_engine``
     ignores."""
+    kw: dict[str, Any] = {}
+    for k, v in d.items():  # the usual move: its fields set at once
+        kind = _PLAIN_FIELD.get(k) if k != "value" else _VALUE_TYPE.get(type(v))
+        if kind is None or type(v) is not kind or kind is int and not INT32[0] <= d[k] < INT32[1]:
+            break
+        kw[_VALUE_FIELD[kind] if k == "value" else k] = v
+    else:
+        return pb.Move(**kw)
     m = pb.Move(t=str(d.get("t", "")))
     for k, v in d.items():
         if k == "t":
@@ -97,6 +105,13 @@ def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
         else:
             m.args[k] = v if isinstance(v, (int, str)) else str(v)
     return m
+
+
+# the fields a Move takes as they are, with their types; "value" goes to the field of its type
+_PLAIN_FIELD: dict[str, type] = {"t": str, LABEL: str, **{k: str for k in MOVE_STR},
+                                 **{k: int for k in MOVE_INT}}
+_VALUE_FIELD: dict[type, str] = {str: "value_str", int: "value_int"}
+_VALUE_TYPE: dict[type, type] = {str: str, int: int}
 
 
 def check_flat(d: Any, field: str = "move") -> dict[str, Any]:

@@ -1,10 +1,13 @@
 """Trust (docs/trust.md; README, "Trust"): signed states, strict mode, sealing, seats, the secret
 seed, and authenticated cache records.
 
-* Every state the referee returns carries ``signature`` = HMAC-SHA256 over (json, sealed, game id,
-  sequence, seed commitment, revealed seed) under a key derived from the referee's secret. In
-  strict mode a state without a correct signature is rejected, so a tournament knows that a state
-  came from the referee.
+* Every state the referee returns carries ``signature`` = HMAC-SHA256 over (the signing engine
+  build's tag, json, sealed, game id, sequence, seed commitment, revealed seed) under a key derived
+  from the referee's secret. In strict mode a state without a correct signature is rejected, so a
+  tournament knows that a state came from the referee. A state signed by this very engine build
+  (its tag: ``build_tag`` of the engine fingerprint) was validated when it was issued, so it is
+  ``Opened.trusted`` and loaded without validating it again (``engine.serial.from_trusted_json``);
+  any other state, signed by another build or not at all, is validated in full.
 * Sealing moves the hidden part of a state (``cards.deck``, ``cards.set_aside``, ``rng``,
   ``deception``) out of ``json`` into ``sealed``: AES-256-GCM (``cryptography``) with a fresh
   96-bit nonce, the public document's SHA-256 as associated data. A client holding the state can
@@ -41,7 +44,8 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 from .convert import dumps
 from .errors import ServiceError
 
-SIG_PREFIX = "v2."
+SIG_PREFIX = "v3."
+OLD_SIG_PREFIX = "v2."  # before signatures named the engine build: verified, never trusted
 SEAT_PREFIX = "v1."
 RECORD_PREFIX = b"ct-record-v1:"
 SEAL_PREFIX = "v1."
@@ -74,13 +78,21 @@ class GameRef:
         return GameRef(self.game_id, self.sequence + 1, self.seed_commitment)
 
 
+def build_tag(fingerprint: str) -> str:
+    """The short name of an engine build in a signature (of ``core.engine_fingerprint``)."""
+    return _b64(hashlib.sha256(fingerprint.encode()).digest()[:6])
+
+
 @dataclass
 class Opened:
-    """A state received from a client, checked and unsealed (not yet parsed by the engine)."""
+    """A state received from a client, checked and unsealed (not yet parsed by the engine).
+    ``trusted``: its signature is right and names this engine build, which validated the state
+    before issuing it (only ``Trust.open`` sets it)."""
 
     json: str
     hidden: str | None  # canonical JSON of the hidden part when the state was sealed
     game: GameRef = GameRef()
+    trusted: bool = False
 
     def material(self) -> bytes:
         """What identifies the state for the cache: the public document and the hidden part."""
@@ -98,11 +110,15 @@ class Opened:
 
 
 class Trust:
-    def __init__(self, secret: bytes | None, strict: bool = False, seal: bool = False) -> None:
+    def __init__(self, secret: bytes | None, strict: bool = False, seal: bool = False,
+                 fingerprint: str = "") -> None:
+        """``fingerprint``: the engine build's (``core.engine_fingerprint``), named in every
+        signature; states signed under it are ``Opened.trusted``."""
         if (strict or seal) and not secret:
             raise ValueError("strict mode and sealing need a secret")
         self.strict = strict
         self.seal = seal
+        self.tag = build_tag(fingerprint)
         self._mac = _derive(secret, b"ct-referee state signature v2") if secret else None
         self._aead = AESGCM(_derive(secret, b"ct-referee state seal v1")) if secret else None
         self._seat = _derive(secret, b"ct-referee seat v1") if secret else None
@@ -116,38 +132,62 @@ class Trust:
     # -- signatures ------------------------------------------------------------------------------
 
     def sign(self, json_text: str, sealed: str = "", game: GameRef = GameRef(),
-             revealed_seed: str = "") -> str:
+             revealed_seed: str = "", tag: str | None = None) -> str:
+        """``v3.<build tag>.<HMAC>``, the tag this build's unless given (``tag=""``: the
+        ``v2.`` form, which names no build)."""
         if self._mac is None:
             return ""
-        msg = b"\x00".join([b"ct-state", json_text.encode(), sealed.encode(),
-                            game.game_id.encode(), str(game.sequence).encode(),
-                            game.seed_commitment.encode(), revealed_seed.encode()])
-        return SIG_PREFIX + _b64(hmac.new(self._mac, msg, hashlib.sha256).digest())
+        tag = self.tag if tag is None else tag
+        parts = [b"ct-state", json_text.encode(), sealed.encode(), game.game_id.encode(),
+                 str(game.sequence).encode(), game.seed_commitment.encode(),
+                 revealed_seed.encode()]
+        if tag:
+            parts.insert(1, tag.encode())
+        mac = _b64(hmac.new(self._mac, b"\x00".join(parts), hashlib.sha256).digest())
+        return f"{SIG_PREFIX}{tag}.{mac}" if tag else OLD_SIG_PREFIX + mac
 
-    def _signature_of(self, gs: pb.GameState) -> str:
-        return self.sign(gs.json, gs.sealed, game_of(gs), gs.revealed_seed)
+    def signed_here(self, gs: pb.GameState) -> bool | None:
+        """Whether the signature is right: None when it is not (or absent), else whether it
+        names this engine build."""
+        sig = gs.signature
+        if self._mac is None or not sig:
+            return None
+        if sig.startswith(SIG_PREFIX):
+            tag = sig[len(SIG_PREFIX):].partition(".")[0]
+            if not tag:
+                return None
+        elif sig.startswith(OLD_SIG_PREFIX):
+            tag = ""
+        else:
+            return None
+        if not hmac.compare_digest(sig, self.sign(gs.json, gs.sealed, game_of(gs),
+                                                  gs.revealed_seed, tag)):
+            return None
+        return tag == self.tag
 
-    def verify(self, gs: pb.GameState) -> None:
-        """Strict mode: the signature must be present and right (sealed parts are checked by
-        their own authentication tag in ``open``)."""
-        if not self.strict:
-            return
-        if not gs.signature:
-            raise ServiceError("unsigned_state", "strict mode: the state carries no signature of"
-                               " this referee", field="state.signature")
-        if not hmac.compare_digest(gs.signature, self._signature_of(gs)):
+    def verify(self, gs: pb.GameState) -> bool:
+        """Whether the state may skip validation (``Opened.trusted``): its signature is right
+        and names this engine build. Strict mode: the signature must be present and right
+        (sealed parts are checked by their own authentication tag in ``open``); otherwise a
+        missing or wrong one only means the state is validated in full."""
+        here = self.signed_here(gs)
+        if self.strict and here is None:
+            if not gs.signature:
+                raise ServiceError("unsigned_state", "strict mode: the state carries no"
+                                   " signature of this referee", field="state.signature")
             raise ServiceError("bad_signature", "strict mode: the state's signature is wrong (the"
                                " state was altered or issued by another referee)",
                                field="state.signature")
+        return bool(here)
 
     # -- sealing ---------------------------------------------------------------------------------
 
     def open(self, gs: pb.GameState, field: str = "state") -> Opened:
         if not gs.json:
             raise ServiceError("invalid_argument", "a state is required", field=f"{field}.json")
-        self.verify(gs)
+        trusted = self.verify(gs)
         if not gs.sealed:
-            return Opened(gs.json, None, game_of(gs))
+            return Opened(gs.json, None, game_of(gs), trusted)
         if self._aead is None:
             raise ServiceError("bad_seal", "this referee has no secret to open sealed states",
                                field=f"{field}.sealed")
@@ -160,7 +200,7 @@ class Trust:
             raise ServiceError("bad_seal", "the sealed part of the state does not open: it was"
                                " altered, or the public part was changed, or another referee"
                                " sealed it", field=f"{field}.sealed") from None
-        return Opened(gs.json, plain.decode(), game_of(gs))
+        return Opened(gs.json, plain.decode(), game_of(gs), trusted)
 
     def issue(self, json_text: str, hidden: str | None = None, game: GameRef = GameRef(),
               revealed_seed: str = "") -> pb.GameState:

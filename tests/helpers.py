@@ -221,3 +221,13 @@ def in_round(s: State) -> bool:
 
 def top(s: State) -> dict[str, Any]:
     return s.pending[-1]
+
+
+def shape(x: Any) -> Any:
+    """Plain data with the order of every object's keys and the type of every value (two states
+    whose ``to_data()`` have the same shape are built alike, container for container)."""
+    if isinstance(x, dict):
+        return [(k, shape(v)) for k, v in x.items()]
+    if isinstance(x, list):
+        return [shape(v) for v in x]
+    return (type(x).__name__, x)

@@ -142,3 +142,56 @@ def test_a_move_that_is_no_engine_move_is_written_as_it_is() -> None:
     """(so that the referee names its field)"""
     assert to_dict(pb.ApplyRequest(moves=[pb.Move(op="sweep", args={"a": 1.5})]))["moves"] == [
         {"op": "sweep", "a": 1.5}]
+
+
+@pytest.mark.parametrize("cls,body", [
+    (pb.ApplyRequest, {"state": {"json": "{}", "signature": "v3.x.y", "game_id": "g",
+                                 "sequence": 4}, "move": {"t": "pick", "value": "Medea"},
+                       "seat": "s"}),
+    (pb.ApplyRequest, {"moves": [{"t": "pass"}, {"t": "pick", "value": 3, "label": "three"}]}),
+    (pb.ApplyRequest, {"state": {}}),                          # an empty object sets the field
+    (pb.ApplyRequest, {"state": {"sequence": "4"}}),           # an integer written as a string
+    (pb.ApplyRequest, {"state": {"sequence": 1 << 31}}),       # out of range: json_format's error
+    (pb.ApplyRequest, {"state": {"sequence": True}}),
+    (pb.ApplyRequest, {"state": {"gameId": "g"}}),             # the JSON name of a field
+    (pb.ApplyRequest, {"state": None}),
+    (pb.ApplyRequest, {"move": {"t": 3}}),                     # the error names the move
+    (pb.ApplyRequest, {"moves": [{"t": "pass"}, {"value": 1}]}),
+    (pb.ApplyRequest, {"sate": {}}),                           # unknown field
+    (pb.NewGameRequest, {"scenario": "short", "seed": 3, "options": {"deception": True}}),
+    (pb.NewGameRequest, {"options": {"nope": True}}),
+    (pb.PositionsRequest, {"position": {"card": 5}, "seed": 2}),
+])
+def test_the_direct_reading_is_json_formats(cls: Any, body: dict[str, Any]) -> None:
+    """from_dict reads the usual request directly; whatever it reads means what json_format's
+    reading means, and what it cannot take fails with json_format's error, field for field."""
+    from google.protobuf import json_format
+
+    from service.jsonmap import _unflatten
+    from service.moves import MoveError
+
+    def slow() -> Any:
+        msg = cls()
+        json_format.ParseDict(_unflatten(body, msg.DESCRIPTOR, "", False), msg)
+        return msg
+
+    def fast() -> Any:
+        msg = cls()
+        from_dict(body, msg)
+        return msg
+
+    outcomes = []
+    for read in (slow, fast):
+        try:
+            outcomes.append(read())
+        except (json_format.ParseError, MoveError) as e:
+            outcomes.append((type(e), str(e), getattr(e, "field", None)))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_the_usual_request_is_read_directly() -> None:
+    from service.jsonmap import _read
+
+    _read({"state": {"json": "{}", "signature": "v3.x.y", "sequence": 4},
+           "move": {"t": "pick", "value": "Medea", "label": "Medea"}}, pb.ApplyRequest(), "")
+    _read({"moves": [{"t": "pass"}]}, pb.ValidateRequest(), "")

@@ -52,7 +52,7 @@ def code(fn: Any, *a: Any) -> str:
 def test_strict_accepts_only_signed_states(strict: Servers, transport: str) -> None:
     c: Client = strict.client(transport)
     g = c.new_game("short", 5)
-    assert g.state.signature.startswith("v2.")
+    assert g.state.signature.startswith("v3.")
     r = c.apply(g.state, g.legal_moves[-1])  # a signed state: accepted
     assert r.state.signature and r.state.signature != g.state.signature
     c.legal_moves(r.state)
