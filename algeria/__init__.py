@@ -1,6 +1,7 @@
 """A pure rules engine for Brian Train's *Algeria* (edition v2.1, 2015), beside the Colonial
-Twilight engine and sharing its game-agnostic parts (``engine.decisions``, ``engine.rng``,
-``engine.errors``, ``engine.checks``, ``engine.serial``).
+Twilight engine and sharing its game-agnostic parts: the one decision machine
+(``engine.decisions``), the die roll (``engine.chance``, ``engine.rng``), ``engine.errors``,
+``engine.checks``, ``engine.plain``, ``engine.serial`` (docs/algeria/README.md).
 
 Public API (docs/algeria/)::
 

@@ -1,54 +1,22 @@
-"""Die rolls as decisions of the actor ``chance`` (DESIGN.md section 3; docs/chance.md).
-
-The roll frame is the same for both games: the value (1-6) is the managed generator's
-(``engine.rng.die``, counter-based, kept in ``state.rng``) or, with ``options.chance ==
-"external"``, the client's ``{"t": "roll", "value": N}``. It is stored in the parent frame's
-``x[into]`` and the roll frame is popped, so the parent resumes and reads it.
+"""Algeria's dice (DESIGN.md section 3; docs/chance.md): the shared roll frame of ``engine.chance``
+(managed by the counter-based generator kept in ``state.rng``, or external: the client's
+``{"t": "roll", "value": N}``), registered on this game's machine, and what this game does with it:
+sums of several dice kept in a frame's working data (``dice``), and the check of that data
+(``check_x``).
 """
 
 from __future__ import annotations
 
-from engine import rng
+from engine import chance
+from engine.chance import roll_frame
 from engine.checks import check_obj, fail
 
-from .machine import Frame, FrameType, Log, Move, State, emit, register
-
-
-def roll_frame(purpose: str, rule: str, into: str) -> Frame:
-    return {"k": "roll", "purpose": purpose, "rule": rule, "into": into}
+from .machine import Frame, State, register
 
 
 @register
-class Roll(FrameType[State]):
-    kind = "roll"
-
-    def check_frame(self, s: State, f: Frame) -> None:
-        check_obj(f, "", ("k", "purpose", "rule", "into"))
-        for key in ("purpose", "rule", "into"):
-            if type(f[key]) is not str:
-                fail(key, "must be a string")
-        if len(s.pending) < 2 or type(s.pending[-2].get("x")) is not dict:
-            fail("", "a die roll needs a decision below it with working data (x) to receive it")
-
-    def actor(self, s: State, f: Frame) -> str:
-        return "chance"
-
-    def prompt(self, s: State, f: Frame) -> str:
-        return f"roll a die: {f['purpose']}"
-
-    def moves(self, s: State, f: Frame) -> list[Move]:
-        return [{"t": "roll", "value": v} for v in range(1, 7)]
-
-    def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
-        return super().explain(s, f, m)[0], str(f["rule"])
-
-    def managed(self, s: State, f: Frame) -> Move:
-        return {"t": "roll", "value": rng.die(s.rng)}
-
-    def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        s.pending.pop()
-        s.pending[-1]["x"][f["into"]] = m["value"]
-        emit(log, f["rule"], f"die roll {m['value']} ({f['purpose']})", roll=m["value"])
+class Roll(chance.Roll[State]):
+    """A die roll may go to any entry of the working data of the frame below (``check_x``)."""
 
 
 def dice(s: State, f: Frame, key: str, n: int, purpose: str, rule: str) -> int | None:

@@ -1,7 +1,11 @@
-"""The Algeria decision machine: one ``engine.decisions.Machine`` with this game's frame kinds.
+"""The Algeria decision machine: the one driver of ``engine.decisions`` with this game's registry of
+frame kinds and its hooks.
 
-Every rules module registers its prompt frames here with ``@register``. Frame kinds belong to this
-game only (the Colonial Twilight engine has its own registry).
+Every rules module registers its prompt frames here with ``@register`` (subclassing
+``FrameType[State]`` or ``AutoFrame[State]``). Frame kinds belong to this game only (Colonial
+Twilight has its own registry, ``engine.machine``). The hooks: an illegal move's message starts with
+the turn and phase (then the actor and the prompt); a move after the end cites 12.2; once a result
+is set (12.2) settling drops every remaining decision; the turn (4.0) is the bottom of every stack.
 """
 
 from __future__ import annotations
@@ -10,7 +14,17 @@ from engine.decisions import AutoFrame, FrameType, Log, Machine, emit
 
 from .state import Frame, Move, State
 
-MACHINE: Machine[State] = Machine(over_rule="12.2", finished=lambda s: s.result is not None)
+
+def where(s: State) -> str:
+    """Where a decision is: the turn and its phase (4.0)."""
+    return f"turn {s.turn}, {s.phase.replace('_', ' ')} phase"
+
+
+def finished(s: State) -> bool:
+    return s.result is not None
+
+
+MACHINE: Machine[State] = Machine("12.2", bottom=("turn", "turn"), where=where, finished=finished)
 register = MACHINE.register
 
 __all__ = ["MACHINE", "AutoFrame", "Frame", "FrameType", "Log", "Move", "State", "emit",

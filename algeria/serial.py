@@ -7,19 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.serial import dumps, parse_json
+from engine.serial import read_state, state_text
 
 from .state import State
 from .validate import validate
 
 
 def to_json(s: State) -> str:
-    return dumps(s.to_data())
+    return state_text(s.document())
 
 
 def from_json(text: str | bytes | bytearray) -> State:
-    return validate(parse_json(text))
+    """The State keeps the containers parsed from ``text`` (nothing else holds them)."""
+    return read_state(text, validate)
 
 
 def from_data(data: Any) -> State:
-    return validate(data)
+    """Validate already-parsed data; the State gets its own copy (``data`` is left untouched)."""
+    return validate(data).copy()

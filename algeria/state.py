@@ -8,9 +8,10 @@ derived; ``control`` is stored because the rules fix it in the Interphase until 
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.plain import copy_plain
 
 from .data import ALGERIAN, UNIT_IDS, UNIT_TYPES, unit_type
 
@@ -61,16 +62,27 @@ class State:
     result: dict[str, Any] | None = None
 
     FIELDS = ("scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
-              "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead", "areas", "units", "pending",
-              "result")
+              "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead",
+              "areas", "units", "pending", "result")
 
     def copy(self) -> State:
-        return State(**{k: copy.deepcopy(getattr(self, k)) for k in self.FIELDS})
+        """A copy sharing no container with this state (``apply`` works on one)."""
+        s = State.__new__(State)  # every field is set below: no default is built
+        d = {k: copy_plain(v) for k, v in self.__dict__.items() if k != "units"}
+        d["units"] = {u: v.copy() for u, v in self.units.items()}  # a unit holds scalars only
+        s.__dict__.update(d)
+        return s
 
-    def to_data(self) -> dict[str, Any]:
-        d = {k: copy.deepcopy(getattr(self, k)) for k in self.FIELDS}
+    def document(self) -> dict[str, Any]:
+        """The ``algeria-state/1`` document of this state, holding its containers (for reading
+        only: ``to_json``, the validator)."""
+        d = {k: getattr(self, k) for k in self.FIELDS}
         d["schema"] = SCHEMA
         return d
+
+    def to_data(self) -> dict[str, Any]:
+        """The ``algeria-state/1`` document of a copy of this state (the caller may keep it)."""
+        return self.copy().document()
 
     # --- queries used by every chapter ------------------------------------------------------
 

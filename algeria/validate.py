@@ -1,19 +1,19 @@
 """Untrusted ``algeria-state/1`` documents (docs/algeria/state.md): every field is checked and the
 first problem raises ``StateError`` naming the field (``units.front.3.area``, ``psl.gov``,
 ``pending[1].queue[0]``) and, where a rule is broken, the rule. A valid document gives a ``State``
-that shares nothing with the input. The primitive checks are Colonial Twilight's
-(``engine.checks``)."""
+built from the input's own containers (``serial.from_data`` copies it for a caller that keeps the
+input). The primitive checks are shared with Colonial Twilight (``engine.checks``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import StateError
 from engine.checks import (
-    Budget, at, check_bool, check_choice, check_int, check_list, check_obj, fail, plain,
+    Budget, check_bool, check_choice, check_int, check_list, check_obj, fail,
 )
+from engine.rng import check_state
 
-from .data import ALGERIAN, AREAS, NEIGHBOURS, SCENARIOS, UNIT_IDS, unit_type
+from .data import ALGERIAN, AREAS, NEIGHBOURS, SCENARIOS, UNIT_IDS, UnitType, unit_type
 from .machine import MACHINE
 from .setup import ONLY_1954, OPTION_DEFAULTS
 from .state import SCHEMA, State
@@ -24,7 +24,6 @@ MISSIONS = ("propaganda", "strike", "raid", "civil_affairs", "suppression")
 REMOVED = ("nato", "suez", "coup")
 CITIES = tuple(a for a in ALGERIAN if AREAS[a].type == "urban")
 TOP = State.FIELDS + ("schema",)
-U64 = (1 << 64) - 1
 
 
 def validate(d: Any) -> State:
@@ -33,9 +32,7 @@ def validate(d: Any) -> State:
         fail("schema", f"must be {SCHEMA!r}")
     scenario = check_choice(d["scenario"], "scenario", tuple(SCENARIOS))
     options = _options(d["options"], scenario)
-    r = check_obj(d["rng"], "rng", ("seed", "counter"))
-    check_int(r["seed"], "rng.seed", 0, U64)
-    check_int(r["counter"], "rng.counter", 0, (1 << 53) - 1)
+    rng = check_state(d["rng"])
     check_int(d["turn"], "turn", 1, 9999)
     check_choice(d["phase"], "phase", PHASES, "4.0")
     for side in ("fln", "gov"):
@@ -68,25 +65,11 @@ def validate(d: Any) -> State:
         res = check_obj(d["result"], "result", ("winner", "level"))
         check_choice(res["winner"], "result.winner", ("gov", "fln"), "12.2")
         check_choice(res["level"], "result.level", ("marginal", "substantial", "decisive"), "12.2")
-    pend = check_list(d["pending"], "pending")
-    plain(pend, "pending", Budget())
-    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "pending", "units")},
-              options=options, pending=[],
+    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "rng", "pending", "units")},
+              options=options, rng=rng, pending=[],
               units={u: d["units"][u] for u in UNIT_IDS})   # counter order, as new_game's
-    s = s.copy()
-    if d["result"] is not None and pend:
-        fail("pending", "a finished game has no pending decision", "12.2")
-    for i, f in enumerate(pend):
-        field = f"pending[{i}]"
-        check_obj(f, field)
-        if f.get("k") not in MACHINE.frames:
-            fail(at(field, "k"), "unknown decision kind")
-        s.pending.append(f)
-        try:
-            MACHINE.handler(f).check_frame(s, f)
-        except StateError as e:
-            fail(f"{field}.{e.field}" if e.field else field, e.reason, e.rule)
-    return s.copy()
+    s.pending = MACHINE.check_pending(d["pending"], s, Budget(), d["result"] is not None)
+    return s
 
 
 def _options(o: Any, scenario: str) -> dict[str, Any]:
@@ -137,20 +120,16 @@ def _airmobile(d: dict[str, Any]) -> None:
 
 
 def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:
-    check_obj(u, "units", UNIT_IDS)
+    check_obj(u, "units", UNIT_IDS, UNIT_KEYSET)
     fronts: set[str] = set()
     in_france = 0
-    for uid in UNIT_IDS:
-        f = f"units.{uid}"
-        v = check_obj(u[uid], f, ("area", "box", "neutralized", "mode", "helo", "removed"))
-        t = unit_type(uid)
-        area = check_choice(v["area"], f"{f}.area", (None,) + tuple(AREAS))
+    for uid, (f, t, modes, removals, boxes) in UNIT_RULES.items():
+        v = check_obj(u[uid], f, UNIT_KEYS, ENTRY_KEYSET)
+        area = _choice(v["area"], f"{f}.area", AREA_OR_NONE)
         check_bool(v["neutralized"], f"{f}.neutralized")
         check_bool(v["helo"], f"{f}.helo")
-        check_choice(v["mode"], f"{f}.mode",
-                     ("concentrated", "dispersed") if t.key == "fr_div" else (None,), "11.7")
-        check_choice(v["removed"], f"{f}.removed", (None,) + REMOVED if t.side == "gov"
-                     else (None,), "5.0")
+        _choice(v["mode"], f"{f}.mode", modes, "11.7")
+        _choice(v["removed"], f"{f}.removed", removals, "5.0")
         if area is None:
             check_choice(v["box"], f"{f}.box", (None,))
             for k, ok in (("neutralized", False), ("helo", False), ("removed", v["removed"])):
@@ -159,11 +138,7 @@ def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:
             continue
         if v["removed"] is not None:
             fail(f"{f}.removed", "a unit on the map is not removed", "5.0")
-        if t.side == "fln":
-            boxes: tuple[str, ...] = ("UG", "OPS", "OC")
-        else:
-            boxes = ("OPS", "PTL", "OC") if t.mobile else ("PTL",)
-        check_choice(v["box"], f"{f}.box", boxes, "2.3")
+        _choice(v["box"], f"{f}.box", boxes, "2.3")
         if v["helo"] and not t.helo_cost:
             fail(f"{f}.helo", f"a {t.key} cannot be airmobile", "11.12")
         if t.side == "gov" and AREAS[area].type == "country":
@@ -183,3 +158,35 @@ def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:
             in_france += 1
             if in_france > 1:
                 fail(f"{f}.area", "only one Cadre may be in France", "11.22")
+
+
+# --- what _units checks each counter's entry against, built once ----------------------------
+
+UNIT_KEYS = ("area", "box", "neutralized", "mode", "helo", "removed")
+AREA_OR_NONE = (None,) + tuple(AREAS)
+
+
+def _unit_rules(uid: str) -> tuple[str, UnitType, tuple[Any, ...], tuple[Any, ...],
+                                   tuple[str, ...]]:
+    """What one counter's entry may hold: its field, its type, modes, removals, boxes (2.3)."""
+    t = unit_type(uid)
+    if t.side == "fln":
+        boxes: tuple[str, ...] = ("UG", "OPS", "OC")
+    else:
+        boxes = ("OPS", "PTL", "OC") if t.mobile else ("PTL",)
+    return (f"units.{uid}", t, ("concentrated", "dispersed") if t.key == "fr_div" else (None,),
+            (None,) + REMOVED if t.side == "gov" else (None,), boxes)
+
+
+UNIT_RULES = {uid: _unit_rules(uid) for uid in UNIT_IDS}
+
+
+def _choice(v: Any, field: str, allowed: tuple[Any, ...], rule: str = "") -> Any:
+    """``check_choice`` for choices of strings and null, by one lookup on the common path."""
+    if (v is None or type(v) is str) and v in allowed:
+        return v
+    return check_choice(v, field, allowed, rule)
+
+
+UNIT_KEYSET = frozenset(UNIT_IDS)
+ENTRY_KEYSET = frozenset(UNIT_KEYS)

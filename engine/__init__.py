@@ -13,9 +13,10 @@ Public API::
 
 from __future__ import annotations
 
-# Rules modules register their frames on import (one module per rules chapter).
+# Rules modules register their frames on import (one module per rules chapter); the validator
+# installs the machine's check of states read from untrusted text (MACHINE.check_result).
 from . import (  # noqa: F401
-    cards, chance, deployment, ops_fln, ops_gov, propaganda, sa_fln, sa_gov, sequence, victory,
+    cards, deployment, ops_fln, ops_gov, propaganda, sa_fln, sa_gov, sequence, validate, victory,
 )
 from .errors import BadRequest, EngineError, IllegalMove, OutOfBudget, StateError
 from .machine import Log, apply, apply_all, legal_moves, prompt, to_move

@@ -15,7 +15,8 @@ from .board import base_room, guerrillas, independent, max_bases
 from .data import (
     ALGERIA, AP, AT, COUNTRIES, FB, FP, FT, G, GB, UG, box_key,
 )
-from .checks import FACTIONS, check_choice, check_game_stage, check_obj, fail, frame_below
+from .checks import FACTIONS, check_choice, check_obj, fail, frame_below
+from .frame_checks import check_game_stage
 from .machine import FrameType, Log, emit, pop, register
 from .state import Frame, Move, State
 

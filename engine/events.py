@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .checks import (
-    FACTIONS, at, check_choice, check_int, check_obj, check_on_card, eligible_stage, fail,
-)
-from .chance import ROLLS
+from .checks import FACTIONS, at, check_choice, check_int, check_obj, fail
 from .data import CARDS
-from .machine import AutoFrame, Log, emit, pop, push, register
+from .frame_checks import check_on_card, eligible_stage
+from .machine import ROLLS, AutoFrame, Log, emit, pop, push, register
 from .state import Frame, State
 
 StepFn = Callable[[State, Frame, Log], None]

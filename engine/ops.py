@@ -24,10 +24,10 @@ from __future__ import annotations
 from typing import Any
 
 from .checks import (
-    FACTIONS, check_bool, check_choice, check_eligible, check_list, check_obj, check_on_card,
-    eligible_stage, fail, frame_below, show,
+    FACTIONS, check_bool, check_choice, check_list, check_obj, fail, frame_below, show,
 )
 from .data import OAS, SPACES
+from .frame_checks import check_eligible, check_on_card, eligible_stage
 from .machine import FRAMES, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
 from .why import SILENT, Why

@@ -30,9 +30,8 @@ from .chance import roll_frame
 from .data import (
     AG, AP, AT, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FRENCH, FT, G, GB, SPACES, UG,
 )
-from .checks import (
-    check_bool, check_int, check_list, check_obj, check_space_name, fail,
-)
+from .checks import check_bool, check_int, check_list, check_obj, fail
+from .frame_checks import check_space_name
 from .machine import Log, emit, find_frame, push
 from .ops import Operation, register_op
 from .propaganda import AGITATION_COST

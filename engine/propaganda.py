@@ -41,9 +41,9 @@ from .data import (
     GB, PROPAGANDA_CARDS, SPACES, SUEZ_CRISIS, UG, box_key,
 )
 from .checks import (
-    FACTIONS, check_bool, check_choice, check_game_stage, check_int, check_list, check_obj,
-    check_shifts, check_space_name, fail, frame_below,
+    FACTIONS, check_bool, check_choice, check_int, check_list, check_obj, fail, frame_below,
 )
+from .frame_checks import check_game_stage, check_shifts, check_space_name
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
 from .victory import victory_check

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from .checks import check_int, check_obj
+
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
@@ -56,3 +58,11 @@ def shuffle(rng: dict[str, Any], items: list[T]) -> list[T]:
 def seed_from(seed: int) -> int:
     """Seeds are any integer; they are reduced mod 2^64."""
     return seed & MASK
+
+
+def check_state(v: Any, field: str = "rng") -> dict[str, int]:
+    """The generator's state in an untrusted document (any game): ``{"seed", "counter"}``, each
+    0..2^64-1; StateError naming the field. Returns a new dict."""
+    r = check_obj(v, field, ("seed", "counter"))
+    return {"seed": check_int(r["seed"], f"{field}.seed", 0, MASK),
+            "counter": check_int(r["counter"], f"{field}.counter", 0, MASK)}

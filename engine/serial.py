@@ -21,7 +21,7 @@ orjson rejects, so a text's verdict and its error message never depend on which 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from .errors import StateError
 from .state import State
@@ -104,14 +104,25 @@ MAX_TEXT = 1 << 24  # 16 MiB; a state is about 10 KB
 
 def from_json(text: str | bytes | bytearray) -> State:
     """Parse and validate a state document (untrusted input)."""
+    return read_state(text, _validate)
+
+
+T = TypeVar("T")
+
+
+def read_state(text: str | bytes | bytearray, validate: Callable[[Any], T]) -> T:
+    """Untrusted text as a state of any game: ``validate`` (the game's validator, which keeps the
+    parsed containers) of the text's data, or StateError naming the field. orjson parses first
+    where it is installed; on any failure the standard parser's data is validated again, so the
+    verdict and its message never depend on which is installed."""
     if _fast_loads is not None and isinstance(text, (str, bytes)) and len(text) <= MAX_TEXT:
         try:
-            return _validate(_fast_loads(text))
+            return validate(_fast_loads(text))
         except (_OrjsonError, StateError):
             # the standard path says why, and says it alike with and without orjson (which
             # rejects NaN and lone surrogates, and reads integers past 64 bits as floats)
             pass
-    return _validate(parse_json(text))
+    return validate(parse_json(text))
 
 
 def from_trusted_json(text: str | bytes) -> State:

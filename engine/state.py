@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from .data import BOX_PIECES, BOXES, MAP_PIECES
+from .plain import copy_plain as _deep
 
 SCHEMA = "ct-state/1"
 
@@ -135,22 +136,6 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.scenario} turn={self.turn} pending={[f['k'] for f in self.pending]}>"
-
-
-def _deep(x: Any) -> Any:
-    """Copy nested plain data. Lists in a state are homogeneous: a list whose first item is a
-    scalar holds only scalars and is copied in one slice (the hot path of ``apply``)."""
-    t = type(x)
-    if t is dict:
-        return {k: _deep(v) if type(v) in _NESTED else v for k, v in x.items()}
-    if t is list:
-        if x and type(x[0]) in _NESTED:
-            return [_deep(v) for v in x]
-        return x[:]
-    return x
-
-
-_NESTED = (dict, list)
 
 
 def blank_state() -> State:

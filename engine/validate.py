@@ -18,6 +18,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, NoReturn
 
+from . import rng
 from .checks import (
     FACTIONS, Budget, at, check_bool, check_card_list, check_choice, check_int, check_list,
     check_obj, fail, plain, show,
@@ -27,8 +28,9 @@ from .data import (
     MAP_PIECES, MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW,
     SCENARIOS, SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
-from .errors import BadRequest
+from .errors import BadRequest, StateError
 from .events import SIDES
+from .machine import MACHINE
 from .propaganda import DELAYED_EFFECTS
 from .scenarios import OPTION_DEFAULTS, check_options
 from .state import SCHEMA, SpaceData, State
@@ -194,10 +196,7 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     else:
         s.border_zone = None
     s.sop = _check_sop(d["sop"])
-    r = check_obj(d["rng"], "rng", ("seed", "counter"))
-    check_int(r["seed"], "rng.seed", 0, U64)
-    check_int(r["counter"], "rng.counter", 0, U64)
-    s.rng = {"seed": r["seed"], "counter": r["counter"]}
+    s.rng = rng.check_state(d["rng"])
     deck = SCENARIOS[scenario]["deck"]
     s.turn = check_int(d["turn"], "turn", 0, deck["draw_deck_size"])
     if s.turn + s.cards["deck_left"] != deck["draw_deck_size"]:
@@ -599,3 +598,26 @@ def _check_result(v: Any, s: State, budget: Budget) -> dict[str, Any] | None:
         fail("result", "the game ends only on a Propaganda card (victory check or final round)"
              " or when the deck is exhausted", "2.4.1")
     return r
+
+
+# --- states the machine produces from unproven data -------------------------------------------
+
+
+def check_produced(s: State, n: State) -> None:
+    """The machine's ``check_result`` hook (engine.machine): the state ``n`` a move produced from
+    ``s`` must be one the validator accepts when ``s`` was read by ``from_json`` (or descends from
+    such a state: ``State._valid``) and a frame on its stack is not fully proven
+    (``FrameType.proven``); otherwise the data was inconsistent: StateError. The engine's own
+    games, from ``new_game``, hold no data it did not produce, and only this module makes states
+    that need the check, so it installs the hook."""
+    if not (s._valid and s.pending[0]["k"] == "game" and not MACHINE.proven(s)):
+        return
+    try:
+        n._legal = validate(n.to_data())._legal  # reads n's containers, changes none
+        n._checked = True  # check_issued need not check it again
+    except StateError as e:
+        raise StateError(f"pending[{len(s.pending) - 1}]", "the pending decisions' data leads to"
+                         f" an invalid state ({e.field}: {e.reason})", e.rule) from None
+
+
+MACHINE.check_result = check_produced

@@ -4,15 +4,17 @@ An agent is told, at each of its decisions, its role's view (never the hidden de
 generator state), the prompt, the legal moves, its role and the time it has left; it answers one
 of the listed moves. The messages are JSON objects, the same for every kind of agent:
 
-    {"type": "hello", "role": "gov", "scenario": "short"}        -> {"name": ..., "version": ...}
-    {"type": "turn", "role", "prompt", "legal_moves", "view", "time_left", "move_number"}
-                                                                  -> {"move": {...}}
-    {"type": "end", "role", "result"}                              (no answer)
+    {"type": "hello", "game", "role": "gov", "scenario": "short"} -> {"name": ..., "version": ...}
+    {"type": "turn", "game", "role", "prompt", "legal_moves", "view", "time_left",
+     "move_number"}                                               -> {"move": {...}}
+    {"type": "end", "game", "role", "result"}                     (no answer)
+
+``game`` is ``colonial_twilight`` or ``algeria`` (Brian Train's *Algeria*, docs/algeria/).
 
 Kinds, by the spec that names them:
 
 * ``random``, ``fln-bot``, ``gov-bot``: built in (``fln-bot`` is the non-player FLN of rules
-  8.0, ``gov-bot`` the Government bot of docs/gov-bot.md);
+  8.0, ``gov-bot`` the Government bot of docs/gov-bot.md; both play Colonial Twilight only);
 * ``py:package.module:name``: in-process Python, a function ``turn(message) -> answer`` or a class
   (one instance per game) with a ``turn`` method and optional ``hello`` / ``end``;
 * ``cmd:PROGRAM ARGS...``: a local program speaking the messages as JSON lines on stdin/stdout;
@@ -43,6 +45,7 @@ from typing import Any, Callable
 import engine
 from engine.state import Move
 
+from .games import DEFAULT, title
 from .referee import Position, Referee
 
 SIDES = ("gov", "fln")
@@ -79,7 +82,8 @@ class Turn:
         """The turn as sent to an agent: the legal moves with their labels (engine.labels)."""
         labelled = [{**m, "label": label} if label else m
                     for m, label in zip(self.legal_moves, self.position.labels())]
-        return {"type": "turn", "role": self.role, "prompt": self.prompt,
+        return {"type": "turn", "game": self.position.game, "role": self.role,
+                "prompt": self.prompt,
                 "legal_moves": labelled, "view": self.view(),
                 "time_left": None if self.time_left == INF else round(self.time_left, 3),
                 "move_number": self.move_number}
@@ -93,14 +97,15 @@ class Agent(ABC):
     name = "agent"
     version = ""
     options: dict[str, Any] = {}    # game options the agent needs (fln-bot: rule 8.6)
+    games: tuple[str, ...] = ()     # the games it plays, when not every game (service.games)
 
-    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+    def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
         pass
 
     @abstractmethod
     def play(self, turn: Turn) -> list[Move]: ...
 
-    def end(self, role: str, result: dict[str, Any]) -> None:
+    def end(self, role: str, game: str, result: dict[str, Any]) -> None:
         pass
 
     def close(self) -> None:
@@ -118,7 +123,7 @@ class RandomAgent(Agent):
     name = "random"
     version = engine.VERSION
 
-    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+    def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
         self.rng = random.Random(derived_seed(seed, role, "random"))
 
     def play(self, turn: Turn) -> list[Move]:
@@ -130,8 +135,9 @@ class BotAgent(Agent):
     makes until another actor decides, each decision seeded from the game's seed."""
 
     side = ""
+    games = ("colonial_twilight",)
 
-    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+    def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
         if role != self.side:
             raise Forfeit("crash", f"{self.name} plays the {self.side.upper()} only")
         self.referee = referee
@@ -177,8 +183,9 @@ class MessageAgent(Agent):
     @abstractmethod
     def send(self, msg: dict[str, Any], timeout: float | None) -> Any: ...
 
-    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
-        hello = self.send({"type": "hello", "role": role, "scenario": scenario}, 30.0)
+    def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
+        hello = self.send({"type": "hello", "game": game, "role": role, "scenario": scenario},
+                          30.0)
         if isinstance(hello, dict):
             self.name = str(hello.get("name") or self.name)
             self.version = str(hello.get("version") or self.version)
@@ -189,9 +196,9 @@ class MessageAgent(Agent):
             raise Forfeit("malformed", f"expected {{\"move\": {{...}}}}, got {short(answer)}")
         return [answer["move"]]
 
-    def end(self, role: str, result: dict[str, Any]) -> None:
+    def end(self, role: str, game: str, result: dict[str, Any]) -> None:
         try:
-            self.send({"type": "end", "role": role, "result": result}, 5.0)
+            self.send({"type": "end", "game": game, "role": role, "result": result}, 5.0)
         except Forfeit:
             pass  # the game is over: what the agent does now changes nothing
 
@@ -218,7 +225,7 @@ class PythonAgent(MessageAgent):
         self.version = str(getattr(mod, "__version__", "") or _file_digest(inspect.getfile(mod)))
         self.instance: Any = None
 
-    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+    def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
         try:
             self.instance = self.target() if inspect.isclass(self.target) else None
         except Exception as e:  # noqa: BLE001 - an agent's failure loses its game
@@ -226,7 +233,7 @@ class PythonAgent(MessageAgent):
         if self.instance is not None:
             self.name = str(getattr(self.instance, "name", self.name))
             self.version = str(getattr(self.instance, "version", "") or self.version)
-        super().start(role, scenario, seed, referee)
+        super().start(role, game, scenario, seed, referee)
 
     def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
         if self.instance is not None:
@@ -259,13 +266,13 @@ class ProcessAgent(MessageAgent):
         self.proc: subprocess.Popen[bytes] | None = None
         self.buf = b""
 
-    def start(self, role: str, scenario: str, seed: int, referee: Referee) -> None:
+    def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         except OSError as e:
             raise Forfeit("crash", f"cannot start {self.argv[0]}: {e}") from None
-        super().start(role, scenario, seed, referee)
+        super().start(role, game, scenario, seed, referee)
 
     def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
         p = self.proc
@@ -375,7 +382,17 @@ def make_agent(spec: str) -> Agent:
                      " cmd:PROGRAM or http://host:port/path")
 
 
-def sides(spec: str) -> tuple[str, ...]:
-    """The sides an agent can play; ``ValueError`` for a spec that names no agent."""
-    make_agent(spec).close()
+def plays(agent: Agent, spec: str, game: str) -> None:
+    """``ValueError`` when the agent cannot play ``game`` (said before any game starts)."""
+    if agent.games and game not in agent.games:
+        raise ValueError(f"{spec} plays {' and '.join(title(g) for g in agent.games)} only,"
+                         f" not {title(game)}: choose another agent for {title(game)}")
+
+
+def sides(spec: str, game: str = DEFAULT) -> tuple[str, ...]:
+    """The sides an agent can play in ``game``; ``ValueError`` for a spec that names no agent,
+    or an agent that does not play that game."""
+    agent = make_agent(spec)
+    agent.close()
+    plays(agent, spec, game)
     return (ONE_SIDE[spec],) if spec in ONE_SIDE else SIDES

@@ -10,7 +10,9 @@ file). Since chance is managed, the seed alone decides every card draw and die r
 replays every move from the seed with the engine and compares each checkpoint (the card, the
 state after every card: engine.records), then checks the result line: the game's own result, or
 for a forfeit that the side that lost was the one to move and, for an illegal answer, that the
-rules refuse it there.
+rules refuse it there. A Colonial Twilight record is replayed by its engine in this process
+(``engine.records.EngineReferee``); a record of another game (``"game": "algeria"``) by the
+referee in this process, which serves every game, as ``ct-referee validate`` does.
 """
 
 from __future__ import annotations
@@ -21,7 +23,14 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from engine.records import EngineReferee, Record, RecordError, Refusal, check_record, read_record
+from ct_referee_client import connect
+from ct_referee_cli.validate import ClientReferee
+from engine.records import (
+    EngineReferee, Record, RecordError, Referee, Refusal, check_record, game_of, read_record,
+)
+from service.config import from_env
+
+from .games import DEFAULT, SCENARIOS, title
 
 SIDES = ("gov", "fln")
 
@@ -52,22 +61,45 @@ class Verification:
                          + [f"  FAIL: {p}" for p in self.problems]) + "\n"
 
 
-def verify_record(lines: Iterable[str], published: set[str] | None = None) -> Verification:
-    """Check a ladder's record (see the module docstring)."""
+def verify_record(lines: Iterable[str], published: set[str] | None = None,
+                  game: str | None = None) -> Verification:
+    """Check a ladder's record (see the module docstring); with ``game``, that it is a record
+    of that game."""
     v = Verification()
     try:
         rec = read_record(lines)
     except RecordError as e:
         v.problems.append(f"unreadable record: {e}")
         return v
+    of = game_of(rec.header)
+    if game is not None and of != game:
+        v.problems.append(f"a record of {of!r}, not of {game!r}")
+        return v
+    if of != DEFAULT:
+        v.facts.append(f"a game of {title(of) if of in SCENARIOS else repr(of)}, scenario"
+                       f" {rec.scenario}")
     _check_commitment(rec, published, v)
     _check_agents(rec, v)
-    verdict = check_record(rec)
+    if of == DEFAULT:
+        _replay(rec, EngineReferee(), v)
+    else:
+        client = connect("local", config=from_env())
+        try:
+            _replay(rec, ClientReferee(client), v)
+        finally:
+            client.close()
+    return v
+
+
+def _replay(rec: Record, ref: Referee, v: Verification) -> None:
+    """Every move, checkpoint and the result line, replayed by ``ref``."""
+    verdict = check_record(rec, ref)
     if not verdict.ok:
         v.problems.append(verdict.text("record").strip())
-        return v
+        return
+    chance = "cards drawn, dice, state" if game_of(rec.header) == DEFAULT else "dice, state"
     v.facts.append(f"all {verdict.moves} moves legal from the seed; {verdict.checkpoints}"
-                   " checkpoint(s) (cards drawn, dice, state) match")
+                   f" checkpoint(s) ({chance}) match")
     if rec.result is None:
         v.problems.append("no result line")
     elif verdict.to_move is None:
@@ -77,8 +109,7 @@ def verify_record(lines: Iterable[str], published: set[str] | None = None) -> Ve
         else:
             v.facts.append(f"the game ends as recorded: {rec.result.get('winner')} wins")
     else:
-        _check_forfeit(rec, verdict.to_move, v)
-    return v
+        _check_forfeit(rec, verdict.to_move, ref, v)
 
 
 def _check_commitment(rec: Record, published: set[str] | None, v: Verification) -> None:
@@ -109,7 +140,7 @@ def _check_agents(rec: Record, v: Verification) -> None:
         f"{s} {agents[s]['name']} {agents[s]['version']}".rstrip() for s in SIDES))
 
 
-def _check_forfeit(rec: Record, to_move: str, v: Verification) -> None:
+def _check_forfeit(rec: Record, to_move: str, ref: Referee, v: Verification) -> None:
     """The game stopped before its end: the result must be a forfeit of the side to move."""
     assert rec.result is not None
     f = rec.result.get("forfeit")
@@ -126,7 +157,6 @@ def _check_forfeit(rec: Record, to_move: str, v: Verification) -> None:
                           " the winner")
         return
     if f.get("kind") == "illegal" and isinstance(f.get("answer"), dict):
-        ref = EngineReferee()
         pos = ref.play(ref.start(rec.header), rec.moves)
         assert not isinstance(pos, Refusal)  # check_record accepted every move
         if not isinstance(ref.play(pos, [f["answer"]]), Refusal):

@@ -19,8 +19,10 @@ from typing import Any, Callable
 from engine.records import RecordWriter, canonical_move, make_header
 from engine.state import Move
 
-from .agents import SIDES, Agent, Forfeit, Turn, make_agent, short
+from .agents import SIDES, Agent, Forfeit, Turn, make_agent, plays, short
 from .fair import commitment
+from .games import DEFAULT
+from .games import check as check_game
 from .referee import Position, Referee, Refused
 
 MAX_DECISIONS = 50_000
@@ -58,15 +60,26 @@ def _as_move(m: Any) -> Move:
 
 
 def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
-              referee: Referee, time_control: TimeControl = TimeControl(), salt: str = "",
-              options: dict[str, Any] | None = None,
+              referee: Referee, game: str = DEFAULT, time_control: TimeControl = TimeControl(),
+              salt: str = "", options: dict[str, Any] | None = None,
               header: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play one game; the outcome is plain JSON (it crosses processes and queues): ``winner``
+    """Play one game of ``game`` (service.games; Colonial Twilight by default); ``ValueError``
+    before it starts for an agent that does not play that game. The outcome is plain JSON
+    (it crosses processes and queues): ``winner``
     (gov | fln), ``forfeit`` (null, or side, kind, detail and the refused ``answer``),
     ``result`` (the engine's, null after a forfeit), ``moves``, ``agents`` (spec, name,
     version), ``seconds`` each side thought, ``worker`` and ``record``: the GAME.jsonl text
     (docs/records.md) whose header adds the seed's ``commitment`` and ``salt``, the agents, the
-    referee, the time control and ``header``'s keys."""
+    referee, the time control and ``header``'s keys, and, for a game other than Colonial
+    Twilight, the string ``game`` (docs/records.md: an integer ``game`` numbers a Colonial
+    Twilight ladder's games)."""
+    check_game(game, "game")
+    extra = dict(header or {})
+    if game != DEFAULT:
+        if "game" in extra:
+            raise ValueError("header: \"game\" names the game of a record of "
+                             f"{game!r}; number a ladder's games with \"game_number\"")
+        extra["game"] = game
     agents: dict[str, Agent] = {}
     clock = _Clock(time_control)
     out = io.StringIO()
@@ -74,17 +87,19 @@ def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
         forfeit: dict[str, Any] | None = None
         for role, spec in (("gov", gov_spec), ("fln", fln_spec)):
             agents[role] = make_agent(spec)
+            plays(agents[role], spec, game)
         opts = {**(options or {}), **agents["gov"].options, **agents["fln"].options}
-        pos = referee.new_game(scenario, seed, opts)
+        pos = referee.new_game(scenario, seed, opts, game)
         for role in SIDES:
-            forfeit = _guard(role, lambda: agents[role].start(role, scenario, seed, referee))
+            forfeit = _guard(role, lambda: agents[role].start(role, game, scenario, seed,
+                                                              referee))
             if forfeit:
                 break
         named = {r: {"spec": s, "name": agents[r].name, "version": agents[r].version}
                  for r, s in (("gov", gov_spec), ("fln", fln_spec))}
         writer = RecordWriter(out, make_header(
             scenario, seed, opts, commitment=commitment(seed, salt), salt=salt, agents=named,
-            referee=referee.address, time_control=time_control.to_dict(), **(header or {})),
+            referee=referee.address, time_control=time_control.to_dict(), **extra),
             pos.document)
         if forfeit is None:
             pos, forfeit = _play(agents, pos, referee, clock, writer)
@@ -96,7 +111,7 @@ def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
             winner = str(pos.result["winner"])
             result = {**pos.result, "by": "victory"}
         for role in SIDES:
-            _guard(role, lambda: agents[role].end(role, result))
+            _guard(role, lambda: agents[role].end(role, game, result))
         writer.finish(result)
     finally:
         for role, a in agents.items():

@@ -11,7 +11,8 @@ played) and ``report.html`` with ``ratings.svg``.
 LADDER.toml::
 
     name = "demo"
-    scenarios = ["short"]        # short | medium | full
+    game = "colonial_twilight"   # the default; or "algeria" (Brian Train's Algeria)
+    scenarios = ["short"]        # short | medium | full (Algeria: 1954 | 1958 | 1960)
     games = 10                   # per pairing and scenario
     seed = 1                     # optional: seeds S, S+1, ... (reproducible); default: secret
     [time]                       # optional, seconds: a side's whole game / one decision
@@ -24,6 +25,9 @@ LADDER.toml::
     name = "fln-bot"
     spec = "fln-bot"
     sides = ["fln"]              # default: the sides it can play (fln-bot: fln only)
+
+An agent that does not play the ladder's game (fln-bot and gov-bot play Colonial Twilight only)
+is refused with the file, not when its first game starts.
 """
 
 from __future__ import annotations
@@ -37,8 +41,7 @@ import tomllib
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from engine.data import SCENARIOS
-
+from . import games as known
 from .agents import SIDES
 from .agents import sides as agent_sides
 from .fair import commitment, new_seed
@@ -63,6 +66,7 @@ class Ladder:
     games: int = 10
     seed: int | None = None
     time: TimeControl = TimeControl()
+    game: str = known.DEFAULT
 
     def pairings(self) -> list[tuple[str, Entry, Entry]]:
         return [(sc, g, f) for sc in self.scenarios for g in self.agents if "gov" in g.sides
@@ -73,26 +77,34 @@ class Ladder:
         d = {"name": self.name, "agents": [asdict(a) for a in self.agents],
              "scenarios": self.scenarios, "games": self.games, "seed": self.seed,
              "time": self.time.to_dict()}
+        if self.game != known.DEFAULT:   # a Colonial Twilight ladder resumes as it always did
+            d["game"] = self.game
         return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()
 
 
-def load(path: str) -> Ladder:
-    """A ladder from its TOML file; ``ValueError`` naming the file and field at fault."""
+def load(path: str, game: str | None = None) -> Ladder:
+    """A ladder from its TOML file (of ``game``, when a command line names it: ``from_dict``);
+    ``ValueError`` naming the file and field at fault."""
     try:
         with open(path, "rb") as f:
             d = tomllib.load(f)
     except tomllib.TOMLDecodeError as e:
         raise ValueError(f"{path}: not TOML: {e}") from None
-    return from_dict(d, path)
+    return from_dict(d, path, game)
 
 
-def from_dict(d: dict[str, Any], where: str = "ladder") -> Ladder:
+def from_dict(d: dict[str, Any], where: str = "ladder", game: str | None = None) -> Ladder:
+    """``game``: the game a command line names (``--game``), which the file may not contradict."""
     def need(ok: bool, fld: str, what: str) -> None:
         if not ok:
             raise ValueError(f"{where}: {fld}: {what}")
 
-    known = {"name", "agents", "scenarios", "games", "seed", "time"}
-    need(not set(d) - known, ", ".join(sorted(set(d) - known)), f"unknown; use {sorted(known)}")
+    keys = {"name", "game", "agents", "scenarios", "games", "seed", "time"}
+    need(not set(d) - keys, ", ".join(sorted(set(d) - keys)), f"unknown; use {sorted(keys)}")
+    played = d.get("game", game or known.DEFAULT)
+    need(isinstance(played, str) and played in known.SCENARIOS, "game",
+         f"one of {sorted(known.SCENARIOS)}")
+    need(game is None or played == game, "game", f"{played!r}, but --game says {game!r}")
     raw = d.get("agents")
     if not isinstance(raw, list) or not raw:
         raise ValueError(f"{where}: agents: a list of [[agents]] tables")
@@ -104,7 +116,7 @@ def from_dict(d: dict[str, Any], where: str = "ladder") -> Ladder:
         need(isinstance(a.get("spec"), str), f"{f}.spec", "a string (docs/agents.md)")
         need(a["name"] not in {e.name for e in agents}, f"{f}.name", f"{a['name']!r} twice")
         try:
-            can = agent_sides(a["spec"])
+            can = agent_sides(a["spec"], played)
         except ValueError as e:
             raise ValueError(f"{where}: {f}.spec: {e}") from None
         chosen = a.get("sides", list(can))
@@ -113,9 +125,11 @@ def from_dict(d: dict[str, Any], where: str = "ladder") -> Ladder:
         need(set(chosen) <= set(can), f"{f}.sides",
              f"{a['spec']} plays the {' and '.join(s.upper() for s in can)} only")
         agents.append(Entry(a["name"], a["spec"], tuple(s for s in SIDES if s in chosen)))
-    scenarios = d.get("scenarios", ["short"])
-    need(isinstance(scenarios, list) and scenarios != [] and set(scenarios) <= set(SCENARIOS),
-         "scenarios", f"a list of {sorted(SCENARIOS)}")
+    scenarios = d.get("scenarios", [known.DEFAULT_SCENARIO[played]])
+    need(isinstance(scenarios, list) and scenarios != []
+         and set(scenarios) <= set(known.SCENARIOS[played]),
+         "scenarios", f"a list of {sorted(known.SCENARIOS[played])}"
+         + ("" if played == known.DEFAULT else f" ({known.title(played)}'s scenarios)"))
     games = d.get("games", 10)
     need(type(games) is int and games >= 1, "games", "a positive integer (per pairing)")
     seed = d.get("seed")
@@ -125,7 +139,7 @@ def from_dict(d: dict[str, Any], where: str = "ladder") -> Ladder:
         isinstance(v, (int, float)) and v > 0 for v in t.values()), "time",
         "a table with per_game and/or per_move (seconds > 0)")
     ladder = Ladder(str(d.get("name", "ladder")), agents, scenarios, games, seed,
-                    TimeControl(t.get("per_game"), t.get("per_move")))
+                    TimeControl(t.get("per_game"), t.get("per_move")), played)
     need(bool(ladder.pairings()), "agents", "no agent plays the Government, or none the FLN")
     return ladder
 
@@ -144,7 +158,7 @@ def schedule(ladder: Ladder) -> list[dict[str, Any]]:
             seed, salt = new_seed()
             if ladder.seed is not None:
                 seed = ladder.seed + n
-            out.append({"id": n + 1, "scenario": sc, "gov": g.name, "fln": f.name,
+            out.append({"id": n + 1, "game": ladder.game, "scenario": sc, "gov": g.name, "fln": f.name,
                         "gov_spec": g.spec, "fln_spec": f.spec, "seed": seed, "salt": salt,
                         "commitment": commitment(seed, salt)})
     return out
@@ -170,7 +184,7 @@ def open_ladder(ladder: Ladder, out: str) -> Store:
         store.set_meta("fingerprint", ladder.fingerprint())
         store.set_meta("name", ladder.name)
         _write_json(os.path.join(out, "commitments.json"), {
-            "ladder": ladder.name, "games": [
+            "ladder": ladder.name, **_game_key(ladder), "games": [
                 {k: g[k] for k in ("id", "scenario", "gov", "fln", "commitment")}
                 for g in games]})
     elif fp != ladder.fingerprint():
@@ -186,11 +200,20 @@ def open_ladder(ladder: Ladder, out: str) -> Store:
 Task = dict[str, Any]
 
 
+def _game_key(ladder: Ladder) -> dict[str, str]:
+    """The ladder's game where its files name it: a game other than Colonial Twilight."""
+    return {} if ladder.game == known.DEFAULT else {"game": ladder.game}
+
+
 def tasks(ladder: Ladder, games: Iterable[dict[str, Any]], referee: str | None) -> list[Task]:
-    return [{"id": g["id"], "scenario": g["scenario"], "gov_spec": g["gov_spec"],
-             "fln_spec": g["fln_spec"], "seed": g["seed"], "salt": g["salt"],
-             "time": ladder.time.to_dict(), "referee": referee,
-             "header": {"ladder": ladder.name, "game": g["id"],
+    """Each game to play. Its record's header numbers it: ``game`` (an integer) in a Colonial
+    Twilight ladder, as always; ``game_number`` in another game's, whose ``game`` is the
+    game's name (docs/records.md)."""
+    number = "game" if ladder.game == known.DEFAULT else "game_number"
+    return [{"id": g["id"], **_game_key(ladder), "scenario": g["scenario"],
+             "gov_spec": g["gov_spec"], "fln_spec": g["fln_spec"], "seed": g["seed"],
+             "salt": g["salt"], "time": ladder.time.to_dict(), "referee": referee,
+             "header": {"ladder": ladder.name, number: g["id"],
                         "pairing": {"gov": g["gov"], "fln": g["fln"]}}} for g in games]
 
 
@@ -251,7 +274,8 @@ def run(ladder: Ladder, out: str, executor: Executor = serial, referee: str | No
             if on_game:
                 on_game(done, total)
         if done == total:
-            _write_json(os.path.join(out, "reveal.json"), {"ladder": ladder.name, "games": [
+            _write_json(os.path.join(out, "reveal.json"), {
+                "ladder": ladder.name, **_game_key(ladder), "games": [
                 {k: g[k] for k in ("id", "commitment", "seed", "salt")} for g in store.games()]})
         played = store.games("done")
         report = write_report(out, ladder.name, played) if played else None

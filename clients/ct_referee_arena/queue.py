@@ -3,7 +3,8 @@
 ``ladder --queue redis://…`` enqueues each game to play (``ct_referee_arena.tasks.run_task``)
 and stores the results as workers finish them; ``ct-referee worker --queue redis://…`` runs
 games, on any machine that has this package installed and can reach the Redis (and the
-referee service, when the ladder names one with ``--referee``).
+referee service, when the ladder names one with ``--referee``). Each game has its queue, so a
+worker may serve one game only (``worker --game algeria``); by default it serves every game.
 """
 
 from __future__ import annotations
@@ -16,17 +17,23 @@ from redis.exceptions import RedisError
 from rq import Queue, Worker, get_current_job
 from rq.job import Job, JobStatus
 
+from .games import DEFAULT, SCENARIOS
 from .tasks import run_task
 
-QUEUE = "ct-referee-arena"
+QUEUE = "ct-referee-arena"   # Colonial Twilight's games; another game's: QUEUE-<game>
 POLL = 0.1
 
 
-def executor(url: str, ladder_key: str, job_timeout: int = 3600) -> Any:
-    """An executor (see ``ladder.Executor``) playing the tasks on the queue at ``url``."""
+def queue_name(game: str) -> str:
+    return QUEUE if game == DEFAULT else f"{QUEUE}-{game}"
+
+
+def executor(url: str, ladder_key: str, game: str = DEFAULT, job_timeout: int = 3600) -> Any:
+    """An executor (see ``ladder.Executor``) playing the tasks of a ladder of ``game`` on that
+    game's queue at ``url``."""
     def run(todo: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         conn = Redis.from_url(url)
-        q = Queue(QUEUE, connection=conn)
+        q = Queue(queue_name(game), connection=conn)
         jobs = {q.enqueue(run_queued, t, job_id=f"{ladder_key}-{t['id']}-{time.time_ns()}",
                           job_timeout=job_timeout, result_ttl=86400, failure_ttl=86400).id: t
                 for t in todo}
@@ -71,8 +78,11 @@ def run_queued(task: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def work(url: str, burst: bool = False, name: str | None = None) -> bool:
-    """Run games from the queue (until it is empty with ``burst``)."""
+def work(url: str, burst: bool = False, name: str | None = None,
+         games: list[str] | None = None) -> bool:
+    """Run games of ``games`` (default: every game) from their queues (until they are empty
+    with ``burst``)."""
     conn = Redis.from_url(url)
-    w = Worker([Queue(QUEUE, connection=conn)], connection=conn, name=name)
+    w = Worker([Queue(queue_name(g), connection=conn) for g in games or SCENARIOS],
+               connection=conn, name=name)
     return bool(w.work(burst=burst, with_scheduler=False))

@@ -1,7 +1,8 @@
 """The referee a game is played on: the engine in this process, or a running referee service.
 
 Both give the runner the same ``Position`` (actor to move, prompt, legal moves, a role's view,
-the canonical state text) and the same failure, ``Refused`` (an illegal move, with its rule).
+the canonical state text) and the same failure, ``Refused`` (an illegal move, with its rule),
+for every game the referee serves (service.games: Colonial Twilight, the default, and Algeria).
 Chance is managed: the game's seed decides every draw and die (docs/chance.md).
 """
 
@@ -15,11 +16,12 @@ from engine import govbot
 from ct_referee_client import RefereeError, move_dict
 from ct_referee_client import connect as connect_client
 from engine.bot import decide
-from engine.labels import move_labels
 from engine.records import StateLike
-from engine.state import Move, State
-from service.convert import view_to_proto
+from engine.state import Move
+from service.games import GAMES, Game, by_name
 from service.jsonmap import struct_dict, to_dict
+
+from .games import DEFAULT
 
 
 class Refused(Exception):
@@ -35,8 +37,8 @@ class Refused(Exception):
 class Position:
     """A game position as the runner sees it. ``view`` asks the referee for a role's view only
     when an agent wants it, ``labels`` the legal moves' labels (engine.labels) likewise;
-    ``handle`` is the referee's own state (engine State or GameState); ``document`` the state as
-    a record's checkpoint reads it (engine.records.StateLike)."""
+    ``handle`` is the referee's own state (the game's State or a GameState); ``document`` the
+    state as a record's checkpoint reads it (engine.records.StateLike); ``game`` its game."""
 
     to_move: str | None
     prompt: str
@@ -46,6 +48,7 @@ class Position:
     document: StateLike
     _view: Callable[[str], dict[str, Any]] = field(repr=False)
     _labels: Callable[[], list[str]] = field(repr=False)
+    game: str = DEFAULT
 
     def view(self, role: str) -> dict[str, Any]:
         return self._view(role)
@@ -57,42 +60,49 @@ class Position:
 class Referee(Protocol):
     address: str
 
-    def new_game(self, scenario: str, seed: int, options: dict[str, Any]) -> Position: ...
+    def new_game(self, scenario: str, seed: int, options: dict[str, Any],
+                 game: str = DEFAULT) -> Position: ...
     def apply(self, pos: Position, move: Move) -> Position: ...
     def fln_bot(self, pos: Position, seed: int) -> list[Move]: ...
     def gov_bot(self, pos: Position, seed: int) -> list[Move]: ...
     def close(self) -> None: ...
 
 
-def view_document(v: dict[str, Any], role: str) -> dict[str, Any]:
+def view_document(game: Game, s: Any, role: str) -> dict[str, Any]:
     """A role's view as the service writes it (the REST form of the contract's View), so an
     agent sees the same document whichever referee runs the game."""
-    return to_dict(view_to_proto(v, role))
+    return to_dict(game.view_message(game.view(s, role), role))
 
 
 class LocalReferee:
-    """The engine in this process."""
+    """The game's engine in this process (``engine``, ``algeria``: service.games)."""
 
     address = "local"
 
-    def _position(self, s: State) -> Position:
-        actor = engine.to_move(s)
-        legal = engine.legal_moves(s) if actor else []
-        return Position(actor, engine.prompt(s) if actor else "", legal, s.result, s, s,
-                        lambda role: view_document(engine.view(s, role), role),
-                        lambda: move_labels(s, legal))
+    def _position(self, game: Game, s: Any) -> Position:
+        rules = game.rules
+        actor = rules.to_move(s)
+        legal = rules.legal_moves(s) if actor else []
+        # a record's checkpoint reads a Colonial Twilight State itself, another game's document
+        doc = s if game.rules is engine else s.to_data()
+        return Position(actor, rules.prompt(s) if actor else "", legal, s.result, s, doc,
+                        lambda role: view_document(game, s, role),
+                        lambda: game.move_labels(s, legal), game.name)
 
-    def new_game(self, scenario: str, seed: int, options: dict[str, Any]) -> Position:
-        return self._position(engine.new_game(scenario, seed, options))
+    def new_game(self, scenario: str, seed: int, options: dict[str, Any],
+                 game: str = DEFAULT) -> Position:
+        g = by_name(game)
+        return self._position(g, g.rules.new_game(scenario, seed, options))
 
     def apply(self, pos: Position, move: Move) -> Position:
+        game = GAMES[pos.game]
         try:
-            s, _ = engine.apply(pos.handle, move)
+            s, _ = game.rules.apply(pos.handle, move)
         except engine.IllegalMove as e:
             raise Refused(e.reason, e.rule) from None
         except engine.BadRequest as e:
             raise Refused(str(e)) from None
-        return self._position(s)
+        return self._position(game, s)
 
     def fln_bot(self, pos: Position, seed: int) -> list[Move]:
         moves, _, _ = decide(pos.handle, seed)
@@ -113,7 +123,7 @@ class ServiceReferee:
         self.address = url
         self.client = connect_client(url)
 
-    def _position(self, r: Any) -> Position:
+    def _position(self, r: Any, game: str) -> Position:
         """From a NewGame or Apply response (NewGame has no result: a new game is not over)."""
         state = r.state
         over = "result" in r.DESCRIPTOR.fields_by_name and r.HasField("result")
@@ -121,17 +131,20 @@ class ServiceReferee:
         labels = [m.label for m in r.legal_moves]
         return Position(r.to_move or None, r.prompt, [move_dict(m) for m in r.legal_moves],
                         result, state, str(state.json),
-                        lambda role: to_dict(self.client.view(state, role)), lambda: labels)
+                        lambda role: to_dict(self.client.view(state, role)), lambda: labels,
+                        game)
 
-    def new_game(self, scenario: str, seed: int, options: dict[str, Any]) -> Position:
+    def new_game(self, scenario: str, seed: int, options: dict[str, Any],
+                 game: str = DEFAULT) -> Position:
         try:
-            return self._position(self.client.new_game(scenario, seed, options))
+            return self._position(self.client.new_game(scenario, seed, options, game=game),
+                                  game)
         except RefereeError as e:
             raise ValueError(f"the referee refused the game: {e}") from None
 
     def apply(self, pos: Position, move: Move) -> Position:
         try:
-            return self._position(self.client.apply(pos.handle, move))
+            return self._position(self.client.apply(pos.handle, move), pos.game)
         except RefereeError as e:
             if e.code in ("illegal_move", "invalid_argument"):
                 raise Refused(e.message, e.rule) from None

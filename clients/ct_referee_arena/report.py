@@ -8,6 +8,7 @@ import math
 import os
 from typing import Any
 
+from .games import DEFAULT, title
 from .stats import INITIAL_ORDINAL, Rating, Tally, ratings, tallies
 
 SIDE_NAME = {"gov": "Government", "fln": "FLN"}
@@ -32,11 +33,21 @@ def pairing_rows(ts: list[Tally]) -> list[list[str]]:
 
 
 def rating_rows(rs: list[Rating]) -> list[list[str]]:
-    rows = [["side", "agent", "games", "mu", "sigma", "ordinal (mu-3sigma)"]]
+    """Per side, and per game when the ratings are of more than one."""
+    several = len({r.game for r in rs}) > 1
+    rows = [["game"] * several + ["side", "agent", "games", "mu", "sigma",
+                                  "ordinal (mu-3sigma)"]]
     for r in rs:
-        rows.append([SIDE_NAME[r.side], r.agent, str(r.games), f"{r.mu:.2f}", f"{r.sigma:.2f}",
-                     f"{r.ordinal:.2f}"])
+        rows.append([title(r.game)] * several + [
+            SIDE_NAME[r.side], r.agent, str(r.games), f"{r.mu:.2f}", f"{r.sigma:.2f}",
+            f"{r.ordinal:.2f}"])
     return rows
+
+
+def games_title(games: list[dict[str, Any]]) -> str:
+    """The games played, named when any is not Colonial Twilight (``""`` otherwise)."""
+    names = list(dict.fromkeys(g.get("game") or DEFAULT for g in games))
+    return "" if names in ([], [DEFAULT]) else ", ".join(title(n) for n in names)
 
 
 def text_table(rows: list[list[str]]) -> str:
@@ -47,9 +58,11 @@ def text_table(rows: list[list[str]]) -> str:
 
 
 def final_table(games: list[dict[str, Any]]) -> str:
-    """Win/loss per pairing with Wilson intervals, then the ratings per side."""
+    """Win/loss per pairing with Wilson intervals, then the ratings per side (the game first,
+    when it is not Colonial Twilight)."""
     rs, _ = ratings(games)
-    return ("Results per pairing (95% Wilson intervals)\n"
+    named = games_title(games)
+    return ((f"{named}\n\n" if named else "") + "Results per pairing (95% Wilson intervals)\n"
             + text_table(pairing_rows(tallies(games)))
             + "\nRatings per side (OpenSkill, Plackett-Luce)\n" + text_table(rating_rows(rs)))
 
@@ -70,9 +83,11 @@ def chart_svg(history: list[dict[str, Any]], width: int = 860, height: int = 420
     """Each agent's rating (ordinal, mu - 3 sigma) per side after each game it played."""
     left, right, top, bottom = 56, 210, 36, 44
     w, h = width - left - right, height - top - bottom
-    series: dict[tuple[str, str], list[tuple[int, float]]] = {}
+    series: dict[tuple[str, str, str], list[tuple[int, float]]] = {}
     for e in history:
-        series.setdefault((e["agent"], e["side"]), []).append((e["game"], e["ordinal"]))
+        series.setdefault((e["agent"], e["side"], e["of"]), []).append(
+            (e["game"], e["ordinal"]))
+    several = len({of for _, _, of in series}) > 1
     n = max((e["game"] for e in history), default=1)
     ys = [v for pts in series.values() for _, v in pts] or [0.0]
     lo, hi = min(min(ys), 0.0), max(max(ys), 1.0)
@@ -100,7 +115,8 @@ def chart_svg(history: list[dict[str, Any]], width: int = 860, height: int = 420
                '</text>')
     out.append(f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="none"'
                ' stroke="#888"/>')
-    for i, ((agent, side), pts) in enumerate(sorted(series.items(), key=lambda kv: kv[0][::-1])):
+    for i, ((agent, side, of), pts) in enumerate(sorted(series.items(),
+                                                         key=lambda kv: kv[0][::-1])):
         colour = COLOURS[i % len(COLOURS)]
         dash = "" if side == "gov" else ' stroke-dasharray="7 4"'
         start = (pts[0][0] - 1, INITIAL_ORDINAL)  # a rating starts where OpenSkill starts it
@@ -110,8 +126,9 @@ def chart_svg(history: list[dict[str, Any]], width: int = 860, height: int = 420
         ly = top + 10 + 22 * i
         out.append(f'<line x1="{left + w + 14}" x2="{left + w + 44}" y1="{ly}" y2="{ly}"'
                    f' stroke="{colour}" stroke-width="2.5"{dash}/>')
+        where = f"{title(of)}, " if several else ""
         out.append(f'<text x="{left + w + 50}" y="{ly + 4}">{html.escape(agent)}'
-                   f' ({SIDE_NAME[side]})</text>')
+                   f' ({where}{SIDE_NAME[side]})</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -128,17 +145,19 @@ def write_report(out: str, name: str, games: list[dict[str, Any]]) -> str:
     report's path."""
     rs, history = ratings(games)
     svg = chart_svg(history)
+    named = games_title(games)
+    heading = html.escape(name + (f" ({named})" if named else ""))
     with open(os.path.join(out, "ratings.svg"), "w", encoding="utf-8") as f:
         f.write(svg)
     page = f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Ladder {html.escape(name)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>Ladder {heading}</title>
 <style>
 body {{ font-family: sans-serif; margin: 2em; color: #222; }}
 table {{ border-collapse: collapse; margin-bottom: 1.5em; }}
 th, td {{ border: 1px solid #ccc; padding: 4px 10px; text-align: left; }}
 th {{ background: #f2f2f2; }}
 </style></head><body>
-<h1>Ladder {html.escape(name)}</h1>
+<h1>Ladder {heading}</h1>
 <p>{len(games)} games. Seeds were committed before play (commitments.json) and are revealed in
 reveal.json and in each record; check a record with <code>ct-referee verify</code>.</p>
 <h2>Results per pairing</h2>

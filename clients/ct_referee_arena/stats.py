@@ -1,8 +1,9 @@
 """Results: win rates with Wilson score intervals, and OpenSkill ratings per side.
 
-Colonial Twilight is asymmetric, so an agent has two ratings, one as the Government and one as
-the FLN; a game rates the Government agent's ``gov`` rating against the FLN agent's ``fln``
-rating (OpenSkill's Plackett-Luce model, two one-player teams). Games are rated in the ladder's
+Colonial Twilight and Algeria are asymmetric, so an agent has two ratings in each game, one as
+the Government and one as the FLN; a game rates the Government agent's ``gov`` rating in that
+game against the FLN agent's ``fln`` rating (OpenSkill's Plackett-Luce model, two one-player
+teams). A game's ``game`` (absent: Colonial Twilight) keeps the two games' ratings apart. Games are rated in the ladder's
 schedule order, whatever order they finished in, so a resumed or parallel ladder rates exactly
 like an uninterrupted serial one.
 """
@@ -15,6 +16,8 @@ from typing import Any, Iterable
 from openskill.models import PlackettLuce
 
 from engine.stats import wilson
+
+from .games import DEFAULT
 
 INITIAL_ORDINAL = PlackettLuce().rating().ordinal()  # every rating starts here (mu 25, sigma 25/3)
 
@@ -58,6 +61,7 @@ class Rating:
     mu: float
     sigma: float
     games: int
+    game: str = DEFAULT
 
     @property
     def ordinal(self) -> float:
@@ -67,21 +71,24 @@ class Rating:
 
 def ratings(games: Iterable[dict[str, Any]]) -> tuple[list[Rating], list[dict[str, Any]]]:
     """The ratings after ``games`` (in order), best first, and their history: after each game,
-    the two ratings it changed (``game``, ``agent``, ``side``, ``mu``, ``sigma``, ``ordinal``)."""
+    the two ratings it changed (``game`` its number, ``of`` the game it is of, ``agent``,
+    ``side``, ``mu``, ``sigma``, ``ordinal``)."""
     model = PlackettLuce()
-    current: dict[tuple[str, str], Any] = {}
-    played: dict[tuple[str, str], int] = {}
+    current: dict[tuple[str, str, str], Any] = {}
+    played: dict[tuple[str, str, str], int] = {}
     history: list[dict[str, Any]] = []
     for n, g in enumerate(games, 1):
-        keys = [(g["gov"], "gov"), (g["fln"], "fln")]
-        teams = [[current.get(k) or model.rating(name=f"{k[0]}/{k[1]}")] for k in keys]
+        of = g.get("game") or DEFAULT
+        keys = [(of, g["gov"], "gov"), (of, g["fln"], "fln")]
+        teams = [[current.get(k) or model.rating(name=f"{k[1]}/{k[2]}")] for k in keys]
         ranks = [0.0, 1.0] if g["winner"] == "gov" else [1.0, 0.0]
         rated = model.rate(teams, ranks=ranks)
         for k, [r] in zip(keys, rated):
             current[k] = r
             played[k] = played.get(k, 0) + 1
-            history.append({"game": n, "agent": k[0], "side": k[1], "mu": r.mu,
+            history.append({"game": n, "of": of, "agent": k[1], "side": k[2], "mu": r.mu,
                             "sigma": r.sigma, "ordinal": r.ordinal()})
-    out = [Rating(a, s, r.mu, r.sigma, played[(a, s)]) for (a, s), r in current.items()]
-    out.sort(key=lambda r: (r.side, -r.ordinal, r.agent))
+    out = [Rating(a, s, r.mu, r.sigma, played[(of, a, s)], of)
+           for (of, a, s), r in current.items()]
+    out.sort(key=lambda r: (r.game, r.side, -r.ordinal, r.agent))
     return out, history

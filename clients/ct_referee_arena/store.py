@@ -1,5 +1,7 @@
 """A ladder's results in SQLite (stdlib ``sqlite3``): its schedule, each game's seed, salt and
-commitment, and each result as it comes in, so an interrupted ladder resumes where it stopped."""
+commitment, and each result as it comes in, so an interrupted ladder resumes where it stopped.
+Each game names its game (``colonial_twilight``, ``algeria``): a store written before games had
+one gains the column, its games Colonial Twilight's."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,          -- the schedule order (ratings are computed in it)
+    game TEXT NOT NULL DEFAULT 'colonial_twilight',   -- service.games
     scenario TEXT NOT NULL,
     gov TEXT NOT NULL, fln TEXT NOT NULL,             -- agent names in the ladder
     gov_spec TEXT NOT NULL, fln_spec TEXT NOT NULL,
@@ -28,6 +31,11 @@ class Store:
         self.db = sqlite3.connect(path)
         self.db.row_factory = sqlite3.Row
         self.db.executescript(SCHEMA)
+        columns = {r["name"] for r in self.db.execute("PRAGMA table_info(games)")}
+        if "game" not in columns:   # a store of the time when every game was Colonial Twilight
+            with self.db:
+                self.db.execute("ALTER TABLE games ADD COLUMN game TEXT NOT NULL"
+                                " DEFAULT 'colonial_twilight'")
 
     def meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -40,9 +48,9 @@ class Store:
     def schedule(self, games: list[dict[str, Any]]) -> None:
         with self.db:
             self.db.executemany(
-                "INSERT INTO games (id, scenario, gov, fln, gov_spec, fln_spec, seed, salt,"
-                " commitment) VALUES (:id, :scenario, :gov, :fln, :gov_spec, :fln_spec, :seed,"
-                " :salt, :commitment)", games)
+                "INSERT INTO games (id, game, scenario, gov, fln, gov_spec, fln_spec, seed, salt,"
+                " commitment) VALUES (:id, :game, :scenario, :gov, :fln, :gov_spec, :fln_spec,"
+                " :seed, :salt, :commitment)", games)
 
     def games(self, status: str | None = None) -> list[dict[str, Any]]:
         q = "SELECT * FROM games" + (" WHERE status = ?" if status else "") + " ORDER BY id"

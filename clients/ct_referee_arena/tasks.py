@@ -7,6 +7,7 @@ import traceback
 from typing import Any
 
 from .game import TimeControl, play_game
+from .games import DEFAULT
 from .referee import connect
 
 
@@ -19,7 +20,7 @@ def run_task(task: dict[str, Any]) -> dict[str, Any]:
         return {"id": task["id"], "error": f"{type(e).__name__}: {e}"}
     try:
         out = play_game(task["gov_spec"], task["fln_spec"], task["scenario"], task["seed"],
-                        referee=referee, time_control=TimeControl(**task.get("time", {})),
+                        referee=referee, game=task.get("game", DEFAULT), time_control=TimeControl(**task.get("time", {})),
                         salt=task["salt"], header=task.get("header"))
         return {"id": task["id"], **out}
     except Exception as e:  # noqa: BLE001

@@ -44,7 +44,7 @@ def run_ladder(ladder: Any, out: str, args: argparse.Namespace) -> int:
             from ct_referee_arena import queue
 
             queue.check(args.queue)
-            executor = queue.executor(args.queue, ladder.fingerprint()[:16])
+            executor = queue.executor(args.queue, ladder.fingerprint()[:16], ladder.game)
     except ValueError as e:
         print(f"ct-referee: {e}", file=sys.stderr)
         return 2

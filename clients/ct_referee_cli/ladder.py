@@ -1,5 +1,6 @@
 """``ct-referee ladder LADDER.toml``: every Government agent against every FLN agent (the file's
-format: ct_referee_arena.ladder and README.md)."""
+format: ct_referee_arena.ladder and README.md); the file's ``game``, or ``--game``, names the
+game (Colonial Twilight by default)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ def _run(args: argparse.Namespace) -> int:
         print(ARENA_EXTRA.format(cmd="ladder"), file=sys.stderr)
         return 2
     try:
-        ladder = load(args.config)
+        ladder = load(args.config, args.game)
     except (OSError, ValueError) as e:
         print(f"ct-referee: {e}", file=sys.stderr)
         return 2
@@ -27,5 +28,7 @@ def _run(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser("ladder", help="run (or resume) a ladder of agents")
     p.add_argument("config", help="LADDER.toml")
+    p.add_argument("--game", help="colonial_twilight or algeria (default: the file's game, else"
+                                  " colonial_twilight)")
     add_run_options(p)
     p.set_defaults(run=_run)

@@ -1,5 +1,6 @@
 """``ct-referee verify RECORD...``: check a ladder's game records (the seed against its
-commitment, every move, the draws and dice through the checkpoints, the result)."""
+commitment, every move, the draws and dice through the checkpoints, the result), of either game:
+each record's header names its game (docs/records.md); ``--game`` also requires it."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def _run(args: argparse.Namespace) -> int:
     for path in args.records:
         try:
             with open(path, encoding="utf-8") as f:
-                v = verify_record(f, published)
+                v = verify_record(f, published, args.game)
         except OSError as e:
             print(f"ct-referee: {e}", file=sys.stderr)
             return 2
@@ -40,4 +41,6 @@ def register(sub: Any) -> None:
     p = sub.add_parser("verify", help="verify ladder game records (commit-reveal, replay)")
     p.add_argument("records", nargs="+", metavar="RECORD")
     p.add_argument("--commitments", help="the ladder's commitments.json, published before play")
+    p.add_argument("--game", help="colonial_twilight or algeria: refuse a record of another game"
+                                  " (default: each record's own game)")
     p.set_defaults(run=_run)

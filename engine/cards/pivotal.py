@@ -33,9 +33,7 @@ from ..board import (
     terror_left,
 )
 from ..chance import roll_frame
-from ..checks import (
-    check_choice, check_int, check_on_card, check_obj, fail, frame_below, show,
-)
+from ..checks import check_choice, check_int, check_obj, fail, frame_below, show
 from ..data import (
     ALGERIA, COUP_D_ETAT, FORCE_POOL, FRENCH, FT, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS,
     RECALL_DE_GAULLE, SPACES, SUEZ_CRISIS,
@@ -44,6 +42,7 @@ from ..event_steps import pick, remove_exactly
 from ..events import (
     PIVOTALS, Pivotal, StepFn, check_program_data, register_pivotal, run_steps,
 )
+from ..frame_checks import check_on_card
 from ..machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from ..ops import SpecialActivity, register_sa
 from ..propaganda import SUEZ_DELAYED

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // A ct-referee agent in JavaScript (docs/agents.md): JSON lines on stdin, answers on stdout.
-// It plays the first listed move, except that it takes an Operation whenever one is offered.
+// It plays the first listed move, except that it takes an Operation whenever one is offered
+// (Colonial Twilight's; an Algeria game, "game": "algeria" in each message, offers none).
 const readline = require("readline");
 
 const rl = readline.createInterface({ input: process.stdin });

@@ -3,7 +3,6 @@ dice supplied (external chance)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 import algeria as A
 from algeria.data import TABLES
 from algeria.events import coup_row, event_for, mst
+from algeria.machine import MACHINE
 from tests.algeria.test_setup import play_setup
 
 
@@ -160,11 +160,11 @@ def test_suez_once_and_back_next_turn() -> None:
     assert s.suez and s.units["elite_bde.1"]["removed"] == "suez"
     done(s)
     # the next Random Events Phase brings it back (state edited to the next turn's start)
-    d = json.loads(A.to_json(s))
-    d.update(pending=[{"k": "turn", "step": 0}], phase="random_events", turn=2)
-    t = A.from_json(json.dumps(d))
-    from algeria.machine import MACHINE
+    # (an automatic step is never left pending in a state document: the copy is settled here)
+    t = s.copy()
+    t.pending, t.phase, t.turn = [{"k": "turn", "step": 0}], "random_events", 2
     MACHINE.settle(t, [])
+    t = A.from_json(A.to_json(t))
     assert A.to_move(t) == "gov" and A.prompt(t).startswith("Suez Crisis over")
     t, _ = A.apply(t, {"t": "place", "unit": "elite_bde.1", "area": "V-3"})
     assert t.units["elite_bde.1"] == {"area": "V-3", "box": "OC", "neutralized": False,

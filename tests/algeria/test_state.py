@@ -75,6 +75,13 @@ def _move_front(d: dict[str, Any], area: str) -> None:
     (_set("pending/3/queue", []), "pending[3].queue"),
     (_set("pending/3/who", "fln"), "pending[3].queue[0][0]"),
     (_set("pending/0/step", 9), "pending[0].step"),
+    # the stack (engine.decisions.Machine.check_pending, shared with Colonial Twilight)
+    (_set("pending", []), "pending"),
+    (lambda d: d["pending"].pop(0), "pending[0].k"),
+    (lambda d: d["pending"].insert(1, {"k": "turn", "step": 0}), "pending[1].k"),
+    (lambda d: d["pending"].__delitem__(slice(1, None)), "pending[0]"),
+    (lambda d: d["pending"].__setitem__(slice(2, None), [
+        {"k": "roll", "purpose": "AP", "rule": "3.0", "into": "d0"}]), "pending[2]"),
     (_set("rng/seed", -1), "rng.seed"),
     (_set("options/slow_french_reaction", True), "options.slow_french_reaction"),
 ])
@@ -123,3 +130,40 @@ def test_bad_move_shapes() -> None:
     with pytest.raises(A.IllegalMove) as e:
         A.apply(s, {"t": "place", "unit": "fr_bde.1", "area": "ORAN"})
     assert e.value.rule == "3.0"
+    # the explanation of the one machine: where the game is, who is to move at which prompt, the
+    # legal moves summed up
+    assert e.value.reason.startswith(
+        "turn 1, setup phase, gov to move at 'set up fr_bde.1 in an area of wilaya II':"
+        " {t: place, area: ORAN, unit: fr_bde.1} is not a legal move here; the legal moves:"
+        " place (fr_bde.1 CONSTANTINE, ")
+    # a move lacking a field every legal move of its kind has is malformed, not illegal
+    with pytest.raises(A.BadRequest) as b:
+        A.apply(s, {"t": "place", "unit": "fr_bde.1"})
+    assert b.value.field == "move.area"
+    # in a turn of moves, the bad one is named by its index
+    with pytest.raises(A.BadRequest) as b:
+        A.apply_all(s, [A.legal_moves(s)[0], {"t": "place", "area": 1.5}])
+    assert b.value.field == "moves[1].area"
+    with pytest.raises(A.IllegalMove) as e:
+        A.apply_all(s, [A.legal_moves(s)[0], {"t": "place", "unit": "fr_bde.1", "area": "ORAN"}])
+    assert e.value.index == 1
+
+
+def test_states_share_no_container() -> None:
+    """``copy``, ``to_data`` and ``from_data`` give states that share nothing with their source;
+    ``from_json`` keeps what it parsed, which nothing else holds."""
+    s = A.from_json(json.dumps(doc()))
+    text = A.to_json(s)
+    c = s.copy()
+    d = s.to_data()
+    kept = A.from_data(d)
+    for other in (c, kept):
+        other.units["fr_bde.1"]["area"] = "ORAN"
+        other.areas["I-1"]["done"].append("strike")
+        other.pending[-1]["x"] = {"changed": True}
+        other.rng["counter"] += 1
+        other.psl["gov"] = 0
+    d["units"]["fr_div.1"]["mode"] = "dispersed"
+    d["pending"].append({"k": "turn"})
+    assert A.to_json(s) == text
+    assert A.to_json(A.from_data(s.to_data())) == text

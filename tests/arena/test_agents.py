@@ -117,8 +117,9 @@ def test_an_http_endpoint(http_bot: tuple[str, type[_Bot]]) -> None:
     turns = [m for m in handler.seen if m["type"] == "turn"]
     assert turns and {m["role"] for m in turns} == {"fln"}
     t = turns[0]
-    assert set(t) == {"type", "role", "prompt", "legal_moves", "view", "time_left",
+    assert set(t) == {"type", "game", "role", "prompt", "legal_moves", "view", "time_left",
                       "move_number"}
+    assert {m["game"] for m in handler.seen} == {"colonial_twilight"}
     # The view is the role's: no deck order, no generator state.
     assert t["view"]["role"] == "fln" and "rng" not in t["view"]
     labels = [m["label"] for m in t["legal_moves"]]   # engine.labels, one per listed move
