@@ -87,7 +87,7 @@ def check_issued(s: State, always: bool = False) -> State:
     order its text is read in (the validator rebuilds the rest in its own orders) and rebuilt.
 
     Validated again only with ``always``, and then only if this very state did not pass the
-    validator already: ``machine.apply`` validates every state it makes from frame data
+    validator already: ``engine.apply`` validates every state it makes from frame data
     ``from_json`` did not prove (``FrameType.proven``), and the rest is the engine's own work on
     data it produced or proved, which the fuzzers and validated playouts of the tests hold to the
     validator (docs/trust.md, "The states the referee issues")."""

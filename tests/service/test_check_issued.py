@@ -1,7 +1,8 @@
 """Which states the referee validates again before it returns them (``--check-issued``,
 docs/trust.md "The states the referee issues"): a state made from frame data the validator did
-not prove is always validated (``machine.apply``), so an engine fault there never reaches a
-client; with ``always`` every state is, so a fault anywhere is caught."""
+not prove is always validated (``engine.apply``: ``validate.check_produced``), so an engine
+fault there never reaches a client; with ``always`` every state is, so a fault anywhere is
+caught."""
 
 from __future__ import annotations
 
