@@ -33,7 +33,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .errors import StateError
+from referee_core.errors import StateError
 from .machine import apply, legal_moves, to_move
 from .scenarios import new_game
 from .serial import from_json, to_json

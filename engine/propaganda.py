@@ -40,10 +40,10 @@ from .data import (
     AG, AP, AT, CITIES, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FRANCE_TRACK, FRENCH, FT, G,
     GB, PROPAGANDA_CARDS, SPACES, SUEZ_CRISIS, UG, box_key,
 )
-from .checks import (
-    FACTIONS, check_bool, check_choice, check_int, check_list, check_obj, fail, frame_below,
+from referee_core.checks import (
+    check_bool, check_choice, check_int, check_list, check_obj, fail, frame_below,
 )
-from .frame_checks import check_game_stage, check_shifts, check_space_name
+from .frame_checks import FACTIONS, check_game_stage, check_shifts, check_space_name
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
 from .victory import victory_check

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng as rngmod
-from .checks import show
+from referee_core import rng as rngmod
+from referee_core.checks import show
 from .data import EVENT_CARDS, PIVOTAL_BY_NAME, PROPAGANDA_CARDS, SCENARIOS
-from .errors import BadRequest
+from referee_core.errors import BadRequest
 from .machine import Log, settle
 from .state import State, blank_state
 

@@ -11,11 +11,12 @@ Frames (all plain data):
 
 from __future__ import annotations
 
+from referee_core.checks import check_choice, check_list, check_obj, fail, frame_below
+
 from .board import add_resources
-from .checks import FACTIONS, check_choice, check_list, check_obj, fail, frame_below
 from .data import EVENT_CARDS, PROPAGANDA_CARDS, SECOND_OPTIONS
 from .events import EVENTS, PIVOTALS, event_sides
-from .frame_checks import check_eligible, check_game_stage, check_on_card, eligible_stage
+from .frame_checks import FACTIONS, check_eligible, check_game_stage, check_on_card, eligible_stage
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from . import ops_fln, ops_gov  # noqa: F401  (the Operations register themselves in OPS)
 from .ops import OPS, op_frame

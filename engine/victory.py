@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
+from referee_core import rng
 from .board import Scores, scores
 from .data import FLN_THRESHOLD, GOV_THRESHOLD
 from .machine import Log, emit

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine import rng
+from referee_core import rng
 from engine.board import fln_bases_on_map, pool_total, total_opposition, total_support
 from engine.data import BOX_PIECES, FORCE_POOL, PROPAGANDA_CARDS, SCENARIOS
 

@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
-from .. import rng as erng
-from ..errors import EngineError, OutOfBudget, StateError
+from referee_core import rng as erng
+from referee_core.errors import EngineError, OutOfBudget, StateError
 from ..machine import apply, legal_moves, to_move
 from ..state import Frame, Move, State
 from .trace import Trace

@@ -25,7 +25,7 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..errors import IllegalMove
+from referee_core.errors import IllegalMove
 from ..machine import apply, apply_all, legal_moves, to_move
 from ..scenarios import new_game
 from ..serial import to_json
