@@ -46,7 +46,7 @@ from referee_core.checks import (
 from .frame_checks import FACTIONS, check_game_stage, check_shifts, check_space_name
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
-from .victory import victory_check
+from .victory import end_game, victory_check
 
 DONE: Move = {"t": "done"}
 SUEZ_PAYBACK = 6  # 5.1.9
@@ -73,8 +73,6 @@ def cross_wilaya(s: State) -> bool:
 def start_propaganda_card(s: State, log: Log) -> None:
     """2.4, 6.0: a Propaganda card was revealed. Conduct a Round unless the previous card was a
     Propaganda card too; the final card ends the game even when no Round is held (2.4.1, 7.3)."""
-    from .sequence import end_game
-
     c = s.cards
     final = c["propaganda_drawn"] >= c["propaganda_total"]
     if c["last_propaganda"]:
@@ -153,8 +151,6 @@ def _commitment(s: State, f: Frame, log: Log) -> None:
     emit(log, "6.2.3", f"Commitment -{loss} (France Track {s.france_track}) -> {s.commitment}",
          change=-loss, commitment=s.commitment)
     if f["final"] and s.options.get("fln_bot"):
-        from .sequence import end_game
-
         end_game(s, log, "final Propaganda Round, one-player game (8.5.1, 8.6)")
 
 
@@ -178,8 +174,6 @@ def _game_end(s: State, f: Frame, log: Log) -> None:
     """6.3.3: the final Round ends the game here (7.3)."""
     f["phase"] = "redeploy"
     if f["final"]:
-        from .sequence import end_game
-
         end_game(s, log, "final Propaganda Round (6.3.3, 7.3)")
 
 

@@ -11,7 +11,7 @@ from typing import Any, TypedDict
 from referee_core.jsontext import state_text
 from referee_core.plain import copy_plain as _deep
 
-from .data import BOX_PIECES, BOXES, MAP_PIECES
+from .data import BOX_PIECES, BOXES, MAP_PIECES, SPACE_NAMES
 
 SCHEMA = "ct-state/1"
 
@@ -143,8 +143,6 @@ def blank_state() -> State:
     s = State.__new__(State)
     s.scenario = "custom"
     s.options = {}
-    from .data import SPACE_NAMES
-
     s.spaces = {n: new_space() for n in SPACE_NAMES}
     s.boxes = {b: empty_box() for b in BOXES}
     s.resources = {"gov": 0, "fln": 0}

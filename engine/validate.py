@@ -36,6 +36,7 @@ from .propaganda import DELAYED_EFFECTS
 from .scenarios import OPTION_DEFAULTS, check_options
 from .state import SCHEMA, SpaceData, State
 from .validate_pending import EVENTS, check_pending
+from .victory import DECEPTION_MARKERS
 
 ALL_CARDS = EVENTS | frozenset(PIVOTAL_OWNER) | frozenset(PROPAGANDA_CARDS)
 PIVOTALS = frozenset(PIVOTAL_OWNER)
@@ -563,8 +564,6 @@ def _check_deception(v: Any, options: dict[str, Any], budget: Budget) -> dict[st
         if v is not None:
             fail("deception", "must be null unless the Victory Deception option is on", "7.3")
         return None
-    from .victory import DECEPTION_MARKERS
-
     d = check_obj(v, "deception", FACTIONS, _FACTIONS)
     plain(d, "deception", budget)
     pool = list(DECEPTION_MARKERS)
