@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee_core.checks import at, check_int, check_obj, fail, frame_below, show
+
 from .data import COUNTRIES, SPACES
 
 FACTIONS = ("gov", "fln")  # 1.5

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from referee_core.errors import StateError
+
 from .bot import decide
 from .machine import apply, legal_moves, to_move
 from .scenarios import new_game

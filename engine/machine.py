@@ -27,12 +27,13 @@ from difflib import get_close_matches
 
 from referee_core import chance
 from referee_core.checks import show
-from .data import BOXES, CARDS, SPACE_NAMES
 from referee_core.decisions import (
     AutoFrame as _AutoFrame, FrameType as _FrameType, Log, Machine, check_move_shape, emit,
     find_frame, pop, push, top,
 )
 from referee_core.errors import BadRequest
+
+from .data import BOXES, CARDS, SPACE_NAMES
 from .state import Move, State
 
 __all__ = ["FRAMES", "MACHINE", "ROLLS", "SETTLE_LIMIT", "AutoFrame", "FrameType", "Log", "apply",

@@ -31,6 +31,10 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
+from referee_core.checks import (
+    check_bool, check_choice, check_int, check_list, check_obj, fail, frame_below,
+)
+
 from . import modifiers
 from .board import (
     add_commitment, add_resources, control, de_gaulle, fln_bases_on_map, fln_count, independent,
@@ -39,9 +43,6 @@ from .board import (
 from .data import (
     AG, AP, AT, CITIES, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FRANCE_TRACK, FRENCH, FT, G,
     GB, PROPAGANDA_CARDS, SPACES, SUEZ_CRISIS, UG, box_key,
-)
-from referee_core.checks import (
-    check_bool, check_choice, check_int, check_list, check_obj, fail, frame_below,
 )
 from .frame_checks import FACTIONS, check_game_stage, check_shifts, check_space_name
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register

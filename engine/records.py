@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, TextIO, Union
 
 from referee_core.errors import BadRequest, IllegalMove
+from referee_core.jsontext import dumps, state_text
+
 from .machine import apply, check_move_shape, legal_moves, prompt, to_move
 from .scenarios import new_game
-from referee_core.jsontext import dumps, state_text
 from .state import Move, State
 
 FORMAT = "ct-record/1"

@@ -6,9 +6,10 @@ from typing import Any
 
 from referee_core import rng as rngmod
 from referee_core.checks import show
+from referee_core.errors import BadRequest
+
 from .deployment import start_open_deployment
 from .data import EVENT_CARDS, PIVOTAL_BY_NAME, PROPAGANDA_CARDS, SCENARIOS
-from referee_core.errors import BadRequest
 from .machine import Log, settle
 from .state import State, blank_state
 from .victory import deal_deception

@@ -23,13 +23,14 @@ from referee_core.checks import (
     Budget, at, check_bool, check_card_list, check_choice, check_int, check_list,
     check_obj, fail, plain, show,
 )
+from referee_core.errors import BadRequest, StateError
+
 from .frame_checks import FACTIONS
 from .data import (
     AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FT, GB,
     MAP_PIECES, MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW,
     SCENARIOS, SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
-from referee_core.errors import BadRequest, StateError
 from .events import SIDES
 from .machine import MACHINE
 from .propaganda import DELAYED_EFFECTS

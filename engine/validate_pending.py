@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee_core.checks import Budget
+
 from .data import EVENT_CARDS
 from .machine import MACHINE
 from .state import State

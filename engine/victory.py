@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee_core import rng
+
 from .board import Scores, scores
 from .data import FLN_THRESHOLD, GOV_THRESHOLD
 from .machine import Log, emit

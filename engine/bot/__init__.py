@@ -24,6 +24,7 @@ from typing import Any
 
 from referee_core import rng as erng
 from referee_core.errors import StateError
+
 from ..machine import prompt, to_move
 from ..state import Move, State
 from .core import (

@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from referee_core import rng as erng
 from referee_core.errors import EngineError, OutOfBudget, StateError
+
 from ..data import SPACE_NAMES
 from ..machine import apply, legal_moves, to_move
 from ..state import Frame, Move, State

@@ -24,6 +24,7 @@ import time
 import traceback
 
 from referee_core.errors import IllegalMove
+
 from ..machine import apply, legal_moves, to_move
 from ..scenarios import new_game
 from ..serial import to_json

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from referee_core import rng as erng
 from referee_core.errors import IllegalMove
+
 from ..machine import apply, legal_moves, to_move
 from ..state import Move, State
 from ..view import view

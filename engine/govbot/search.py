@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee_core import rng as erng
+
 from ..labels import move_label
 from ..machine import apply, legal_moves, to_move
 from ..state import Move, State

@@ -26,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from referee_core.errors import IllegalMove
+
 from ..bot import decide as fln_decide  # the FLN opponent (this tool is above both bots)
 from ..machine import apply, apply_all, legal_moves, to_move
 from ..scenarios import new_game
