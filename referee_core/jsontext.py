@@ -32,7 +32,7 @@ _fast_loads: Callable[[str | bytes], Any] | None = None
 _OrjsonError: type[Exception] = ValueError
 try:
     import orjson
-except ImportError:  # pragma: no cover - the engine alone has no dependencies
+except ImportError:  # pragma: no cover - the engines alone have no dependencies
     pass
 else:
     # every type orjson writes that the standard encoder would refuse or write otherwise raises
