@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from referee_core.decisions import AutoFrame, FrameType, Log, Machine, emit
 
+from .data import SIDES
 from .state import Frame, Move, State
 
 
@@ -24,7 +25,8 @@ def finished(s: State) -> bool:
     return s.result is not None
 
 
-MACHINE: Machine[State] = Machine("12.2", bottom=("turn", "turn"), where=where, finished=finished)
+MACHINE: Machine[State] = Machine("12.2", bottom=("turn", "turn"), sides=SIDES, where=where,
+                                  finished=finished)
 register = MACHINE.register
 
 __all__ = ["MACHINE", "AutoFrame", "Frame", "FrameType", "Log", "Move", "State", "emit",

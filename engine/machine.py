@@ -34,6 +34,7 @@ from referee_core.decisions import (
 from referee_core.errors import BadRequest
 
 from .data import BOXES, CARDS, SPACE_NAMES
+from .frame_checks import FACTIONS
 from .state import Move, State
 
 __all__ = ["FRAMES", "MACHINE", "ROLLS", "SETTLE_LIMIT", "AutoFrame", "FrameType", "Log", "apply",
@@ -78,7 +79,7 @@ def _short(v: str) -> str:
 
 MACHINE: Machine[State] = Machine("2.4.1", where=where, malformed=check_names, cache_legal=True,
                                   settle_limit=SETTLE_LIMIT, bottom=("game", "game loop"),
-                                  stack_rules=True)
+                                  sides=FACTIONS, stack_rules=True)
 FRAMES = MACHINE.frames
 register = MACHINE.register
 handler = MACHINE.handler

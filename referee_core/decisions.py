@@ -180,6 +180,7 @@ class Machine(Generic[S]):
     over_rule: str
     _: KW_ONLY
     bottom: tuple[str, str]
+    sides: tuple[str, ...]
     where: Callable[[S], str] | None = None
     malformed: Callable[[Move], None] | None = None
     finished: Callable[[S], bool] | None = None
@@ -187,7 +188,6 @@ class Machine(Generic[S]):
     cache_legal: bool = False
     settle_limit: int = 1000
     stack_rules: bool = False
-    sides: tuple[str, ...] = ("gov", "fln")
     frames: dict[str, FrameType[S]] = field(default_factory=dict, init=False)
 
     def register(self, cls: type[FrameType[S]]) -> type[FrameType[S]]:

@@ -141,7 +141,8 @@ def test_finished_game_drops_its_decisions() -> None:
 def test_automatic_steps_are_bounded() -> None:
     s = Race()
     s.pending = [{"k": "round", "x": {"pick": 0, "roll": 1}}]
-    loop = Machine[Race]("R9", bottom=("round", "round"), settle_limit=5)
+    loop = Machine[Race]("R9", bottom=("round", "round"), sides=("p1",),
+                         settle_limit=5)
     loop.register(type("Spin", (AutoFrame,), {"kind": "round", "step": lambda self, s, f, log: None}))
     with pytest.raises(StateError) as e:
         loop.settle(s, [])
