@@ -4,7 +4,9 @@
 FROM python:3.11-slim AS build
 WORKDIR /src
 COPY pyproject.toml README.md deploy/requirements.lock ./
+COPY referee_core ./referee_core
 COPY engine ./engine
+COPY algeria ./algeria
 COPY service ./service
 COPY ct_referee_proto ./ct_referee_proto
 COPY clients ./clients

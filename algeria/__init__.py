@@ -1,7 +1,7 @@
 """A pure rules engine for Brian Train's *Algeria* (edition v2.1, 2015), beside the Colonial
 Twilight engine and sharing its game-agnostic parts: the one decision machine
-(``engine.decisions``), the die roll (``engine.chance``, ``engine.rng``), ``engine.errors``,
-``engine.checks``, ``engine.plain``, ``engine.serial`` (docs/algeria/README.md).
+(``referee_core.decisions``), the die roll (``referee_core.chance``, ``referee_core.rng``), ``referee_core.errors``,
+``referee_core.checks``, ``referee_core.plain``, ``engine.serial`` (docs/algeria/README.md).
 
 Public API (docs/algeria/)::
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import BadRequest, EngineError, IllegalMove, StateError
+from referee_core.errors import BadRequest, EngineError, IllegalMove, StateError
 
 from . import (  # noqa: F401  (frame kinds and missions register on import)
     airpower, chance, events, fln_missions, missions_gov, sequence, setup,

@@ -22,7 +22,7 @@ condition of Flush and React ``react.combinable``, firepower ``combat.firepower`
 
 from __future__ import annotations
 
-from engine.checks import check_choice, check_obj, fail
+from referee_core.checks import check_choice, check_obj, fail
 
 from .board import key
 from .data import AREAS, DISPERSED, unit_type

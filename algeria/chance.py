@@ -1,4 +1,4 @@
-"""Algeria's dice (DESIGN.md section 3; docs/chance.md): the shared roll frame of ``engine.chance``
+"""Algeria's dice (DESIGN.md section 3; docs/chance.md): the shared roll frame of ``referee_core.chance``
 (managed by the counter-based generator kept in ``state.rng``, or external: the client's
 ``{"t": "roll", "value": N}``), registered on this game's machine, and what this game does with it:
 sums of several dice kept in a frame's working data (``dice``), and the check of that data
@@ -7,9 +7,9 @@ sums of several dice kept in a frame's working data (``dice``), and the check of
 
 from __future__ import annotations
 
-from engine import chance
-from engine.chance import roll_frame
-from engine.checks import check_obj, fail
+from referee_core import chance
+from referee_core.chance import roll_frame
+from referee_core.checks import check_obj, fail
 
 from .machine import Frame, State, register
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 
-from engine.checks import check_bool, check_choice, check_int, check_list, check_obj, fail
+from referee_core.checks import check_bool, check_choice, check_int, check_list, check_obj, fail
 
 from . import psl
 from .board import key, neutralize

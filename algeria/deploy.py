@@ -19,7 +19,7 @@ The Operations Phase that follows (8.0) is ``algeria.missions``.
 
 from __future__ import annotations
 
-from engine.checks import check_list, check_obj, fail
+from referee_core.checks import check_list, check_obj, fail
 
 from . import airpower
 from .board import key

@@ -20,7 +20,7 @@ Decisions (moves):
 
 from __future__ import annotations
 
-from engine.checks import check_choice, check_int, check_obj, fail
+from referee_core.checks import check_choice, check_int, check_obj, fail
 
 from . import psl
 from .board import in_wilaya, key, neutralize, on_map, take_off

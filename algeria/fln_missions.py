@@ -33,7 +33,7 @@ number of active Government units in the area's PTL box (9.21).
 
 from __future__ import annotations
 
-from engine.checks import fail
+from referee_core.checks import fail
 
 from . import psl
 from .board import neutralize

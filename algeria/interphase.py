@@ -23,7 +23,7 @@ difference (down). Option 13.3: every 6th turn a side 26+ PSL ahead at two check
 
 from __future__ import annotations
 
-from engine.checks import check_choice, check_int, check_obj
+from referee_core.checks import check_choice, check_int, check_obj
 
 from . import psl
 from .board import key

@@ -1,4 +1,4 @@
-"""The Algeria decision machine: the one driver of ``engine.decisions`` with this game's registry of
+"""The Algeria decision machine: the one driver of ``referee_core.decisions`` with this game's registry of
 frame kinds and its hooks.
 
 Every rules module registers its prompt frames here with ``@register`` (subclassing
@@ -10,8 +10,9 @@ is set (12.2) settling drops every remaining decision; the turn (4.0) is the bot
 
 from __future__ import annotations
 
-from engine.decisions import AutoFrame, FrameType, Log, Machine, emit
+from referee_core.decisions import AutoFrame, FrameType, Log, Machine, emit
 
+from .data import SIDES
 from .state import Frame, Move, State
 
 
@@ -24,7 +25,8 @@ def finished(s: State) -> bool:
     return s.result is not None
 
 
-MACHINE: Machine[State] = Machine("12.2", bottom=("turn", "turn"), where=where, finished=finished)
+MACHINE: Machine[State] = Machine("12.2", bottom=("turn", "turn"), sides=SIDES, where=where,
+                                  finished=finished)
 register = MACHINE.register
 
 __all__ = ["MACHINE", "AutoFrame", "Frame", "FrameType", "Log", "Move", "State", "emit",

@@ -49,7 +49,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
-from engine.checks import check_bool, check_choice, check_int, check_obj, fail
+from referee_core.checks import check_bool, check_choice, check_int, check_obj, fail
 
 from . import psl
 from .chance import check_x, dice

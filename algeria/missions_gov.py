@@ -36,7 +36,7 @@ to act, and follows the procedure of 9.0 (``missions.MissionFrame``).
 
 from __future__ import annotations
 
-from engine.checks import check_obj, fail
+from referee_core.checks import check_obj, fail
 
 from . import airpower, psl
 from .board import key, neutralize

@@ -18,7 +18,7 @@ import random
 import sys
 import time
 
-from engine.errors import StateError
+from referee_core.errors import StateError
 
 from . import apply, from_json, legal_moves, new_game, to_json, to_move
 from .data import UNIT_IDS

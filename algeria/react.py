@@ -22,7 +22,7 @@ Points can airmobilize it (``airpower.can_fly``), paid when the React starts (``
 
 from __future__ import annotations
 
-from engine.checks import check_bool, check_choice, check_obj, fail
+from referee_core.checks import check_bool, check_choice, check_obj, fail
 
 from . import psl
 from .board import key

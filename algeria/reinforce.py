@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 
-from engine.checks import check_choice, check_int, check_list, check_obj, fail
+from referee_core.checks import check_choice, check_int, check_list, check_obj, fail
 
 from . import psl
 from .board import key

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.checks import check_int, check_obj
+from referee_core.checks import check_int, check_obj
 
 from . import deploy, interphase, missions_gov, reinforce
 from .machine import AutoFrame, Frame, Log, State, emit, register

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.serial import read_state, state_text
+from referee_core.jsontext import read_state, state_text
 
 from .state import State
 from .validate import validate

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import rng
-from engine.errors import BadRequest
+from referee_core import rng
+from referee_core.errors import BadRequest
 
 from .chance import check_x, dice
-from engine.checks import check_choice, check_list, check_obj, fail
+from referee_core.checks import check_choice, check_list, check_obj, fail
 
 from .data import AREAS, SCENARIOS, UNIT_IDS, WILAYAS, unit_type
 from .machine import MACHINE, AutoFrame, Frame, FrameType, Log, Move, State, emit, register

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.plain import copy_plain
+from referee_core.plain import copy_plain
 
 from .data import ALGERIAN, UNIT_IDS, UNIT_TYPES, unit_type
 

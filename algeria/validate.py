@@ -2,16 +2,16 @@
 first problem raises ``StateError`` naming the field (``units.front.3.area``, ``psl.gov``,
 ``pending[1].queue[0]``) and, where a rule is broken, the rule. A valid document gives a ``State``
 built from the input's own containers (``serial.from_data`` copies it for a caller that keeps the
-input). The primitive checks are shared with Colonial Twilight (``engine.checks``)."""
+input). The primitive checks are shared with Colonial Twilight (``referee_core.checks``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.checks import (
+from referee_core.checks import (
     Budget, check_bool, check_choice, check_int, check_list, check_obj, fail,
 )
-from engine.rng import check_state
+from referee_core.rng import check_state
 
 from .data import ALGERIAN, AREAS, NEIGHBOURS, SCENARIOS, UNIT_IDS, UnitType, unit_type
 from .machine import MACHINE

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import BadRequest
+from referee_core.errors import BadRequest
 
 from .machine import MACHINE
 from .state import State

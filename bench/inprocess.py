@@ -50,7 +50,7 @@ def main() -> int:
     import orjson
 
     import engine
-    from engine.checks import Budget
+    from referee_core.checks import Budget
     from engine.serial import from_trusted_json
     from engine.validate import validate, validate_fields
     from engine.validate_pending import check_pending

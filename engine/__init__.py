@@ -15,10 +15,11 @@ from __future__ import annotations
 
 # Rules modules register their frames on import (one module per rules chapter); the validator
 # installs the machine's check of states read from untrusted text (MACHINE.check_result).
+from referee_core.errors import BadRequest, EngineError, IllegalMove, OutOfBudget, StateError
+
 from . import (  # noqa: F401
     cards, deployment, ops_fln, ops_gov, propaganda, sa_fln, sa_gov, sequence, validate, victory,
 )
-from .errors import BadRequest, EngineError, IllegalMove, OutOfBudget, StateError
 from .machine import Log, apply, apply_all, legal_moves, prompt, to_move
 from .scenarios import new_game
 from .serial import from_json, to_json

@@ -11,12 +11,13 @@ after which the scenario's constraints can still be met are offered, so the plac
 
 from __future__ import annotations
 
+from referee_core.checks import check_choice, check_obj, fail, frame_below
+
 from .board import base_room, guerrillas, independent, max_bases
 from .data import (
     ALGERIA, AP, AT, COUNTRIES, FB, FP, FT, G, GB, UG, box_key,
 )
-from .checks import FACTIONS, check_choice, check_obj, fail, frame_below
-from .frame_checks import check_game_stage
+from .frame_checks import FACTIONS, check_game_stage
 from .machine import FrameType, Log, emit, pop, register
 from .state import Frame, Move, State
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Callable, Collection, Sequence
 
+from referee_core.chance import roll_frame
+from referee_core.errors import StateError
+
 from .board import (
     add_commitment, add_resources, box_to_box, independent, move_piece, population, remove_to,
 )
-from .chance import roll_frame
 from .data import (
     AG, ALGERIA, BOXES, CITIES, COUNTRIES, FB, FRANCE_BOXES, MAP_PIECES, SPACES, UG, box_key,
 )
-from .errors import StateError
 from .events import StepFn
 from .machine import FrameType, Log, emit, pop, push, register
 from .ops import OPS, op_frame

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .checks import FACTIONS, at, check_choice, check_int, check_obj, fail
+from referee_core.checks import at, check_choice, check_int, check_obj, fail
+
 from .data import CARDS
-from .frame_checks import check_on_card, eligible_stage
+from .frame_checks import FACTIONS, check_on_card, eligible_stage
 from .machine import ROLLS, AutoFrame, Log, emit, pop, push, register
 from .state import Frame, State
 

@@ -1,13 +1,16 @@
 """Colonial Twilight's checks of frame data shared by its rules chapters (their ``check_frame``):
 map spaces and Support shifts, the Sequence of Play (2.3). Each raises ``StateError(field, reason,
-rule)`` with the field inside the frame; the game-agnostic primitives are engine.checks."""
+rule)`` with the field inside the frame; the game-agnostic primitives are referee_core.checks."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .checks import at, check_int, check_obj, fail, frame_below, show
+from referee_core.checks import at, check_int, check_obj, fail, frame_below, show
+
 from .data import COUNTRIES, SPACES
+
+FACTIONS = ("gov", "fln")  # 1.5
 
 
 def check_eligible(who: Any, role: str, sop: dict[str, Any]) -> None:

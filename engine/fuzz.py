@@ -33,7 +33,9 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .errors import StateError
+from referee_core.errors import StateError
+
+from .bot import decide
 from .machine import apply, legal_moves, to_move
 from .scenarios import new_game
 from .serial import from_json, to_json
@@ -62,8 +64,6 @@ def corpus(seed: int, per_game: int = 8, games: int = 1, decisions: int = 4000) 
     FLN played by ``engine.bot`` when ``fln_bot`` is on, random moves otherwise), each up to
     ``decisions`` decisions, ``per_game`` states sampled from each (the current decision kinds
     varied)."""
-    from .bot import decide
-
     out: list[str] = []
     for g in range(games):
         for sc in SCENARIOS:
@@ -307,8 +307,6 @@ def _late(res: Result, what: str) -> None:
 
 def check_state(s: State, seed: int, res: Result, bot_steps: int = BOT_STEPS) -> None:
     """Every check on an accepted state (counted in ``res``)."""
-    from .bot import decide
-
     for role in ("gov", "fln", "observer"):
         try:
             json.dumps(view(s, role), ensure_ascii=False).encode("utf-8")

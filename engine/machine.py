@@ -1,5 +1,5 @@
 """Colonial Twilight's pending-decision machine (docs/state.md, "pending"; docs/chance.md): the one
-driver of ``engine.decisions``, with this game's registry of frame kinds and its hooks.
+driver of ``referee_core.decisions``, with this game's registry of frame kinds and its hooks.
 
 Every rules module registers its prompt frames here with ``@register`` (subclassing ``FrameType`` or
 ``AutoFrame``) and drives the stack with ``push`` / ``pop`` / ``find_frame``; the public functions
@@ -17,7 +17,7 @@ The hooks:
   ``MACHINE.check_result``);
 * the legal moves are cached on the state (a State is never mutated once shared).
 
-The die roll is the shared roll frame of ``engine.chance``, registered here with this game's stack
+The die roll is the shared roll frame of ``referee_core.chance``, registered here with this game's stack
 rules and the entries of ``x`` a roll may go to.
 """
 
@@ -25,14 +25,16 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 
-from . import chance
-from .checks import show
-from .data import BOXES, CARDS, SPACE_NAMES
-from .decisions import (
+from referee_core import chance
+from referee_core.checks import show
+from referee_core.decisions import (
     AutoFrame as _AutoFrame, FrameType as _FrameType, Log, Machine, check_move_shape, emit,
     find_frame, pop, push, top,
 )
-from .errors import BadRequest
+from referee_core.errors import BadRequest
+
+from .data import BOXES, CARDS, SPACE_NAMES
+from .frame_checks import FACTIONS
 from .state import Move, State
 
 __all__ = ["FRAMES", "MACHINE", "ROLLS", "SETTLE_LIMIT", "AutoFrame", "FrameType", "Log", "apply",
@@ -77,7 +79,7 @@ def _short(v: str) -> str:
 
 MACHINE: Machine[State] = Machine("2.4.1", where=where, malformed=check_names, cache_legal=True,
                                   settle_limit=SETTLE_LIMIT, bottom=("game", "game loop"),
-                                  stack_rules=True)
+                                  sides=FACTIONS, stack_rules=True)
 FRAMES = MACHINE.frames
 register = MACHINE.register
 handler = MACHINE.handler

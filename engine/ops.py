@@ -23,14 +23,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checks import (
-    FACTIONS, check_bool, check_choice, check_list, check_obj, fail, frame_below, show,
+from referee_core.checks import (
+    check_bool, check_choice, check_list, check_obj, fail, frame_below, show,
 )
+from referee_core.why import SILENT, Why
+
 from .data import OAS, SPACES
-from .frame_checks import check_eligible, check_on_card, eligible_stage
+from .frame_checks import FACTIONS, check_eligible, check_on_card, eligible_stage
 from .machine import FRAMES, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
-from .why import SILENT, Why
 
 TRACKS = ("france_track", "border_zone")
 LOCATIONS = frozenset(SPACES) | frozenset(TRACKS)  # where Operations act (3.1)

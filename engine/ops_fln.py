@@ -20,23 +20,24 @@ Moves (besides the generic ``sa`` / ``done`` of every Operation, engine.ops):
 
 from __future__ import annotations
 
+from referee_core.chance import roll_frame
+from referee_core.checks import check_bool, check_int, check_list, check_obj, fail
+from referee_core.why import SILENT, Why
+
 from .board import (
     add_commitment, available, base_room, control, cubes, gov_count, guerrillas, independent,
     map_sources, move_piece, on_map_elsewhere, place_from_available, population,
     remove_guerrillas_alternating, remove_terror_or_shift, remove_to, support, terror_left,
 )
 from . import modifiers as mod
-from .chance import roll_frame
 from .data import (
     AG, AP, AT, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FRENCH, FT, G, GB, SPACES, UG,
 )
-from .checks import check_bool, check_int, check_list, check_obj, fail
 from .frame_checks import check_space_name
 from .machine import Log, emit, find_frame, push
 from .ops import Operation, register_op
 from .propaganda import AGITATION_COST
 from .state import Frame, Move, State
-from .why import SILENT, Why
 
 FRANCE_TRACK = "france_track"
 # 3.3.3: enemy pieces are removed Police first, then Troops, then Bases.

@@ -29,6 +29,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
+from referee_core.checks import check_bool, check_int, check_list, check_obj, fail, show
+from referee_core.why import SILENT, Why
+
 from .board import (
     add_commitment, available, control, cubes, de_gaulle, fln_count, independent,
     map_sources, move_piece, on_map_elsewhere, place_from_available, police, population,
@@ -39,11 +42,9 @@ from .data import (
     AG, ALGERIA, ALGERIAN_CUBES, AP, COUNTRIES, CUBES, FB, FORCE_POOL, FP, FRANCE_BOXES, FT, GB,
     POLICE, SPACES, TROOPS, UG,
 )
-from .checks import check_bool, check_int, check_list, check_obj, fail, show
 from .machine import Log, emit
 from .ops import TRACKS, Operation, register_op
 from .state import Frame, Move, State
-from .why import SILENT, Why
 
 PACIFY_COST = 2  # 3.2.1: per Terror marker removed or level shifted, even in a free Train
 GARRISON_MAX = 6  # 3.2.2

@@ -17,7 +17,8 @@ import sys
 import time
 import traceback
 
-from .errors import StateError
+from referee_core.errors import StateError
+
 from .machine import apply, legal_moves, to_move
 from .scenarios import new_game
 from .serial import from_json, to_json

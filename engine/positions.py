@@ -25,15 +25,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng as rngmod
-from .checks import (
-    FACTIONS, check_bool, check_card_list, check_choice, check_list, check_obj, fail, show,
+from referee_core import rng as rngmod
+from referee_core.checks import (
+    check_bool, check_card_list, check_choice, check_list, check_obj, fail, show,
 )
+from referee_core.errors import StateError
+
+from .frame_checks import FACTIONS
 from .data import (
     BOX_PIECES, BOXES, CARDS, EVENT_CARDS, MAP_PIECES, PIVOTAL_OWNER, PROPAGANDA_CARDS,
     SCENARIOS, SPACES,
 )
-from .errors import StateError
 from .machine import Log, settle
 from .scenarios import OPTION_DEFAULTS
 from .serial import from_data

@@ -31,6 +31,10 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
+from referee_core.checks import (
+    check_bool, check_choice, check_int, check_list, check_obj, fail, frame_below,
+)
+
 from . import modifiers
 from .board import (
     add_commitment, add_resources, control, de_gaulle, fln_bases_on_map, fln_count, independent,
@@ -40,13 +44,10 @@ from .data import (
     AG, AP, AT, CITIES, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FRANCE_TRACK, FRENCH, FT, G,
     GB, PROPAGANDA_CARDS, SPACES, SUEZ_CRISIS, UG, box_key,
 )
-from .checks import (
-    FACTIONS, check_bool, check_choice, check_int, check_list, check_obj, fail, frame_below,
-)
-from .frame_checks import check_game_stage, check_shifts, check_space_name
+from .frame_checks import FACTIONS, check_game_stage, check_shifts, check_space_name
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from .state import Frame, Move, State
-from .victory import victory_check
+from .victory import end_game, victory_check
 
 DONE: Move = {"t": "done"}
 SUEZ_PAYBACK = 6  # 5.1.9
@@ -73,8 +74,6 @@ def cross_wilaya(s: State) -> bool:
 def start_propaganda_card(s: State, log: Log) -> None:
     """2.4, 6.0: a Propaganda card was revealed. Conduct a Round unless the previous card was a
     Propaganda card too; the final card ends the game even when no Round is held (2.4.1, 7.3)."""
-    from .sequence import end_game
-
     c = s.cards
     final = c["propaganda_drawn"] >= c["propaganda_total"]
     if c["last_propaganda"]:
@@ -153,8 +152,6 @@ def _commitment(s: State, f: Frame, log: Log) -> None:
     emit(log, "6.2.3", f"Commitment -{loss} (France Track {s.france_track}) -> {s.commitment}",
          change=-loss, commitment=s.commitment)
     if f["final"] and s.options.get("fln_bot"):
-        from .sequence import end_game
-
         end_game(s, log, "final Propaganda Round, one-player game (8.5.1, 8.6)")
 
 
@@ -178,8 +175,6 @@ def _game_end(s: State, f: Frame, log: Log) -> None:
     """6.3.3: the final Round ends the game here (7.3)."""
     f["phase"] = "redeploy"
     if f["final"]:
-        from .sequence import end_game
-
         end_game(s, log, "final Propaganda Round (6.3.3, 7.3)")
 
 

@@ -22,10 +22,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, TextIO, Union
 
-from .errors import BadRequest, IllegalMove
+from referee_core.errors import BadRequest, IllegalMove
+from referee_core.jsontext import dumps, state_text
+
 from .machine import apply, check_move_shape, legal_moves, prompt, to_move
 from .scenarios import new_game
-from .serial import dumps, state_text
 from .state import Move, State
 
 FORMAT = "ct-record/1"
@@ -79,7 +80,7 @@ def state_data(state: StateLike) -> dict[str, Any]:
 
 
 def checkpoint_hash(state: StateLike) -> str:
-    """``"sha256:" + hex`` of the canonical JSON (engine.serial.dumps) of the state document with
+    """``"sha256:" + hex`` of the canonical JSON (referee_core.jsontext.dumps) of the state document with
     its hidden fields (HIDDEN_CARDS, HIDDEN_TOP) set to null, those it has (a state of another
     game, Algeria's, has no cards: only its ``rng`` is hidden)."""
     data = state_data(state)

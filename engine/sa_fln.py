@@ -12,6 +12,8 @@ Moves (besides ``{"t": "done"}``):
 
 from __future__ import annotations
 
+from referee_core.why import SILENT, Why
+
 from . import modifiers as mod
 from .board import add_resources, control, gov_count, population, remove_to
 from .data import AG, AP, AT, UG
@@ -21,7 +23,6 @@ from .ops_fln import (
     note_activation, place_guerrilla, place_guerrilla_moves, remove_enemy, removal_choices,
 )
 from .state import Frame, Move, State
-from .why import SILENT, Why
 
 __all__ = ["Extort", "Subvert", "Ambush", "extort_space"]
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 from itertools import chain
 from typing import Iterator
 
+from referee_core.checks import check_bool
+from referee_core.why import SILENT, Why
+
 from .board import (
     add_commitment, base_room, control, mobilized, police, population,
     remove_to, resettled_count, shift, terror_left, troops,
 )
 from . import modifiers as mod
-from .checks import check_bool
 from .data import AG, ALGERIA, FB, FT, GB, POP0_MARKERS, SPACES, UG
 from .machine import Log, emit
 from .ops import SpecialActivity, register_sa
@@ -29,7 +31,6 @@ from .ops_gov import (
     why_not_movable, why_not_picked,
 )
 from .state import Frame, Move, State
-from .why import SILENT, Why
 
 DEPLOY_MAX = 6  # 4.2.1
 DEPLOY_SPACES = 3  # 4.2.1

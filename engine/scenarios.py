@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng as rngmod
-from .checks import show
+from referee_core import rng as rngmod
+from referee_core.checks import show
+from referee_core.errors import BadRequest
+
+from .deployment import start_open_deployment
 from .data import EVENT_CARDS, PIVOTAL_BY_NAME, PROPAGANDA_CARDS, SCENARIOS
-from .errors import BadRequest
 from .machine import Log, settle
 from .state import State, blank_state
+from .victory import deal_deception
 
 CHANCE_MODES = ("managed", "external")
 OPTION_DEFAULTS: dict[str, Any] = {
@@ -143,14 +146,10 @@ def new_game(scenario: str, seed: int = 0, options: dict[str, Any] | None = None
     s.sop = {"first": sc["first_eligible"], "first_box": None, "second_box": None}
     log: Log = []
     if opts["open_deployment"]:
-        from .deployment import start_open_deployment
-
         start_open_deployment(s)
     else:
         s.pending = [{"k": "game", "stage": "draw"}]
     if opts["deception"]:
-        from .victory import deal_deception
-
         deal_deception(s)
     settle(s, log)
     return s

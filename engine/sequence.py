@@ -11,16 +11,18 @@ Frames (all plain data):
 
 from __future__ import annotations
 
+from referee_core.checks import check_choice, check_list, check_obj, fail, frame_below
+
 from .board import add_resources
-from .checks import FACTIONS, check_choice, check_list, check_obj, fail, frame_below
 from .data import EVENT_CARDS, PROPAGANDA_CARDS, SECOND_OPTIONS
 from .events import EVENTS, PIVOTALS, event_sides
-from .frame_checks import check_eligible, check_game_stage, check_on_card, eligible_stage
+from .frame_checks import FACTIONS, check_eligible, check_game_stage, check_on_card, eligible_stage
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from . import ops_fln, ops_gov  # noqa: F401  (the Operations register themselves in OPS)
 from .ops import OPS, op_frame
+from .propaganda import start_propaganda_card
 from .state import Frame, Move, State
-from .victory import holds, use_hidden_asset
+from .victory import end_game, holds, use_hidden_asset
 
 OTHER = {"gov": "fln", "fln": "gov"}
 OP_BOXES = ("op_plus_sa", "op_only", "limited_op")  # most permissive first
@@ -49,22 +51,12 @@ class Game(AutoFrame):
         f["stage"] = "draw"
         card = s.cards["current"]
         if card in PROPAGANDA_CARDS:
-            from .propaganda import start_propaganda_card
-
             start_propaganda_card(s, log)
         else:
             s.cards["last_propaganda"] = False
             s.sop["first_box"] = None
             s.sop["second_box"] = None
             push(s, {"k": "card", "stage": "pivotal"})
-
-
-def end_game(s: State, log: Log, reason: str) -> None:
-    from .victory import final_result
-
-    s.result = final_result(s, reason)
-    s.pending.clear()
-    emit(log, "7.3", f"game over: {reason}", result=s.result)
 
 
 @register

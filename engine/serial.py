@@ -2,88 +2,25 @@
 
 Canonical form: the document of ``State.to_data()`` (``"schema": "ct-state/1"``) as UTF-8 JSON with
 keys sorted, no whitespace and non-ASCII characters written as themselves, so equal states have
-equal text and ``to_json(from_json(text)) == text`` for every text ``to_json`` produced.
+equal text and ``to_json(from_json(text)) == text`` for every text ``to_json`` produced. The text
+level (canonical ``dumps``, parsing untrusted text, the orjson fast path) is the games' shared
+referee_core.jsontext.
 
 ``from_json`` treats its input as untrusted: any text or bytes, however malformed, either gives a
 valid ``State`` or raises ``StateError`` naming the field (engine.validate) – never anything else.
 Only integers are accepted as numbers: a fraction, an exponent, NaN or Infinity is reported
 against its field by the validator (the parser reads them; a state never holds one). Duplicate keys
 in an object are resolved as RFC 8259 parsers usually do (the last one wins); canonical text never
-has any.
-
-Where ``orjson`` is importable (the ``service`` extra installs it) both directions take it first,
-with the same results: ``dumps`` falls back to the standard encoder for anything orjson would
-write differently or not at all (it raises on those: integers beyond 64 bits, lone surrogates,
-non-string keys, subclasses, deep nesting), and ``from_json`` to the standard parser for any text
-orjson rejects, so a text's verdict and its error message never depend on which is installed
-(tests/test_serial_fast.py compares the two over many states and edge cases)."""
+has any."""
 
 from __future__ import annotations
 
-import json
-from typing import Any, Callable, TypeVar
+from typing import Any
 
-from .errors import StateError
+from referee_core.jsontext import read_state, state_text, trusted_loads
+
 from .state import State
-
-
-# One encoder for every call (json.dumps would build one each time). States are trees – the
-# validator rebuilds or bounds every container – so the circular-reference check is skipped.
-_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                            check_circular=False)
-
-
-_fast_dumps: Callable[[Any], str] | None = None
-_fast_loads: Callable[[str | bytes], Any] | None = None
-_OrjsonError: type[Exception] = ValueError
-try:
-    import orjson
-except ImportError:  # pragma: no cover - the engine alone has no dependencies
-    pass
-else:
-    # every type orjson writes that the standard encoder would refuse or write otherwise raises
-    _OPT = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS
-            | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME)
-    _orjson_dumps, _orjson_loads, _OrjsonError = orjson.dumps, orjson.loads, orjson.JSONDecodeError
-
-    def _fast_dumps(data: Any) -> str:
-        try:
-            return _orjson_dumps(data, option=_OPT).decode("utf-8")
-        except TypeError:  # orjson.JSONEncodeError
-            return _ENCODER.encode(data)
-
-    _fast_loads = _orjson_loads
-
-
-def _has_float(x: Any) -> bool:
-    """Whether plain data holds a float (a state never does: the validator rejects them)."""
-    t = type(x)
-    if t is dict:
-        return any(_has_float(v) for v in x.values())
-    if t is list or t is tuple:
-        return any(_has_float(v) for v in x)
-    return t is float
-
-
-def dumps(data: Any) -> str:
-    """The canonical JSON text of plain data."""
-    if _fast_dumps is None or _has_float(data):  # orjson writes 1e16 and NaN otherwise
-        return _ENCODER.encode(data)
-    return _fast_dumps(data)
-
-
-def loads(text: str | bytes) -> Any:
-    """Plain JSON data of a text, as ``json.loads`` gives it (and its ``ValueError``): orjson's
-    parse when it has no float (orjson reads integers past 64 bits as floats), else json's."""
-    if _fast_loads is not None:
-        try:
-            data = _fast_loads(text)
-        except _OrjsonError:
-            pass
-        else:
-            if not _has_float(data):
-                return data
-    return json.loads(text)
+from .validate import trusted, validate
 
 
 def to_json(s: State) -> str:
@@ -91,38 +28,9 @@ def to_json(s: State) -> str:
     return state_text(s.to_data())
 
 
-def state_text(data: dict[str, Any]) -> str:
-    """``dumps`` of a document of ``State.to_data()`` (or a copy with fields set to null): a
-    state holds no float (its validator rejects every one), so the float check of ``dumps``,
-    which costs more than orjson's whole encoding, is skipped."""
-    return _ENCODER.encode(data) if _fast_dumps is None else _fast_dumps(data)
-
-
-_DECODER = json.JSONDecoder()
-MAX_TEXT = 1 << 24  # 16 MiB; a state is about 10 KB
-
-
 def from_json(text: str | bytes | bytearray) -> State:
     """Parse and validate a state document (untrusted input)."""
-    return read_state(text, _validate)
-
-
-T = TypeVar("T")
-
-
-def read_state(text: str | bytes | bytearray, validate: Callable[[Any], T]) -> T:
-    """Untrusted text as a state of any game: ``validate`` (the game's validator, which keeps the
-    parsed containers) of the text's data, or StateError naming the field. orjson parses first
-    where it is installed; on any failure the standard parser's data is validated again, so the
-    verdict and its message never depend on which is installed."""
-    if _fast_loads is not None and isinstance(text, (str, bytes)) and len(text) <= MAX_TEXT:
-        try:
-            return validate(_fast_loads(text))
-        except (_OrjsonError, StateError):
-            # the standard path says why, and says it alike with and without orjson (which
-            # rejects NaN and lone surrogates, and reads integers past 64 bits as floats)
-            pass
-    return validate(parse_json(text))
+    return read_state(text, validate)
 
 
 def from_trusted_json(text: str | bytes) -> State:
@@ -130,40 +38,10 @@ def from_trusted_json(text: str | bytes) -> State:
     state this engine build checked with ``from_json``'s validator before, as the referee's
     signature under its engine fingerprint proves (service.trust, docs/trust.md). Never for
     any other input: ``from_json`` is the one entry for untrusted text."""
-    from .validate import trusted
-
     # a valid state holds no float, so orjson's reading is json's without the check of ``loads``
-    return trusted(json.loads(text) if _fast_loads is None else _fast_loads(text))
-
-
-def parse_json(text: Any) -> Any:
-    """Untrusted text or bytes as plain data, or StateError on field ``state`` (any game)."""
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise StateError("state", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
-    if not isinstance(text, str):
-        raise StateError("state", f"must be JSON text, not {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise StateError("state", f"longer than {MAX_TEXT} characters")
-    try:
-        data = _DECODER.decode(text)
-    except ValueError as e:  # JSONDecodeError, and integers too long to convert
-        raise StateError("state", f"not valid JSON: {str(e)[:200]}") from None
-    except RecursionError:
-        raise StateError("state", "not valid JSON: nested too deeply") from None
-    return data
-
-
-def _validate(data: Any) -> State:
-    from .validate import validate
-
-    return validate(data)
+    return trusted(trusted_loads(text))
 
 
 def from_data(data: Any) -> State:
     """Validate already-parsed data; the State gets its own copy (``data`` is left untouched)."""
-    from .validate import validate
-
     return validate(data).copy()

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from .data import BOX_PIECES, BOXES, MAP_PIECES
-from .plain import copy_plain as _deep
+from referee_core.jsontext import state_text
+from referee_core.plain import copy_plain as _deep
+
+from .data import BOX_PIECES, BOXES, MAP_PIECES, SPACE_NAMES
 
 SCHEMA = "ct-state/1"
 
@@ -130,9 +132,7 @@ class State:
         return isinstance(other, State) and self.to_data() == other.to_data()
 
     def __hash__(self) -> int:  # states are values; hashing goes through canonical JSON
-        from .serial import to_json
-
-        return hash(to_json(self))
+        return hash(state_text(self.to_data()))
 
     def __repr__(self) -> str:
         return f"<State {self.scenario} turn={self.turn} pending={[f['k'] for f in self.pending]}>"
@@ -143,8 +143,6 @@ def blank_state() -> State:
     s = State.__new__(State)
     s.scenario = "custom"
     s.options = {}
-    from .data import SPACE_NAMES
-
     s.spaces = {n: new_space() for n in SPACE_NAMES}
     s.boxes = {b: empty_box() for b in BOXES}
     s.resources = {"gov": 0, "fln": 0}

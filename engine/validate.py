@@ -18,23 +18,26 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, NoReturn
 
-from . import rng
-from .checks import (
-    FACTIONS, Budget, at, check_bool, check_card_list, check_choice, check_int, check_list,
+from referee_core import rng
+from referee_core.checks import (
+    Budget, at, check_bool, check_card_list, check_choice, check_int, check_list,
     check_obj, fail, plain, show,
 )
+from referee_core.errors import BadRequest, StateError
+
+from .frame_checks import FACTIONS
 from .data import (
     AG, AP, AT, BOX_PIECES, BOXES, CARDS, COUNTRIES, FB, FORCE_POOL, FP, FRANCE_BOXES, FT, GB,
     MAP_PIECES, MOROCCO_TUNISIA_INDEPENDENT, PIVOTAL_OWNER, POP0_MARKERS, PROPAGANDA_CARDS, RAW,
     SCENARIOS, SPACE_NAMES, SPACES, SUPPORT_LEVELS, TERROR_MARKERS, UG, box_key,
 )
-from .errors import BadRequest, StateError
 from .events import SIDES
 from .machine import MACHINE
 from .propaganda import DELAYED_EFFECTS
 from .scenarios import OPTION_DEFAULTS, check_options
 from .state import SCHEMA, SpaceData, State
 from .validate_pending import EVENTS, check_pending
+from .victory import DECEPTION_MARKERS
 
 ALL_CARDS = EVENTS | frozenset(PIVOTAL_OWNER) | frozenset(PROPAGANDA_CARDS)
 PIVOTALS = frozenset(PIVOTAL_OWNER)
@@ -566,8 +569,6 @@ def _check_deception(v: Any, options: dict[str, Any], budget: Budget) -> dict[st
         if v is not None:
             fail("deception", "must be null unless the Victory Deception option is on", "7.3")
         return None
-    from .victory import DECEPTION_MARKERS
-
     d = check_obj(v, "deception", FACTIONS, _FACTIONS)
     plain(d, "deception", budget)
     pool = list(DECEPTION_MARKERS)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checks import Budget
+from referee_core.checks import Budget
+
 from .data import EVENT_CARDS
 from .machine import MACHINE
 from .state import State
@@ -17,5 +18,5 @@ EVENTS = frozenset(EVENT_CARDS)  # (engine.validate uses it too)
 
 
 def check_pending(v: Any, s: State, budget: Budget) -> list[dict[str, Any]]:
-    """The stack of decision frames (see ``engine.decisions.Machine.check_pending``)."""
+    """The stack of decision frames (see ``referee_core.decisions.Machine.check_pending``)."""
     return MACHINE.check_pending(v, s, budget, s.result is not None)

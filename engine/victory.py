@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
+from referee_core import rng
+
 from .board import Scores, scores
 from .data import FLN_THRESHOLD, GOV_THRESHOLD
 from .machine import Log, emit
@@ -134,3 +135,11 @@ def final_result(s: State, reason: str) -> dict[str, Any]:
         result["difference"] = diff
         result["grade"] = NEGOTIATED_FUTURE if diff <= 5 else VIVE_LA_FRANCE
     return result
+
+
+def end_game(s: State, log: Log, reason: str) -> None:
+    """7.3: the game is over (the final Propaganda card, or the deck exhausted): the final result
+    replaces every pending decision."""
+    s.result = final_result(s, reason)
+    s.pending.clear()
+    emit(log, "7.3", f"game over: {reason}", result=s.result)

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee_core.errors import BadRequest
+
 from .board import control, population, scores, support, terror_left
 from .data import CARDS
-from .errors import BadRequest
 from .labels import move_labels
 from .machine import legal_moves, prompt, to_move
 from .state import SCHEMA, State

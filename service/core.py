@@ -28,11 +28,13 @@ import importlib
 import importlib.util
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from google.protobuf.message import Message
 
 import engine
+import referee_core
 from engine.positions import build as build_position
 from ct_referee_proto.v1 import referee_pb2 as pb
 
@@ -57,12 +59,12 @@ BotFn = Callable[..., tuple[list[dict[str, Any]], engine.State, list[Any]]]
 
 def engine_fingerprint() -> str:
     """engine.VERSION plus a hash of the code and data of every game's engine
-    (``games.GAMES``), so that replicas sharing a Redis never serve each other results of
-    different rules (even without a version bump)."""
+    (``games.GAMES``) and of what they share (``referee_core``), so that replicas sharing a
+    Redis never serve each other results of different rules (even without a version bump)."""
     h = hashlib.sha256(engine.VERSION.encode())
-    for game in games.GAMES.values():
-        root = game.root
-        h.update(game.name.encode() + b"\x00")
+    roots = [("referee_core", Path(referee_core.__file__).parent)]
+    for name, root in roots + [(game.name, game.root) for game in games.GAMES.values()]:
+        h.update(name.encode() + b"\x00")
         for p in sorted(root.rglob("*")):
             if p.suffix in (".py", ".json") and "__pycache__" not in p.parts:
                 h.update(str(p.relative_to(root)).encode() + b"\x00" + p.read_bytes())

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import BadRequest, IllegalMove
+from referee_core.errors import BadRequest, IllegalMove
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from . import games

@@ -14,7 +14,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from engine.serial import loads
+from referee_core.jsontext import loads
 
 from . import catalog, play_page
 from .config import Config

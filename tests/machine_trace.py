@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import algeria
 import engine
-from engine.errors import EngineError
+from referee_core.errors import EngineError
 
 # (game, scenario, seed, chance mode, decisions at most). Colonial Twilight only: Algeria's rules
 # are still growing (``trace`` takes "algeria" too, to compare two versions by hand).

@@ -7,6 +7,7 @@ import engine
 from engine.bot import decide
 from engine.data import SECOND_OPTIONS
 from engine.state import Move, State
+from referee_core import rng
 from tests.helpers import pieces
 from tests.test_bot_fixtures import DONE, OP, PASS, bot_position, run, sp, texts, this_card
 
@@ -358,8 +359,8 @@ def test_random_spaces_table_is_pluggable() -> None:
         probe = dict(r.rng)
         tens = 6
         while tens == 6:
-            tens = engine.rng.die(probe)
-        ones = engine.rng.die(probe)
+            tens = rng.die(probe)
+        ones = rng.die(probe)
         start = SPACE_NAMES.index(numbers[10 * tens + ones])
         cands = ["Morocco", "Algiers"]
         chosen = r.choose(cands, "test")

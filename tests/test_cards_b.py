@@ -10,7 +10,7 @@ import pytest
 import engine
 from engine.board import pool_total, population
 from engine.data import BOX_PIECES, MOROCCO_TUNISIA_INDEPENDENT
-from engine.errors import IllegalMove
+from referee_core.errors import IllegalMove
 from engine.events import is_effective
 from engine.state import State
 from tests.helpers import (

@@ -1,5 +1,5 @@
-"""engine.decisions, the one pending-decision machine, driven by a game of its own: a race to 10
-points where a player picks 1 or 2 and chance (the shared roll frame of engine.chance) may add a
+"""referee_core.decisions, the one pending-decision machine, driven by a game of its own: a race to 10
+points where a player picks 1 or 2 and chance (the shared roll frame of referee_core.chance) may add a
 die. It is a third game in a few lines – its state, its frame kinds, its machine and hooks – so
 every hook is tested apart from Colonial Twilight and Algeria."""
 
@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from engine import chance, rng
-from engine.checks import Budget, check_obj
-from engine.decisions import AutoFrame, Frame, FrameType, Log, Machine, Move, emit
-from engine.errors import BadRequest, IllegalMove, StateError
-from engine.why import Why
+from referee_core import chance, rng
+from referee_core.checks import Budget, check_obj
+from referee_core.decisions import AutoFrame, Frame, FrameType, Log, Machine, Move, emit
+from referee_core.errors import BadRequest, IllegalMove, StateError
+from referee_core.why import Why
 
 
 class Race:
@@ -141,7 +141,8 @@ def test_finished_game_drops_its_decisions() -> None:
 def test_automatic_steps_are_bounded() -> None:
     s = Race()
     s.pending = [{"k": "round", "x": {"pick": 0, "roll": 1}}]
-    loop = Machine[Race]("R9", bottom=("round", "round"), settle_limit=5)
+    loop = Machine[Race]("R9", bottom=("round", "round"), sides=("p1",),
+                         settle_limit=5)
     loop.register(type("Spin", (AutoFrame,), {"kind": "round", "step": lambda self, s, f, log: None}))
     with pytest.raises(StateError) as e:
         loop.settle(s, [])

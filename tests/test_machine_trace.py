@@ -1,7 +1,7 @@
 """The decision machine's behaviour, pinned: seeded Colonial Twilight games traced decision by
 decision (tests/machine_trace.py: actors, prompts, legal moves, logs, the errors of illegal and
 malformed moves, states read back from their text, the last state) and hashed. The digests were
-taken before both games were put on the one driver of engine.decisions and hold unchanged since:
+taken before both games were put on the one driver of referee_core.decisions and hold unchanged since:
 any change to what the machine does for Colonial Twilight shows here."""
 
 from __future__ import annotations

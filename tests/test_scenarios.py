@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine import rng
+from referee_core import rng
 from engine.board import fln_bases_on_map, pool_total, total_opposition, total_support
 from engine.data import BOX_PIECES, FORCE_POOL, PROPAGANDA_CARDS, SCENARIOS
 
@@ -61,7 +61,7 @@ def test_same_seed_same_game_different_seed_different_deck() -> None:
 
 
 def test_rng_reference_values() -> None:
-    """The generator specified in engine/rng.py (and docs/chance.md): SplitMix64 by counter."""
+    """The generator specified in referee_core/rng.py (and docs/chance.md): SplitMix64 by counter."""
     assert rng.word(0, 0) == 0xE220A8397B1DCDAF
     assert rng.word(1234567, 0) == 0x599ED017FB08FC85
     assert [rng.word(42, n) for n in range(3)] == [

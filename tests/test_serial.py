@@ -14,7 +14,8 @@ import engine
 from engine.data import PROPAGANDA_CARDS
 from engine.events import EVENTS
 from engine.machine import FrameType
-from engine.serial import dumps, from_data
+from engine.serial import from_data
+from referee_core.jsontext import dumps
 from engine.state import State
 
 Data = dict[str, Any]

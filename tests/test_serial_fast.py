@@ -1,6 +1,6 @@
-"""The orjson fast path of engine.serial gives exactly what the standard library gives: the same
+"""The orjson fast path of referee_core.jsontext gives exactly what the standard library gives: the same
 canonical bytes for every state and piece of plain data, the same parse (or the same error) for
-every text (engine/serial.py)."""
+every text (referee_core/jsontext.py)."""
 
 from __future__ import annotations
 
@@ -11,24 +11,24 @@ from typing import Any, Iterator
 import pytest
 
 import engine
-from engine import serial
+from referee_core import jsontext
 
 pytest.importorskip("orjson")
-pytestmark = pytest.mark.skipif(serial._fast_dumps is None, reason="orjson fast path off")
+pytestmark = pytest.mark.skipif(jsontext._fast_dumps is None, reason="orjson fast path off")
 
 
 def std_dumps(data: Any) -> str:
-    return serial._ENCODER.encode(data)
+    return jsontext._ENCODER.encode(data)
 
 
 def std_from_json(text: str | bytes) -> Any:
     """engine.from_json with the fast path switched off: the State, or the StateError's fields."""
-    saved = serial._fast_loads, serial._fast_dumps
-    serial._fast_loads = serial._fast_dumps = None
+    saved = jsontext._fast_loads, jsontext._fast_dumps
+    jsontext._fast_loads = jsontext._fast_dumps = None
     try:
         return outcome(text)
     finally:
-        serial._fast_loads, serial._fast_dumps = saved
+        jsontext._fast_loads, jsontext._fast_dumps = saved
 
 
 def outcome(text: str | bytes) -> Any:
@@ -82,7 +82,7 @@ def test_states_are_written_byte_for_byte_alike() -> None:
     assert len(STATES) > 60
     for s in STATES:
         data = s.to_data()
-        assert engine.to_json(s) == std_dumps(data) == serial.dumps(data)
+        assert engine.to_json(s) == std_dumps(data) == jsontext.dumps(data)
 
 
 @pytest.mark.parametrize("data", EDGE_DATA + [nested(80), nested(300), nested(1000)],
@@ -92,9 +92,9 @@ def test_plain_data_is_written_alike(data: Any) -> None:
         expected = std_dumps(data)
     except (TypeError, ValueError, RecursionError) as e:
         with pytest.raises(type(e)):
-            serial.dumps(data)
+            jsontext.dumps(data)
         return
-    assert serial.dumps(data) == expected
+    assert jsontext.dumps(data) == expected
 
 
 def texts() -> Iterator[str | bytes]:
@@ -130,12 +130,12 @@ def test_every_text_gets_the_same_verdict() -> None:
                                   '{"a":1.5,"b":[1e400]}', "[NaN]", '"\\ud800"', '{"a":1}',
                                   '{"a":"\u00e9"}', "{", ""])
 def test_plain_loads_is_json_loads(text: str) -> None:
-    """engine.serial.loads (REST bodies) gives json.loads's data, or its error."""
+    """engine.jsontext.loads (REST bodies) gives json.loads's data, or its error."""
     try:
         expected = json.loads(text)
     except ValueError as e:
         with pytest.raises(type(e)):
-            serial.loads(text)
+            jsontext.loads(text)
         return
-    got = serial.loads(text)
+    got = jsontext.loads(text)
     assert repr(got) == repr(expected)

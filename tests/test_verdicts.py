@@ -12,7 +12,7 @@ import pytest
 import engine
 from engine.data import MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS, RECALL_DE_GAULLE
 from engine.state import State
-from engine.why import Why
+from referee_core.why import Why
 from tests.helpers import gov, mv, pick, play, position, set_available
 
 Setup = Callable[[], State]

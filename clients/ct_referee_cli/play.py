@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 from ct_referee_client import Client, RefereeError, move_dict
 from engine.records import RecordWriter, checkpoint, make_header, read_record
-from engine.serial import dumps
+from referee_core.jsontext import dumps
 from service.jsonmap import to_dict
 
 from . import board_text

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import rng as erng
-from ..errors import StateError
+from referee_core import rng as erng
+from referee_core.errors import StateError
+
 from ..machine import prompt, to_move
 from ..state import Move, State
 from .core import (

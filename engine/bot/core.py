@@ -17,8 +17,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
-from .. import rng as erng
-from ..errors import EngineError, OutOfBudget, StateError
+from referee_core import rng as erng
+from referee_core.errors import EngineError, OutOfBudget, StateError
+
+from ..data import SPACE_NAMES
 from ..machine import apply, legal_moves, to_move
 from ..state import Frame, Move, State
 from .trace import Trace
@@ -221,8 +223,6 @@ class Runner:
 def canonical(cands: Sequence[Any]) -> list[Any]:
     """ct-fln-bot §2.1: candidates in the canonical order of ct-data.json (the France Track after
     Tunisia); anything else in its given order."""
-    from ..data import SPACE_NAMES
-
     order = {n: i for i, n in enumerate(SPACE_NAMES)}
     order["france_track"] = len(order)
     if all(isinstance(c, str) and c in order for c in cands):

@@ -15,7 +15,7 @@ from ..state import Frame, Move, State
 from . import attack, events, march, propaganda, rally, terror
 from .core import Handoff, Runner
 from .info import Flags, final_campaign, flags_of, marked
-from .sa import after_operation, do_subvert, finish, try_extort
+from .sa import after_operation, do_subvert, extort_spaces, finish, try_extort
 
 SENTINEL: Frame = {"k": "pick", "who": "gov", "prompt": "end of the FLN action (bot sentinel)",
                    "options": ["end"], "min": 0, "max": 1, "into": "sentinel", "picked": []}
@@ -317,8 +317,6 @@ def deploy(r: Runner) -> None:
 
 def extort_frame(r: Runner) -> None:
     """An Extort already open (resumed): E1, E2, E3 as in 8.4.2, then finish."""
-    from .sa import extort_spaces
-
     cands = [m["space"] for m in r.legal() if m["t"] == "space"]
     ok = set(extort_spaces(r, {}))
     for n in [c for c in cands if c in ok]:

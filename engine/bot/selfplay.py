@@ -23,7 +23,8 @@ import sys
 import time
 import traceback
 
-from ..errors import IllegalMove
+from referee_core.errors import IllegalMove
+
 from ..machine import apply, legal_moves, to_move
 from ..scenarios import new_game
 from ..serial import to_json

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from referee_core.chance import roll_frame
+
 from ..board import guerrillas, independent, population, remove_to
-from ..chance import roll_frame
 from ..data import (
     AG, ALGERIA, AP, AT, CITIES, COUNTRIES, FB, FRANCE_BOXES, FT, GB, MOROCCO, SPACES, TUNISIA, UG,
 )

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from referee_core.errors import StateError
+
 from ..board import (
     available, base_room, independent, map_sources, move_piece, place_from_available, remove_to,
 )
 from ..data import AG, AP, AT, BOXES, COUNTRIES, FB, GB, GOV_PIECES, MAP_PIECES, UG, box_key
-from ..errors import StateError
 from ..event_steps import Batch, check_fields, check_pairs, check_progress, check_spaces, check_who
 from ..machine import Log, emit, push, register
 from ..ops_fln import guerrilla_sources, place_guerrilla

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from referee_core.chance import roll_frame
+
 from ..board import add_commitment, box_to_box, cubes, independent
-from ..chance import roll_frame
 from ..data import AG, ALGERIA, AP, CITIES, COUNTRIES, CUBES, FP, FRANCE_TRACK, SPACES, UG
 from ..event_steps import (
     activate_all, commitment_step, free_op, free_op_possible, hide_all, move_pieces, pick, picked,

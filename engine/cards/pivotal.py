@@ -28,12 +28,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from referee_core.chance import roll_frame
+from referee_core.checks import check_choice, check_int, check_obj, fail, frame_below, show
+from referee_core.why import SILENT, Why
+
 from ..board import (
     add_commitment, add_resources, box_to_box, de_gaulle, fln_score, mobilized, population,
     terror_left,
 )
-from ..chance import roll_frame
-from ..checks import check_choice, check_int, check_obj, fail, frame_below, show
 from ..data import (
     ALGERIA, COUP_D_ETAT, FORCE_POOL, FRENCH, FT, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS,
     RECALL_DE_GAULLE, SPACES, SUEZ_CRISIS,
@@ -47,7 +49,6 @@ from ..machine import AutoFrame, FrameType, Log, emit, pop, push, register
 from ..ops import SpecialActivity, register_sa
 from ..propaganda import SUEZ_DELAYED
 from ..state import Frame, Move, State
-from ..why import SILENT, Why
 
 __all__ = [
     "MoroccoAndTunisiaIndependent", "SuezCrisis", "OasCard", "Mobilization", "RecallDeGaulle",

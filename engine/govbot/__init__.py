@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .. import rng as erng
-from ..errors import IllegalMove
+from referee_core import rng as erng
+from referee_core.errors import IllegalMove
+
 from ..machine import apply, legal_moves, to_move
 from ..state import Move, State
 from ..view import view

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import rng as erng
+from referee_core import rng as erng
+
 from ..data import EVENT_CARDS, PROPAGANDA_CARDS
 from ..serial import from_data
 from ..state import SCHEMA, State, blank_state

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import rng as erng
+from referee_core import rng as erng
+
 from ..labels import move_label
 from ..machine import apply, legal_moves, to_move
 from ..state import Move, State

@@ -25,7 +25,9 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..errors import IllegalMove
+from referee_core.errors import IllegalMove
+
+from ..bot import decide as fln_decide  # the FLN opponent (this tool is above both bots)
 from ..machine import apply, apply_all, legal_moves, to_move
 from ..scenarios import new_game
 from ..serial import to_json
@@ -41,8 +43,6 @@ class Illegal(Exception):
 
 def play_game(scenario: str, seed: int, fln: str) -> dict[str, Any]:
     """One game; returns its result, the Government bot's decision times (ms) and move count."""
-    from ..bot import decide as fln_decide  # the opponent, not a dependency of the bot
-
     chooser = random.Random(seed)
     s = new_game(scenario, seed, {"fln_bot": fln == "bot"})
     times: list[float] = []

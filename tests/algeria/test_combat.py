@@ -14,7 +14,7 @@ from algeria.combat import column, combat_frame
 from algeria import validate
 from algeria.machine import MACHINE
 from algeria.missions import MISSIONS
-from engine.errors import StateError
+from referee_core.errors import StateError
 from tests.algeria.positions import (
     DECLINE, fln_split, gov_split, mission, ops_position, play, put, unit,
 )

@@ -14,8 +14,8 @@ from algeria.data import RAW, UNIT_IDS
 from algeria.fln_missions import destinations
 from algeria.labels import move_labels
 from algeria.missions import MISSIONS, MST_ROWS
-from engine import rng
-from engine.errors import IllegalMove
+from referee_core import rng
+from referee_core.errors import IllegalMove
 from tests.algeria.positions import (
     DECLINE, GO, PASS, fln_split, gov_split, mission, ops_position, play, put, unit,
 )

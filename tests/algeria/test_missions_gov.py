@@ -14,7 +14,7 @@ from algeria.data import TABLES
 from algeria.machine import MACHINE
 from algeria.missions import MISSIONS, ops_start, patrol, remote
 from tests.algeria.positions import ops_position
-from engine.errors import StateError
+from referee_core.errors import StateError
 
 B3 = {r["mission"]: r for r in TABLES["B3_gov_missions"]}
 

@@ -75,7 +75,7 @@ def _move_front(d: dict[str, Any], area: str) -> None:
     (_set("pending/3/queue", []), "pending[3].queue"),
     (_set("pending/3/who", "fln"), "pending[3].queue[0][0]"),
     (_set("pending/0/step", 9), "pending[0].step"),
-    # the stack (engine.decisions.Machine.check_pending, shared with Colonial Twilight)
+    # the stack (referee_core.decisions.Machine.check_pending, shared with Colonial Twilight)
     (_set("pending", []), "pending"),
     (lambda d: d["pending"].pop(0), "pending[0].k"),
     (lambda d: d["pending"].insert(1, {"k": "turn", "step": 0}), "pending[1].k"),

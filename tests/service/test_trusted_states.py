@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from ct_referee_proto.v1 import referee_pb2 as pb
+from referee_core.jsontext import dumps
 from service.config import Config
 from service.core import Core
 from service.errors import ServiceError
@@ -32,7 +33,7 @@ def first_state() -> tuple[str, str]:
     doc = engine.to_json(s)
     data = json.loads(doc)
     data["commitment"] = 51
-    return doc, engine.serial.dumps(data)
+    return doc, dumps(data)
 
 
 def error(fn: Any, *a: Any) -> ServiceError:

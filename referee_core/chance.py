@@ -1,7 +1,7 @@
 """Die rolls as decisions of the actor ``chance`` (docs/chance.md), the same for every game.
 
 A handler that needs a die pushes ``roll_frame(purpose, rule, into)``; the roll is made by the
-managed generator (``engine.rng.die``: counter-based, its whole state in ``state.rng``) or, with
+managed generator (``referee_core.rng.die``: counter-based, its whole state in ``state.rng``) or, with
 ``options.chance == "external"``, supplied by the client as ``{"t": "roll", "value": 1..6}``. The
 value is stored in the *parent* frame's ``x[into]`` and the roll frame is popped, so the parent (an
 ``auto`` or player frame) resumes and reads it.

@@ -1,4 +1,4 @@
-"""Specific exceptions of the engine."""
+"""Specific exceptions of the games' engines (re-exported as ``engine.IllegalMove`` etc.)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,6 @@ from typing import Any, NoReturn
 
 from .errors import StateError
 
-FACTIONS = ("gov", "fln")  # 1.5
 _INT = {int}
 PLAIN_INT = (1 << 53) - 1  # integers inside frames, results and Deception data (JSON-safe)
 PLAIN_DEPTH = 12           # nesting allowed inside one frame / the result / Deception data

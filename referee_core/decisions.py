@@ -12,7 +12,7 @@ on the game's machine; handlers are stateless and work on the frame's data only:
 * ``apply(s, f, m, log)`` – perform a legal move on ``s`` (a private copy) – push, pop, mutate;
 * ``step(s, f, log)`` – for ``auto`` frames: make progress without a decision;
 * ``managed(s, f)`` – for ``chance`` frames in managed mode: the move the generator chooses
-  (``engine.chance``: the roll frame both games share);
+  (``referee_core.chance``: the roll frame both games share);
 * ``check_frame(s, f)`` – for the validator of untrusted states: the frame's own data.
 
 ``Machine.apply`` checks the move's shape, copies the state, applies the move, then *settles*:
@@ -107,7 +107,7 @@ class FrameType(Generic[S]):
 
     def why_not(self, s: S, f: Frame, m: Move, why: Why) -> None:
         """Tell ``why`` the conditions the well-formed move ``m`` fails here, through the same
-        predicates that list the legal moves (engine.why). Default: nothing more than the
+        predicates that list the legal moves (referee_core.why). Default: nothing more than the
         generic answer of ``explain``."""
 
     def explain(self, s: S, f: Frame, m: Move) -> tuple[str, str]:
@@ -180,6 +180,7 @@ class Machine(Generic[S]):
     over_rule: str
     _: KW_ONLY
     bottom: tuple[str, str]
+    sides: tuple[str, ...]
     where: Callable[[S], str] | None = None
     malformed: Callable[[Move], None] | None = None
     finished: Callable[[S], bool] | None = None
@@ -187,7 +188,6 @@ class Machine(Generic[S]):
     cache_legal: bool = False
     settle_limit: int = 1000
     stack_rules: bool = False
-    sides: tuple[str, ...] = ("gov", "fln")
     frames: dict[str, FrameType[S]] = field(default_factory=dict, init=False)
 
     def register(self, cls: type[FrameType[S]]) -> type[FrameType[S]]:
