@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off", ""}
-CHECK_ISSUED = ("unproven", "always")
+CHECK_ISSUED = ("always", "unproven")
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Config:
     play_page: bool = True              # serve the web client (clients/web/) at /play
     # which states the referee validates again before it returns them (docs/trust.md):
     # "unproven" = those made from frame data the validator did not prove, "always" = every one
-    check_issued: str = "unproven"
+    check_issued: str = "always"
 
     def check(self) -> None:
         if (self.strict or self.seal) and not self.secret:

@@ -74,7 +74,7 @@ def register(sub: Any) -> None:
                    help="do not serve the web client at /play (env CT_REFEREE_PLAY_PAGE=false)")
     s.add_argument("--check-issued", choices=CHECK_ISSUED,
                    help="validate again before returning it: every state the referee issues"
-                        " (always), or those made from data the validator did not prove"
-                        " (unproven, the default; env CT_REFEREE_CHECK_ISSUED)")
+                        " (always, the default), or only those made from data the validator"
+                        " did not prove (unproven; env CT_REFEREE_CHECK_ISSUED)")
     s.add_argument("--log-level", default="INFO")
     s.set_defaults(run=_run)
