@@ -9,7 +9,7 @@ Public API (docs/algeria/)::
     legal_moves(state) -> list[Move]
     apply(state, move) -> (State, log)               # raises IllegalMove(reason, rule)
     apply_all(state, moves) -> (State, log)
-    to_move(state) -> "gov" | "fln" | "chance" | "none" | None
+    to_move(state) -> "gov" | "fln" | "chance" | None (game over)
     to_json(state) / from_json(text)                 # "algeria-state/1", validated
     view(state, role) -> dict                        # "gov" | "fln" | "observer"
 """
