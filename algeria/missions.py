@@ -51,7 +51,7 @@ from typing import Any, NamedTuple
 
 from referee_core.checks import check_bool, check_choice, check_int, check_obj, fail
 
-from . import psl
+from . import airpower, psl
 from .chance import check_x, dice
 from .combat import check_units
 from .data import ALGERIAN, AREAS, TABLES, unit_type
@@ -235,6 +235,9 @@ class Operations(FrameType[State]):
                            for a in declarable(s, m)]
         if f["who"] == "fln" and f["passes"] == 0:
             out.append({"t": "hand_over"})
+        if f["who"] == "gov":  # Helicopter Points attach at any time of the turn (11.12)
+            out += [{"t": "airmobilize", "unit": u} for u in s.units
+                    if airpower.can_airmobilize(s, u)]
         return out + [{"t": "pass"}]
 
     def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
@@ -260,6 +263,8 @@ class Operations(FrameType[State]):
         elif t == "hand_over":
             emit(log, "8.0", "the FLN tells the Government to conduct a mission")
             f["who"] = "gov"
+        elif t == "airmobilize":  # not a mission: the Government keeps the decision (11.12)
+            airpower.airmobilize(s, m["unit"], log)
         else:
             mis = MISSIONS[m["mission"]]
             who = "the FLN" if mis.side == "fln" else "the Government"

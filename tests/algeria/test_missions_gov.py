@@ -519,3 +519,34 @@ def test_labels_of_the_government_decisions() -> None:
     s = rolls(go(mission(s, "flush", "I-1")[0], {"t": "unit", "unit": "elite_bde.1"}), 1)
     assert move_labels(s, A.legal_moves(s)) == [
         "Spend no Air Point", "Spend 1 Air Point", "Spend 2 Air Points"]
+
+
+def test_airmobilize_in_the_operations_phase() -> None:
+    """11.12: Helicopter Points attach "at any time of the turn": a brigade in the area of the
+    Government's next Flush gains its +1 Contact there, and the Government keeps the decision."""
+    s = board(band_1=("II-1", "OPS"), elite_bde_1=("II-1", "OPS"), fr_div_1=("IV-1", "OPS"))
+    s.pending[-1]["passes"] = 1                                   # the FLN has just passed
+    s.helo = {"max": 2, "available": 2}
+    s = A.from_json(A.to_json(s))
+    air = [m for m in A.legal_moves(s) if m["t"] == "airmobilize"]
+    assert air == [{"t": "airmobilize", "unit": "elite_bde.1"}]  # divisions never (11.12)
+    s, log = A.apply(s, air[0])
+    assert s.units["elite_bde.1"]["helo"] and s.helo == {"max": 2, "available": 1}
+    assert [e["rule"] for e in log] == ["11.12"]
+    assert s.pending[-1] == {"k": "operations", "who": "gov", "passes": 1, "france": False}
+    assert not any(m["t"] == "airmobilize" for m in A.legal_moves(s))   # already airmobile
+    assert airpower.contact(s, "elite_bde.1") == airpower.contact(s, "elite_bde.2") + 1
+    s, _ = mission(s, "flush", "II-1")
+    s = go(s, {"t": "unit", "unit": "elite_bde.1"})   # nobody else may join: it starts
+    s = rolls(s, 4)          # band.1: 4 against Contact 3 (2 + 1 airmobile): not contacted
+    assert s.units["elite_bde.1"]["box"] == "OC" and s.units["band.1"]["box"] == "OPS"
+
+
+def test_the_fln_cannot_airmobilize() -> None:
+    s = board(elite_bde_1=("II-1", "OPS"))
+    s.pending[-1]["who"] = "fln"
+    s.helo = {"max": 2, "available": 2}
+    s = A.from_json(A.to_json(s))
+    assert not any(m["t"] == "airmobilize" for m in A.legal_moves(s))
+    with pytest.raises(A.IllegalMove):
+        A.apply(s, {"t": "airmobilize", "unit": "elite_bde.1"})
