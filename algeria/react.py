@@ -28,7 +28,7 @@ from . import psl
 from .board import key
 from .chance import check_x, dice
 from .airpower import can_fly, fly_in, push_combat
-from .combat import check_air, check_units, combat_frame
+from .combat import check_units, combat_frame
 from .data import ALGERIAN, unit_type
 from .machine import Frame, FrameType, Log, Move, State, emit, register
 from .reinforce import MOBILE_GOV
@@ -38,7 +38,7 @@ STAGES = ("declare", "penalty", "evade", "end")
 
 def react_frame(area: str, fln: list[str], strike: bool = False) -> Frame:
     return {"k": "react", "area": area, "fln": list(fln), "strike": strike, "units": [],
-            "air": 0, "stage": "declare", "x": {}}
+            "stage": "declare", "x": {}}
 
 
 def division_in(s: State, area: str) -> bool:
@@ -76,7 +76,7 @@ class React(FrameType[State]):
     rule = "9.23"
 
     def check_frame(self, s: State, f: Frame) -> None:
-        check_obj(f, "", ("k", "area", "fln", "strike", "units", "air", "stage", "x"))
+        check_obj(f, "", ("k", "area", "fln", "strike", "units", "stage", "x"))
         area = check_choice(f["area"], "area", ALGERIAN, "9.23")
         check_units(s, f, "fln", "fln")
         check_units(s, f, "units", "gov")
@@ -87,7 +87,6 @@ class React(FrameType[State]):
             fail("units", "several units React only if all are elite or a French division is "
                  "in the area", "9.23")
         check_bool(f["strike"], "strike")
-        check_air(f, area)
         if check_choice(f["stage"], "stage", STAGES) == "declare":   # the choice replays
             for i, u in enumerate(f["units"]):
                 if u not in eligible(s, area, f["units"][:i]):
@@ -161,5 +160,4 @@ class React(FrameType[State]):
                 fighters.append(u)
         f["stage"] = "end"
         if fighters:
-            push_combat(s, combat_frame(f["area"], fighters, f["units"], air=f["air"],
-                                          rule="9.23"))
+            push_combat(s, combat_frame(f["area"], fighters, f["units"], rule="9.23"))
