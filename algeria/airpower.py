@@ -54,6 +54,12 @@ def can_airmobilize(s: State, uid: str) -> bool:
         and s.helo["available"] >= helo_cost(uid)
 
 
+def airmobilize_moves(s: State) -> list[Move]:
+    """The Government's ``airmobilize`` moves, offered in Deployment and in the Operations Phase
+    (Helicopter Points attach at any time of the turn, 11.12)."""
+    return [{"t": "airmobilize", "unit": u} for u in s.units if can_airmobilize(s, u)]
+
+
 def lift_cost(s: State, area: str, units: list[str]) -> int:
     """Helicopter Points still to pay for ``units`` of other areas going to a mission in ``area``."""
     return sum(helo_cost(u) for u in units

@@ -75,7 +75,7 @@ class GovDeploy(FrameType[State]):
                 other = "dispersed" if d["mode"] == "concentrated" else "concentrated"
                 if not (other == "dispersed" and slow(s)):
                     out.append({"t": "mode", "unit": u, "mode": other})
-        out += [{"t": "airmobilize", "unit": u} for u in s.units if airpower.can_airmobilize(s, u)]
+        out += airpower.airmobilize_moves(s)
         return out + [{"t": "done"}]
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:

@@ -235,9 +235,8 @@ class Operations(FrameType[State]):
                            for a in declarable(s, m)]
         if f["who"] == "fln" and f["passes"] == 0:
             out.append({"t": "hand_over"})
-        if f["who"] == "gov":  # Helicopter Points attach at any time of the turn (11.12)
-            out += [{"t": "airmobilize", "unit": u} for u in s.units
-                    if airpower.can_airmobilize(s, u)]
+        if f["who"] == "gov":
+            out += airpower.airmobilize_moves(s)
         return out + [{"t": "pass"}]
 
     def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
