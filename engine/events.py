@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from referee_core.checks import at, check_choice, check_int, check_obj, fail
+from referee_core.why import SILENT, Why
 
 from .data import CARDS
 from .frame_checks import FACTIONS, check_on_card, eligible_stage
@@ -24,6 +25,7 @@ from .state import Frame, State
 
 StepFn = Callable[[State, Frame, Log], None]
 SIDES = ("unshaded", "shaded")
+SIDE_NAMES = {"gov": "Government", "fln": "FLN"}
 
 
 class Event:
@@ -136,14 +138,29 @@ class Pivotal:
     owner: str = ""  # "gov" | "fln": the player who holds the card (5.1.4)
     retained: bool = False  # 2.3.7 exception: Coup d'Etat goes back to its player's hand
 
-    def precondition(self, s: State) -> bool:
-        """The condition printed on the card (2.3.7: "any pre-conditions listed on the card")."""
+    def precondition(self, s: State, why: Why = SILENT) -> bool:
+        """The condition printed on the card (2.3.7: "any pre-conditions listed on the card"),
+        telling ``why`` the one that fails (``refuse``)."""
         return True
 
-    def playable(self, s: State, who: str) -> bool:
+    @property
+    def title(self) -> str:
+        return str(CARDS[self.card]["title"])
+
+    def refuse(self, why: Why, rule: str, text: str, *args: object) -> bool:
+        """``why.no`` for a Pivotal Event that cannot be played: the card, then the condition."""
+        return why.no(rule, "Pivotal Event #{} {} cannot be played: " + text, self.card,
+                      self.title, *args)
+
+    def playable(self, s: State, who: str, why: Why = SILENT) -> bool:
         """2.3.7: ``who`` holds the card and its preconditions are met (the timing – an Event
         card, before the First Eligible acts – is the Sequence of Play's, engine/sequence.py)."""
-        return who == self.owner and self.card in s.cards["held"][who] and self.precondition(s)
+        if who != self.owner:
+            return self.refuse(why, "5.1.4", "it is the {}'s card", SIDE_NAMES[self.owner])
+        if self.card not in s.cards["held"][who]:
+            return self.refuse(why, "2.3.7", "the {} does not hold it ({})", SIDE_NAMES[who],
+                               _whereabouts(s, self.card))
+        return self.precondition(s, why)
 
     def effective(self, s: State) -> bool:
         """Would executing the card change the game state? (Every Pivotal Event does.)"""
@@ -160,6 +177,18 @@ class Pivotal:
             s.cards["held"][who].remove(self.card)
             s.cards["played"].append(self.card)
         push(s, {"k": "pivotal_event", "card": self.card, "who": who, "pc": 0, "x": {}})
+
+
+def _whereabouts(s: State, card: int) -> str:
+    """Where a Pivotal Event not in its owner's hand is: played, in effect, removed."""
+    c = s.cards
+    if card in c["removed"]:
+        return "removed from the game"
+    if card in c["in_effect"] or str(card) in c["capabilities"]:
+        return "already in effect"
+    if card in c["played"]:
+        return "already played"
+    return "not in this scenario's hands"
 
 
 EVENTS: dict[int, Event] = {}

@@ -245,6 +245,7 @@ _PROPAGANDA = {  # the Propaganda Round's moves (6.2-6.5) and Mobilization's (5.
     "agitate": "Agitate in {space}",
     "select": "Redeploy {a_piece} from {space}",
     "move": "Redeploy {piece} from {from} to {to}",
+    "deselect": "Put the selected piece back (it stays where it is)",
     "place": "Redeploy: place {a_piece} in {space} (Suez Crisis)",
     "out_of_play": "Put {a_piece} Casualty Out of Play",
 }

@@ -18,8 +18,13 @@ Frames (plain data):
 
 Moves: ``{"t": "oop_to_available" | "available_to_oop", "piece": P}``, ``{"t": "pacify", "space":
 S}``, ``{"t": "agitate", "space": S}``, ``{"t": "select", "piece": P, "space": S}`` then ``{"t":
-"move", "piece": P, "from": S, "to": D}``, ``{"t": "place", "piece": "french_troops", "space": D}``
-(Suez Crisis Troops returning, 5.1.9), ``{"t": "out_of_play", "piece": P}``, ``{"t": "done"}``.
+"move", "piece": P, "from": S, "to": D}`` (or ``{"t": "deselect"}``: the selected piece stays where
+it is), ``{"t": "place", "piece": "french_troops", "space": D}`` (Suez Crisis Troops returning,
+5.1.9), ``{"t": "out_of_play", "piece": P}``, ``{"t": "done"}``.
+
+Each decision's moves are listed through predicates that take a ``why`` collector
+(referee_core.why): the same predicates explain an illegal move (``why_not``), naming the
+condition that fails and its rule.
 
 Hook for the Events (5.1.9 Suez Crisis): while ``"suez_crisis"`` is listed in ``cards["delayed"]``
 its payback is pending – in the next Round actually conducted the FLN gains 6 more Resources in the
@@ -29,11 +34,12 @@ Redeploy; the entry is removed at the end of that Government Redeploy.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Callable
 
 from referee_core.checks import (
     check_bool, check_choice, check_int, check_list, check_obj, fail, frame_below,
 )
+from referee_core.why import SILENT, Why
 
 from . import modifiers
 from .board import (
@@ -293,17 +299,41 @@ def _ceil3(n: int) -> int:
     return -(-n // 3)
 
 
+def may_bring_in(s: State, f: Frame, why: Why = SILENT) -> bool:
+    """6.2.3: may another French piece come Out of Play -> Available: not once pieces have gone
+    the other way, and the Commitment it costs (the running third, rounded up) payable (1.8)?"""
+    if f["stage"] != "in":
+        return why.no("6.2.3", "French pieces came Out of Play -> Available before any went"
+                      " Available -> Out of Play: none may come back now")
+    k = f["moved_in"]
+    cost = _ceil3(k + 1) - _ceil3(k)
+    return s.commitment >= cost or why.no(
+        "6.2.3", "the Commitment payment cannot be met: piece {} moved costs {} Commitment (one"
+        " third of the pieces moved, rounded up) and Commitment is {} (1.8)", k + 1, cost,
+        s.commitment)
+
+
+def french_in_box(s: State, piece: object, box: str, why: Why = SILENT) -> bool:
+    """6.2.3: a French piece ``piece`` is in ``box`` to move."""
+    if piece not in FRENCH:
+        return why.no("6.2.3", "the Commitment Adjustment moves French pieces, not {}", piece)
+    return s.boxes[box][str(piece)] > 0 or why.no(
+        "6.2.3", "there is no {} {}", piece, BOX_NAMES[box])
+
+
+BOX_NAMES = {"out_of_play": "Out of Play", "available": "Available"}
+
+
 def commitment_moves(s: State, f: Frame) -> list[Move]:
     """6.2.3: first any French pieces Out of Play -> Available (Commitment - 1/3 of the number
     moved, rounded up, which must be payable, 1.8), then any Available -> Out of Play (+ 1/3,
     rounded down). One piece per move; the cost is charged as the running total crosses a third."""
     ms: list[Move] = []
-    if f["stage"] == "in":
-        k = f["moved_in"]
-        if s.commitment >= _ceil3(k + 1) - _ceil3(k):
-            ms += [{"t": "oop_to_available", "piece": p} for p in FRENCH
-                   if s.boxes["out_of_play"][p] > 0]
-    ms += [{"t": "available_to_oop", "piece": p} for p in FRENCH if s.boxes["available"][p] > 0]
+    if may_bring_in(s, f):
+        ms += [{"t": "oop_to_available", "piece": p} for p in FRENCH
+               if french_in_box(s, p, "out_of_play")]
+    ms += [{"t": "available_to_oop", "piece": p} for p in FRENCH
+           if french_in_box(s, p, "available")]
     return ms + [DONE]
 
 
@@ -328,6 +358,12 @@ class CommitmentAdjustment(FrameType):
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         return commitment_moves(s, f)
+
+    def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        if m["t"] == "oop_to_available":
+            french_in_box(s, m.get("piece"), "out_of_play", why) and may_bring_in(s, f, why)
+        elif m["t"] == "available_to_oop":
+            french_in_box(s, m.get("piece"), "available", why)
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "done":
@@ -355,43 +391,95 @@ class CommitmentAdjustment(FrameType):
 # --- 6.3: Support Phase ----------------------------------------------------------------------
 
 
-def _can_shift(s: State, n: str, toward: str, shifts: dict[str, int]) -> bool:
-    """A shift needs no Terror left, Pop 1+ (1.6.2), room on the scale and < 2 levels so far."""
+LEVEL_NAMES = {"support": "Support", "oppose": "Opposition"}
+
+
+def support_step(s: State, n: str, toward: str, shifts: dict[str, int], rule: str,
+                 why: Why = SILENT) -> bool:
+    """A step of Pacification or Agitation in ``n``: a Terror marker to remove or, once none is
+    left, a shift – Pop 1+ (1.6.2), room on the scale and fewer than two levels so far."""
     sp = s.spaces[n]
-    return (sp["terror"] == 0 and population(s, n) >= 1 and sp["support"] != toward
-            and shifts.get(n, 0) < 2)
+    if sp["terror"] > 0:
+        return True
+    if population(s, n) < 1:
+        return why.no("1.6.2", "{} has no Terror marker and is Pop 0: always Neutral", n)
+    if sp["support"] == toward:
+        return why.no(rule, "{} has no Terror marker and is already at {}", n,
+                      LEVEL_NAMES[toward])
+    return shifts.get(n, 0) < 2 or why.no(
+        rule, "{} has already shifted two levels this phase (at most two per space)", n)
 
 
-def pacifiable(s: State, n: str) -> bool:
+def pacifiable(s: State, n: str, why: Why = SILENT) -> bool:
     """6.3.1: Government Control and Troops and Police."""
+    if n in COUNTRIES:
+        return why.no("1.6.3", "{} is a Country: no Support there", n)
+    if control(s, n) != "gov":
+        return why.no("6.3.1", "Pacification needs Government Control: {} is not under"
+                      " Government Control", n)
     p = s.spaces[n]["pieces"]
-    return (n not in COUNTRIES and control(s, n) == "gov" and p[FT] + p[AT] > 0
-            and p[FP] + p[AP] > 0)
+    if p[FT] + p[AT] == 0:
+        return why.no("6.3.1", "Pacification needs Troops and Police: {} has no Troops", n)
+    return p[FP] + p[AP] > 0 or why.no(
+        "6.3.1", "Pacification needs Troops and Police: {} has no Police", n)
+
+
+def may_pacify(s: State, f: Frame, why: Why = SILENT) -> bool:
+    """6.3.1: 2 Resources, and the phase's spending no more than the Commitment Level (1.8)."""
+    if s.resources["gov"] < PACIFICATION_COST:
+        return why.no("6.3.1", "Resources are short: each Pacification step costs {}, the"
+                      " Government has {}", PACIFICATION_COST, s.resources["gov"])
+    return f["spent"] + PACIFICATION_COST <= s.commitment or why.no(
+        "6.3.1", "the Government may not spend more than the Commitment Level ({}) in this"
+        " phase: {} spent, a step costs {} (1.8)", s.commitment, f["spent"], PACIFICATION_COST)
+
+
+def pacify_ok(s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+    """6.3.1: may ``n`` be Pacified now (one step)?"""
+    return (may_pacify(s, f, why) and pacifiable(s, n, why)
+            and support_step(s, n, "support", f["shifts"], "6.3.1", why))
 
 
 def pacify_moves(s: State, f: Frame) -> list[Move]:
     """6.3.1: 2 Resources remove a Terror marker or, once none is left, shift one level toward
     Support (at most two levels per space); the phase's spending may not exceed Commitment."""
-    if (s.resources["gov"] < PACIFICATION_COST
-            or f["spent"] + PACIFICATION_COST > s.commitment):
+    if not may_pacify(s, f):
         return []
-    return [{"t": "pacify", "space": n} for n, sp in s.spaces.items()
-            if pacifiable(s, n) and (sp["terror"] > 0 or _can_shift(s, n, "support", f["shifts"]))]
+    return [{"t": "pacify", "space": n} for n in s.spaces
+            if pacifiable(s, n) and support_step(s, n, "support", f["shifts"], "6.3.1")]
 
 
-def agitable(s: State, n: str) -> bool:
+def agitable(s: State, n: str, why: Why = SILENT) -> bool:
     """6.3.2: FLN pieces and no Government Control (Algerian spaces: the Countries carry no
     Support marker, 1.6.3)."""
-    return n not in COUNTRIES and fln_count(s, n) > 0 and control(s, n) != "gov"
+    if n in COUNTRIES:
+        return why.no("1.6.3", "{} is a Country: no Opposition there", n)
+    if fln_count(s, n) == 0:
+        return why.no("6.3.2", "Agitation needs FLN pieces: {} has none", n)
+    return control(s, n) != "gov" or why.no(
+        "6.3.2", "Agitation is only where the Government has no Control: {} is under Government"
+        " Control", n)
+
+
+def may_agitate(s: State, why: Why = SILENT) -> bool:
+    return s.resources["fln"] >= AGITATION_COST or why.no(
+        "6.3.2", "Resources are short: each Agitation step costs {}, the FLN has {}",
+        AGITATION_COST, s.resources["fln"])
+
+
+def agitate_ok(s: State, f: Frame, n: str, why: Why = SILENT) -> bool:
+    """6.3.2: may ``n`` be Agitated now (one step)?"""
+    return (may_agitate(s, why) and agitable(s, n, why)
+            and support_step(s, n, "oppose", f["shifts"], "6.3.2", why))
 
 
 def agitate_moves(s: State, f: Frame) -> list[Move]:
     """6.3.2: 1 Resource removes a Terror marker or, once none is left, shifts one level toward
     Opposition (at most two levels per space)."""
-    if s.resources["fln"] < AGITATION_COST:
+    if not may_agitate(s):
         return []
-    return [{"t": "agitate", "space": n} for n, sp in s.spaces.items()
-            if agitable(s, n) and (sp["terror"] > 0 or _can_shift(s, n, "oppose", f["shifts"]))]
+    return [{"t": "agitate", "space": n} for n in s.spaces
+            if agitable(s, n) and support_step(s, n, "oppose", f["shifts"], "6.3.2")]
 
 
 def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: Log) -> None:
@@ -424,6 +512,10 @@ class Pacification(FrameType):
     def moves(self, s: State, f: Frame) -> list[Move]:
         return pacify_moves(s, f) + [DONE]
 
+    def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        if m["t"] == "pacify" and m.get("space") in s.spaces:
+            pacify_ok(s, f, m["space"], why)
+
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "done":
             pop(s)
@@ -448,6 +540,10 @@ class Agitation(FrameType):
     def moves(self, s: State, f: Frame) -> list[Move]:
         return agitate_moves(s, f) + [DONE]
 
+    def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        if m["t"] == "agitate" and m.get("space") in s.spaces:
+            agitate_ok(s, f, m["space"], why)
+
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "done":
             pop(s)
@@ -462,33 +558,46 @@ FRENCH_POOL = sum(FORCE_POOL[p] for p in FRENCH)
 FLN_REDEPLOY = (UG, AG)
 
 
+def troop_destination(s: State, n: str, rule: str, why: Why = SILENT) -> bool:
+    """6.4.1 (and 5.1.9): a City or a space with a Government Base."""
+    return n in CITIES or s.spaces[n]["pieces"][GB] > 0 or why.no(
+        rule, "Troops Redeploy to Cities or spaces with a Government Base: {} is neither", n)
+
+
 def troop_destinations(s: State) -> list[str]:
     """6.4.1 (and 5.1.9): Cities or spaces with a Government Base."""
-    return [n for n, sp in s.spaces.items() if n in CITIES or sp["pieces"][GB] > 0]
+    return [n for n in s.spaces if troop_destination(s, n, "6.4.1")]
+
+
+def destination_ok(s: State, f: Frame, piece: str, src: str, dst: str,
+                   why: Why = SILENT) -> bool:
+    """6.4.1: Troops to Cities or spaces with Government Bases; Police to spaces
+    Government-Controlled at the start of the phase. 6.4.2: Guerrillas to Algerian spaces with an
+    FLN Base of the same Wilaya as ``src`` (any under the Cross-Wilaya Capability); the Countries
+    belong to no Wilaya. Never ``src`` itself."""
+    if dst == src:
+        return why.no("6.4", "a piece Redeploys to another space than its own ({})", src)
+    if piece in (FT, AT):
+        return troop_destination(s, dst, "6.4.1", why)
+    if piece in (FP, AP):
+        return dst in f["controlled"] or why.no(
+            "6.4.1", "Police Redeploy to spaces under Government Control at the start of the"
+            " phase: {} was not", dst)
+    if dst in COUNTRIES:
+        return why.no("6.4.2", "{} is a Country, in no Wilaya: Guerrillas Redeploy within"
+                      " Algeria", dst)
+    if s.spaces[dst]["pieces"][FB] == 0:
+        return why.no("6.4.2", "Guerrillas Redeploy to spaces with an FLN Base: {} has none", dst)
+    w = SPACES[src].wilaya
+    return cross_wilaya(s) or SPACES[dst].wilaya == w or why.no(
+        "6.4.2", "Guerrillas Redeploy within their Wilaya: {} is in Wilaya {}, {} in Wilaya {}",
+        dst, SPACES[dst].wilaya, src, w)
 
 
 def redeploy_destinations(s: State, f: Frame, piece: str, src: str) -> list[str]:
     """Where a ``piece`` in ``src`` may Redeploy to (never its own space)."""
-    return list(_destinations(piece, src, _targets(s, f, piece), cross_wilaya(s)))
-
-
-def _targets(s: State, f: Frame, piece: str) -> list[str]:
-    """6.4.1: Troops to Cities or spaces with Government Bases; Police to spaces Government-Controlled
-    at the start of the phase. 6.4.2: Guerrillas to Algerian spaces with an FLN Base (of their own
-    Wilaya: see _destinations)."""
-    if piece in (FT, AT):
-        return troop_destinations(s)
-    if piece in (FP, AP):
-        return list(f["controlled"])
-    return [n for n, sp in s.spaces.items() if n not in COUNTRIES and sp["pieces"][FB] > 0]
-
-
-def _destinations(piece: str, src: str, targets: list[str], cross: bool) -> Iterator[str]:
-    """``targets`` but ``src`` itself; for Guerrillas only those of the same Wilaya as ``src`` (any
-    under the Cross-Wilaya Capability, 6.4.2); the Countries belong to no Wilaya."""
-    w = SPACES[src].wilaya
-    return (d for d in targets if d != src
-            and (piece not in FLN_REDEPLOY or cross or SPACES[d].wilaya == w))
+    spaces = f["controlled"] if piece in (FP, AP) else s.spaces
+    return [d for d in spaces if destination_ok(s, f, piece, src, d)]
 
 
 def redeployable(s: State, f: Frame, piece: str, n: str) -> int:
@@ -496,29 +605,68 @@ def redeployable(s: State, f: Frame, piece: str, n: str) -> int:
     return int(s.spaces[n]["pieces"][piece] - f["arrived"].get(n, {}).get(piece, 0))
 
 
+def _nowhere(s: State, piece: str) -> str:
+    """Why a piece has no Redeploy destination (``selectable``)."""
+    if piece in (FT, AT):
+        return "no other City or space with a Government Base"
+    if piece in (FP, AP):
+        return "no other space was under Government Control at the start of the phase"
+    return ("no other Algerian space has an FLN Base" if cross_wilaya(s) else
+            "no other space of its Wilaya has an FLN Base")
+
+
+def selectable(s: State, f: Frame, piece: object, n: str, why: Why = SILENT) -> bool:
+    """6.4: may a ``piece`` in ``n`` be selected to Redeploy: a piece of the side (6.4.1 / 6.4.2)
+    in an Algerian space, that has not Redeployed yet, with somewhere to go?"""
+    gov = f["who"] == "gov"
+    rule = "6.4.1" if gov else "6.4.2"
+    if piece not in (GOV_REDEPLOY if gov else FLN_REDEPLOY):
+        return why.no(rule, "the Government Redeploys Troops and Police" if gov else
+                      "the FLN Redeploys Guerrillas")
+    p = str(piece)
+    if s.spaces[n]["pieces"][p] == 0:
+        return why.no(rule, "there is no {} in {}", p, n)
+    if n in COUNTRIES:
+        return why.no("6.4.2", "{} is a Country, in no Wilaya: Guerrillas Redeploy within"
+                      " Algeria", n)
+    if redeployable(s, f, p, n) <= 0:
+        return why.no("6.4", "every {} in {} has already Redeployed: a piece Redeploys once",
+                      p, n)
+    spaces = f["controlled"] if p in (FP, AP) else s.spaces
+    return any(destination_ok(s, f, p, n, d) for d in spaces) or why.no(
+        rule, "a {} in {} has nowhere to Redeploy: {}", p, n, _nowhere(s, p))
+
+
+def suez_troops_waiting(s: State, f: Frame) -> int:
+    """5.1.9: French Troops set aside by Suez Crisis, to place before the Government finishes
+    its Redeploy."""
+    if f["who"] == "gov" and suez_payback_pending(s):
+        return int(s.boxes["set_aside"][FT])
+    return 0
+
+
+DESELECT: Move = {"t": "deselect"}
+
+
 def redeploy_moves(s: State, f: Frame) -> list[Move]:
-    """6.4: successive moves of one piece (select it, then its destination); each piece Redeploys
-    at most once. Suez Crisis Troops (5.1.9) must be placed before the Government finishes."""
+    """6.4: successive moves of one piece (select it, then its destination – or put it back:
+    ``deselect``, or finish); each piece Redeploys at most once. Suez Crisis Troops (5.1.9) must
+    be placed before the Government finishes."""
+    waiting = suez_troops_waiting(s, f) > 0
+    finish = [] if waiting else [DONE]
     if f["sel"] is not None:
         piece, src = f["sel"]
         return [{"t": "move", "piece": piece, "from": src, "to": d}
-                for d in redeploy_destinations(s, f, piece, src)]
+                for d in redeploy_destinations(s, f, piece, src)] + [DESELECT] + finish
     ms: list[Move] = []
-    waiting = f["who"] == "gov" and suez_payback_pending(s) and s.boxes["set_aside"][FT] > 0
     if waiting:
         ms += [{"t": "place", "piece": FT, "space": d} for d in troop_destinations(s)]
     pieces = GOV_REDEPLOY if f["who"] == "gov" else FLN_REDEPLOY
-    targets = {p: _targets(s, f, p) for p in pieces}
-    cross = cross_wilaya(s)
     for n in s.spaces:
-        if n in COUNTRIES:
-            continue
         for p in pieces:
-            if redeployable(s, f, p, n) > 0 and any(_destinations(p, n, targets[p], cross)):
+            if selectable(s, f, p, n):
                 ms.append({"t": "select", "piece": p, "space": n})
-    if not waiting:
-        ms.append(DONE)
-    return ms
+    return ms + finish
 
 
 @register
@@ -566,6 +714,35 @@ class Redeploy(FrameType):
     def moves(self, s: State, f: Frame) -> list[Move]:
         return redeploy_moves(s, f)
 
+    def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        t, sel = m["t"], f["sel"]
+        waiting = suez_troops_waiting(s, f)
+        if t == "done" and waiting:
+            why.no("5.1.9", "the {} French Troops set aside by Suez Crisis are placed before the"
+                   " Redeploy ends", waiting)
+        elif t == "deselect" and sel is None:
+            why.no("6.4", "no piece is selected to put back")
+        elif t in ("select", "place") and sel is not None:
+            why.no("6.4", "a {} from {} is selected: move it, or put it back first"
+                   " ({{\"t\": \"deselect\"}})", sel[0], sel[1])
+        elif t == "select" and m.get("space") in s.spaces:
+            selectable(s, f, m.get("piece"), m["space"], why)
+        elif t == "place":
+            if not waiting:
+                why.no("5.1.9", "no French Troops set aside by Suez Crisis await their return")
+            elif m.get("piece") != FT:
+                why.no("5.1.9", "the pieces set aside by Suez Crisis are French Troops")
+            elif m.get("space") in s.spaces:
+                troop_destination(s, m["space"], "5.1.9", why)
+        elif t == "move":
+            if sel is None:
+                why.no("6.4", "select a piece first ({{\"t\": \"select\", \"piece\","
+                       " \"space\"}})")
+            elif [m.get("piece"), m.get("from")] != sel:
+                why.no("6.4", "the selected piece is a {} from {}", sel[0], sel[1])
+            elif m.get("to") in s.spaces:
+                destination_ok(s, f, sel[0], sel[1], m["to"], why)
+
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         rule = "6.4.1" if f["who"] == "gov" else "6.4.2"
         if m["t"] == "done":
@@ -573,6 +750,9 @@ class Redeploy(FrameType):
             return
         if m["t"] == "select":
             f["sel"] = [m["piece"], m["space"]]
+            return
+        if m["t"] == "deselect":
+            f["sel"] = None
             return
         p = m["piece"]
         if m["t"] == "place":

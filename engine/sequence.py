@@ -12,6 +12,7 @@ Frames (all plain data):
 from __future__ import annotations
 
 from referee_core.checks import check_choice, check_list, check_obj, fail, frame_below
+from referee_core.why import Why
 
 from .board import add_resources
 from .data import EVENT_CARDS, PROPAGANDA_CARDS, SECOND_OPTIONS
@@ -166,6 +167,15 @@ def playable_pivotals(s: State, who: str) -> list[int]:
     return [c for c in s.cards["held"][who] if c in PIVOTALS and PIVOTALS[c].playable(s, who)]
 
 
+def why_not_pivotal(s: State, who: str, card: object, why: Why) -> bool:
+    """Is ``card`` a Pivotal Event ``who`` may play now (``playable_pivotals``)? Tells ``why``
+    the condition that fails otherwise: not a Pivotal Event, another player's, not held, or the
+    card's own precondition (5.1.5-5.1.9)."""
+    if type(card) is not int or card not in PIVOTALS:
+        return why.no("2.3.7", "card {} is not a Pivotal Event", card)
+    return PIVOTALS[card].playable(s, who, why)
+
+
 @register
 class PivotalWindow(FrameType):
     kind = "pivotal_window"
@@ -191,6 +201,10 @@ class PivotalWindow(FrameType):
     def moves(self, s: State, f: Frame) -> list[Move]:
         return [{"t": "pivotal", "card": c} for c in playable_pivotals(s, f["who"])] + [
             {"t": "decline"}]
+
+    def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        if m["t"] == "pivotal":
+            why_not_pivotal(s, f["who"], m.get("card"), why)
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         pop(s)
@@ -255,6 +269,13 @@ class Eligible(FrameType):
                                "deception": "hidden_asset"})
         ms.append({"t": "pass"})
         return ms
+
+    def why_not(self, s: State, f: Frame, m: Move, why: Why) -> None:
+        """2.3.7: a Pivotal Event is played in the Pivotal window, before the First Eligible
+        chooses; the card's own condition first, when it fails."""
+        if m["t"] == "pivotal" and why_not_pivotal(s, f["who"], m.get("card"), why):
+            why.no("2.3.7", "a Pivotal Event is played before the First Eligible chooses an"
+                   " option: this card's Pivotal window has closed")
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         who, role = f["who"], f["role"]

@@ -4,8 +4,9 @@ moves (one definition of legality).
 A predicate that decides whether something is legal takes a ``why`` collector (default
 ``SILENT``) and, where it answers no, returns ``why.no(rule, text, *args)``: the legal-move
 generators call it silently; a handler explaining an illegal move (``FrameType.why_not``) passes a
-``Why`` and reads the conditions that failed. ``text`` is a ``str.format`` pattern, formatted only
-when a reason is kept, so the silent path costs one call.
+``Why`` and reads the conditions that failed. ``text`` is a ``str.format`` pattern (a literal brace
+is doubled, with or without ``args``), formatted only when a reason is kept, so the silent path
+costs one call.
 
 Where a predicate accepts either of two alternatives (``a(why) or b(why)``), the reasons of a
 failed alternative are withdrawn when the other succeeds (``mark`` / ``back``).
@@ -25,7 +26,7 @@ class Why:
         self.reasons: list[tuple[str, str]] = []
 
     def no(self, rule: str, text: str, *args: Any) -> bool:
-        self.reasons.append((text.format(*args) if args else text, rule))
+        self.reasons.append((text.format(*args), rule))
         return False
 
     def mark(self) -> int:

@@ -11,6 +11,7 @@ from engine.machine import settle
 from engine.state import State
 from tests.helpers import DONE, box, in_round, pieces, play, position, reveal, top
 
+DESELECT = {"t": "deselect"}
 NOT_DE_GAULLE = [61, 64]  # Morocco and Tunisia Independent, Mobilization (Short without #65)
 
 
@@ -315,15 +316,14 @@ def test_government_redeploy_destinations_and_frozen_control() -> None:
     s = play(s, {"t": "select", "piece": "french_troops", "space": "Medea"})
     assert engine.legal_moves(s) == [
         {"t": "move", "piece": "french_troops", "from": "Medea", "to": d}
-        for d in ("Constantine", "Tizi Ouzou", "Algiers", "Oran")]
-    with pytest.raises(engine.IllegalMove):
-        engine.apply(s, DONE)  # a piece is selected: choose its destination
+        for d in ("Constantine", "Tizi Ouzou", "Algiers", "Oran")] + [DESELECT, DONE]
     s = play(s, {"t": "move", "piece": "french_troops", "from": "Medea", "to": "Algiers"},
              {"t": "select", "piece": "french_troops", "space": "Medea"},
              {"t": "move", "piece": "french_troops", "from": "Medea", "to": "Oran"})
     # Medea is now FLN-Controlled, but Control is judged as at the start of the phase (6.4)
     s = play(s, {"t": "select", "piece": "algerian_police", "space": "Orleansville"})
-    assert [m["to"] for m in engine.legal_moves(s)] == ["Tizi Ouzou", "Algiers", "Medea"]
+    assert [m["to"] for m in engine.legal_moves(s) if m["t"] == "move"] == ["Tizi Ouzou",
+                                                                        "Algiers", "Medea"]
     s = play(s, {"t": "move", "piece": "algerian_police", "from": "Orleansville", "to": "Medea"})
     # Redeployed pieces do not move again: the Troops in Algiers and Oran are not selectable.
     sel = {(m["piece"], m["space"]) for m in engine.legal_moves(s) if m["t"] == "select"}
@@ -344,12 +344,42 @@ def test_fln_redeploy_within_a_wilaya_to_base_spaces() -> None:
         {"t": "select", "piece": "guerrillas_underground", "space": "Bougie"}, DONE]
     s = play(s, {"t": "select", "piece": "guerrillas_underground", "space": "Bougie"})
     assert engine.legal_moves(s) == [{"t": "move", "piece": "guerrillas_underground",
-                                      "from": "Bougie", "to": "Bordj Bou Arreridj"}]
+                                      "from": "Bougie", "to": "Bordj Bou Arreridj"},
+                                     DESELECT, DONE]
     s = play(s, engine.legal_moves(s)[0])
     assert engine.legal_moves(s) == [DONE]
     s = play(s, DONE)
     assert pieces(s, "Bordj Bou Arreridj") == {"fb": 1, "ug": 1}
     assert not in_round(s)
+
+
+def test_a_selected_piece_is_put_back_or_left_where_it_is() -> None:
+    """6.4: selecting a piece commits it to nothing – ``deselect`` puts it back (the prompt to
+    select returns, the piece may still Redeploy later), ``done`` ends the Redeploy with it
+    where it is."""
+    s0 = at_phase(redeploy_board(), "redeploy")
+    s = play(s0, {"t": "select", "piece": "french_troops", "space": "Medea"})
+    back = play(s, DESELECT)
+    assert top(back)["sel"] is None and engine.legal_moves(back) == engine.legal_moves(s0)
+    assert back.spaces == s0.spaces
+    back = play(back, {"t": "select", "piece": "french_troops", "space": "Medea"},
+                {"t": "move", "piece": "french_troops", "from": "Medea", "to": "Oran"})
+    assert pieces(back, "Oran") == {"ft": 1}
+    left = play(s, DONE)
+    assert top(left)["k"] == "prop_redeploy" and top(left)["who"] == "fln"
+    assert pieces(left, "Medea") == {"ft": 2, "ug": 1}
+
+
+def test_suez_troops_are_placed_before_a_selected_piece_may_finish() -> None:
+    """5.1.9: while Suez Crisis Troops wait to return, a selected piece may be put back but the
+    Redeploy may not end."""
+    s0 = redeploy_board().copy()
+    put(s0, "set_aside", french_troops=1)
+    s0.cards["delayed"] = ["suez_crisis"]
+    s = play(at_phase(s0, "redeploy"), {"t": "select", "piece": "french_troops", "space": "Medea"})
+    assert DESELECT in engine.legal_moves(s) and DONE not in engine.legal_moves(s)
+    s = play(s, DESELECT)
+    assert {"t": "place", "piece": "french_troops", "space": "Algiers"} in engine.legal_moves(s)
 
 
 def test_fln_redeploy_keeps_guerrilla_state_and_cross_wilaya_capability() -> None:

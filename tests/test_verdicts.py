@@ -10,7 +10,11 @@ from typing import Any, Callable
 import pytest
 
 import engine
-from engine.data import MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS, RECALL_DE_GAULLE
+from engine.data import (
+    COUP_D_ETAT, MOBILIZATION, MOROCCO_TUNISIA_INDEPENDENT, OAS, PROPAGANDA_CARDS,
+    RECALL_DE_GAULLE, SUEZ_CRISIS,
+)
+from engine.machine import settle
 from engine.state import State
 from referee_core.why import Why
 from tests.helpers import gov, mv, pick, play, position, set_available
@@ -311,3 +315,253 @@ def test_no_condition_is_named_against_a_legal_move(seed: int) -> None:
                 checked += 1
         s, _ = engine.apply(s, rnd.choice(moves))
     assert checked > 200
+
+
+# --- Pivotal Events (2.3.7, 5.1.4-5.1.9), the Propaganda Round (6.2.3, 6.3, 6.4) ---------------
+# Here the whole explanation is pinned: the reason is the context, ": ", then exactly this text.
+
+
+def window(s: State, who: str) -> State:
+    """``who``'s Pivotal window (2.3.7) on the current card, before the First Eligible acts."""
+    s = s.copy()
+    s.pending.append({"k": "pivotal_window", "who": who})
+    return s
+
+
+def full(**kw: Any) -> State:
+    """The Full scenario's hands (Government #64 #65 #66, FLN #61 #62 #63), nothing in effect."""
+    kw.setdefault("in_effect", [])
+    return position("full", spaces=kw.pop("spaces", {"Medea": {"fb": 1}}), border_zone=None, **kw)
+
+
+def coup_this_campaign(s: State) -> State:
+    s = s.copy()
+    s.cards["coup_campaign"] = s.cards["propaganda_drawn"]
+    return s
+
+
+def at_phase(s: State, phase: str) -> State:
+    """A Propaganda Round started at ``phase`` (its decisions are those of that phase)."""
+    s = s.copy()
+    s.cards["deck"] = [n for n in s.cards["deck"] if n not in PROPAGANDA_CARDS]
+    s.pending = [{"k": "game", "stage": "draw"}, {"k": "propaganda", "phase": phase,
+                                                  "final": False}]
+    settle(s, [])
+    return s
+
+
+def commitment_round(commitment: int) -> State:
+    """6.2.3 with 3 French Troops Out of Play and every other French piece Available."""
+    s = set_available(position(spaces={"Medea": {"ug": 1}}, commitment=commitment),
+                      "french_troops", engine.data.FORCE_POOL["french_troops"] - 3)
+    return at_phase(s, "resources")
+
+
+def support_round(**kw: Any) -> State:
+    return at_phase(position(spaces={
+        "Algiers": {"ft": 1, "fp": 1}, "Medea": {"ft": 2}, "Oran": {"fp": 2},
+        "Bougie": {"ft": 1, "fp": 1, "ug": 3}, "Constantine": {"ft": 1, "fp": 1,
+                                                             "support": "support"}}, **kw),
+        "support")
+
+
+def agitation_round(**kw: Any) -> State:
+    return at_phase(position(spaces={"Medea": {"ug": 1}, "Algiers": {"ft": 2, "ug": 1},
+                                     "Bougie": {"ug": 1, "support": "oppose"}}, **kw),
+                    "agitation")
+
+
+def redeploy_round(who: str = "gov", suez: int = 0) -> State:
+    s = position(spaces={
+        "Medea": {"ft": 2, "ug": 1},           # Government Control
+        "Bougie": {"fp": 1, "ug": 1},          # no Control
+        "Tizi Ouzou": {"gb": 1},               # Government Control, Government Base
+        "Orleansville": {"ap": 1, "ug": 3},    # FLN Control
+        "Algiers": {"fp": 1},
+        "Bordj Bou Arreridj": {"fb": 1},       # Wilaya III
+        "Batna": {"fb": 1},                    # Wilaya I
+        "Morocco": {"ug": 2, "fb": 1},
+    })
+    if suez:
+        s = set_available(s, FT_, s.boxes["available"][FT_] - suez, to="set_aside")
+        s.cards["delayed"] = ["suez_crisis"]
+    s = at_phase(s, "redeploy")
+    return play(s, {"t": "done"}) if who == "fln" else s
+
+
+def sel(piece: str, space: str) -> dict[str, Any]:
+    return {"t": "select", "piece": piece, "space": space}
+
+
+def piv(card: int) -> dict[str, Any]:
+    return {"t": "pivotal", "card": card}
+
+
+UG_, FT_, FP_ = "guerrillas_underground", "french_troops", "french_police"
+
+EXACT: list[tuple[str, Setup, dict[str, Any], str, str]] = [
+    # --- Pivotal Events ---
+    ("pivotal: #65 before Coup d'Etat",
+     lambda: window(full(), "gov"), piv(RECALL_DE_GAULLE),
+     "Pivotal Event #65 Recall De Gaulle cannot be played: Coup d'Etat (#66) has not been"
+     " played", "5.1.7"),
+    ("pivotal: #64 below 15 Opposition + Bases",
+     lambda: window(full(spaces={"Medea": {"fb": 2, "support": "oppose"}}), "gov"),
+     piv(MOBILIZATION),
+     "Pivotal Event #64 Mobilization cannot be played: Opposition plus FLN Bases is 4, below 15",
+     "5.1.6"),
+    ("pivotal: #61 before Mobilization",
+     lambda: window(full(), "fln"), piv(MOROCCO_TUNISIA_INDEPENDENT),
+     "Pivotal Event #61 Morocco and Tunisia Independent cannot be played: Mobilization (#64) has"
+     " not been played", "5.1.8"),
+    ("pivotal: #63 without Recall De Gaulle",
+     lambda: window(full(), "fln"), piv(OAS),
+     "Pivotal Event #63 OAS cannot be played: Recall De Gaulle (#65) is not in effect", "5.1.7"),
+    ("pivotal: #62 without six FLN Resources",
+     lambda: window(full(resources=(20, 5)), "fln"), piv(SUEZ_CRISIS),
+     "Pivotal Event #62 Suez Crisis cannot be played: the FLN has 5 Resources and must be able"
+     " to pay all 6 (1.8)", "5.1.9"),
+    ("pivotal: #66 twice in a Campaign",
+     lambda: window(coup_this_campaign(full(in_effect=[MOBILIZATION])), "gov"),
+     piv(COUP_D_ETAT),
+     "Pivotal Event #66 Coup d'Etat cannot be played: it has already been played this Campaign"
+     " (once per Campaign)", "5.1.5"),
+    ("pivotal: the other player's card",
+     lambda: window(full(), "gov"), piv(MOROCCO_TUNISIA_INDEPENDENT),
+     "Pivotal Event #61 Morocco and Tunisia Independent cannot be played: it is the FLN's card",
+     "5.1.4"),
+    ("pivotal: a card in effect, no longer held",
+     lambda: window(position("short"), "gov"), piv(MOBILIZATION),
+     "Pivotal Event #64 Mobilization cannot be played: the Government does not hold it (already"
+     " in effect)", "2.3.7"),
+    ("pivotal: not a Pivotal Event",
+     lambda: window(full(), "gov"), piv(12), "card 12 is not a Pivotal Event", "2.3.7"),
+    ("pivotal: at the option prompt, the card's condition",
+     lambda: full(first="gov"), piv(RECALL_DE_GAULLE),
+     "Pivotal Event #65 Recall De Gaulle cannot be played: Coup d'Etat (#66) has not been"
+     " played", "5.1.7"),
+    ("pivotal: at the option prompt, after the window",
+     lambda: position("short", first="gov"), piv(COUP_D_ETAT),
+     "a Pivotal Event is played before the First Eligible chooses an option: this card's"
+     " Pivotal window has closed", "2.3.7"),
+    # --- 6.2.3 Commitment Adjustment ---
+    ("commitment: a payment that cannot be met",
+     lambda: commitment_round(0), {"t": "oop_to_available", "piece": FT_},
+     "the Commitment payment cannot be met: piece 1 moved costs 1 Commitment (one third of the"
+     " pieces moved, rounded up) and Commitment is 0 (1.8)", "6.2.3"),
+    ("commitment: Out of Play -> Available after Available -> Out of Play",
+     lambda: play(commitment_round(9), {"t": "available_to_oop", "piece": FP_}),
+     {"t": "oop_to_available", "piece": FT_},
+     "French pieces came Out of Play -> Available before any went Available -> Out of Play:"
+     " none may come back now", "6.2.3"),
+    ("commitment: a piece not in the box",
+     lambda: commitment_round(9), {"t": "oop_to_available", "piece": FP_},
+     "there is no french_police Out of Play", "6.2.3"),
+    ("commitment: not a French piece",
+     lambda: commitment_round(9), {"t": "available_to_oop", "piece": "algerian_troops"},
+     "the Commitment Adjustment moves French pieces, not algerian_troops", "6.2.3"),
+    # --- 6.3.1 Pacification, 6.3.2 Agitation ---
+    ("pacification: no Police",
+     lambda: support_round(), {"t": "pacify", "space": "Medea"},
+     "Pacification needs Troops and Police: Medea has no Police", "6.3.1"),
+    ("pacification: no Troops",
+     lambda: support_round(), {"t": "pacify", "space": "Oran"},
+     "Pacification needs Troops and Police: Oran has no Troops", "6.3.1"),
+    ("pacification: no Government Control",
+     lambda: support_round(), {"t": "pacify", "space": "Bougie"},
+     "Pacification needs Government Control: Bougie is not under Government Control", "6.3.1"),
+    ("pacification: already at Support",
+     lambda: support_round(), {"t": "pacify", "space": "Constantine"},
+     "Constantine has no Terror marker and is already at Support", "6.3.1"),
+    ("pacification: more than the Commitment Level",
+     lambda: play(support_round(commitment=3), {"t": "pacify", "space": "Algiers"}),
+     {"t": "pacify", "space": "Oran"},
+     "the Government may not spend more than the Commitment Level (3) in this phase: 2 spent, a"
+     " step costs 2 (1.8)", "6.3.1"),
+    ("pacification: Resources short",
+     lambda: play(support_round(resources=(3, 5)), {"t": "pacify", "space": "Algiers"}),
+     {"t": "pacify", "space": "Algiers"},
+     "Resources are short: each Pacification step costs 2, the Government has 1", "6.3.1"),
+    ("agitation: Government Control",
+     lambda: agitation_round(), {"t": "agitate", "space": "Algiers"},
+     "Agitation is only where the Government has no Control: Algiers is under Government"
+     " Control", "6.3.2"),
+    ("agitation: no FLN pieces",
+     lambda: agitation_round(), {"t": "agitate", "space": "Oran"},
+     "Agitation needs FLN pieces: Oran has none", "6.3.2"),
+    ("agitation: already at Opposition",
+     lambda: agitation_round(), {"t": "agitate", "space": "Bougie"},
+     "Bougie has no Terror marker and is already at Opposition", "6.3.2"),
+    ("agitation: Resources short",
+     lambda: play(agitation_round(resources=(20, 1)), {"t": "agitate", "space": "Medea"}),
+     {"t": "agitate", "space": "Medea"},
+     "Resources are short: each Agitation step costs 1, the FLN has 0", "6.3.2"),
+    # --- 6.4 Redeploy ---
+    ("redeploy: Troops to a Sector without a Government Base",
+     lambda: play(redeploy_round(), sel(FT_, "Medea")), mv(FT_, "Medea", "Bougie"),
+     "Troops Redeploy to Cities or spaces with a Government Base: Bougie is neither", "6.4.1"),
+    ("redeploy: Police to a space not Government-Controlled at the start",
+     lambda: play(redeploy_round(), sel(FP_, "Algiers")), mv(FP_, "Algiers", "Orleansville"),
+     "Police Redeploy to spaces under Government Control at the start of the phase:"
+     " Orleansville was not", "6.4.1"),
+    ("redeploy: the Government selects a Guerrilla",
+     lambda: redeploy_round(), sel(UG_, "Bougie"),
+     "the Government Redeploys Troops and Police", "6.4.1"),
+    ("redeploy: a piece that has Redeployed",
+     lambda: play(redeploy_round(), sel(FT_, "Medea"), mv(FT_, "Medea", "Oran")),
+     sel(FT_, "Oran"), "every french_troops in Oran has already Redeployed: a piece Redeploys"
+     " once", "6.4"),
+    ("redeploy: Guerrillas to a space without an FLN Base",
+     lambda: play(redeploy_round("fln"), sel(UG_, "Bougie")), mv(UG_, "Bougie", "Tizi Ouzou"),
+     "Guerrillas Redeploy to spaces with an FLN Base: Tizi Ouzou has none", "6.4.2"),
+    ("redeploy: Guerrillas to another Wilaya",
+     lambda: play(redeploy_round("fln"), sel(UG_, "Bougie")), mv(UG_, "Bougie", "Batna"),
+     "Guerrillas Redeploy within their Wilaya: Batna is in Wilaya 1, Bougie in Wilaya 3",
+     "6.4.2"),
+    ("redeploy: Guerrillas to a Country",
+     lambda: play(redeploy_round("fln"), sel(UG_, "Bougie")), mv(UG_, "Bougie", "Morocco"),
+     "Morocco is a Country, in no Wilaya: Guerrillas Redeploy within Algeria", "6.4.2"),
+    ("redeploy: a Guerrilla with nowhere to go",
+     lambda: redeploy_round("fln"), sel(UG_, "Medea"),
+     "a guerrillas_underground in Medea has nowhere to Redeploy: no other space of its Wilaya"
+     " has an FLN Base", "6.4.2"),
+    ("redeploy: a move before a selection",
+     lambda: redeploy_round(), mv(FT_, "Medea", "Oran"),
+     'select a piece first ({"t": "select", "piece", "space"})', "6.4"),
+    ("redeploy: another piece than the one selected",
+     lambda: play(redeploy_round(), sel(FT_, "Medea")), mv(FP_, "Algiers", "Medea"),
+     "the selected piece is a french_troops from Medea", "6.4"),
+    ("redeploy: a second selection",
+     lambda: play(redeploy_round(), sel(FT_, "Medea")), sel(FP_, "Algiers"),
+     'a french_troops from Medea is selected: move it, or put it back first ({"t":'
+     ' "deselect"})', "6.4"),
+    ("redeploy: nothing to put back",
+     lambda: redeploy_round(), {"t": "deselect"}, "no piece is selected to put back", "6.4"),
+    ("redeploy: finishing before the Suez Crisis Troops return",
+     lambda: redeploy_round(suez=2), {"t": "done"},
+     "the 2 French Troops set aside by Suez Crisis are placed before the Redeploy ends",
+     "5.1.9"),
+    ("redeploy: Suez Crisis Troops to a Sector without a Base",
+     lambda: redeploy_round(suez=2), {"t": "place", "piece": FT_, "space": "Medea"},
+     "Troops Redeploy to Cities or spaces with a Government Base: Medea is neither", "5.1.9"),
+    # --- a literal brace in a reason (3.2.2) ---
+    ("garrison: a move before a pick",
+     lambda: play(gov({"Algiers": {"fp": 2}}), op("garrison")), mv(FP_, "Algiers", "Oran"),
+     'pick a piece first ({"t": "pick", "piece", "from"})', "3.2.2"),
+    ("march: add before opening a group (braces)",
+     lambda: play(fln({"Medea": {"ug": 2}}), op("march")),
+     {"t": "add", "piece": UG_}, 'open a group first ({"t": "group", "from", "to"})', "3.3.2"),
+]
+
+
+@pytest.mark.parametrize("setup,move,text,rule", [c[1:] for c in EXACT],
+                         ids=[c[0] for c in EXACT])
+def test_the_reason_names_exactly_the_condition_that_failed(setup: Setup, move: dict[str, Any],
+                                                            text: str, rule: str) -> None:
+    s = setup()
+    assert move not in engine.legal_moves(s)
+    with pytest.raises(engine.IllegalMove) as e:
+        engine.apply(s, move)
+    assert e.value.reason == f"{engine.machine.MACHINE.context(s)}: {text}"
+    assert e.value.rule == rule
+    assert str(e.value).endswith(f"{text} (rule {rule})")

@@ -85,7 +85,7 @@ def redeploy(r: Runner) -> None:
             return
         if f["sel"] is not None:
             # A piece is selected (resumed mid-move): send it to the neediest Base space.
-            ms = r.legal()
+            ms = [m for m in r.legal() if m["t"] == "move"]
             dests = [m["to"] for m in ms]
             best = r.best(dests, [("largest need", lambda d: redeploy_target(s, d)
                                    - guerrillas(s, d), "max")], "Redeploy destination")

@@ -136,8 +136,9 @@ class MoroccoAndTunisiaIndependent(Pivotal):
     card = MOROCCO_TUNISIA_INDEPENDENT
     owner = "fln"
 
-    def precondition(self, s: State) -> bool:
-        return mobilized(s)
+    def precondition(self, s: State, why: Why = SILENT) -> bool:
+        return mobilized(s) or self.refuse(why, "5.1.8", "Mobilization (#{}) has not been played",
+                                           MOBILIZATION)
 
     def steps(self) -> Sequence[StepFn]:
         return [self.independence]
@@ -162,8 +163,10 @@ class SuezCrisis(Pivotal):
     card = SUEZ_CRISIS
     owner = "fln"
 
-    def precondition(self, s: State) -> bool:
-        return s.resources["fln"] >= SUEZ_COST
+    def precondition(self, s: State, why: Why = SILENT) -> bool:
+        return s.resources["fln"] >= SUEZ_COST or self.refuse(
+            why, "5.1.9", "the FLN has {} Resources and must be able to pay all {} (1.8)",
+            s.resources["fln"], SUEZ_COST)
 
     def steps(self) -> Sequence[StepFn]:
         return [self.roll, self.set_aside, self.pay]
@@ -195,8 +198,9 @@ class OasCard(Pivotal):
     card = OAS
     owner = "fln"
 
-    def precondition(self, s: State) -> bool:
-        return de_gaulle(s)
+    def precondition(self, s: State, why: Why = SILENT) -> bool:
+        return de_gaulle(s) or self.refuse(why, "5.1.7", "Recall De Gaulle (#{}) is not in effect",
+                                           RECALL_DE_GAULLE)
 
     def steps(self) -> Sequence[StepFn]:
         return [self.capability]
@@ -273,8 +277,11 @@ class Mobilization(Pivotal):
     card = MOBILIZATION
     owner = "gov"
 
-    def precondition(self, s: State) -> bool:
-        return fln_score(s) >= MOBILIZATION_THRESHOLD
+    def precondition(self, s: State, why: Why = SILENT) -> bool:
+        score = fln_score(s)
+        return score >= MOBILIZATION_THRESHOLD or self.refuse(
+            why, "5.1.6", "Opposition plus FLN Bases is {}, below {}", score,
+            MOBILIZATION_THRESHOLD)
 
     def steps(self) -> Sequence[StepFn]:
         return [self.mobilize, self.in_effect]
@@ -345,8 +352,9 @@ class RecallDeGaulle(Pivotal):
     card = RECALL_DE_GAULLE
     owner = "gov"
 
-    def precondition(self, s: State) -> bool:
-        return bool(s.cards["coup_played"])
+    def precondition(self, s: State, why: Why = SILENT) -> bool:
+        return bool(s.cards["coup_played"]) or self.refuse(
+            why, "5.1.7", "Coup d'Etat (#{}) has not been played", COUP_D_ETAT)
 
     def steps(self) -> Sequence[StepFn]:
         return [self.recall]
@@ -371,8 +379,9 @@ class CoupDEtat(Pivotal):
     owner = "gov"
     retained = True
 
-    def precondition(self, s: State) -> bool:
-        return bool(s.cards["coup_campaign"] != s.cards["propaganda_drawn"])
+    def precondition(self, s: State, why: Why = SILENT) -> bool:
+        return bool(s.cards["coup_campaign"] != s.cards["propaganda_drawn"]) or self.refuse(
+            why, "5.1.5", "it has already been played this Campaign (once per Campaign)")
 
     def steps(self) -> Sequence[StepFn]:
         return [self.played, self.roll_gov, self.roll_fln, self.resolve, self.fln_choice]

@@ -303,7 +303,7 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
                      f"(Population {needs[m['to']][0]}, 6.3.1)", chosen=m)
         return m
     busy = [m for m in ms if m["t"] == "move"]
-    if busy and DONE not in ms:  # a piece was picked and no space needs it: the best evaluated
+    if busy:  # a piece was picked (moves are offered) and no space needs it: the best evaluated
         return greedy(s, ms, ctx, busy, "no space lacks this piece; the best evaluated destination")
     missing = {w[1] for w in needs.values()}
     picks = [m for m in ms if m["t"] in ("pick", "select")
