@@ -34,6 +34,7 @@ number of active Government units in the area's PTL box (9.21).
 from __future__ import annotations
 
 from referee_core.checks import fail
+from referee_core.why import SILENT, Why
 
 from . import psl
 from .board import neutralize
@@ -67,9 +68,14 @@ def loss(s: State, units: list[str], log: Log, rule: str) -> None:
 class Propaganda(Mission):
     name, rule, cost, once, react = "propaganda", "9.11", 1, True, True
 
-    def areas(self, s: State) -> list[str]:
-        return [a for a in ALGERIAN + ("FRANCE",)
-                if (a == "FRANCE" or not remote(s, a)) and active(s, a, "OPS", FRONT_CADRE)]
+    def places(self, s: State) -> tuple[str, ...]:
+        return ALGERIAN + ("FRANCE",)
+
+    def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
+        if area != "FRANCE" and remote(s, area):
+            return why.no(self.rule, "{} is Remote", area)
+        return bool(active(s, area, "OPS", FRONT_CADRE)) or why.no(
+            self.rule, "no unit able to (no active Front or Cadre in the OPS box of {})", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
         return [] if f["units"] else active(s, f["area"], "OPS", FRONT_CADRE)
@@ -100,8 +106,11 @@ class Strike(Mission):
     name, rule, cost, once, react, must_react = "strike", "9.12", 3, True, True, True
     dice = ("m", "p")
 
-    def areas(self, s: State) -> list[str]:
-        return [a for a in ALGERIAN if urban(a) and active(s, a, "OPS", ("front",))]
+    def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
+        if not urban(area):
+            return why.no(self.rule, "{} is not a city", area)
+        return bool(active(s, area, "OPS", ("front",))) or why.no(
+            self.rule, "no unit able to (no active Front in the OPS box of {})", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
         if not f["units"]:
@@ -160,9 +169,15 @@ class Movement(Mission):
     name, rule, react = "move", "9.13", True
     answers, asked = {"dest": "area"}, {"dest": "fln"}
 
-    def areas(self, s: State) -> list[str]:
-        return [a for a in ALGERIAN + NEIGHBOURS
-                if active(s, a, "OPS", MOBILE_FLN) and destinations(s, a)]
+    def places(self, s: State) -> tuple[str, ...]:
+        return ALGERIAN + NEIGHBOURS
+
+    def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
+        if not active(s, area, "OPS", MOBILE_FLN):
+            return why.no(self.rule, "no unit able to (no active Cadre, Band or Failek in the OPS"
+                          " box of {})", area)
+        return bool(destinations(s, area)) or why.no(
+            self.rule, "no area to move to from {}", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
         return [] if f["units"] else active(s, f["area"], "OPS", MOBILE_FLN)
@@ -202,8 +217,11 @@ class Raid(Mission):
     name, rule, cost, once, react = "raid", "9.14", 1, True, True
     answers, asked = {"lost": "unit", "police": "unit"}, {"lost": "fln", "police": "fln"}
 
-    def areas(self, s: State) -> list[str]:
-        return [a for a in ALGERIAN if not remote(s, a) and active(s, a, "OPS", BANDS)]
+    def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
+        if remote(s, area):
+            return why.no(self.rule, "{} is Remote", area)
+        return bool(active(s, area, "OPS", BANDS)) or why.no(
+            self.rule, "no unit able to (no active Band or Failek in the OPS box of {})", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
         return [u for u in active(s, f["area"], "OPS", BANDS) if u not in f["units"]]
@@ -252,8 +270,12 @@ class Harass(Mission):
     dice = ()
     answers, asked = {"target": "unit"}, {"target": "fln"}
 
-    def areas(self, s: State) -> list[str]:
-        return [a for a in ALGERIAN if active(s, a, "OPS", BANDS) and s.units_in(a, side="gov")]
+    def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
+        if not active(s, area, "OPS", BANDS):
+            return why.no(self.rule, "no unit able to (no active Band or Failek in the OPS box of"
+                          " {})", area)
+        return bool(s.units_in(area, side="gov")) or why.no(
+            self.rule, "no Government unit in {} to harass", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
         a, chosen = f["area"], f["units"]

@@ -40,8 +40,12 @@ table row (``name``, ``side``, ``rule``, ``cost``, ``once``, ``react``, ``must_r
 the die-key prefixes its ``x`` may hold, ``answers``: question -> kind of answer, "area" |
 "unit" | "int" | "str", for validation; a question asked several times carries a number,
 ``pick0``, ``pick1`` …, of the kind of ``pick``; ``asked``: question -> the side that answers,
-checked in an untrusted state), its methods the rules (``areas``, ``candidates``,
+checked in an untrusted state), its methods the rules (``places``, ``area_ok``, ``candidates``,
 ``ready``, ``ask_moves``, ``resolve``, ``react_area``, ``check``).
+
+Where a mission may be declared is told by predicates taking a ``why`` collector
+(referee_core.why): ``affordable``, ``Mission.area_ok`` and ``open_in`` list the legal
+declarations and, for an illegal one, name the condition that fails (``declare_ok``).
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
 from referee_core.checks import check_bool, check_choice, check_int, check_obj, fail
+from referee_core.why import SILENT, Why
 
 from . import airpower, psl
 from .chance import check_x, dice
@@ -78,9 +83,18 @@ class Mission(ABC):
     answers: dict[str, str] = {}
     asked: dict[str, str] = {}   # question -> the side that answers it (checked when listed)
 
+    def places(self, s: State) -> tuple[str, ...]:
+        """The areas the mission is ever conducted in (``area_ok`` decides which, now)."""
+        return ALGERIAN
+
+    def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
+        """May the mission be declared in ``area`` (one of ``places``) now, cost and once-per-area
+        limit apart? Tells ``why`` the condition that fails."""
+        return why.no(self.rule, "{} is never declared", self.name)
+
     def areas(self, s: State) -> list[str]:
         """Areas where the mission may be declared now (the framework adds cost and limit)."""
-        return []
+        return [a for a in self.places(s) if self.area_ok(s, a)]
 
     def candidates(self, s: State, f: Frame) -> list[str]:
         """Units that may join the declaration ``f`` now."""
@@ -198,21 +212,41 @@ def done(s: State, m: Mission, area: str) -> bool:
     return area in s.areas and m.name in s.areas[area]["done"]
 
 
-def affordable(s: State, m: Mission) -> bool:
-    return s.ap >= m.cost if m.side == "fln" else s.psl["gov"] - m.cost > 0 or m.cost == 0
+def affordable(s: State, m: Mission, why: Why = SILENT) -> bool:
+    """9.0: the FLN pays AP; the Government pays PSP, never down to PSL 0 (digest A37)."""
+    if m.side == "fln":
+        return s.ap >= m.cost or why.no(m.rule, "the cost ({} costs {} AP and the FLN has {})",
+                                        m.name, m.cost, s.ap)
+    return m.cost == 0 or s.psl["gov"] - m.cost > 0 or why.no(
+        m.rule, "the cost ({} costs {} PSP and the Government PSL is {}: never down to 0)",
+        m.name, m.cost, s.psl["gov"])
+
+
+def open_in(s: State, m: Mission, area: str, why: Why = SILENT) -> bool:
+    """9.0: not yet conducted in ``area`` this turn if once per area (France: one Propaganda a
+    turn, 11.22), and a unit able to conduct it there."""
+    if done(s, m, area):
+        if area == "FRANCE":
+            return why.no("11.22", "once a turn in France ({} has already been conducted there"
+                          " this turn)", m.name)
+        return why.no("9.0", "once per area per turn ({} has already been conducted in {} this"
+                      " turn)", m.name, area)
+    trial = new_frame(m, area)
+    return bool(m.candidates(s, trial)) or m.ready(s, trial) or why.no(
+        m.rule, "no unit able to (none of the units in {} may conduct {})", area, m.name)
 
 
 def declarable(s: State, m: Mission) -> list[str]:
     if not affordable(s, m):
         return []
-    out = []
-    for a in m.areas(s):
-        if done(s, m, a):
-            continue
-        trial = new_frame(m, a)
-        if m.candidates(s, trial) or m.ready(s, trial):
-            out.append(a)
-    return out
+    return [a for a in m.areas(s) if open_in(s, m, a)]
+
+
+def declare_ok(s: State, m: Mission, area: object, why: Why = SILENT) -> bool:
+    """May ``m`` be declared in ``area`` now? The conditions of ``declarable``, one by one."""
+    if not isinstance(area, str) or area not in m.places(s):
+        return why.no(m.rule, "{} is not conducted in {}", m.name, area)
+    return affordable(s, m, why) and m.area_ok(s, area, why) and open_in(s, m, area, why)
 
 
 @register
@@ -244,8 +278,11 @@ class Operations(FrameType[State]):
             mis = MISSIONS[m["mission"]]
             if mis.side != f["who"]:
                 return f"it is not the {mis.side}'s turn to conduct a mission", "8.0"
-            return (f"{mis.name} cannot be conducted in {m.get('area')} now (no unit able to, "
-                    f"the cost, or once per area per turn)", mis.rule)
+            why = Why()
+            declare_ok(s, mis, m.get("area"), why)
+            if why.reasons:
+                text, rule = why.reasons[0]
+                return f"{mis.name} cannot be conducted in {m.get('area')} now: {text}", rule
         if m.get("t") == "hand_over":
             return "only the FLN hands over, and not right after a Government pass", "8.0"
         return super().explain(s, f, m)

@@ -37,6 +37,7 @@ to act, and follows the procedure of 9.0 (``missions.MissionFrame``).
 from __future__ import annotations
 
 from referee_core.checks import check_obj, fail
+from referee_core.why import SILENT, Why
 
 from . import airpower, psl
 from .board import key, neutralize
@@ -96,9 +97,18 @@ class GovMission(Mission):
     def areas(self, s: State) -> list[str]:
         if self.pacification and slow(s):
             return []
-        return [a for a in ALGERIAN if police(s, a) and self.where(s, a)]
+        return super().areas(s)
 
-    def where(self, s: State, area: str) -> bool:
+    def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
+        if self.pacification and slow(s):
+            return why.no("13.1", "option 13.1 (slow French reaction) is in force: no {}",
+                          self.name)
+        if not police(s, area):
+            return why.no(self.rule, "no unit able to (no active Police unit in the PTL box of"
+                          " {})", area)
+        return self.where(s, area, why)
+
+    def where(self, s: State, area: str, why: Why = SILENT) -> bool:
         return True
 
     def ready(self, s: State, f: Frame) -> bool:
@@ -111,8 +121,9 @@ class GovMission(Mission):
 class Flush(GovMission):
     name, rule, dice = "flush", "9.22", ("c",)
 
-    def areas(self, s: State) -> list[str]:
-        return [a for a in ALGERIAN if fln_in(s, a, "OPS", "OC")]
+    def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
+        return bool(fln_in(s, area, "OPS", "OC")) or why.no(
+            self.rule, "no FLN unit in the OPS or OC box of {} to contact", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
         return eligible(s, f["area"], f["units"])
@@ -138,8 +149,9 @@ class Flush(GovMission):
 class Intelligence(GovMission):
     name, rule, cost, dice = "intelligence", "9.24", 1, ("c",)
 
-    def where(self, s: State, area: str) -> bool:
-        return bool(fln_in(s, area, "UG"))
+    def where(self, s: State, area: str, why: Why = SILENT) -> bool:
+        return bool(fln_in(s, area, "UG")) or why.no(
+            self.rule, "no FLN unit in the UG box of {} to contact", area)
 
     def resolve(self, s: State, f: Frame, log: Log) -> bool:
         area = f["area"]
@@ -158,8 +170,8 @@ class Intelligence(GovMission):
 class CivilAffairs(GovMission):
     name, rule, cost, once, pacification = "civil_affairs", "9.25", 1, True, True
 
-    def where(self, s: State, area: str) -> bool:
-        return not remote(s, area)
+    def where(self, s: State, area: str, why: Why = SILENT) -> bool:
+        return not remote(s, area) or why.no(self.rule, "{} is Remote", area)
 
     def resolve(self, s: State, f: Frame, log: Log) -> bool:
         area = f["area"]
@@ -182,8 +194,9 @@ class Suppression(GovMission):
     dice = ("m", "p")
     answers, asked = {"pick": "unit"}, {"pick": "fln"}
 
-    def where(self, s: State, area: str) -> bool:
-        return bool(s.units_in(area, side="fln"))
+    def where(self, s: State, area: str, why: Why = SILENT) -> bool:
+        return bool(s.units_in(area, side="fln")) or why.no(
+            self.rule, "no FLN unit in {} to suppress", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
         return [u for u in active(s, f["area"], None, ("elite_bde",))
@@ -228,8 +241,9 @@ class OASSuppression(Suppression):
     """11.3: never declared; ``oas`` starts it. No cost, no Police, no elite assistance."""
     name, rule, cost, once = "oas_suppression", "11.3", 0, False
 
-    def areas(self, s: State) -> list[str]:
-        return []
+    def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
+        return why.no(self.rule, "the OAS's Suppression is never declared: an OAS in a city"
+                      " conducts it as the Operations Phase starts")
 
     def candidates(self, s: State, f: Frame) -> list[str]:
         return []
@@ -262,8 +276,11 @@ def phase_start() -> Frame:
 class Resettlement(GovMission):
     name, rule, cost, pacification, dice = "resettlement", "9.27", 1, True, ("p",)
 
-    def where(self, s: State, area: str) -> bool:
-        return AREAS[area].type == "rural" and not s.areas[area]["resettled"]
+    def where(self, s: State, area: str, why: Why = SILENT) -> bool:
+        if AREAS[area].type != "rural":
+            return why.no(self.rule, "{} is not a Rural area", area)
+        return not s.areas[area]["resettled"] or why.no(
+            self.rule, "{} is already resettled", area)
 
     def resolve(self, s: State, f: Frame, log: Log) -> bool:
         area = f["area"]

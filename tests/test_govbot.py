@@ -208,3 +208,21 @@ def test_final_round_commitment_then_pacification() -> None:
     assert d.state.commitment == 9 + sum(s.boxes["available"][p] for p in FRENCH) // 3
     assert {d.state.spaces[n]["support"] for n in ("Oran", "Algiers", "Barika")} == {"support"}
     assert d.state.result is not None and d.state.result["winner"] == "gov"
+
+
+def test_redeploys_a_selected_police_cube_where_police_is_lacking() -> None:
+    """6.4.1: with a piece selected the Redeploy also offers ``deselect`` and ``done``; the bot
+    still sends the Police it selected to the Controlled space that lacks Police."""
+    s0 = position(spaces={"Medea": {"ft": 2}, "Algiers": {"fp": 3, "ft": 1}})
+    c = s0.cards
+    events = [n for n in c["deck"] if n not in PROPAGANDA_CARDS]
+    c["played"] = sorted(c["played"] + events[:11] + [c["current"]])
+    c["deck"] = events[11:]
+    s = reveal(s0, rounds_before=0, drawn=1)
+    s.cards["deck"] = (events[11:23] + [PROPAGANDA_CARDS[1]] + events[23:]
+                       + [PROPAGANDA_CARDS[2]])
+    s.cards["piles"], s.cards["deck_left"], s.turn = [[12, 1], [12, 1]], 26, 13
+    d = decide(engine.from_json(engine.to_json(s)), 2)  # a valid state
+    assert {"t": "select", "piece": "french_police", "space": "Algiers"} in d.moves
+    assert {"t": "move", "piece": "french_police", "from": "Algiers", "to": "Medea"} in d.moves
+    assert d.state.spaces["Medea"]["pieces"]["french_police"] == 1

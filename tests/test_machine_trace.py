@@ -1,8 +1,10 @@
 """The decision machine's behaviour, pinned: seeded Colonial Twilight games traced decision by
 decision (tests/machine_trace.py: actors, prompts, legal moves, logs, the errors of illegal and
 malformed moves, states read back from their text, the last state) and hashed. The digests were
-taken before both games were put on the one driver of referee_core.decisions and hold unchanged since:
-any change to what the machine does for Colonial Twilight shows here."""
+taken before both games were put on the one driver of referee_core.decisions; retaken (``python -m
+tests.machine_trace``) when the Redeploy offered ``deselect`` and ``done`` with a piece selected and
+illegal Pivotal Event and Propaganda Round moves came to name their conditions. Any change to what
+the machine does for Colonial Twilight shows here."""
 
 from __future__ import annotations
 
@@ -12,21 +14,21 @@ from tests.machine_trace import CASES, trace
 
 EXPECTED = {
     "ct/short/1/managed/5000":
-        "784a7c5bc152cb63edae1502518d9b9c911225b8cd1d0a0f6042f415e686f54d",
+        "8bd63fb6ec0791a24153ed7504a49eca32117ac3c571974ca39faad189476d0b",
     "ct/short/2/managed/5000":
-        "a101645513b7d758674222eff46677946fe341315866ac3aac2a538c9dca6ca9",
+        "7c5379a25eabc0428cbc5c46a80150bfa85e2870d6fb4240180a05489316d355",
     "ct/medium/3/managed/1500":
-        "4cd8789ee438895806b6a3ccacbff4ac368c4b3f708ddd3ac435d184ff12bca2",
+        "96ed2ea5c177a75aba69d238e7480eb541805143e1be22325919e31a42a1edfe",
     "ct/short/4/external/1500":
-        "4be9f7377453debdcd7a8b1fd9f821057a6851438b4be197d7b63459bb7e2d40",
+        "2eeefe8d4756559fe42a2d8382994464598730b3f358632ecc5aa86ef2394200",
     "ct/full/5/external/800":
-        "c1693da75ab9d11786a9936af0c8743efb21c0d5a58c07721c81cb81db25d7a8",
+        "84f18b016cb0489319b4e40c825299854a0f74b8155bf262cfc7daa2fa0dfcbb",
     "ct/short/6/managed/5000":
-        "6a66bdad619c1144377fd4aadd3441d333a3c7b529ec13c70a07a71a9bd65ac4",
+        "145d3503db86388cdc00eb4bd851737d3f2dfd85a65d3670b8881dcfebf16e94",
     "ct/medium/7/external/5000":
-        "4cac07d80c68e1655ec725cda744716c65aeedd62d75bdd4e378331122354bb1",
+        "0db8795e0a51bb918c6e6209348e91ddc99c457e9be7dbb97671deb36bfdb14a",
     "ct/full/8/managed/1500":
-        "29a9d5edfe2886b4dd0c1733dc9026602cf4c934d846f1cdb5ffe6b05832ab08",
+        "5a4c6874033651a8cd037424d498742fd3f90794deb438bd644e7829e2e1aa30",
 }
 
 

@@ -299,14 +299,15 @@ def test_a_well_formed_move_with_another_field_is_illegal_not_malformed() -> Non
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_no_condition_is_named_against_a_legal_move(seed: int) -> None:
     """The predicates that explain are those that list: over random games, asking why any listed
-    move of an Operation or Special Activity would be illegal names no condition."""
+    move of an Operation, a Special Activity, a Pivotal window, an option prompt or a Propaganda
+    Round decision would be illegal names no condition."""
     rnd = random.Random(seed)
     s = engine.new_game("short", seed)
     checked = 0
     while engine.to_move(s):
         moves = engine.legal_moves(s)
         f = s.pending[-1]
-        if f["k"].startswith(("op:", "sa:")):
+        if f["k"].startswith(("op:", "sa:", "prop_", "pivotal_window", "eligible")):
             h = engine.machine.handler(f)
             for m in moves:
                 why = Why()

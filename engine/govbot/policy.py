@@ -158,6 +158,8 @@ def look(s: State, m: Move, ctx: Ctx, post: bool = False) -> float:
         return evaluate(run_frame(s1, len(s.pending), ctx))
     if to_move(s1) == "gov" and m["t"] in ("pick", "select"):
         follow = legal_moves(s1)
+        if m["t"] == "select":  # a Redeploy selection may also be put back or end the phase
+            follow = [x for x in follow if x["t"] not in ("deselect", "done")]
         if follow and all(x["t"] == "move" for x in follow):
             return max(evaluate(ctx.step(s1, x)) for x in follow[:FOLLOW_CAP])
     v = evaluate(s1)
