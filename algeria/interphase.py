@@ -226,16 +226,21 @@ class Interphase(AutoFrame[State]):
         return None
 
     def _final(self, s: State, f: Frame, log: Log) -> None:
+        # The 3d6 are rolled before any adjustment is made: this step is run again after each
+        # die, and what it changes must change once (none of the adjustments moves a unit, so
+        # whether the FLN rolls does not depend on them).
+        p = 0
+        if not any(unit_type(u).side == "fln" and unit_type(u).mobile and not d["neutralized"]
+                   and d["area"] in ALGERIAN for u, d in s.units.items()):
+            rolled = dice(s, f, "p", 3, "no active FLN mobile unit in Algeria", "10.4")
+            if rolled is None:
+                return None
+            p = rolled
         if s.oas["active"] and s.oas["area"] is not None:
             psl.lose(s, "gov", 2 if s.oas["area"] == "FRANCE" else 1, log, "10.4", "OAS")
         marked = sum(1 for a in s.areas.values() if a["terror"] or a["resettled"])
         psl.lose(s, "gov", marked, log, "10.4", "areas Terrorized or resettled")
-        if not any(unit_type(u).side == "fln" and unit_type(u).mobile and not d["neutralized"]
-                   and d["area"] in ALGERIAN for u, d in s.units.items()):
-            p = dice(s, f, "p", 3, "no active FLN mobile unit in Algeria", "10.4")
-            if p is None:
-                return None
-            psl.lose(s, "fln", p, log, "10.4", "no active mobile unit in Algeria")
+        psl.lose(s, "fln", p, log, "10.4", "no active mobile unit in Algeria")
         fire = sum(unit_type(u).firepower for u, d in s.units.items()
                    if d["area"] in NEIGHBOURS and unit_type(u).mobile)
         psl.gain(s, "fln", fire // 10, log, "10.4", "external army")
@@ -253,8 +258,9 @@ class Interphase(AutoFrame[State]):
             if abs(s.psl["gov"] - s.psl["fln"]) >= 26:
                 lead = "gov" if s.psl["gov"] > s.psl["fln"] else "fln"
             if lead is not None and lead == s.short_lead:
-                s.result = {"winner": lead, "level": psl.level(s.psl[lead])}
-                emit(log, "13.3", f"{lead} leads by 26+ at two checks running: {lead} wins")
+                s.result = {"winner": lead, "level": psl.level(s, lead)}
+                emit(log, "13.3", f"{lead} leads by 26+ at two checks running: {lead} wins"
+                     f" ({s.result['level']})", winner=lead, level=s.result["level"])
             s.short_lead = lead
         s.pending.pop()
         return None

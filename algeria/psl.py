@@ -2,9 +2,11 @@
 
 * 12.1 A PSL runs 0-99. PSP that would raise a PSL above 99 are taken off the other side's PSL
   instead (example: FLN at 98 gains 10 -> 99 and the Government loses 9).
-* 12.2 A side whose PSL reaches 0 loses at once; the winner's level is read from its PSL:
-  1-25 Marginal, 26-50 Substantial, 51+ Decisive (chart "victory"; the 2015 text measures the
-  winner's PSL, docs/algeria/editions.md). ``state.result`` is set and the machine stops
+* 12.2 A side whose PSL reaches 0 loses at once. The level of victory is read from how far the
+  winner's PSL is ahead of the loser's: 1-25 Marginal, 26-50 Substantial, 51+ Decisive (chart
+  "victory"). The 2015 text of 12.2 states the winner's PSL, which is the same lead when the loser
+  is at 0; 13.3 spells the measure out ("at least a Substantial Victory (that is, his PSL is 26 or
+  more points ahead)"), docs/algeria/editions.md. ``state.result`` is set and the machine stops
   (``MACHINE.finished``).
 """
 
@@ -15,8 +17,10 @@ from .machine import Log, State, emit
 OTHER = {"gov": "fln", "fln": "gov"}
 
 
-def level(psl: int) -> str:
-    return "marginal" if psl <= 25 else "substantial" if psl <= 50 else "decisive"
+def level(s: State, winner: str) -> str:
+    """The level of ``winner``'s victory: by its PSL's lead over the other side's (12.2, 13.3)."""
+    lead = s.psl[winner] - s.psl[OTHER[winner]]
+    return "marginal" if lead <= 25 else "substantial" if lead <= 50 else "decisive"
 
 
 def gain(s: State, side: str, n: int, log: Log, rule: str, why: str) -> None:
@@ -40,9 +44,9 @@ def lose(s: State, side: str, n: int, log: Log, rule: str, why: str) -> None:
     emit(log, rule, f"{side} PSL -{n} ({why}) = {s.psl[side]}", side=side, psp=-n)
     if s.psl[side] == 0:
         win = OTHER[side]
-        s.result = {"winner": win, "level": level(s.psl[win])}
-        emit(log, "12.2", f"{side} PSL is 0: {win} wins ({level(s.psl[win])})",
-             winner=win, level=level(s.psl[win]))
+        lv = level(s, win)
+        s.result = {"winner": win, "level": lv}
+        emit(log, "12.2", f"{side} PSL is 0: {win} wins ({lv})", winner=win, level=lv)
 
 
 def add_ap(s: State, n: int, log: Log, rule: str, why: str) -> None:

@@ -100,6 +100,8 @@ class GovReinforce(FrameType[State]):
                 if type(u) is not str or u not in s.units or s.units[u]["area"] is None \
                         or key(u) not in items:
                     fail(f"{name}[{i}]", "not a Government unit on the map")
+                if u in f[name][:i]:
+                    fail(f"{name}[{i}]", f"{u} is listed twice", "6.3")
         check_int(f["credit"], "credit", 0, 1)
         check_int(f["bought"], "bought", 0, 99)
         check_x(f, ("c",))

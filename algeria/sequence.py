@@ -34,6 +34,7 @@ def start_turn_frame() -> Frame:
 class Turn(AutoFrame[State]):
     kind = "turn"
     rule = "4.0"
+    checked = True  # its step, and the phase it is in (validate._sequence)
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "step"))

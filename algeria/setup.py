@@ -138,6 +138,7 @@ class SetUp(FrameType[State]):
         q = check_list(f["queue"], "queue")
         if not q:
             fail("queue", "a set-up decision has at least one unit to place", "3.0")
+        queued: set[str] = set()
         for i, item in enumerate(q):
             field = f"queue[{i}]"
             if type(item) is not list or len(item) != 2:
@@ -146,6 +147,9 @@ class SetUp(FrameType[State]):
             check_choice(item[1], f"{field}[1]", tuple(w for w in WILAYAS if w in ALL_WILAYAS))
             if unit_type(uid).side != who or s.units[uid]["area"] is not None:
                 fail(f"{field}[0]", f"{uid} is not an unplaced {who} unit", "3.0")
+            if uid in queued:
+                fail(f"{field}[0]", f"{uid} is queued twice (each unit is set up once)", "3.0")
+            queued.add(uid)
         if not placements(s, q[0][0], q[0][1]):
             fail("queue[0]", "the unit has no legal area", "3.0")
 
@@ -178,6 +182,7 @@ class StartAP(AutoFrame[State]):
 
     kind = "start_ap"
     rule = "C.8"
+    checked = True  # dice only
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "x"))

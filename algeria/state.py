@@ -61,6 +61,10 @@ class State:
     pending: list[Frame] = field(default_factory=list)
     result: dict[str, Any] | None = None
 
+    # read from untrusted text by the validator, or made by ``apply`` from such a state: each
+    # state ``apply`` produces from it is held to the validator (validate.check_produced)
+    _valid = False
+
     FIELDS = ("scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
               "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead",
               "areas", "units", "pending", "result")

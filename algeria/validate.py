@@ -11,10 +11,13 @@ from typing import Any
 from referee_core.checks import (
     Budget, check_bool, check_choice, check_int, check_list, check_obj, fail,
 )
+from referee_core.errors import StateError
 from referee_core.rng import check_state
 
 from .data import ALGERIAN, AREAS, NEIGHBOURS, SCENARIOS, UNIT_IDS, UnitType, unit_type
+from .interphase import STAGES
 from .machine import MACHINE
+from .sequence import PHASES as SEQUENCE
 from .setup import ONLY_1954, OPTION_DEFAULTS
 from .state import SCHEMA, State
 
@@ -24,6 +27,9 @@ MISSIONS = ("propaganda", "strike", "raid", "civil_affairs", "suppression")
 REMOVED = ("nato", "suez", "coup")
 CITIES = tuple(a for a in ALGERIAN if AREAS[a].type == "urban")
 TOP = State.FIELDS + ("schema",)
+# the phases the turn frame runs, in order (4.0), and the Interphase stages up to Redeployment (10.3)
+TURN_PHASES = tuple(p for p, _ in SEQUENCE)
+BEFORE_REDEPLOYMENT = STAGES[: STAGES.index("redeploy") + 1]
 
 
 def validate(d: Any) -> State:
@@ -60,7 +66,6 @@ def validate(d: Any) -> State:
         fail("effects", "an effect is listed twice")
     _areas(d["areas"])
     _units(d["units"], d["areas"], indep)
-    _airmobile(d)
     if d["result"] is not None:
         res = check_obj(d["result"], "result", ("winner", "level"))
         check_choice(res["winner"], "result.winner", ("gov", "fln"), "12.2")
@@ -68,7 +73,10 @@ def validate(d: Any) -> State:
     s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "rng", "pending", "units")},
               options=options, rng=rng, pending=[],
               units={u: d["units"][u] for u in UNIT_IDS})   # counter order, as new_game's
+    _sequence(d)
+    _airmobile(d)
     s.pending = MACHINE.check_pending(d["pending"], s, Budget(), d["result"] is not None)
+    s._valid = True
     return s
 
 
@@ -109,14 +117,41 @@ def _areas(a: Any) -> None:
             fail(f"{f}.done", "a mission is listed twice", "9.0")
 
 
+def _sequence(d: dict[str, Any]) -> None:
+    """4.0: the phase is the one the turn (the bottom decision) is in: ``setup`` before the first
+    Random Events Phase (``step`` 0), else the phase its ``step`` last started. Only checked here
+    when the turn frame is well-formed (``check_pending`` names any other fault)."""
+    frames = d["pending"]
+    if type(frames) is not list or not frames or type(frames[0]) is not dict \
+            or frames[0].get("k") != "turn" or type(frames[0].get("step")) is not int \
+            or not 0 <= frames[0]["step"] <= len(TURN_PHASES):
+        return
+    step = frames[0]["step"]
+    phase = "setup" if step == 0 else TURN_PHASES[step - 1]
+    if d["phase"] != phase:
+        fail("phase", f"the turn is in the {phase.replace('_', ' ')} phase (pending[0].step"
+             f" {step}), not {d['phase'].replace('_', ' ')}", "4.0")
+
+
 def _airmobile(d: dict[str, Any]) -> None:
-    """11.12 / 10.3: airmobile units flip back at Redeployment, so none is airmobile from then
-    until the next Deployment Phase (Helicopter Points are attached in Deployment or later)."""
-    if d["phase"] in ("setup", "random_events", "reinforcement"):
-        for uid in UNIT_IDS:
-            if d["units"][uid]["helo"]:
-                fail(f"units.{uid}.helo", "no unit is airmobile before the Deployment Phase "
-                     "(10.3)", "11.12")
+    """11.12 / 10.3: Helicopter Points are attached in the Deployment Phase or later, and
+    airmobile units flip back at Redeployment (10.3), so a unit is airmobile only in the
+    Deployment and Operations Phases and in the Interphase before Redeployment."""
+    phase = d["phase"]
+    if phase in ("deployment", "operations"):
+        return
+    if phase == "interphase":
+        frames = d["pending"] if type(d["pending"]) is list else []
+        stage = next((f.get("stage") for f in frames
+                      if type(f) is dict and f.get("k") == "interphase"), None)
+        if stage in BEFORE_REDEPLOYMENT:
+            return
+        why = "after Redeployment (10.3)"
+    else:
+        why = "before the Deployment Phase"
+    for uid in UNIT_IDS:
+        if d["units"][uid]["helo"]:
+            fail(f"units.{uid}.helo", f"no unit is airmobile {why}", "11.12")
 
 
 def _units(u: Any, areas: dict[str, Any], indep: bool) -> None:
@@ -190,3 +225,25 @@ def _choice(v: Any, field: str, allowed: tuple[Any, ...], rule: str = "") -> Any
 
 UNIT_KEYSET = frozenset(UNIT_IDS)
 ENTRY_KEYSET = frozenset(UNIT_KEYS)
+
+
+# --- states the machine produces from untrusted data --------------------------------------------
+
+
+def check_produced(s: State, n: State) -> None:
+    """The machine's ``check_result`` hook: the state ``n`` a move produced from ``s`` must be one
+    the validator accepts when ``s`` was read by ``from_json`` (or descends from such a state:
+    ``State._valid``) and a frame on its stack is not fully proven by its kind's check
+    (``FrameType.proven``); otherwise the pending decisions' data was inconsistent: StateError,
+    as in Colonial Twilight (engine.validate.check_produced). Games started by ``new_game`` hold
+    no data the engine did not produce and skip the check."""
+    if not s._valid or MACHINE.proven(s):
+        return
+    try:
+        validate(n.to_data())
+    except StateError as e:
+        raise StateError(f"pending[{len(s.pending) - 1}]", "the pending decisions' data leads to"
+                         f" an invalid state ({e.field}: {e.reason})", e.rule) from None
+
+
+MACHINE.check_result = check_produced

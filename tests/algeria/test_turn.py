@@ -222,16 +222,119 @@ def test_coup_failure_removes_an_elite_unit() -> None:
     assert "elite_bde.1" not in s.pool("elite_bde")
 
 
-def test_shorter_game_option() -> None:
-    s = at_deploy()
-    s.options["shorter_game"] = True
-    s.turn = 6
-    s.short_lead = "gov"
-    s.psl = {"fln": 30, "gov": 60}
-    s = interphase(s)
+def bare_interphase(scenario: str = "1954", chance: str = "external", **tracks: Any) -> A.State:
+    """The Deployment Phase with no unit on the map but one Band in I-1 (so the FLN has an active
+    mobile unit in Algeria and no area changes control), no area controlled; ``tracks`` set state
+    fields; then on to the Interphase (the position read back as a client sends it)."""
+    s = at_deploy(scenario)
+    for u in list(s.units):
+        s.units[u].update(area=None, box=None, neutralized=False)
+    s.units["band.1"].update(area="I-1", box="UG")
+    for a in s.areas.values():
+        a["control"] = None
+    for k, v in tracks.items():
+        setattr(s, k, v)
+    d = json.loads(A.to_json(s))
+    d["options"]["chance"] = chance
+    return interphase(A.from_json(json.dumps(d)))
+
+
+def roll_through(s: A.State) -> A.State:
+    """Roll 6 for every Interphase die (no depreciation, no Recovery needed) until it is over."""
     while A.to_move(s) == "chance":
         s, _ = A.apply(s, {"t": "roll", "value": 6})
-    assert s.result == {"winner": "gov", "level": "decisive"} and A.to_move(s) is None
+    return s
+
+
+@pytest.mark.parametrize("psl, lead, result", [
+    # 13.3 "at least a Substantial Victory (that is, his PSL is 26 or more points ahead)": the
+    # level is the lead's (12.2 levels: 1-25 Marginal, 26-50 Substantial, 51+ Decisive)
+    ({"fln": 80, "gov": 50}, "fln", {"winner": "fln", "level": "substantial"}),
+    ({"fln": 30, "gov": 60}, "gov", {"winner": "gov", "level": "substantial"}),
+    ({"fln": 30, "gov": 80}, "gov", {"winner": "gov", "level": "substantial"}),
+    ({"fln": 29, "gov": 80}, "gov", {"winner": "gov", "level": "decisive"}),
+    ({"fln": 99, "gov": 31}, "fln", {"winner": "fln", "level": "decisive"}),
+])
+def test_shorter_game_victory_level_is_the_lead(psl: dict[str, int], lead: str,
+                                               result: dict[str, str]) -> None:
+    s = bare_interphase(options={**OPTIONS, "shorter_game": True}, turn=6, short_lead=lead,
+                        psl=dict(psl))
+    s = roll_through(s)
+    assert s.psl == psl    # the Interphase changed no PSL here
+    assert s.result == result and A.to_move(s) is None
+
+
+def test_shorter_game_needs_two_checks_running() -> None:
+    s = roll_through(bare_interphase(options={**OPTIONS, "shorter_game": True}, turn=6,
+                                     psl={"fln": 80, "gov": 50}))
+    assert s.result is None and s.short_lead == "fln" and s.turn == 7
+
+
+def test_sudden_death_level_is_the_winners_psl() -> None:
+    """12.2: the Government's PSL reaches 0 in the final adjustment (the OAS in France, -2); the
+    FLN at 40 is 40 ahead: a Substantial Victory."""
+    s = bare_interphase(psl={"fln": 40, "gov": 31},
+                        oas={"active": True, "controller": "gov", "area": "FRANCE"})
+    s.psl["gov"] = 2
+    s = roll_through(A.from_json(A.to_json(s)))
+    assert s.psl == {"fln": 40, "gov": 0}
+    assert s.result == {"winner": "fln", "level": "substantial"} and A.to_move(s) is None
+
+
+OPTIONS = {"chance": "external", "slow_french_reaction": False,
+           "deterministic_independence": False, "shorter_game": False}
+
+
+def no_fln_in_algeria(scenario: str, chance: str) -> A.State:
+    """The Deployment Phase, Government and FLN at 50, the OAS in France, one area Terrorized and
+    one resettled, no FLN unit in Algeria (the FLN rolls 3d6) and none abroad (no external army),
+    no area controlled."""
+    s = at_deploy(scenario)
+    for u in list(s.units):
+        s.units[u].update(area=None, box=None, neutralized=False)
+    s.units["police.1"].update(area="ALGIERS", box="PTL")
+    for a in s.areas.values():
+        a.update(control=None, terror=False, resettled=False)
+    s.areas["I-1"]["terror"] = True
+    s.areas["III-1"]["resettled"] = True
+    s.psl = {"fln": 50, "gov": 50}
+    s.oas = {"active": True, "controller": "gov", "area": "FRANCE"}
+    d = json.loads(A.to_json(s))
+    d["options"]["chance"] = chance
+    return A.from_json(json.dumps(d))
+
+
+def test_final_adjustment_applies_each_penalty_once() -> None:
+    """C.6 / 10.4: the OAS in France (-2) and two marked areas (-2) cost the Government 4 PSP,
+    once, and the FLN loses the 3d6 once (the step is run again after each die)."""
+    s = interphase(no_fln_in_algeria("1958", "external"))
+    log: list[dict[str, Any]] = []
+    while "no active FLN mobile unit" not in A.prompt(s):
+        # the Terror marker stays (a 1), nothing depreciates (6s)
+        s, entries = A.apply(s, {"t": "roll", "value": 1 if "Terror" in A.prompt(s) else 6})
+        log += entries
+    assert s.psl == {"fln": 50, "gov": 50} and s.areas["I-1"]["terror"]
+    s, entries = rolls(s, 2, 3, 4)
+    log += entries
+    assert s.psl == {"fln": 41, "gov": 46}
+    assert s.turn == 2 and s.phase == "random_events"
+    psp = [(e["side"], e["psp"]) for e in log if "psp" in e]
+    assert psp == [("gov", -2), ("gov", -2), ("fln", -9)]
+
+
+def test_final_adjustment_once_in_managed_chance() -> None:
+    """The same with the engine rolling: each adjustment of 10.4 is made once."""
+    s = no_fln_in_algeria("1958", "managed")
+    log: list[dict[str, Any]] = []
+    for m in ({"t": "done"}, {"t": "done"}, {"t": "pass"}, {"t": "pass"}):
+        s, entries = A.apply(s, m)
+        log += entries
+    assert s.turn == 2
+    final = [(e["side"], e["psp"]) for e in log if e["rule"] == "10.4" and "psp" in e]
+    left = any(e["rule"] == "10.2" and "Terror marker leaves" in e["text"] for e in log)
+    marked = 1 if left else 2   # III-1 resettled, I-1 unless its Terror marker left (10.2)
+    assert final[:2] == [("gov", -2), ("gov", -marked)]
+    assert len(final) == 3 and final[2][0] == "fln" and -18 <= final[2][1] <= -3
 
 
 @pytest.mark.parametrize("scenario", ["1954", "1958", "1960"])
