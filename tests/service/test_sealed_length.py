@@ -94,7 +94,7 @@ def test_every_hidden_combination_of_a_scenario_seals_to_one_length() -> None:
             data = json.loads(engine.to_json(engine.new_game(scenario, seed * 7919 + 1,
                                                              {"deception": True})))
             data["rng"]["seed"] = 2**64 - 1 - seed  # a sealed game's seed: 64 bits
-            for deal in deals:
+            for deal in deals if seed == 0 else deals[seed::9]:  # all with one deck
                 data["deception"] = deal
                 s = engine.from_json(json.dumps(data))
                 rec = core._state_record(s)

@@ -12,6 +12,7 @@ import urllib.request
 from typing import Any, Iterator
 
 import pytest
+from google.protobuf.json_format import MessageToDict
 
 from ct_referee_client import Client, RefereeError, move_dict
 from ct_referee_proto.v1 import referee_pb2 as pb
@@ -192,7 +193,8 @@ def holder_and_not(c: Client) -> tuple[Any, Any]:
         if opened is None or opened[1].to_move != "fln":
             continue
         after = opened[1].state
-        held = c.view(after, "fln", g.seats["fln"]).deception["fln"]["held"]
+        view = MessageToDict(c.view(after, "fln", g.seats["fln"]))
+        held = view["deception"]["fln"]["held"]
         own = [move_dict(m) for m in c.legal_moves(after, "fln", g.seats["fln"]).legal_moves]
         asset = [m for m in own if m.get("deception") == HIDDEN_ASSET]
         if HIDDEN_ASSET in held and asset and holder is None:
