@@ -29,7 +29,7 @@ import importlib.util
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Sequence
 
 from google.protobuf.message import Message
 
@@ -49,7 +49,7 @@ from .forks import Successors
 from .moves import MoveError, move_to_engine, moves_from_engine, private
 from .replay import replay
 from .responses import ResponseCache
-from .seats import Seats
+from .seats import SIDES, Seats
 from .trust import GameRef, Opened, Trust, seed_commitment, split
 
 Record = dict[str, Any]
@@ -283,7 +283,7 @@ class Core:
             raise ServiceError("bad_seat", f"strict mode: the {role} view needs the {role} seat"
                                " token of this game (NewGameResponse.seats)", field="seat")
 
-    def _seats(self, opened: Opened, seat: str, seats: Iterable[str]) -> Seats | None:
+    def _seats(self, opened: Opened, seat: str, seats: Sequence[str]) -> Seats | None:
         """Strict mode: the seats a request that makes moves holds (``seat`` and ``seats``, its
         tokens), checked with ``Seats.check`` before each move is judged; None (nothing to
         check) otherwise. Moves are made only in a game NewGame started (a replayed state,
@@ -295,6 +295,9 @@ class Core:
             raise ServiceError("invalid_state", "strict mode: this state belongs to no game of"
                                " this referee (a replayed state can be read, not played on)",
                                field="state.game_id")
+        if len(seats) > len(SIDES):
+            raise ServiceError("invalid_argument", f"at most {len(SIDES)} seat tokens (a game"
+                               f" has {len(SIDES)} seats)", field="seats")
         roles: set[str] = set()
         tokens = [("seat", seat)] if seat else []
         tokens += [(f"seats[{i}]", token) for i, token in enumerate(seats)]

@@ -133,6 +133,8 @@ def test_strict_moves_need_their_players_seat(strict: Servers, transport: str) -
     other = c.new_game("short", 3)
     assert refused(c.apply, g.state, g.legal_moves[0], seat=other.seats[g.to_move]).field == "seat"
     assert refused(c.validate, g.state, g.legal_moves[0], seats=[seat, "x"]).field == "seats[1]"
+    e = refused(c.apply, g.state, g.legal_moves[0], seats=[seat] * 3)
+    assert (e.code, e.field) == ("invalid_argument", "seats")
     assert c.apply(g.state, g.legal_moves[0], seat=seat).state.sequence == 1
     assert c.validate(g.state, g.legal_moves[0], seat=seat).legal
     ext = c.new_game("short", 3, {"chance": "external"})
