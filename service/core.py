@@ -29,7 +29,7 @@ import importlib.util
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from google.protobuf.message import Message
 
@@ -49,6 +49,7 @@ from .forks import Successors
 from .moves import MoveError, move_to_engine, moves_from_engine, private
 from .replay import replay
 from .responses import ResponseCache
+from .seats import SIDES, Seats
 from .trust import GameRef, Opened, Trust, seed_commitment, split
 
 Record = dict[str, Any]
@@ -260,7 +261,8 @@ class Core:
             game = GameRef()
         if self.trust.seal:
             return self.trust.issue(rec["public"], rec["hidden"], game,
-                                    rec.get("revealed_seed", ""))
+                                    rec.get("revealed_seed", ""),
+                                    games.of_text(rec["public"]).sealed_size)
         return self.trust.issue(rec["json"], None, game)
 
     def _successor(self, opened: Opened, rec: Record) -> GameRef:
@@ -270,30 +272,42 @@ class Core:
             self.successors.claim(opened.game, dumps(rec).encode())
         return opened.game.successor()
 
-    def _seat_for_view(self, opened: Opened, role: str, seat: str) -> None:
-        """Strict mode: the view and the legal moves of a player need that player's seat token."""
+    def _seat_for_view(self, opened: Opened, role: str, seat: str,
+                       seats: Seats | None = None) -> None:
+        """Strict mode: the view and the legal moves of a player need that player's seat token
+        (``seat``, or among the ``seats`` a request that makes moves holds)."""
+        if seats is not None and role in seats.roles:
+            return
         if self.trust.strict and role in ("gov", "fln") and \
                 self.trust.seat_of(opened, seat) != role:
             raise ServiceError("bad_seat", f"strict mode: the {role} view needs the {role} seat"
                                " token of this game (NewGameResponse.seats)", field="seat")
 
-    def _seat_to_move(self, opened: Opened, seat: str, call: Call, any_seat: bool = False
-                      ) -> None:
-        """Strict mode: moves are made only in a game NewGame started (a replayed state, signed
-        but of no game, is for reading). Anti-fork mode: a move of the game needs the seat token
-        of the player to move (the FLN bot, or chance in external mode: a seat of the game)."""
-        if self.trust.strict and not opened.game.game_id:
+    def _seats(self, opened: Opened, seat: str, seats: Sequence[str]) -> Seats | None:
+        """Strict mode: the seats a request that makes moves holds (``seat`` and ``seats``, its
+        tokens), checked with ``Seats.check`` before each move is judged; None (nothing to
+        check) otherwise. Moves are made only in a game NewGame started (a replayed state,
+        signed but of no game, is for reading); a token that proves no seat of the state's game
+        is ``bad_seat``, naming it."""
+        if not self.trust.strict:
+            return None
+        if not opened.game.game_id:
             raise ServiceError("invalid_state", "strict mode: this state belongs to no game of"
                                " this referee (a replayed state can be read, not played on)",
                                field="state.game_id")
-        if self.successors is None:
-            return
-        proven = self.trust.seat_of(opened, seat)
-        s = self._parse(opened, call)
-        actor = games.of_state(s).rules.to_move(s)
-        if proven is None or (not any_seat and actor in ("gov", "fln") and proven != actor):
-            raise ServiceError("bad_seat", "anti-fork mode: a move needs the seat token of the"
-                               f" player to move ({actor}) in this game", field="seat")
+        if len(seats) > len(SIDES):
+            raise ServiceError("invalid_argument", f"at most {len(SIDES)} seat tokens (a game"
+                               f" has {len(SIDES)} seats)", field="seats")
+        roles: set[str] = set()
+        tokens = [("seat", seat)] if seat else []
+        tokens += [(f"seats[{i}]", token) for i, token in enumerate(seats)]
+        for where, token in tokens:
+            role = self.trust.seat_of(opened, token)
+            if role is None:
+                raise ServiceError("bad_seat", "strict mode: this token is no seat of the"
+                                   " state's game (NewGameResponse.seats)", field=where)
+            roles.add(role)
+        return Seats(frozenset(roles))
 
     @staticmethod
     def _position(s: games.State) -> Record:
@@ -338,14 +352,20 @@ class Core:
             raise ServiceError("invalid_argument", e.message, field=e.field) from None
 
     def _fold(self, s: games.State, moves: list[dict[str, Any]], as_list: bool, call: Call,
-              labels: list[str] | None = None
+              labels: list[str] | None = None, seats: Seats | None = None
               ) -> tuple[games.State, list[dict[str, Any]], int, ServiceError | None]:
-        """Apply the moves in order; stops at the first illegal one. ``labels`` collects the
-        label of each legal move (in the position it is played in)."""
+        """Apply the moves in order; stops at the first illegal one, or (strict mode:
+        ``seats``) at the first one whose player's seat the request does not hold, before it is
+        judged. ``labels`` collects the label of each legal move (in the position it is played
+        in)."""
         game = games.of_state(s)
         log_: list[dict[str, Any]] = []
         for i, m in enumerate(moves):
             call.check()
+            if seats is not None:
+                refused = seats.check(s, i)
+                if refused is not None:
+                    return s, log_, i, refused
             try:
                 if labels is not None and m in game.rules.legal_moves(s):
                     labels.append(game.move_label(s, m))
@@ -434,17 +454,17 @@ class Core:
     def apply(self, req: pb.ApplyRequest, call: Call) -> pb.ApplyResponse:
         opened = self.trust.open(req.state)
         moves, as_list = self._moves(req, self.config.max_moves)
-        self._seat_to_move(opened, req.seat, call)
+        seats = self._seats(opened, req.seat, req.seats)
         game = games.of_text(opened.json)
 
         def compute() -> Record:
             s = self._parse(opened, call)
-            s, log_, _, err = self._fold(s, moves, as_list, call)
+            s, log_, _, err = self._fold(s, moves, as_list, call, seats=seats)
             if err is not None:
                 raise err
             return {**self._issued(s), "log": log_}
 
-        rec = self._cached(call, self._key("apply", opened, moves), compute)
+        rec = self._cached(call, self._key("apply", opened, moves, *Seats.key(seats)), compute)
         ref = self._successor(opened, rec["state"])
         return pb.ApplyResponse(state=self._issue(rec["state"], ref),
                                 log=log_to_proto(rec["log"], game.log_label),
@@ -453,19 +473,20 @@ class Core:
     def validate(self, req: pb.ValidateRequest, call: Call) -> pb.ValidateResponse:
         opened = self.trust.open(req.state)
         moves, as_list = self._moves(req, self.config.max_moves)
-        self._seat_to_move(opened, req.seat, call)
+        seats = self._seats(opened, req.seat, req.seats)
         game = games.of_text(opened.json)
 
         def compute() -> Record:
             s = self._parse(opened, call)
-            s, log_, applied, err = self._fold(s, moves, as_list, call)
+            s, log_, applied, err = self._fold(s, moves, as_list, call, seats=seats)
             if err is not None and err.code != "illegal_move":
                 raise err
             return {"legal": err is None, "applied": applied, "log": log_,
                     "error": None if err is None else err.to_record(),
                     **self._position(s)}
 
-        rec = self._cached(call, self._key("validate", opened, moves), compute)
+        rec = self._cached(call, self._key("validate", opened, moves, *Seats.key(seats)),
+                           compute)
         out = pb.ValidateResponse(legal=rec["legal"], applied=rec["applied"],
                                   log=log_to_proto(rec["log"], game.log_label),
                                   **self._position_fields(rec))
@@ -541,8 +562,12 @@ class Core:
         opened = self.trust.open(req.state)
         games.of_text(opened.json).check("Decide")
         role = req.role or "observer"
-        self._seat_for_view(opened, role, req.seat)
-        self._seat_to_move(opened, req.seat, call, any_seat=True)
+        seats = self._seats(opened, req.seat, req.seats)
+        self._seat_for_view(opened, role, req.seat, seats)
+        if seats is not None:
+            refused = seats.check_bot(self._parse(opened, call), "fln")
+            if refused is not None:
+                raise refused
 
         def compute() -> Record:
             s = self._parse(opened, call)

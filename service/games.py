@@ -25,15 +25,18 @@ import algeria.render
 import algeria.setup
 import engine
 import engine.catalog
+import engine.data
 import engine.labels
 import engine.render
 import engine.scenarios
 import engine.serial
 import engine.validate
+import engine.victory
+import referee_core.rng
 
 from ct_referee_proto.v1 import referee_pb2 as pb
 
-from .convert import document_view, view_to_proto
+from .convert import document_view, dumps, view_to_proto
 from .errors import ServiceError
 
 State = Any  # engine.State | algeria.State: each game's own
@@ -69,6 +72,14 @@ class Game:
     from_trusted_json: Callable[[str], State] | None = None
     # calls that have no meaning for this game -> why (answered ``wrong_game``)
     unsupported: dict[str, str] = field(default_factory=dict)
+    # the sides a state's options give to a non-player, whom any player of the game may have the
+    # bot move for (docs/trust.md, "Seats"); a side not listed is a player's, moved for only
+    # with that player's seat
+    non_players: Callable[[State], tuple[str, ...]] = field(default=lambda s: ())
+    # the length every sealed hidden part of the game is padded to (docs/trust.md, "Sealed"):
+    # that of the longest hidden part a valid state can have, so that no hidden quantity (a
+    # Deception marker, the deck's order, a set-aside card) moves the length of ``sealed``
+    sealed_size: int = 0
 
     @property
     def root(self) -> Path:
@@ -99,6 +110,32 @@ class Game:
                                field=field_name)
 
 
+def _longest_rng() -> dict[str, int]:
+    """The generator state of the longest text (referee_core.rng.check_state: 0..2^64-1 each)."""
+    return {"counter": referee_core.rng.MASK, "seed": referee_core.rng.MASK}
+
+
+def _ct_sealed_size() -> int:
+    """The longest hidden part of a Colonial Twilight state (``trust.split``): the largest
+    scenario's draw deck and set-aside Event cards (10.0), each card of the longest number;
+    both players' two Deception markers (7.3), each of the longest name; the generator state of
+    the longest numbers. ``tests/service/test_sealed_length.py`` holds every state to it."""
+    decks = [sc["deck"] for sc in engine.data.SCENARIOS.values()]
+    card = max(engine.data.CARDS)
+    marker = max(engine.victory.DECEPTION_MARKERS, key=len)
+    worst = {"cards.deck": [card] * max(d["draw_deck_size"] for d in decks),
+             "cards.set_aside": [card] * max(d["event_cards_set_aside"] for d in decks),
+             "deception": {side: {"held": [marker, marker], "used": []}
+                           for side in ("gov", "fln")},
+             "rng": _longest_rng()}
+    return len(dumps(worst).encode())
+
+
+def _ct_non_players(s: engine.State) -> tuple[str, ...]:
+    """8.6: the option ``fln_bot`` makes the FLN the non-player."""
+    return ("fln",) if s.options.get("fln_bot") else ()
+
+
 def _ct_card(s: engine.State) -> int | None:
     card = s.cards.get("current")
     return card if isinstance(card, int) else None
@@ -112,7 +149,8 @@ COLONIAL_TWILIGHT = Game(
     options=tuple(engine.scenarios.OPTION_DEFAULTS),
     hidden=("cards.deck", "cards.set_aside", "rng", "deception"),
     card=_ct_card, chapter=_ct_card, check_issued=engine.validate.check_issued,
-    from_trusted_json=engine.serial.from_trusted_json)
+    from_trusted_json=engine.serial.from_trusted_json, non_players=_ct_non_players,
+    sealed_size=_ct_sealed_size())
 
 ALGERIA = Game(
     name="algeria", title="Algeria", schema="algeria-state/", rules=algeria,
@@ -124,6 +162,7 @@ ALGERIA = Game(
     card=lambda s: None,
     chapter=lambda s: s.turn,
     check_issued=lambda s, always: algeria.from_json(algeria.to_json(s)),
+    sealed_size=len(dumps({"rng": _longest_rng()}).encode()),
     unsupported={
         "Decide": "the non-player FLN is Colonial Twilight's (rules 8.0); Algeria has no"
                   " non-player rules, both sides are played",

@@ -11,7 +11,9 @@ seed, and authenticated cache records.
 * Sealing moves the hidden part of a state (``cards.deck``, ``cards.set_aside``, ``rng``,
   ``deception``) out of ``json`` into ``sealed``: AES-256-GCM (``cryptography``) with a fresh
   96-bit nonce, the public document's SHA-256 as associated data. A client holding the state can
-  neither read the hidden part nor change it, nor graft it onto another position.
+  neither read the hidden part nor change it, nor graft it onto another position. The hidden
+  part's text is padded to its game's fixed size (``games.Game.sealed_size``) before it is
+  encrypted, so the length of ``sealed`` tells nothing of what it holds.
 * Games: with a secret, NewGame draws a random game id; each seat's token is an HMAC of the game
   id and the role (``seat_token``). When sealing, the engine seed is an HMAC of the game id and
   the client's seed (``game_seed``), committed to in every state of the game and revealed once the
@@ -48,7 +50,9 @@ SIG_PREFIX = "v3."
 OLD_SIG_PREFIX = "v2."  # before signatures named the engine build: verified, never trusted
 SEAT_PREFIX = "v1."
 RECORD_PREFIX = b"ct-record-v1:"
-SEAL_PREFIX = "v1."
+SEAL_PREFIX = "v2."      # padded to the game's fixed size (``issue``)
+OLD_SEAL_PREFIX = "v1."  # before padding: still opened (its length told what it held)
+PAD = b" "               # JSON whitespace: the hidden part's text, then PAD up to the size
 SEALED = "sealed"
 # Colonial Twilight's hidden part (dotted paths); each game's is ``games.Game.hidden``
 HIDDEN = ("cards.deck", "cards.set_aside", "rng", "deception")
@@ -192,10 +196,13 @@ class Trust:
             raise ServiceError("bad_seal", "this referee has no secret to open sealed states",
                                field=f"{field}.sealed")
         try:
-            if not gs.sealed.startswith(SEAL_PREFIX):
+            version = gs.sealed[:len(SEAL_PREFIX)]
+            if version not in (SEAL_PREFIX, OLD_SEAL_PREFIX):
                 raise ValueError
             blob = _unb64(gs.sealed[len(SEAL_PREFIX):])
-            plain = self._aead.decrypt(blob[:12], blob[12:], _aad(gs.json))
+            plain = self._aead.decrypt(blob[:12], blob[12:], _aad(gs.json, version))
+            if version == SEAL_PREFIX:
+                plain = plain.rstrip(PAD)
         except (InvalidTag, ValueError, binascii.Error):
             raise ServiceError("bad_seal", "the sealed part of the state does not open: it was"
                                " altered, or the public part was changed, or another referee"
@@ -203,17 +210,18 @@ class Trust:
         return Opened(gs.json, plain.decode(), game_of(gs), trusted)
 
     def issue(self, json_text: str, hidden: str | None = None, game: GameRef = GameRef(),
-              revealed_seed: str = "") -> pb.GameState:
+              revealed_seed: str = "", size: int = 0) -> pb.GameState:
         """The GameState to return, signed (with a secret): the state's document; or, with
-        ``hidden`` (sealing on), its public document with the hidden part sealed to it; with
-        its place in its game."""
+        ``hidden`` (sealing on), its public document with the hidden part sealed to it, padded
+        to ``size`` bytes (``padded``); with its place in its game."""
         token = ""
         if hidden is not None:
             if self._aead is None:
                 raise ValueError("sealing needs a secret")
             nonce = os.urandom(12)
-            token = SEAL_PREFIX + _b64(nonce + self._aead.encrypt(nonce, hidden.encode(),
-                                                                  _aad(json_text)))
+            plain = padded(hidden.encode(), size)
+            token = SEAL_PREFIX + _b64(nonce + self._aead.encrypt(nonce, plain,
+                                                                  _aad(json_text, SEAL_PREFIX)))
         return pb.GameState(json=json_text, sealed=token, game_id=game.game_id,
                             sequence=game.sequence, seed_commitment=game.seed_commitment,
                             revealed_seed=revealed_seed,
@@ -280,8 +288,20 @@ def seed_commitment(game_id: str, engine_seed: int) -> str:
                           ).hexdigest()
 
 
-def _aad(public_json: str) -> bytes:
-    return b"ct-referee seal v1\x00" + hashlib.sha256(public_json.encode()).digest()
+def padded(text: bytes, size: int) -> bytes:
+    """The hidden part's text padded with JSON whitespace to ``size`` bytes, the fixed size of
+    its game (``games.Game.sealed_size``: no valid state's hidden part is longer). Text longer
+    than that (no state the validator accepts) is padded to the next multiple of ``size``."""
+    if size <= 0:
+        return text
+    return text.ljust(-(-len(text) // size) * size or size, PAD)
+
+
+def _aad(public_json: str, version: str) -> bytes:
+    """What a seal is bound to: its format (``v1.`` unpadded, ``v2.`` padded) and the public
+    document."""
+    label = b"ct-referee seal v2\x00" if version == SEAL_PREFIX else b"ct-referee seal v1\x00"
+    return label + hashlib.sha256(public_json.encode()).digest()
 
 
 def split(data: dict[str, Any], paths: tuple[str, ...] = HIDDEN

@@ -105,8 +105,8 @@ def _options(options: Mapping[str, Any] | pb.GameOptions | None) -> pb.GameOptio
 
 
 def _apply_req(cls: type[Any], state: StateLike, move: MoveLike | None,
-               moves: Iterable[MoveLike] | None, seat: str) -> Any:
-    req = cls(state=game_state(state), seat=seat)
+               moves: Iterable[MoveLike] | None, seat: str, seats: Iterable[str]) -> Any:
+    req = cls(state=game_state(state), seat=seat, seats=list(seats))
     if move is not None:
         req.move.CopyFrom(to_move(move))
     if moves is not None:
@@ -150,15 +150,20 @@ class Client:
         return r
 
     def apply(self, state: StateLike, move: MoveLike | None = None,
-              moves: Iterable[MoveLike] | None = None, seat: str = "") -> pb.ApplyResponse:
-        """``seat``: the mover's seat token (required by a referee in anti-fork mode)."""
-        req = _apply_req(pb.ApplyRequest, state, move, moves, seat)
+              moves: Iterable[MoveLike] | None = None, seat: str = "",
+              seats: Iterable[str] = ()) -> pb.ApplyResponse:
+        """``seat`` (and ``seats``, when the moves are several players'): the seat tokens of
+        the players making the moves (``new_game(...).seats``), which a strict referee requires
+        for every move (docs/trust.md, "Seats")."""
+        req = _apply_req(pb.ApplyRequest, state, move, moves, seat, seats)
         r: pb.ApplyResponse = self.transport.call("Apply", req, pb.ApplyResponse)
         return r
 
     def validate(self, state: StateLike, move: MoveLike | None = None,
-                 moves: Iterable[MoveLike] | None = None, seat: str = "") -> pb.ValidateResponse:
-        req = _apply_req(pb.ValidateRequest, state, move, moves, seat)
+                 moves: Iterable[MoveLike] | None = None, seat: str = "",
+                 seats: Iterable[str] = ()) -> pb.ValidateResponse:
+        """``seat``, ``seats``: as for ``apply``."""
+        req = _apply_req(pb.ValidateRequest, state, move, moves, seat, seats)
         r: pb.ValidateResponse = self.transport.call("Validate", req, pb.ValidateResponse)
         return r
 
@@ -180,11 +185,13 @@ class Client:
         r: pb.PositionsResponse = self.transport.call("Positions", req, pb.PositionsResponse)
         return r
 
-    def decide(self, state: StateLike, seed: int = 0, role: str = "observer", seat: str = ""
-               ) -> pb.DecideResponse:
-        """``seat``: the role's seat token (strict mode, for a player's view), or any seat of the
-        game (anti-fork mode)."""
-        req = pb.DecideRequest(state=game_state(state), seed=seed, role=role, seat=seat)
+    def decide(self, state: StateLike, seed: int = 0, role: str = "observer", seat: str = "",
+               seats: Iterable[str] = ()) -> pb.DecideResponse:
+        """``seat`` (and ``seats``): seat tokens of the game, which a strict referee requires:
+        the role's, for a player's view; the FLN's when the bot is to move for a player FLN (a
+        game without the ``fln_bot`` option), else any seat of the game."""
+        req = pb.DecideRequest(state=game_state(state), seed=seed, role=role, seat=seat,
+                               seats=list(seats))
         r: pb.DecideResponse = self.transport.call("Decide", req, pb.DecideResponse)
         return r
 

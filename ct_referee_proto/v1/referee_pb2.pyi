@@ -533,8 +533,8 @@ class NewGameResponse(_message.Message):
     @_builtins.property
     def seats(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Seat tokens of the new game (with a secret): "gov" and "fln" -> the token that proves the
-        seat in strict mode (LegalMoves and View of that role; Apply, Validate and Decide in anti-fork
-        mode). Hand each player its own.
+        seat in strict mode (LegalMoves, View and Render of that role; that player's moves in Apply,
+        Validate and Decide). Hand each player its own.
         """
 
     def __init__(
@@ -627,8 +627,12 @@ class ApplyRequest(_message.Message):
     MOVE_FIELD_NUMBER: _builtins.int
     MOVES_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
     seat: _builtins.str
-    """the seat token of the player to move (anti-fork mode)"""
+    """Strict mode (docs/trust.md, "Seats"): every move needs the seat token of the player making
+    it (NewGameResponse.seats; a chance move: a seat of the game). `seat` and `seats` together
+    are the tokens the caller holds: give several when the moves are several players'.
+    """
     @_builtins.property
     def state(self) -> Global___GameState: ...
     @_builtins.property
@@ -639,6 +643,10 @@ class ApplyRequest(_message.Message):
     def moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]:
         """a whole turn, applied in order"""
 
+    @_builtins.property
+    def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """more seat tokens the caller holds (as `seat`)"""
+
     def __init__(
         self,
         *,
@@ -646,10 +654,11 @@ class ApplyRequest(_message.Message):
         move: Global___Move | None = ...,
         moves: _abc.Iterable[Global___Move] | None = ...,
         seat: _builtins.str = ...,
+        seats: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "seat", b"seat", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "seat", b"seat", "seats", b"seats", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -701,14 +710,21 @@ class ValidateRequest(_message.Message):
     MOVE_FIELD_NUMBER: _builtins.int
     MOVES_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
     seat: _builtins.str
-    """the seat token of the player to move (anti-fork mode)"""
+    """As in ApplyRequest: the seat tokens of the players making the moves (strict mode). A move
+    of a player whose seat is missing is refused (bad_seat, its move_index) before it is judged.
+    """
     @_builtins.property
     def state(self) -> Global___GameState: ...
     @_builtins.property
     def move(self) -> Global___Move: ...
     @_builtins.property
     def moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
+    @_builtins.property
+    def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """more seat tokens the caller holds (as `seat`)"""
+
     def __init__(
         self,
         *,
@@ -716,10 +732,11 @@ class ValidateRequest(_message.Message):
         move: Global___Move | None = ...,
         moves: _abc.Iterable[Global___Move] | None = ...,
         seat: _builtins.str = ...,
+        seats: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "seat", b"seat", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "seat", b"seat", "seats", b"seats", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -831,13 +848,21 @@ class DecideRequest(_message.Message):
     SEED_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
     seed: _builtins.int
     role: _builtins.str
     """the role of the response's view; default "observer" """
     seat: _builtins.str
-    """a seat token of the game (strict: the role's, for its view;"""
+    """Strict mode: seat tokens of the game the caller holds (`seat` and `seats` together): the
+    role's, for its view; the FLN's when the bot is to move for a player FLN (a game without
+    the fln_bot option), else any seat of the game.
+    """
     @_builtins.property
     def state(self) -> Global___GameState: ...
+    @_builtins.property
+    def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """more seat tokens the caller holds (as `seat`)"""
+
     def __init__(
         self,
         *,
@@ -845,10 +870,11 @@ class DecideRequest(_message.Message):
         seed: _builtins.int = ...,
         role: _builtins.str = ...,
         seat: _builtins.str = ...,
+        seats: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "seed", b"seed", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "seats", b"seats", "seed", b"seed", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

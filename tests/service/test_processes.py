@@ -62,7 +62,7 @@ def test_two_processes_serve_one_game(two: list[tuple[str, str]]) -> None:
     for i in range(12):
         c = clients[i % 4]
         c.legal_moves(state)
-        r = c.apply(state, moves[0])
+        r = c.apply(state, moves[0], seats=g.seats.values())  # strict: the players' seats
         if not r.legal_moves:
             break
         state, moves = r.state, list(r.legal_moves)
@@ -93,9 +93,12 @@ def test_bot_only_serves_just_the_fln_bot(redis_url: str) -> None:
             s, _ = engine.apply(s, {"t": "decline"})
         text = engine.to_json(s)
         # a state of a game, signed with the tournament's shared secret
-        sig = Trust(SECRET.encode(), strict=True).sign(text, "", GameRef("game-1", 4))
+        trust = Trust(SECRET.encode(), strict=True)
+        sig = trust.sign(text, "", GameRef("game-1", 4))
+        # a two-player game: the bot moves for the FLN with the FLN's seat (docs/trust.md)
         body = json.dumps({"state": {"json": text, "signature": sig, "game_id": "game-1",
-                                     "sequence": 4}, "seed": 3}).encode()
+                                     "sequence": 4}, "seed": 3,
+                           "seat": trust.seat_token("game-1", "fln")}).encode()
         req = urllib.request.Request(http + "/v1/bot/fln/decide", data=body,
                                      headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(req) as r:

@@ -53,7 +53,7 @@ def test_strict_accepts_only_signed_states(strict: Servers, transport: str) -> N
     c: Client = strict.client(transport)
     g = c.new_game("short", 5)
     assert g.state.signature.startswith("v3.")
-    r = c.apply(g.state, g.legal_moves[-1])  # a signed state: accepted
+    r = c.apply(g.state, g.legal_moves[-1], seat=g.seats[g.to_move])  # a signed state: accepted
     assert r.state.signature and r.state.signature != g.state.signature
     c.legal_moves(r.state)
     assert code(c.legal_moves, {"json": g.state.json}) == "unsigned_state"
@@ -82,7 +82,7 @@ def test_sealed_state_cannot_be_read_or_altered(sealed: Servers, transport: str)
     data = json.loads(g.state.json)
     assert data["cards"]["deck"] == "sealed" and data["cards"]["set_aside"] == "sealed"
     assert data["rng"] == "sealed"
-    assert g.state.sealed.startswith("v1.")
+    assert g.state.sealed.startswith("v2.")
     # the plain engine document is not readable from the state: no card order, no generator
     import engine
 

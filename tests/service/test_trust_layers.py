@@ -14,7 +14,7 @@ import pytest
 import redis
 
 import engine
-from ct_referee_client import Client, RefereeError, move_dict, to_move
+from ct_referee_client import Client, RefereeError, move_dict
 from ct_referee_proto.v1 import referee_pb2 as pb
 from service.config import Config
 from service.core import Core
@@ -36,8 +36,8 @@ def to_hidden_asset(c: Client, g: pb.NewGameResponse) -> pb.ApplyResponse:
     """Short scenario, seed 0, Deception option: after two moves the FLN is to move holding a
     Hidden Asset (7.3), so its Op + SA options carry the marker."""
     state, moves = g.state, list(g.legal_moves)
-    for _ in range(2):
-        r = c.apply(state, moves[-1])
+    for _ in range(2):  # the players' moves (a strict referee wants their seats)
+        r = c.apply(state, moves[-1], seats=g.seats.values())
         state, moves = r.state, list(r.legal_moves)
     return r
 
@@ -131,7 +131,7 @@ def test_sealed_games_have_a_secret_seed_revealed_at_the_end() -> None:
         assert not state.revealed_seed and state.seed_commitment == a.state.seed_commitment
         m = rnd.choice(moves)
         played.append(move_dict(m))
-        r = core.apply(pb.ApplyRequest(state=state, move=m), core.call())
+        r = core.apply(pb.ApplyRequest(state=state, move=m, seats=a.seats.values()), core.call())
         state, moves = r.state, list(r.legal_moves)
     assert r.HasField("result") and state.revealed_seed
     seed = int(state.revealed_seed)
@@ -234,7 +234,8 @@ def test_a_record_written_into_redis_is_not_signed(redis_url: str) -> None:
     core = Core(Config(redis_url=redis_url, secret=SECRET, strict=True, response_cache_mb=0),
                 bot=None)
     g = core.new_game(pb.NewGameRequest(scenario="short", seed=404), core.call())
-    req = pb.ApplyRequest(state=g.state, move=g.legal_moves[0])
+    seats = g.seats.values()
+    req = pb.ApplyRequest(state=g.state, move=g.legal_moves[0], seats=seats)
     true = core.apply(req, core.call())
     data = json.loads(true.state.json)
     data["resources"]["gov"] = 50  # what the attacker would like signed
@@ -242,7 +243,8 @@ def test_a_record_written_into_redis_is_not_signed(redis_url: str) -> None:
     record = {"state": {"json": forged}, "log": [], "to_move": true.to_move,
               "prompt": true.prompt, "legal_moves": [move_dict(m) for m in true.legal_moves],
               "result": None}
-    key = core._key("apply", core.trust.open(g.state), [move_dict(g.legal_moves[0])])
+    key = core._key("apply", core.trust.open(g.state), [move_dict(g.legal_moves[0])],
+                    sorted(g.seats))
     r = redis.Redis.from_url(redis_url)
     assert r.exists("ct-referee:" + key)
     r.set("ct-referee:" + key, json.dumps(record))
@@ -250,8 +252,10 @@ def test_a_record_written_into_redis_is_not_signed(redis_url: str) -> None:
     again = core.apply(req, core.call())
     assert again.state.json == true.state.json
     assert json.loads(again.state.json)["resources"]["gov"] != 50
-    other = core.apply(pb.ApplyRequest(state=g.state, move=g.legal_moves[-1]), core.call())
-    okey = core._key("apply", core.trust.open(g.state), [move_dict(g.legal_moves[-1])])
+    other = core.apply(pb.ApplyRequest(state=g.state, move=g.legal_moves[-1], seats=seats),
+                       core.call())
+    okey = core._key("apply", core.trust.open(g.state), [move_dict(g.legal_moves[-1])],
+                     sorted(g.seats))
     r.set("ct-referee:" + key, r.get("ct-referee:" + okey) or b"")
     assert core.apply(req, core.call()).state.json == true.state.json != other.state.json
     r.close()
@@ -270,15 +274,6 @@ def test_sealed_hidden_parts_are_not_in_redis_in_clear(redis_url: str) -> None:
     r.close()
     assert stored is not None and deck.encode() not in stored and b'"deck"' not in stored
     assert b"cards.deck" not in stored and b"rng" not in stored
-
-
-def test_apply_requests_without_anti_fork_need_no_seat(strict: Servers) -> None:
-    c = strict.rest_client()
-    g = c.new_game("short", 3)
-    assert c.apply(g.state, to_move(move_dict(g.legal_moves[0]))).state.sequence == 1
-    c.close()
-
-
 
 
 def test_a_replayed_state_is_for_reading_in_strict_mode(strict: Servers) -> None:
