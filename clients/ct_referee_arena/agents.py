@@ -63,6 +63,11 @@ class Forfeit(Exception):
         self.detail = detail
 
 
+class Unavailable(Exception):
+    """An agent that cannot be started here (no such program, file or interpreter): a fault of
+    the machine playing the game, not of the agent in play, so no game is lost by it."""
+
+
 @dataclass
 class Turn:
     """One decision of one side. ``view()`` asks the referee for the role's view only when it is
@@ -187,13 +192,15 @@ class MessageAgent(Agent):
         hello = self.send({"type": "hello", "game": game, "role": role, "scenario": scenario},
                           30.0)
         if isinstance(hello, dict):
-            self.name = str(hello.get("name") or self.name)
-            self.version = str(hello.get("version") or self.version)
+            self.name = excerpt(str(hello.get("name") or self.name), 80)
+            self.version = excerpt(str(hello.get("version") or self.version), 80)
 
     def play(self, turn: Turn) -> list[Move]:
         answer = self.send(turn.message(), None if turn.time_left == INF else turn.time_left)
         if not isinstance(answer, dict) or not isinstance(answer.get("move"), dict):
-            raise Forfeit("malformed", f"expected {{\"move\": {{...}}}}, got {short(answer)}")
+            got = shape(answer) if not isinstance(answer, dict) else \
+                f"\"move\": {shape(answer.get('move'))}"
+            raise Forfeit("malformed", f"expected {{\"move\": {{...}}}}, got {got}")
         return [answer["move"]]
 
     def end(self, role: str, game: str, result: dict[str, Any]) -> None:
@@ -203,9 +210,29 @@ class MessageAgent(Agent):
             pass  # the game is over: what the agent does now changes nothing
 
 
-def short(x: Any, n: int = 120) -> str:
-    t = json.dumps(x, default=repr) if not isinstance(x, str) else repr(x)
-    return t if len(t) <= n else t[:n] + "..."
+EXCERPT = 300   # characters of an agent's own words (an exception, its stderr) a detail may quote
+
+
+def excerpt(text: str, limit: int = EXCERPT, tail: bool = False) -> str:
+    """``text`` fit to quote in a forfeit's detail (which goes into records and the ladder's
+    queue): control characters as spaces, at most ``limit`` characters, its end kept with
+    ``tail`` (the last lines of a log), its start otherwise."""
+    clean = "".join(c if c.isprintable() else " " for c in text).strip()
+    if len(clean) <= limit:
+        return clean
+    return "..." + clean[-(limit - 3):] if tail else clean[:limit - 3] + "..."
+
+
+def shape(x: Any) -> str:
+    """What kind of JSON value an agent answered, without quoting it: an agent's output is never
+    copied into a detail (a program that prints a file would publish it)."""
+    if isinstance(x, dict):
+        return f"an object with {len(x)} key(s)" + ("" if "move" in x else ", none \"move\"")
+    if isinstance(x, list):
+        return f"a list of {len(x)}"
+    if isinstance(x, str):
+        return f"a string of {len(x)} character(s)"
+    return "null" if x is None else f"a {type(x).__name__}"
 
 
 class PythonAgent(MessageAgent):
@@ -229,7 +256,7 @@ class PythonAgent(MessageAgent):
         try:
             self.instance = self.target() if inspect.isclass(self.target) else None
         except Exception as e:  # noqa: BLE001 - an agent's failure loses its game
-            raise Forfeit("crash", f"{type(e).__name__}: {e}") from None
+            raise Forfeit("crash", f"{type(e).__name__}: {excerpt(str(e))}") from None
         if self.instance is not None:
             self.name = str(getattr(self.instance, "name", self.name))
             self.version = str(getattr(self.instance, "version", "") or self.version)
@@ -246,7 +273,7 @@ class PythonAgent(MessageAgent):
         try:
             return method(msg)
         except Exception as e:  # noqa: BLE001
-            raise Forfeit("crash", f"{type(e).__name__}: {e}") from None
+            raise Forfeit("crash", f"{type(e).__name__}: {excerpt(str(e))}") from None
 
 
 def _file_digest(path: str) -> str:
@@ -293,7 +320,7 @@ class ProcessAgent(MessageAgent):
         try:
             return json.loads(line)
         except ValueError:
-            raise Forfeit("malformed", f"not a JSON line: {short(line.decode('utf-8', 'replace'))}"
+            raise Forfeit("malformed", f"not a JSON line ({len(line)} bytes, not quoted)"
                           ) from None
 
     def _readline(self, p: subprocess.Popen[bytes], timeout: float | None) -> bytes:
@@ -360,8 +387,7 @@ class HttpAgent(MessageAgent):
         try:
             return json.loads(body)
         except ValueError:
-            raise Forfeit("malformed", f"not JSON: {short(body.decode('utf-8', 'replace'))}"
-                          ) from None
+            raise Forfeit("malformed", f"not JSON ({len(body)} bytes, not quoted)") from None
 
 
 def make_agent(spec: str) -> Agent:

@@ -19,13 +19,14 @@ from typing import Any, Callable
 from engine.records import RecordWriter, canonical_move, make_header
 from engine.state import Move
 
-from .agents import SIDES, Agent, Forfeit, Turn, make_agent, plays, short
+from .agents import SIDES, Agent, Forfeit, Turn, excerpt, make_agent, plays, shape
 from .fair import commitment
 from .games import DEFAULT
 from .games import check as check_game
 from .referee import Position, Referee, Refused
 
 MAX_DECISIONS = 50_000
+DETAIL = 1000   # characters of a forfeit's detail at most (the referee's reason may quote a move)
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class _Clock:
 def _as_move(m: Any) -> Move:
     """The canonical move of an answer (a ``label`` key, when sent back, is not part of it)."""
     if not isinstance(m, dict) or not isinstance(m.get("t"), str):
-        raise Forfeit("malformed", f"not a move object with a \"t\": {short(m)}")
+        raise Forfeit("malformed", f"not a move object with a \"t\": {shape(m)}")
     return canonical_move(m) if "label" in m else m
 
 
@@ -104,6 +105,7 @@ def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
         if forfeit is None:
             pos, forfeit = _play(agents, pos, referee, clock, writer)
         if forfeit is not None:
+            forfeit["detail"] = excerpt(str(forfeit["detail"]), DETAIL)
             winner = "fln" if forfeit["side"] == "gov" else "gov"
             result = {"winner": winner, "by": "forfeit", "forfeit": forfeit}
         else:
@@ -128,7 +130,7 @@ def _guard(role: str, call: Callable[[], object]) -> dict[str, Any] | None:
     except Forfeit as f:
         return {"side": role, "kind": f.kind, "detail": f.detail}
     except Exception as e:  # noqa: BLE001
-        return {"side": role, "kind": "crash", "detail": f"{type(e).__name__}: {e}"}
+        return {"side": role, "kind": "crash", "detail": f"{type(e).__name__}: {excerpt(str(e))}"}
     return None
 
 
