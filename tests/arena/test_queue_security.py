@@ -5,12 +5,15 @@ a failed job saying why, and a ladder shows that as an error of the run, never a
 
 from __future__ import annotations
 
+import base64
+import binascii
 import os
 import pickle
 import threading
 import time
+import zlib
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import pytest
 from redis import Redis
@@ -25,7 +28,7 @@ from ct_referee_arena.referee import connect
 
 ROOT = Path(__file__).resolve().parents[2]
 AGENT = f"cmd:node {ROOT / 'examples' / 'agents' / 'first-move.js'}"
-SERIALIZERS = {"pickle": DefaultSerializer, "json": JSONSerializer}
+SERIALIZERS: dict[str, Any] = {"pickle": DefaultSerializer, "json": JSONSerializer}
 LADDER = {"name": "sec", "games": 1, "seed": 5,
           "agents": [{"name": "r", "spec": "random"}, {"name": "bot", "spec": "fln-bot"}]}
 
@@ -44,7 +47,7 @@ def task(**over: Any) -> dict[str, Any]:
     return {**lad.tasks(ladder, lad.schedule(ladder), None)[0], **over}
 
 
-def enqueue(conn: Redis, serializer: str, func: Callable[..., Any] | str, *args: Any,
+def enqueue(conn: Redis, serializer: str, func: Any, *args: Any,
             **kw: Any) -> str:
     q = Queue(queue.QUEUE, connection=conn, serializer=SERIALIZERS[serializer])
     return str(q.enqueue(func, *args, **kw).id)
@@ -57,24 +60,45 @@ def outcome(conn: Redis, job_id: str) -> tuple[JobStatus, str]:
     return status, queue.failure(job, status) if status == JobStatus.FAILED else ""
 
 
-def everything_in(conn: Redis) -> bytes:
-    """Every byte the Redis holds (keys and values of every type)."""
-    out = b""
+def decoded(value: bytes) -> bytes:
+    """``value`` and what RQ may have encoded in it: base64 (results), zlib (job data and
+    tracebacks), so that a search finds text however it is stored."""
+    out = value
+    for data in (value, _b64(value)):
+        try:
+            out += zlib.decompress(data)
+        except zlib.error:
+            pass
+        out += data
+    return out
+
+
+def _b64(value: bytes) -> bytes:
+    try:
+        return base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        return b""
+
+
+def everything_in(redis: Redis) -> bytes:
+    """Every byte the Redis holds (keys and values of every type), decoded."""
+    conn: Any = redis
+    values: list[bytes] = []
     for key in conn.scan_iter():
         kind = conn.type(key)
         if kind == b"string":
-            out += conn.get(key) or b""
+            values.append(conn.get(key) or b"")
         elif kind == b"hash":
-            out += b"".join(k + v for k, v in conn.hgetall(key).items())
+            values += [x for kv in conn.hgetall(key).items() for x in kv]
         elif kind == b"list":
-            out += b"".join(conn.lrange(key, 0, -1))
+            values += conn.lrange(key, 0, -1)
         elif kind == b"zset":
-            out += b"".join(m for m, _ in conn.zrange(key, 0, -1, withscores=True))
+            values += [m for m, _ in conn.zrange(key, 0, -1, withscores=True)]
         elif kind == b"stream":
-            out += b"".join(k + v for _, f in conn.xrange(key) for k, v in f.items())
+            values += [x for _, f in conn.xrange(key) for kv in f.items() for x in kv]
         elif kind == b"set":
-            out += b"".join(conn.smembers(key))
-    return out
+            values += list(conn.smembers(key))
+    return b"".join(decoded(v) for v in values)
 
 
 # --- 1. an agent spec that is a shell command --------------------------------------------------
@@ -235,9 +259,17 @@ def test_even_an_allowed_program_printing_a_file_is_not_quoted(conn: Redis, redi
     queue.work(redis_url, burst=True, name="w-sec", allowed=queue.Allowed(frozenset({spec})))
     job = Job.fetch(jid, connection=conn, serializer=JSONSerializer)
     out = job.return_value()
+    assert isinstance(out, dict)
     assert out["forfeit"] == {"side": "gov", "kind": "malformed",
                               "detail": f"not a JSON line ({len(SECRET)} bytes, not quoted)"}
     assert SECRET.encode() not in everything_in(conn)
+
+
+def test_a_program_printing_a_file_loses_without_the_file_in_its_record(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text(f"{SECRET}\n")
+    out = play_game(f"cmd:cat {secret}", "random", "short", 3, referee=connect("local"))
+    assert out["forfeit"]["kind"] == "malformed" and SECRET not in out["record"]
 
 
 def test_an_agents_own_words_are_bounded() -> None:
