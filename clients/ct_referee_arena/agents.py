@@ -35,12 +35,13 @@ import random
 import select
 import shlex
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import IO, Any, Callable
 
 import engine
 from engine.state import Move
@@ -283,7 +284,12 @@ def _file_digest(path: str) -> str:
 
 class ProcessAgent(MessageAgent):
     """``cmd:PROGRAM ARGS``: one process per game; each message is a JSON line on its stdin, each
-    answer a JSON line on its stdout (its stderr is discarded: log to a file)."""
+    answer a JSON line on its stdout. Its stderr is kept aside: a forfeit's detail ends with its
+    last lines (``STDERR_LINES``, at most ``EXCERPT`` characters). A program that cannot be
+    started, or exits before it answers ``hello`` (no such program, file or interpreter), is
+    ``Unavailable``: the game is not played, and no one loses it."""
+
+    STDERR_LINES = 3
 
     def __init__(self, command: str) -> None:
         self.argv = shlex.split(command)
@@ -292,14 +298,40 @@ class ProcessAgent(MessageAgent):
         self.name = os.path.basename(self.argv[-1] if len(self.argv) > 1 else self.argv[0])
         self.proc: subprocess.Popen[bytes] | None = None
         self.buf = b""
+        self.stderr: IO[bytes] | None = None
 
     def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
+        self.stderr = tempfile.TemporaryFile()
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                                         stdout=subprocess.PIPE, stderr=self.stderr)
         except OSError as e:
-            raise Forfeit("crash", f"cannot start {self.argv[0]}: {e}") from None
-        super().start(role, game, scenario, seed, referee)
+            raise Unavailable(f"cannot start {self.argv[0]}: {e.strerror or e}") from None
+        try:
+            super().start(role, game, scenario, seed, referee)
+        except Forfeit as f:
+            if f.kind == "crash" and self.proc.poll() is not None:
+                raise Unavailable(f"{self.argv[0]} exited before answering hello (status"
+                                  f" {self.proc.returncode}){self.stderr_tail()}") from None
+            raise
+
+    def stderr_tail(self) -> str:
+        """``; stderr: LINES`` (its last lines, bounded), or nothing when it wrote none."""
+        f = self.stderr
+        if f is None:
+            return ""
+        f.seek(0, os.SEEK_END)
+        f.seek(max(0, f.tell() - 4096))
+        lines = [x for x in f.read().decode("utf-8", "replace").splitlines() if x.strip()]
+        if not lines:
+            return ""
+        return "; stderr: " + excerpt(" | ".join(lines[-self.STDERR_LINES:]), tail=True)
+
+    def play(self, turn: Turn) -> list[Move]:
+        try:
+            return super().play(turn)
+        except Forfeit as f:
+            raise Forfeit(f.kind, f.detail + self.stderr_tail()) from None
 
     def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
         p = self.proc
@@ -342,6 +374,9 @@ class ProcessAgent(MessageAgent):
         return line
 
     def close(self) -> None:
+        if self.stderr is not None:
+            self.stderr.close()
+            self.stderr = None
         p = self.proc
         if p is None:
             return

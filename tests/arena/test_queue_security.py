@@ -351,3 +351,15 @@ def test_a_refused_agent_is_an_error_of_the_run_not_a_forfeit(conn: Redis, redis
     assert error == (f"game 1: refused by worker w-sec: gov_spec {AGENT!r} is not an agent this"
                      " worker allows (its operator allows agents with ct-referee worker"
                      " --allow-agent SPEC)")
+
+
+def test_an_agent_missing_on_the_worker_is_an_error_of_the_run(conn: Redis, redis_url: str,
+                                                               tmp_path: Path) -> None:
+    missing = f"cmd:node {tmp_path / 'not-here.js'}"
+    d = {**LADDER, "agents": [{"name": "gone", "spec": missing, "sides": ["gov"]},
+                              {"name": "bot", "spec": "fln-bot"}]}
+    s = run_ladder(conn, redis_url, tmp_path / "gone", d, queue.Allowed(frozenset({missing})))
+    assert (s.played, s.total, s.games) == (0, 1, [])   # nothing rated
+    (error,) = s.errors
+    assert error.startswith(f"game 1: the gov agent {missing!r} could not be started on ")
+    assert "exited before answering hello (status 1); stderr: " in error
