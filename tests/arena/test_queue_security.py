@@ -363,3 +363,21 @@ def test_an_agent_missing_on_the_worker_is_an_error_of_the_run(conn: Redis, redi
     (error,) = s.errors
     assert error.startswith(f"game 1: the gov agent {missing!r} could not be started on ")
     assert "exited before answering hello (status 1); stderr: " in error
+
+
+def test_the_worker_reads_its_allow_list_from_files(tmp_path: Path) -> None:
+    from ct_referee_cli import main
+    from ct_referee_cli.worker import allowed_specs
+
+    ladder = tmp_path / "LADDER.toml"
+    ladder.write_text('[[agents]]\nname = "a"\nspec = "cmd:node a.js"\n'
+                      '[[agents]]\nname = "b"\nspec = "py:bots.b:play"\n')
+    listed = tmp_path / "agents.txt"
+    listed.write_text("# ours\ncmd:node a.js\n\n  http://127.0.0.1:9000/bot  \n")
+    assert allowed_specs(str(ladder)) == ["cmd:node a.js", "py:bots.b:play"]
+    assert allowed_specs(str(listed)) == ["cmd:node a.js", "http://127.0.0.1:9000/bot"]
+    (tmp_path / "bad.toml").write_text("agents = 3\n")
+    with pytest.raises(ValueError, match="--allow-agents .*bad.toml: agents: a list of"):
+        allowed_specs(str(tmp_path / "bad.toml"))
+    assert main(["worker", "--queue", "redis://127.0.0.1:9/0", "--allow-agents",
+                 str(tmp_path / "missing.txt")]) == 2
