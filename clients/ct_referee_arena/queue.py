@@ -63,8 +63,8 @@ def executor(url: str, ladder_key: str, game: str = DEFAULT, job_timeout: int = 
                     if status == JobStatus.FINISHED:
                         t = jobs.pop(job.id)
                         out = job.return_value()
-                        yield out if isinstance(out, dict) else {"id": t["id"],
-                                                                 "error": "no result"}
+                        yield out if isinstance(out, dict) and out.get("id") == t["id"] else {
+                            "id": t["id"], "error": "its job's result is not this game's"}
                     elif status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
                         t = jobs.pop(job.id)
                         yield {"id": t["id"], "error": failure(job, status)}
@@ -184,7 +184,7 @@ class TaskJob(Job):
         try:
             task = check_task(self.args[0])
         except BadTask as e:
-            raise Refused(str(e)) from None
+            raise Refused(excerpt(str(e), 400)) from None
         self.allowed.check(task)
         return task
 

@@ -212,6 +212,28 @@ def test_a_job_that_cannot_be_read_is_dropped_and_the_worker_goes_on(
     assert outcome(conn, good)[0] == JobStatus.FINISHED   # the worker played the next job
 
 
+def test_a_result_written_for_another_game_is_not_taken(conn: Redis, redis_url: str) -> None:
+    from rq.results import Result
+
+    outcomes: list[dict[str, Any]] = []
+    th = threading.Thread(target=lambda: outcomes.extend(
+        queue.executor(redis_url, "sec")([task()])))
+    th.start()
+    try:
+        q = Queue(queue.QUEUE, connection=conn, serializer=JSONSerializer)
+        deadline = time.monotonic() + 30
+        while q.count < 1:
+            assert time.monotonic() < deadline, "nothing was enqueued"
+            time.sleep(0.05)
+        job = q.jobs[0]
+        q.remove(job)
+        Result.create(job, Result.Type.SUCCESSFUL, 600, return_value={"id": 7, "winner": "gov"})
+        job.set_status(JobStatus.FINISHED)
+    finally:
+        th.join(30)
+    assert outcomes == [{"id": 1, "error": "its job's result is not this game's"}]
+
+
 def test_a_ladder_whose_job_is_deleted_says_so(conn: Redis, redis_url: str) -> None:
     t = task()
     outcomes: list[dict[str, Any]] = []
