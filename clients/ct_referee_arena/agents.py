@@ -35,12 +35,13 @@ import random
 import select
 import shlex
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import IO, Any, Callable
 
 import engine
 from engine.state import Move
@@ -61,6 +62,11 @@ class Forfeit(Exception):
         super().__init__(f"{kind}: {detail}")
         self.kind = kind
         self.detail = detail
+
+
+class Unavailable(Exception):
+    """An agent that cannot be started here (no such program, file or interpreter): a fault of
+    the machine playing the game, not of the agent in play, so no game is lost by it."""
 
 
 @dataclass
@@ -187,13 +193,15 @@ class MessageAgent(Agent):
         hello = self.send({"type": "hello", "game": game, "role": role, "scenario": scenario},
                           30.0)
         if isinstance(hello, dict):
-            self.name = str(hello.get("name") or self.name)
-            self.version = str(hello.get("version") or self.version)
+            self.name = excerpt(str(hello.get("name") or self.name), 80)
+            self.version = excerpt(str(hello.get("version") or self.version), 80)
 
     def play(self, turn: Turn) -> list[Move]:
         answer = self.send(turn.message(), None if turn.time_left == INF else turn.time_left)
         if not isinstance(answer, dict) or not isinstance(answer.get("move"), dict):
-            raise Forfeit("malformed", f"expected {{\"move\": {{...}}}}, got {short(answer)}")
+            got = shape(answer) if not isinstance(answer, dict) else \
+                f"\"move\": {shape(answer.get('move'))}"
+            raise Forfeit("malformed", f"expected {{\"move\": {{...}}}}, got {got}")
         return [answer["move"]]
 
     def end(self, role: str, game: str, result: dict[str, Any]) -> None:
@@ -203,9 +211,29 @@ class MessageAgent(Agent):
             pass  # the game is over: what the agent does now changes nothing
 
 
-def short(x: Any, n: int = 120) -> str:
-    t = json.dumps(x, default=repr) if not isinstance(x, str) else repr(x)
-    return t if len(t) <= n else t[:n] + "..."
+EXCERPT = 300   # characters of an agent's own words (an exception, its stderr) a detail may quote
+
+
+def excerpt(text: str, limit: int = EXCERPT, tail: bool = False) -> str:
+    """``text`` fit to quote in a forfeit's detail (which goes into records and the ladder's
+    queue): control characters as spaces, at most ``limit`` characters, its end kept with
+    ``tail`` (the last lines of a log), its start otherwise."""
+    clean = "".join(c if c.isprintable() else " " for c in text).strip()
+    if len(clean) <= limit:
+        return clean
+    return "..." + clean[-(limit - 3):] if tail else clean[:limit - 3] + "..."
+
+
+def shape(x: Any) -> str:
+    """What kind of JSON value an agent answered, without quoting it: an agent's output is never
+    copied into a detail (a program that prints a file would publish it)."""
+    if isinstance(x, dict):
+        return f"an object with {len(x)} key(s)" + ("" if "move" in x else ", none \"move\"")
+    if isinstance(x, list):
+        return f"a list of {len(x)}"
+    if isinstance(x, str):
+        return f"a string of {len(x)} character(s)"
+    return "null" if x is None else f"a {type(x).__name__}"
 
 
 class PythonAgent(MessageAgent):
@@ -229,7 +257,7 @@ class PythonAgent(MessageAgent):
         try:
             self.instance = self.target() if inspect.isclass(self.target) else None
         except Exception as e:  # noqa: BLE001 - an agent's failure loses its game
-            raise Forfeit("crash", f"{type(e).__name__}: {e}") from None
+            raise Forfeit("crash", f"{type(e).__name__}: {excerpt(str(e))}") from None
         if self.instance is not None:
             self.name = str(getattr(self.instance, "name", self.name))
             self.version = str(getattr(self.instance, "version", "") or self.version)
@@ -246,7 +274,7 @@ class PythonAgent(MessageAgent):
         try:
             return method(msg)
         except Exception as e:  # noqa: BLE001
-            raise Forfeit("crash", f"{type(e).__name__}: {e}") from None
+            raise Forfeit("crash", f"{type(e).__name__}: {excerpt(str(e))}") from None
 
 
 def _file_digest(path: str) -> str:
@@ -256,7 +284,12 @@ def _file_digest(path: str) -> str:
 
 class ProcessAgent(MessageAgent):
     """``cmd:PROGRAM ARGS``: one process per game; each message is a JSON line on its stdin, each
-    answer a JSON line on its stdout (its stderr is discarded: log to a file)."""
+    answer a JSON line on its stdout. Its stderr is kept aside: a forfeit's detail ends with its
+    last lines (``STDERR_LINES``, at most ``EXCERPT`` characters). A program that cannot be
+    started, or exits before it answers ``hello`` (no such program, file or interpreter), is
+    ``Unavailable``: the game is not played, and no one loses it."""
+
+    STDERR_LINES = 3
 
     def __init__(self, command: str) -> None:
         self.argv = shlex.split(command)
@@ -265,14 +298,40 @@ class ProcessAgent(MessageAgent):
         self.name = os.path.basename(self.argv[-1] if len(self.argv) > 1 else self.argv[0])
         self.proc: subprocess.Popen[bytes] | None = None
         self.buf = b""
+        self.stderr: IO[bytes] | None = None
 
     def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
+        self.stderr = tempfile.TemporaryFile()
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                                         stdout=subprocess.PIPE, stderr=self.stderr)
         except OSError as e:
-            raise Forfeit("crash", f"cannot start {self.argv[0]}: {e}") from None
-        super().start(role, game, scenario, seed, referee)
+            raise Unavailable(f"cannot start {self.argv[0]}: {e.strerror or e}") from None
+        try:
+            super().start(role, game, scenario, seed, referee)
+        except Forfeit as f:
+            if f.kind == "crash" and self.proc.poll() is not None:
+                raise Unavailable(f"{self.argv[0]} exited before answering hello (status"
+                                  f" {self.proc.returncode}){self.stderr_tail()}") from None
+            raise
+
+    def stderr_tail(self) -> str:
+        """``; stderr: LINES`` (its last lines, bounded), or nothing when it wrote none."""
+        f = self.stderr
+        if f is None:
+            return ""
+        f.seek(0, os.SEEK_END)
+        f.seek(max(0, f.tell() - 4096))
+        lines = [x for x in f.read().decode("utf-8", "replace").splitlines() if x.strip()]
+        if not lines:
+            return ""
+        return "; stderr: " + excerpt(" | ".join(lines[-self.STDERR_LINES:]), tail=True)
+
+    def play(self, turn: Turn) -> list[Move]:
+        try:
+            return super().play(turn)
+        except Forfeit as f:
+            raise Forfeit(f.kind, f.detail + self.stderr_tail()) from None
 
     def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
         p = self.proc
@@ -293,7 +352,7 @@ class ProcessAgent(MessageAgent):
         try:
             return json.loads(line)
         except ValueError:
-            raise Forfeit("malformed", f"not a JSON line: {short(line.decode('utf-8', 'replace'))}"
+            raise Forfeit("malformed", f"not a JSON line ({len(line)} bytes, not quoted)"
                           ) from None
 
     def _readline(self, p: subprocess.Popen[bytes], timeout: float | None) -> bytes:
@@ -315,6 +374,9 @@ class ProcessAgent(MessageAgent):
         return line
 
     def close(self) -> None:
+        if self.stderr is not None:
+            self.stderr.close()
+            self.stderr = None
         p = self.proc
         if p is None:
             return
@@ -360,8 +422,7 @@ class HttpAgent(MessageAgent):
         try:
             return json.loads(body)
         except ValueError:
-            raise Forfeit("malformed", f"not JSON: {short(body.decode('utf-8', 'replace'))}"
-                          ) from None
+            raise Forfeit("malformed", f"not JSON ({len(body)} bytes, not quoted)") from None
 
 
 def make_agent(spec: str) -> Agent:

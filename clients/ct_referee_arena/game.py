@@ -3,7 +3,9 @@
 ``play_game`` never fails because of an agent: an agent that raises, crashes, answers something
 that is not a move, a move the referee refuses, or runs out of time loses the game (``forfeit``
 in the outcome, with the reason). A failure of the referee itself (a service that stops
-answering) is raised: that game did not happen and a ladder plays it again when resumed.
+answering), or an agent that cannot be started on this machine (``agents.Unavailable``: no such
+program, file or interpreter), is raised: that game did not happen and a ladder plays it again
+when resumed.
 """
 
 from __future__ import annotations
@@ -19,13 +21,15 @@ from typing import Any, Callable
 from engine.records import RecordWriter, canonical_move, make_header
 from engine.state import Move
 
-from .agents import SIDES, Agent, Forfeit, Turn, make_agent, plays, short
+from .agents import (SIDES, Agent, Forfeit, Turn, Unavailable, excerpt, make_agent, plays,
+                     shape)
 from .fair import commitment
 from .games import DEFAULT
 from .games import check as check_game
 from .referee import Position, Referee, Refused
 
 MAX_DECISIONS = 50_000
+DETAIL = 1000   # characters of a forfeit's detail at most (the referee's reason may quote a move)
 
 
 @dataclass(frozen=True)
@@ -55,7 +59,7 @@ class _Clock:
 def _as_move(m: Any) -> Move:
     """The canonical move of an answer (a ``label`` key, when sent back, is not part of it)."""
     if not isinstance(m, dict) or not isinstance(m.get("t"), str):
-        raise Forfeit("malformed", f"not a move object with a \"t\": {short(m)}")
+        raise Forfeit("malformed", f"not a move object with a \"t\": {shape(m)}")
     return canonical_move(m) if "label" in m else m
 
 
@@ -91,8 +95,13 @@ def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
         opts = {**(options or {}), **agents["gov"].options, **agents["fln"].options}
         pos = referee.new_game(scenario, seed, opts, game)
         for role in SIDES:
-            forfeit = _guard(role, lambda: agents[role].start(role, game, scenario, seed,
-                                                              referee))
+            try:
+                forfeit = _guard(role, lambda: agents[role].start(role, game, scenario, seed,
+                                                                  referee))
+            except Unavailable as e:
+                spec = gov_spec if role == "gov" else fln_spec
+                raise Unavailable(f"the {role} agent {excerpt(repr(spec), 200)} could not be"
+                                  f" started on {socket.gethostname()}: {e}") from None
             if forfeit:
                 break
         named = {r: {"spec": s, "name": agents[r].name, "version": agents[r].version}
@@ -104,6 +113,7 @@ def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
         if forfeit is None:
             pos, forfeit = _play(agents, pos, referee, clock, writer)
         if forfeit is not None:
+            forfeit["detail"] = excerpt(str(forfeit["detail"]), DETAIL)
             winner = "fln" if forfeit["side"] == "gov" else "gov"
             result = {"winner": winner, "by": "forfeit", "forfeit": forfeit}
         else:
@@ -127,8 +137,10 @@ def _guard(role: str, call: Callable[[], object]) -> dict[str, Any] | None:
         call()
     except Forfeit as f:
         return {"side": role, "kind": f.kind, "detail": f.detail}
+    except Unavailable:
+        raise   # not the agent's fault in play: the game is not played (play_game)
     except Exception as e:  # noqa: BLE001
-        return {"side": role, "kind": "crash", "detail": f"{type(e).__name__}: {e}"}
+        return {"side": role, "kind": "crash", "detail": f"{type(e).__name__}: {excerpt(str(e))}"}
     return None
 
 

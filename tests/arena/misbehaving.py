@@ -57,3 +57,7 @@ class BrokenInit:
 
     def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
         return first(msg)
+
+
+def long_error(msg: dict[str, Any]) -> dict[str, Any]:
+    raise RuntimeError("x" * 5000 + "\n\x1b[31mmore")

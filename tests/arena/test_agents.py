@@ -145,9 +145,8 @@ BAD = [  # (gov agent, kind of forfeit, words of the reason)
     (f"{PY}:not_a_move", "malformed", "not a move object"),
     (f"{PY}:slow", "time", "left"),
     (f"{PY}:BrokenInit", "crash", "cannot start"),
-    (f"cmd:{sys.executable} -c pass", "crash", "exited"),
+    (f"cmd:{sys.executable} -c \"input(); print('{{}}', flush=True)\"", "crash", "exited"),
     (f"cmd:{sys.executable} -c \"print('hello there')\"", "malformed", "not a JSON line"),
-    ("cmd:/nonexistent/agent", "crash", "cannot start"),
 ]
 
 
@@ -164,6 +163,42 @@ def test_a_failing_agent_loses_and_the_record_says_why(gov: str, kind: str,
     assert v.ok, v.problems
     if kind == "illegal":   # verify checks that the rules refuse the answer there
         assert any("is illegal there" in x for x in v.facts)
+
+
+ANSWER_HELLO = "import sys; sys.stdin.readline(); print('{}', flush=True); sys.stdin.readline()"
+
+
+def test_a_programs_forfeit_ends_with_the_last_lines_of_its_stderr() -> None:
+    code = ANSWER_HELLO + ("; [print(f'line {i}', file=sys.stderr) for i in range(50)]"
+                           "; print('Traceback: boom ' + 'x' * 5000, file=sys.stderr)"
+                           "; sys.exit(3)")
+    out = play(f"cmd:{sys.executable} -c \"{code}\"", "random")
+    detail = out["forfeit"]["detail"]
+    assert out["forfeit"]["kind"] == "crash"
+    assert detail.startswith("the program exited (status 3); stderr: ...xxx"), detail
+    assert detail.endswith("x") and len(detail) < 400      # the end kept, bounded
+    code = ANSWER_HELLO + "; print('one', file=sys.stderr); print('two', file=sys.stderr)"
+    detail = play(f"cmd:{sys.executable} -c \"{code}\"", "random")["forfeit"]["detail"]
+    assert detail == "the program exited (status 0); stderr: one | two"
+
+
+@pytest.mark.parametrize("spec,words", [
+    ("cmd:/nonexistent/agent", "cannot start /nonexistent/agent: No such file or directory"),
+    ("cmd:python3.0 agent.py", "cannot start python3.0: No such file or directory"),
+    (f"cmd:{sys.executable} /nonexistent/agent.py", "exited before answering hello (status 2)"
+                                                   "; stderr: "),
+    (f"cmd:{sys.executable} -c pass", "exited before answering hello (status 0)"),
+])
+def test_an_agent_that_cannot_start_here_loses_no_game(spec: str, words: str) -> None:
+    from ct_referee_arena.agents import Unavailable
+    from ct_referee_arena.tasks import run_task
+
+    with pytest.raises(Unavailable, match="the gov agent .* could not be started on") as e:
+        play(spec, "random")
+    assert words in str(e.value), e.value
+    out = run_task({"id": 4, "scenario": "short", "gov_spec": spec, "fln_spec": "random",
+                    "seed": 1, "salt": "", "time": {}, "header": None})
+    assert set(out) == {"id", "error"} and words in out["error"]   # an error, not a result
 
 
 def test_an_unknown_agent_spec_is_refused_before_play() -> None:
