@@ -200,12 +200,13 @@ class Client:
                moves: Iterable[MoveLike] = (), every: str = "", at: Iterable[int] = (),
                states: bool = False, views: bool = False, role: str = "observer",
                pictures: bool = False, position: Mapping[str, Any] | None = None,
-               game: str = "") -> pb.ReplayResponse:
+               game: str = "", first: int = 0, count: int = 0) -> pb.ReplayResponse:
         """A game's history: from a new game (``scenario``, ``seed``, ``options`` of ``game``,
         default Colonial Twilight) or from a ``position`` on the table (docs/positions.md;
-        ``seed`` shuffles its unseen cards)."""
+        ``seed`` shuffles its unseen cards). A page of it: at most ``count`` checkpoints from
+        index ``first``; the answer's ``next``, when set, is the ``first`` of the next page."""
         req = pb.ReplayRequest(every=every, at=list(at), states=states, views=views, role=role,
-                               pictures=pictures)
+                               pictures=pictures, first=first, count=count)
         if position is not None:
             req.position.seed = seed
             req.position.position.update(dict(position))
