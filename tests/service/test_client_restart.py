@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from ct_referee_client import RETRY_FOR, Client, GrpcTransport, RestTransport
+from service.worker import die_with_parent as _die_with_parent
 
-from .conftest import _die_with_parent, free_port
+from .conftest import free_port
 
 SECRET = "restart-secret"
 OUTAGE = 3.0  # seconds between the old process's exit and the new one's start
