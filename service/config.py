@@ -35,6 +35,7 @@ class Config:
     max_request_bytes: int = 1 << 20    # larger requests: 413 / RESOURCE_EXHAUSTED
     request_timeout: float = 10.0       # seconds of work per request
     max_moves: int = 1000               # moves in one Apply/Validate request
+    max_replay_work: int = 2000         # units of work in one Replay answer (service/replay.py)
     workers: int = 1                    # server processes (SO_REUSEPORT)
     threads: int = 4                    # HTTP threads and gRPC handler threads per process
     bot_only: bool = False              # serve only the FLN-bot endpoint
@@ -63,6 +64,8 @@ class Config:
                 raise ValueError("a Redis URL must start with redis://, rediss:// or unix://")
         if self.request_timeout <= 0 or self.max_request_bytes <= 0:
             raise ValueError("request_timeout and max_request_bytes must be positive")
+        if self.max_moves < 1 or self.max_replay_work < 1:
+            raise ValueError("max_moves and max_replay_work must be >= 1")
         if self.check_issued not in CHECK_ISSUED:
             raise ValueError(f"check_issued must be one of {', '.join(CHECK_ISSUED)}")
         for o in self.cors_origins:
@@ -85,6 +88,7 @@ ENV = {
     "anti_fork_redis_url": "CT_REFEREE_ANTI_FORK_REDIS_URL",
     "max_request_bytes": "CT_REFEREE_MAX_REQUEST_BYTES",
     "request_timeout": "CT_REFEREE_REQUEST_TIMEOUT", "max_moves": "CT_REFEREE_MAX_MOVES",
+    "max_replay_work": "CT_REFEREE_MAX_REPLAY_WORK",
     "workers": "CT_REFEREE_WORKERS", "threads": "CT_REFEREE_THREADS",
     "bot_only": "CT_REFEREE_BOT_ONLY", "cors_origins": "CT_REFEREE_CORS_ORIGINS",
     "play_page": "CT_REFEREE_PLAY_PAGE", "check_issued": "CT_REFEREE_CHECK_ISSUED",

@@ -65,6 +65,8 @@ CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
     ("DecideRequest", "role"): {"enum": [*ROLES, None]},
     ("ReplayRequest", "role"): {"enum": [*ROLES, None]},
     ("ReplayRequest", "every"): {"enum": [*EVERY, None]},
+    ("ReplayRequest", "first"): {"minimum": 0},
+    ("ReplayRequest", "count"): {"minimum": 0},
     ("GameState", "json"): {"minLength": 1},
     ("Move", "t"): {"minLength": 1},
     ("Error", "code"): {"enum": list(STATUS), "description": ERROR_CODES},

@@ -27,6 +27,7 @@ def _run(args: argparse.Namespace) -> int:
             anti_fork=args.anti_fork, anti_fork_redis_url=args.anti_fork_redis_url,
             workers=args.workers, threads=args.threads,
             max_request_bytes=args.max_request_bytes, request_timeout=args.request_timeout,
+            max_replay_work=args.max_replay_work,
             bot_only=args.bot_only,
             cors_origins=tuple(args.cors_origin) if args.cors_origin else None,
             play_page=False if args.no_play_page else None, check_issued=args.check_issued)
@@ -65,6 +66,8 @@ def register(sub: Any) -> None:
     s.add_argument("--threads", type=int, help="handler threads per process (default 4)")
     s.add_argument("--max-request-bytes", type=int, help="request size limit (default 1 MiB)")
     s.add_argument("--request-timeout", type=float, help="per-request time limit, s (default 10)")
+    s.add_argument("--max-replay-work", type=int,
+                   help="units of work in one Replay answer (default 2000; README)")
     s.add_argument("--bot-only", action="store_true", default=None,
                    help="serve only the FLN-bot endpoint")
     s.add_argument("--cors-origin", action="append", metavar="ORIGIN",

@@ -16,13 +16,14 @@ field, status).
 
 Retries. Every call of the contract is a pure function of its request (Apply in anti-fork mode
 too: the same request gives the same successor, which the referee accepts again), so the client
-may send a request again whenever it cannot know whether it was answered. Both transports do, up
-to ``RETRIES`` more times, waiting ``BACKOFF`` seconds doubled each time, when
+may send a request again whenever it cannot know whether it was answered. Both transports do, for
+up to ``retry_for`` seconds (``RETRY_FOR``, 10 s by default: a restarted server takes a few
+seconds to answer again), waiting ``BACKOFF`` seconds doubled each time up to ``MAX_BACKOFF``,
+when
 
-* the connection broke before an answer came (a server process that died or restarted with the
-  request in flight, a connection reset or refused): REST on any ``http.client`` or connection
-  error, on a fresh connection; gRPC on ``UNAVAILABLE``, through the channel's own retry policy
-  (a ``grpc.service_config`` ``retryPolicy`` on every method);
+* the connection broke before an answer came, or none could be made (a server process that died
+  or is restarting, a connection reset or refused): REST on any ``http.client`` or connection
+  error, on a fresh connection; gRPC on ``UNAVAILABLE``;
 * the referee answered ``unavailable`` (503 / UNAVAILABLE: the anti-fork registry unreachable).
 
 Nothing else is retried: an error the referee answered is its answer, and a request that ran out
@@ -50,8 +51,9 @@ from service.operations import BY_RPC, FLN_BOT
 MoveLike = Union[pb.Move, Mapping[str, Any]]
 StateLike = Union[pb.GameState, Mapping[str, Any], str]
 
-RETRIES = 4     # further attempts of a request whose connection broke (see the module docstring)
-BACKOFF = 0.05  # seconds before the first of them, doubled each time
+RETRY_FOR = 10.0   # seconds a request is sent again while its connection breaks (module docstring)
+BACKOFF = 0.05     # seconds before the first retry, doubled each time
+MAX_BACKOFF = 1.0  # seconds between retries at most
 
 __all__ = ["Client", "MoveLike", "RefereeError", "StateLike", "connect", "game_state",
            "move_dict", "to_move"]
@@ -112,6 +114,23 @@ def _apply_req(cls: type[Any], state: StateLike, move: MoveLike | None,
     if moves is not None:
         req.moves.extend(to_move(m) for m in moves)
     return req
+
+
+class Retry:
+    """The retries of one request: ``again()`` waits before the next attempt and says whether
+    there is one (within ``retry_for`` seconds of the first)."""
+
+    def __init__(self, retry_for: float) -> None:
+        self.end = time.monotonic() + retry_for
+        self.attempt = 0
+
+    def again(self) -> bool:
+        delay = min(BACKOFF * 2 ** self.attempt, MAX_BACKOFF)
+        if time.monotonic() + delay > self.end:
+            return False
+        time.sleep(delay)
+        self.attempt += 1
+        return True
 
 
 class Transport(Protocol):
@@ -207,12 +226,13 @@ class Client:
                moves: Iterable[MoveLike] = (), every: str = "", at: Iterable[int] = (),
                states: bool = False, views: bool = False, role: str = "observer",
                pictures: bool = False, position: Mapping[str, Any] | None = None,
-               game: str = "") -> pb.ReplayResponse:
+               game: str = "", first: int = 0, count: int = 0) -> pb.ReplayResponse:
         """A game's history: from a new game (``scenario``, ``seed``, ``options`` of ``game``,
         default Colonial Twilight) or from a ``position`` on the table (docs/positions.md;
-        ``seed`` shuffles its unseen cards)."""
+        ``seed`` shuffles its unseen cards). A page of it: at most ``count`` checkpoints from
+        index ``first``; the answer's ``next``, when set, is the ``first`` of the next page."""
         req = pb.ReplayRequest(every=every, at=list(at), states=states, views=views, role=role,
-                               pictures=pictures)
+                               pictures=pictures, first=first, count=count)
         if position is not None:
             req.position.seed = seed
             req.position.position.update(dict(position))
@@ -236,12 +256,14 @@ class Client:
 class RestTransport:
     """JSON over HTTP/1.1 with one persistent connection per thread."""
 
-    def __init__(self, base_url: str, timeout: float = 30.0) -> None:
+    def __init__(self, base_url: str, timeout: float = 30.0, retry_for: float = RETRY_FOR
+                 ) -> None:
         u = urlsplit(base_url)
         self.host, self.port = u.hostname or "localhost", u.port or 80
         self.https = u.scheme == "https"
         self.prefix = u.path.rstrip("/")
         self.timeout = timeout
+        self.retry_for = retry_for
         self._local = threading.local()
         self.last_headers: dict[str, str] = {}
         self.resent = 0  # requests sent again (see "Retries")
@@ -258,10 +280,8 @@ class RestTransport:
                 extra: Mapping[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
         headers = {"Content-Type": "application/json"} if body is not None else {}
         headers.update(extra or {})
-        for attempt in range(RETRIES + 1):
-            if attempt:
-                self.resent += 1
-                time.sleep(BACKOFF * 2 ** (attempt - 1))
+        retry = Retry(self.retry_for)
+        while True:
             c = self._conn()
             try:
                 c.request(method, self.prefix + path, body=body, headers=headers)
@@ -270,13 +290,14 @@ class RestTransport:
             except (http.client.HTTPException, ConnectionError):
                 c.close()
                 self._local.conn = None
-                if attempt == RETRIES:
+                if not retry.again():
                     raise
+                self.resent += 1
                 continue
-            if r.status == 503 and b'"unavailable"' in data and attempt < RETRIES:
+            if r.status == 503 and b'"unavailable"' in data and retry.again():
+                self.resent += 1
                 continue
             return r.status, {k.lower(): v for k, v in r.getheaders()}, data
-        raise AssertionError("unreachable")
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
         op = BY_RPC[name]
@@ -309,33 +330,41 @@ class RestTransport:
             c.close()
 
 
-RETRY_POLICY = json.dumps({"methodConfig": [{
-    "name": [{"service": "ct_referee.v1.Referee"}, {"service": "ct_referee.v1.FlnBot"}],
-    "retryPolicy": {"maxAttempts": RETRIES + 1, "initialBackoff": f"{BACKOFF}s",
-                    "maxBackoff": f"{BACKOFF * 2 ** RETRIES}s", "backoffMultiplier": 2,
-                    "retryableStatusCodes": ["UNAVAILABLE"]}}]})
+# gRPC channel settings: a lost server is dialled again within MAX_BACKOFF (gRPC's own default
+# backs off to minutes), and answers as large as the referee sends (64 MiB)
+CHANNEL_OPTIONS = [("grpc.initial_reconnect_backoff_ms", int(BACKOFF * 1000)),
+                   ("grpc.min_reconnect_backoff_ms", int(BACKOFF * 1000)),
+                   ("grpc.max_reconnect_backoff_ms", int(MAX_BACKOFF * 1000)),
+                   ("grpc.max_receive_message_length", 64 << 20)]
 
 
 class GrpcTransport:
-    def __init__(self, target: str, timeout: float = 30.0) -> None:
+    def __init__(self, target: str, timeout: float = 30.0, retry_for: float = RETRY_FOR
+                 ) -> None:
         import grpc
 
         from ct_referee_proto.v1 import referee_pb2_grpc as pb_grpc
 
         self._grpc = grpc
-        self.channel = grpc.insecure_channel(target, options=[
-            ("grpc.enable_retries", 1), ("grpc.service_config", RETRY_POLICY)])
+        self.channel = grpc.insecure_channel(target, options=CHANNEL_OPTIONS)
         self.referee = pb_grpc.RefereeStub(self.channel)
         self.bot = pb_grpc.FlnBotStub(self.channel)
         self.timeout = timeout
+        self.retry_for = retry_for
+        self.resent = 0  # requests sent again (see "Retries")
         self.last_metadata: dict[str, str] = {}
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
         stub = self.bot if BY_RPC[name].service == FLN_BOT else self.referee
-        try:
-            resp, call = getattr(stub, name).with_call(req, timeout=self.timeout)
-        except self._grpc.RpcError as e:
-            raise _grpc_error(e) from None
+        retry = Retry(self.retry_for)
+        while True:
+            try:
+                resp, call = getattr(stub, name).with_call(req, timeout=self.timeout)
+                break
+            except self._grpc.RpcError as e:
+                if e.code() != self._grpc.StatusCode.UNAVAILABLE or not retry.again():
+                    raise _grpc_error(e) from None
+                self.resent += 1
         self.last_metadata = {m.key: str(m.value) for m in call.trailing_metadata() or ()}
         return resp
 
@@ -384,12 +413,14 @@ class LocalTransport:
         self.core.cache.close()
 
 
-def connect(url: str = "local", timeout: float = 30.0, config: Any = None) -> Client:
-    """``http(s)://host:port`` (REST), ``grpc://host:port`` (gRPC) or ``local`` (in-process)."""
+def connect(url: str = "local", timeout: float = 30.0, config: Any = None,
+            retry_for: float = RETRY_FOR) -> Client:
+    """``http(s)://host:port`` (REST), ``grpc://host:port`` (gRPC) or ``local`` (in-process);
+    ``retry_for``: seconds a request is sent again while the server cannot be reached."""
     if url.startswith(("http://", "https://")):
-        return Client(RestTransport(url, timeout))
+        return Client(RestTransport(url, timeout, retry_for))
     if url.startswith("grpc://"):
-        return Client(GrpcTransport(url.removeprefix("grpc://"), timeout))
+        return Client(GrpcTransport(url.removeprefix("grpc://"), timeout, retry_for))
     if url == "local":
         return Client(LocalTransport(config))
     raise ValueError(f"unknown referee address {url!r}: use http://, grpc:// or local")

@@ -2328,6 +2328,8 @@ class ReplayRequest(_message.Message):
     VIEWS_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
     PICTURES_FIELD_NUMBER: _builtins.int
+    FIRST_FIELD_NUMBER: _builtins.int
+    COUNT_FIELD_NUMBER: _builtins.int
     every: _builtins.str
     """Which positions to return: "end" (default: only the last), "move" (the start and after every
     move), "card" (the start, each time a new card is revealed, and the end), or "list" (the
@@ -2341,6 +2343,14 @@ class ReplayRequest(_message.Message):
     """default "observer" """
     pictures: _builtins.bool
     """include each checkpoint's board picture (SVG, of `role`)"""
+    first: _builtins.int
+    """Paging: a long game in several answers. The checkpoints wanted start at index `first`
+    (moves applied; default 0), at most `count` of them (0: all that `every` asks for). An answer
+    that would cost more than the referee's work limit (CT_REFEREE_MAX_REPLAY_WORK: each move
+    applied 1, each checkpoint 1 + states 8 + views 15 + pictures 30) is refused, naming the
+    largest `count` that fits; ask for that many and the rest from `next`.
+    """
+    count: _builtins.int
     @_builtins.property
     def game(self) -> Global___NewGameRequest:
         """a scenario, seed and options, as NewGame"""
@@ -2367,10 +2377,12 @@ class ReplayRequest(_message.Message):
         views: _builtins.bool = ...,
         role: _builtins.str = ...,
         pictures: _builtins.bool = ...,
+        first: _builtins.int = ...,
+        count: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "position", b"position", "start", b"start"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["at", b"at", "every", b"every", "game", b"game", "moves", b"moves", "pictures", b"pictures", "position", b"position", "role", b"role", "start", b"start", "states", b"states", "views", b"views"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["at", b"at", "count", b"count", "every", b"every", "first", b"first", "game", b"game", "moves", b"moves", "pictures", b"pictures", "position", b"position", "role", b"role", "start", b"start", "states", b"states", "views", b"views"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_start: _TypeAlias = _typing.Literal["game", "position"]  # noqa: Y015
     _WhichOneofArgType_start: _TypeAlias = _typing.Literal["start", b"start"]  # noqa: Y015
@@ -2451,13 +2463,19 @@ class ReplayResponse(_message.Message):
     PROMPT_FIELD_NUMBER: _builtins.int
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
+    NEXT_FIELD_NUMBER: _builtins.int
     to_move: _builtins.str
     prompt: _builtins.str
+    next: _builtins.int
+    """Set when checkpoints remain after this answer's last one (`count` reached): send it as
+    `first` for the rest. The answer then ends at its last checkpoint: the moves after it are
+    neither applied nor checked, and `state`, `to_move`, `prompt`, `legal_moves` are those there.
+    """
     @_builtins.property
     def checkpoints(self) -> _containers.RepeatedCompositeFieldContainer[Global___Checkpoint]: ...
     @_builtins.property
     def state(self) -> Global___GameState:
-        """the final state"""
+        """the final state (the page's, when `next` is set)"""
 
     @_builtins.property
     def legal_moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
@@ -2472,11 +2490,14 @@ class ReplayResponse(_message.Message):
         prompt: _builtins.str = ...,
         legal_moves: _abc.Iterable[Global___Move] | None = ...,
         result: _struct_pb2.Struct | None = ...,
+        next: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result", "state", b"state"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_next", b"_next", "next", b"next", "result", b"result", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["checkpoints", b"checkpoints", "legal_moves", b"legal_moves", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_next", b"_next", "checkpoints", b"checkpoints", "legal_moves", b"legal_moves", "next", b"next", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__next: _TypeAlias = _typing.Literal["next"]  # noqa: Y015
+    _WhichOneofArgType__next: _TypeAlias = _typing.Literal["_next", b"_next"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__next) -> _WhichOneofReturnType__next | None: ...
 
 Global___ReplayResponse: _TypeAlias = ReplayResponse  # noqa: Y015

@@ -1,12 +1,14 @@
 """The client sends a request again when its connection broke before the answer (a server process
-dying with the request in flight) or the referee answered ``unavailable``; never otherwise. The
-servers here are real (HTTP and gRPC on port 0) and fail the first requests on purpose."""
+dying with the request in flight) or the referee answered ``unavailable``, for up to
+``retry_for`` seconds; never otherwise. The servers here are real (HTTP and gRPC on port 0) and
+fail the first requests on purpose; test_client_restart restarts a real referee."""
 
 from __future__ import annotations
 
 import http.server
 import json
 import threading
+import time
 from concurrent import futures
 from typing import Any, Iterator
 
@@ -71,15 +73,19 @@ def test_rest_sends_again_after_broken_connections_and_unavailable(
     c.close()
 
 
-def test_rest_gives_up_after_its_retries(flaky: tuple[type[Flaky], str]) -> None:
-    from ct_referee_client import RETRIES
+def test_rest_gives_up_after_its_retry_time(flaky: tuple[type[Flaky], str]) -> None:
+    """Sent again, from 50 ms and doubling, until ``retry_for`` seconds have passed."""
+    from ct_referee_client import RETRY_FOR
 
+    assert RETRY_FOR == 10.0
     handler, url = flaky
-    handler.drop = 100
-    c = Client(RestTransport(url))
+    handler.drop = 1000
+    c = Client(RestTransport(url, retry_for=0.5))
+    t = time.monotonic()
     with pytest.raises(ConnectionError):
         c.list_scenarios()
-    assert handler.seen == RETRIES + 1
+    assert 0.3 < time.monotonic() - t < 2.0
+    assert 4 <= handler.seen <= 6  # 0.05 + 0.1 + 0.2 s of backoff, then 0.4 s would be too late
     c.close()
 
 
@@ -97,7 +103,7 @@ class FlakyReferee(pb_grpc.RefereeServicer):
 @pytest.mark.parametrize("code, retried", [(grpc.StatusCode.UNAVAILABLE, True),
                                            (grpc.StatusCode.INTERNAL, False)])
 def test_grpc_sends_again_on_unavailable_only(code: grpc.StatusCode, retried: bool) -> None:
-    servicer = FlakyReferee(2, code)
+    servicer = FlakyReferee(5, code)
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
     pb_grpc.add_RefereeServicer_to_server(servicer, server)
     port = server.add_insecure_port("127.0.0.1:0")
@@ -106,7 +112,7 @@ def test_grpc_sends_again_on_unavailable_only(code: grpc.StatusCode, retried: bo
     try:
         if retried:
             assert c.list_scenarios().engine_version == "x"
-            assert servicer.seen == 3
+            assert servicer.seen == 6  # more than gRPC's own retry policy allows (5 attempts)
         else:
             with pytest.raises(RefereeError):
                 c.list_scenarios()
