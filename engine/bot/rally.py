@@ -165,6 +165,13 @@ class Rally(OpRun):
         return [m for m in ms if m["t"] != "place" or "from" not in m
                 or (m["piece"] == AG and map_spare(self.s, m["from"]) > 0)]
 
+    def within_8_4_5(self, ms: list[Move]) -> list[Move]:
+        """The Rally actions among ``ms`` that 8.4.5 allows: "Important: … FLN will never Rally to
+        place a second FLN Base in any space in Algeria" (Morocco and Tunisia may hold more)."""
+        s = self.s
+        return [m for m in ms if m["t"] != "base" or m["space"] in COUNTRIES
+                or s.spaces[m["space"]]["pieces"][FB] == 0]
+
     def any_action(self, n: str) -> None:
         """No action per the priorities in a selected space: flip if possible, else a Base (8.1.2:
         Bases before Guerrillas), else place a Guerrilla taken from the map within 8.1.2 – Active
@@ -175,7 +182,9 @@ class Rally(OpRun):
         if not ms:
             return
         flips = [m for m in ms if m["t"] == "flip"]
-        bases = [m for m in ms if m["t"] == "base"]  # 8.1.2: Bases before Guerrillas
+        # 8.1.2: Bases before Guerrillas, replacing Active Guerrillas first (8.4.5)
+        bases = sorted(self.within_8_4_5([m for m in ms if m["t"] == "base"]),
+                       key=lambda m: int(m["ug"]))
         places = self.within_8_1_2([m for m in ms if m["t"] == "place"])
         if flips or bases or not places:
             self.r.play((flips or bases or ms)[0])
@@ -419,13 +428,15 @@ class Rally(OpRun):
         rally = OPS["rally"]
         assert isinstance(rally, RallyOperation)
         spaces = [m["space"] for m in self.r.legal() if m["t"] == "space"]
-        c = [n for n in spaces if n != FRANCE and self.within_8_1_2(rally.action_moves(s, n))]
+        c = [n for n in spaces if n != FRANCE
+             and self.within_8_1_2(self.within_8_4_5(rally.action_moves(s, n)))]
         if not c and FRANCE in spaces and self.select(FRANCE):
             self.r.trace.note("8.4.5", "free Rally (5.1.3): the France Track toward F")
             return
         if not c and self.r.can({"t": "done"}):
             self.r.trace.note("8.1.2", "free Rally: every action would take a Guerrilla from the "
-                              "map against 8.1.2 – declined (1.4.1 \"may\")")
+                              "map against 8.1.2, or place a second Base in an Algerian space "
+                              "(8.4.5) – declined (1.4.1 \"may\")")
             self.r.play({"t": "done"})
             return
         c = c or [n for n in spaces if n != FRANCE]
