@@ -521,10 +521,17 @@ def test_free_rally_never_places_a_second_base_in_algeria() -> None:
 
 
 def test_invariants_flag_a_second_base_in_algeria() -> None:
-    s = free_rally(bot_position({"Tizi Ouzou": {"fb": 1, "ug": 2}}, guerrillas=0, france="F"))
-    inv = observed(s, sp("space", "Tizi Ouzou"), {"t": "base", "space": "Tizi Ouzou", "ug": 2})
+    """Flagged where Medea offered an action within the guards; not where the free Rally had to
+    act (5.1.3) and nothing else within 8.1.2 was possible – the bot then does the same."""
+    two = free_rally(bot_position({"Tizi Ouzou": {"fb": 1, "ug": 2}, "Medea": {"ug": 2}},
+                                  guerrillas=0, france="F"))
+    second = [sp("space", "Tizi Ouzou"), {"t": "base", "space": "Tizi Ouzou", "ug": 2}]
+    inv = observed(two, *second)
     assert len(inv.violations) == 1 and "second FLN Base in an Algerian space (8.4.5)" in \
         inv.violations[0]
-    s = free_rally(bot_position({"Morocco": {"fb": 1, "ug": 2}}, guerrillas=0, france="F"))
-    assert observed(s, sp("space", "Morocco"),
-                    {"t": "base", "space": "Morocco", "ug": 2}).violations == []
+    alone = free_rally(bot_position({"Tizi Ouzou": {"fb": 1, "ug": 2}}, guerrillas=0,
+                                    france="F"))
+    assert observed(alone, *second).violations == []
+    moves, _, trace = run(alone)
+    assert moves[:2] == second
+    assert "no space allows an action within 8.1.2 and 8.4.5: 8.1.2 is kept" in texts(trace)

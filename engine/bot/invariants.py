@@ -14,7 +14,9 @@
   Extort, Attack, Ambush, March …) takes the last Underground Guerrilla from a space with an FLN
   Base (Activating or Marching it); a March never moves either of the last two Guerrillas out of an
   FLN Base space, nor the last Guerrilla out of a space at Support, nor hands a Populated space to
-  Government Control; a Rally never places a second FLN Base in an Algerian space (8.4.5).
+  Government Control; a Rally never places a second FLN Base in an Algerian space (8.4.5) –
+  unless a free Rally granted by an Event must act (5.1.3) and nothing else within 8.1.2 is
+  possible.
 
 ``EventInvariants.observe(before, move, after, actor)`` is fed every move of a game in order;
 ``decisions`` counts the bot's Event decisions checked (choosing an Event, and every move it makes
@@ -30,11 +32,12 @@ from dataclasses import dataclass, field
 
 from ..board import control, guerrillas, population
 from ..data import AG, ALGERIA, COUNTRIES, FB, UG
-from ..machine import apply, find_frame
+from ..machine import apply, find_frame, legal_moves
 from ..state import Move, State
 from .events import ventilos_spare
 from .flow import SENTINEL
 from .info import map_spare
+from .rally import FRANCE, free_rally_spaces
 
 EVENT_FRAMES = ("event", "pivotal_event")
 VENTILOS = 12
@@ -67,6 +70,7 @@ class EventInvariants:
     map_takes: int = 0  # Guerrillas the bot took from the map (Events and Operations)
     guard_checks: int = 0  # moves of the bot's Operations and Special Activities checked
     march_start: State | None = None  # the board when the bot's current March began
+    rally_select: State | None = None  # the position where the bot last selected a Rally space
     violations: list[str] = field(default_factory=list)
     open: list[OpenEvent] = field(default_factory=list)
 
@@ -152,8 +156,10 @@ class EventInvariants:
                 self.check_march_source(s, str(top["x"]["grp"]["from"]), t)
             return
         if kind == "op:rally":
+            if m["t"] == "space":
+                self.rally_select = s
             if m["t"] == "base" and m["space"] not in COUNTRIES and \
-                    s.spaces[m["space"]]["pieces"][FB] > 0:
+                    s.spaces[m["space"]]["pieces"][FB] > 0 and not self.rally_obliged():
                 self.fail(s, f"Rally {m}: a second FLN Base in an Algerian space (8.4.5)")
             return
         rule = GUARD_RULE.get(kind, "8.4.2")
@@ -162,6 +168,18 @@ class EventInvariants:
                     and t.spaces[n]["pieces"][UG] == 0):
                 self.fail(s, f"{kind} {m}: the last Underground Guerrilla in {n}, a space with an "
                           f"FLN Base, Activated ({rule})")
+
+    def rally_obliged(self) -> bool:
+        """A free Rally granted by an Event that 5.1.3 obliges to act (no ``done``) where no space
+        allows an action within 8.1.2 and 8.4.5 and the France Track cannot be chosen: the bot
+        keeps 8.1.2 and may have to place a second Base."""
+        s = self.rally_select
+        if s is None or s.pending[-1].get("role") is not None:
+            return False
+        ms = legal_moves(s)
+        spaces = [str(m["space"]) for m in ms if m["t"] == "space"]
+        return ({"t": "done"} not in ms and FRANCE not in spaces
+                and not free_rally_spaces(s, spaces))
 
     def check_march_source(self, s: State, a: str, t: State) -> None:
         """8.4.6: what a March leaves in a source, against the source as the March found it (a
