@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import engine
 from engine.bot import sa as bot_sa
 from engine.bot import rally as bot_rally
 from engine.bot.core import Runner
+from engine.bot.invariants import EventInvariants
 from engine.bot.trace import Trace
 from engine.state import Move, State
 from tests.helpers import box, pieces
-from tests.test_bot_fixtures import DONE, OP, bot_position, run, sp, texts
+from tests.test_bot_fixtures import DONE, OP, bot_position, run, sp, texts, this_card
 
 
 def started(s: State, op: str, box_: str | None = None) -> State:
@@ -335,3 +338,200 @@ def test_free_rally_must_be_implemented() -> None:
     s._legal = None
     moves, after, _ = run(s)
     assert moves[:4] == [sp("space", "Medea"), sp("place", "Medea"), sp("agitate", "Medea"), DONE]
+
+
+# --- the Base guards in every FLN Base space (8.4.2, 8.4.4, 8.4.6) ------------------------------
+
+
+def test_certain_attack_in_a_base_space_whose_guerrillas_are_all_active() -> None:
+    """8.4.4 "will not Activate the last Underground Guerrilla in a space with an FLN Base": an
+    Attack Activates every Guerrilla (3.3.3), so where they are all Active it exposes nothing.
+    Second Eligible after a Government Op Only (Limited Operation), 3 Resources: Tiaret's Base,
+    6 Active Guerrillas and 2 French Police – a certain Attack removing 2 French pieces."""
+    s = bot_position({"Tiaret": {"fb": 1, "ag": 6, "fp": 2}}, fln=3, after="op_only")
+    moves, after, trace = run(s)
+    assert this_card(s, moves) == [{"t": "op", "op": "attack", "box": "limited_op"},
+                                   sp("space", "Tiaret"), DONE]
+    assert "Attack test (one space): a 6+ Guerrilla space removes 2 French pieces" in texts(trace)
+    assert "Attack (one space) in Tiaret" in texts(trace)
+    mid, _ = engine.apply_all(s, moves[:2])
+    assert box(mid, "casualties")["french_police"] == 2
+    assert pieces(mid, "Tiaret")["fb"] == 1 and "fp" not in pieces(mid, "Tiaret")
+
+
+def test_no_attack_that_activates_the_last_underground_guerrilla_of_a_base() -> None:
+    """The same space with one of its 6 Guerrillas Underground: the Attack would Activate it and
+    expose the Base (8.4.4), the trace says so, and the bot does not Attack."""
+    s = bot_position({"Tiaret": {"fb": 1, "ag": 5, "ug": 1, "fp": 2}}, fln=3, after="op_only")
+    moves, _, trace = run(s)
+    assert moves[0]["op"] != "attack"
+    assert ("no Attack in Tiaret: it would Activate the last Underground Guerrilla in a space "
+            "with an FLN Base") in texts(trace)
+    assert "no space certainly removes 2 French pieces" in texts(trace)
+
+
+def test_certain_attacks_then_the_uncertain_one_in_an_all_active_base_space() -> None:
+    """ct-fln-bot §7.2: Tizi Ouzou certainly removes 2 French pieces (first bullet); the one
+    uncertain Attack (second bullet, 4+ Guerrillas) goes to Bougie, an FLN Base space whose
+    Guerrillas are all Active – not to Medea, where it would Activate the Base's last Underground
+    Guerrilla. (The flowchart reaches a multi-space Attack with an Algerian Base lacking
+    Underground Guerrillas only through a granted Attack: the Terror gate sends it to Rally, so
+    the Operation is started here.)"""
+    s = bot_position({"Tizi Ouzou": {"ft": 1, "fp": 1, "ag": 6, "support": "oppose"},
+                      "Bougie": {"fb": 1, "fp": 1, "ag": 4, "support": "oppose"},
+                      "Medea": {"fb": 1, "fp": 1, "ag": 4, "ug": 1, "support": "oppose"}},
+                     fln=3)
+    moves, _, trace = run(started(s, "attack"))
+    assert moves[:2] == [sp("space", "Tizi Ouzou"), sp("space", "Bougie")]
+    assert "Attack second bullet: one Attack in Bougie (4+ Guerrillas)" in texts(trace)
+    assert "no Attack in Medea: it would Activate the last Underground Guerrilla" in texts(trace)
+    assert sp("space", "Medea") not in moves
+
+
+def test_extort_never_exposes_a_country_base() -> None:
+    """8.4.2 "never Extort to Activate the last Underground Guerrilla in a space with an FLN Base"
+    – Morocco and Tunisia included (E2 applies "within the above conditions"). Morocco (2
+    Guerrillas, one Underground) would be an E1 space and Tunisia an E2 one; both keep their
+    Underground Guerrilla; Medea Extorts."""
+    spaces: dict[str, dict[str, object]] = {
+        "Morocco": {"fb": 1, "ug": 1, "ag": 1}, "Tunisia": {"fb": 1, "ug": 1}, "Medea": {"ug": 2},
+        "Sidi Bel Abbes": {"ug": 1, "support": "support"}}
+    s = terror_then(spaces, "Sidi Bel Abbes", 3)
+    moves, after, trace = run(s)
+    assert moves[:3] == [{"t": "sa", "sa": "extort"}, sp("space", "Medea"), DONE]
+    assert ("no Extort in Morocco, Tunisia: it would Activate the last Underground Guerrilla in "
+            "a space with an FLN Base") in texts(trace)
+    assert pieces(after, "Morocco") == {"fb": 1, "ug": 1, "ag": 1}
+    assert pieces(after, "Tunisia") == {"fb": 1, "ug": 1}
+    # with a second Underground Guerrilla, Morocco Extorts (E1) and keeps one
+    spaces["Morocco"] = {"fb": 1, "ug": 2}
+    moves, after, _ = run(terror_then(spaces, "Sidi Bel Abbes", 3))
+    assert moves[:4] == [{"t": "sa", "sa": "extort"}, sp("space", "Medea"),
+                         sp("space", "Morocco"), DONE]
+    assert pieces(after, "Morocco") == {"fb": 1, "ug": 1, "ag": 1}
+
+
+@pytest.mark.parametrize("base", [{"fb": 1, "ug": 1}, {"fb": 1, "ug": 1, "ag": 1}])
+def test_march_never_takes_the_last_guerrillas_of_a_country_base(base: dict[str, int]) -> None:
+    """8.4.6 "not March the last Underground Guerrilla, or either of the last two Guerrillas, from
+    any FLN Base space": Morocco's Base keeps its Guerrillas. Tlemcen is at Support with no
+    Guerrilla (M3); Morocco and Sidi Bel Abbes (1 Active Guerrilla) are both adjacent. Unguarded,
+    Morocco would be the better source (an Underground arrival, §9.3)."""
+    spaces: dict[str, dict[str, Any]] = {"Morocco": base, "Tlemcen": {"support": "support"},
+                                         "Sidi Bel Abbes": {"ag": 1}}
+    s = started(bot_position(spaces, fln=6), "march")
+    assert {"t": "group", "from": "Morocco", "to": "Tlemcen"} in engine.legal_moves(s)
+    for seed in range(1, 13):
+        moves, after, trace = run(s, seed)
+        assert "March to Tlemcen: M3 Support space" in texts(trace)
+        assert "from an FLN Base space: Morocco keeps" in texts(trace)
+        assert moves[0] == {"t": "group", "from": "Sidi Bel Abbes", "to": "Tlemcen"}
+        assert pieces(after, "Morocco") == base
+        assert pieces(after, "Tlemcen") == {"ag": 1}
+
+
+def observed(s: State, *moves: Move) -> EventInvariants:
+    """The self-play invariants fed the FLN's ``moves`` from ``s``."""
+    inv = EventInvariants()
+    for m in moves:
+        t, _ = engine.apply(s, m)
+        inv.observe(s, m, t, "fln")
+        s = t
+    return inv
+
+
+def test_invariants_flag_an_extort_exposing_a_country_base() -> None:
+    s = engine.apply(terror_then({"Morocco": {"fb": 1, "ug": 1, "ag": 1},
+                                  "Sidi Bel Abbes": {"ug": 1, "support": "support"}},
+                                 "Sidi Bel Abbes", 3), {"t": "sa", "sa": "extort"})[0]
+    inv = observed(s, sp("space", "Morocco"))
+    assert inv.guard_checks == 1
+    assert inv.violations == [
+        "turn 1 card 29: sa:extort {'t': 'space', 'space': 'Morocco'}: the last Underground "
+        "Guerrilla in Morocco, a space with an FLN Base, Activated (8.4.2)"]
+    s2 = engine.apply(terror_then({"Morocco": {"fb": 1, "ug": 2},
+                                   "Sidi Bel Abbes": {"ug": 1, "support": "support"}},
+                                  "Sidi Bel Abbes", 3), {"t": "sa", "sa": "extort"})[0]
+    assert observed(s2, sp("space", "Morocco")).violations == []
+
+
+def test_invariants_flag_an_attack_activating_the_last_underground_of_a_base() -> None:
+    s = started(bot_position({"Tiaret": {"fb": 1, "ag": 5, "ug": 1, "fp": 2}}, fln=3), "attack")
+    inv = observed(s, sp("space", "Tiaret"))
+    assert len(inv.violations) == 1 and "in Tiaret, a space with an FLN Base" in \
+        inv.violations[0] and "(8.4.4)" in inv.violations[0]
+    s = started(bot_position({"Tiaret": {"fb": 1, "ag": 6, "fp": 2}}, fln=3), "attack")
+    assert observed(s, sp("space", "Tiaret")).violations == []
+
+
+@pytest.mark.parametrize("base, moved, flagged", [
+    ({"fb": 1, "ug": 1, "ag": 1}, "guerrillas_active", ["one of the last two"]),
+    ({"fb": 1, "ug": 1, "ag": 2}, "guerrillas_underground", ["the last Underground"]),
+    ({"fb": 1, "ug": 2, "ag": 1}, "guerrillas_underground", []),
+    ({"fb": 1, "ug": 1, "ag": 2}, "guerrillas_active", [])])
+def test_invariants_flag_a_march_out_of_a_country_base(base: dict[str, int], moved: str,
+                                                       flagged: list[str]) -> None:
+    s = started(bot_position({"Morocco": base, "Tlemcen": {"support": "support"}}, fln=6),
+                "march")
+    inv = observed(s, {"t": "group", "from": "Morocco", "to": "Tlemcen"},
+                   {"t": "add", "piece": moved}, {"t": "go"})
+    assert inv.guard_checks == 3
+    assert [v for v in inv.violations if not any(f in v for f in flagged)] == []
+    assert len(inv.violations) == len(flagged)
+
+
+def test_invariants_a_group_passing_through_a_base_space_takes_nothing_from_it() -> None:
+    """A multi-step March through Saida (a Base with one Active Guerrilla): the group enters and
+    leaves; the Base keeps what it had – no violation."""
+    s = started(bot_position({"Mascara": {"ug": 1}, "Saida": {"fb": 1, "ag": 1}}, fln=6),
+                "march")
+    moves: list[Move] = [{"t": "group", "from": "Mascara", "to": "Saida"},
+                         {"t": "add", "piece": "guerrillas_underground"}, {"t": "go"},
+                         {"t": "group", "from": "Saida", "to": "Tlemcen"},
+                         {"t": "add", "piece": "guerrillas_underground"}, {"t": "go"}]
+    inv = observed(s, *moves)
+    assert inv.guard_checks == 6 and inv.violations == []
+    assert pieces(engine.apply_all(s, moves)[0], "Saida") == {"fb": 1, "ag": 1}
+
+
+def free_rally(s: State) -> State:
+    """#5 shaded (Peace of the Brave): a free Rally in up to 2 locations."""
+    s = s.copy()
+    f = engine.ops.op_frame("rally", "fln", None, None, free=True, sa_ok=False)
+    f["x"]["max_locs"] = 2
+    s.pending.append(f)
+    s._legal = None
+    return s
+
+
+def test_free_rally_never_places_a_second_base_in_algeria() -> None:
+    """8.4.5 "Important: … FLN will never Rally to place a second FLN Base in any space in
+    Algeria". Seed 239, card 5 (Peace of the Brave): no Guerrilla Available, nothing to do per the
+    priorities; the free Rally (5.1.3) went at random to Tizi Ouzou (a Base, 2 Underground
+    Guerrillas) and placed a second Base there. Here Medea (2 Underground Guerrillas, no Base) is
+    the only space within the guards, whatever the seed."""
+    s = free_rally(bot_position({"Tizi Ouzou": {"fb": 1, "ug": 2}, "Medea": {"ug": 2}},
+                                guerrillas=0, france="F"))
+    assert {"t": "space", "space": "Tizi Ouzou"} in engine.legal_moves(s)
+    for seed in range(1, 9):
+        moves, after, trace = run(s, seed)
+        assert moves[:2] == [sp("space", "Medea"), {"t": "base", "space": "Medea", "ug": 2}]
+        assert "free Rally (5.1.3) in Medea" in texts(trace)
+        assert pieces(after, "Tizi Ouzou") == {"fb": 1, "ug": 2}
+
+
+def test_invariants_flag_a_second_base_in_algeria() -> None:
+    """Flagged where Medea offered an action within the guards; not where the free Rally had to
+    act (5.1.3) and nothing else within 8.1.2 was possible – the bot then does the same."""
+    two = free_rally(bot_position({"Tizi Ouzou": {"fb": 1, "ug": 2}, "Medea": {"ug": 2}},
+                                  guerrillas=0, france="F"))
+    second = [sp("space", "Tizi Ouzou"), {"t": "base", "space": "Tizi Ouzou", "ug": 2}]
+    inv = observed(two, *second)
+    assert len(inv.violations) == 1 and "second FLN Base in an Algerian space (8.4.5)" in \
+        inv.violations[0]
+    alone = free_rally(bot_position({"Tizi Ouzou": {"fb": 1, "ug": 2}}, guerrillas=0,
+                                    france="F"))
+    assert observed(alone, *second).violations == []
+    moves, _, trace = run(alone)
+    assert moves[:2] == second
+    assert "no space allows an action within 8.1.2 and 8.4.5: 8.1.2 is kept" in texts(trace)

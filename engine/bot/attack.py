@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from .. import modifiers as mod
 from ..board import gov_count, guerrillas
-from ..data import AG, COUNTRIES, FB, FP, FRENCH, FT, GB, UG
+from ..data import AG, COUNTRIES, FP, FRENCH, FT, GB, UG
 from ..state import Frame, Move, State
 from .core import Runner
-from .info import best_map_source, removal_sequence, spare_ug
+from .info import attack_exposes_base, best_map_source, removal_sequence, spare_ug
 from .sa import after_operation, finish, op_on_top
 
 
@@ -26,10 +26,27 @@ class Strike:
 
 
 def six(s: State, n: str) -> bool:
-    """A certain Attack: 6+ Guerrillas (the roll always succeeds), no FLN Base (an Attack
-    Activates every Guerrilla, which would expose it), a Government piece."""
+    """A certain Attack: 6+ Guerrillas (the roll always succeeds), a Government piece, and not the
+    last Underground Guerrilla of an FLN Base Activated (8.4.4; an Attack Activates every
+    Guerrilla, so a Base space qualifies when its Guerrillas are all Active already)."""
     return (n not in COUNTRIES and gov_count(s, n) > 0 and guerrillas(s, n) >= 6
-            and s.spaces[n]["pieces"][FB] == 0)
+            and not attack_exposes_base(s, n))
+
+
+def base_guarded(s: State, n: str, least: int) -> bool:
+    """A space the Attack would otherwise consider (``least`` Guerrillas or more, a Government
+    piece) left out by the 8.4.4 guard: it would Activate the last Underground Guerrilla of an FLN
+    Base."""
+    return (n not in COUNTRIES and gov_count(s, n) > 0 and guerrillas(s, n) >= least
+            and attack_exposes_base(s, n))
+
+
+def note_guard(r: Runner, least: int) -> None:
+    """The trace names the spaces the 8.4.4 guard leaves out."""
+    held = [n for n in r.s.spaces if base_guarded(r.s, n, least)]
+    if held:
+        r.trace.note("8.4.4", "no Attack in " + ", ".join(held) + ": it would Activate the last "
+                     "Underground Guerrilla in a space with an FLN Base", guarded=held)
 
 
 def ambushable(s: State, n: str) -> bool:
@@ -102,6 +119,7 @@ def attack_test(r: Runner, limop: bool, sa_ok: bool, free: bool = False) -> bool
     if mod.attack_banned(s):
         r.trace.note("8.4.4", "no Attack: Peace Talks in effect")
         return False
+    note_guard(r, 6)
     if one_space(s, limop, free):
         ok = any(strike(s, n, "attack").french >= 2 for n in s.spaces if six(s, n))
         r.trace.note("8.4.4", "Attack test (one space): " + ("a 6+ Guerrilla space removes 2 "
@@ -199,9 +217,11 @@ def run(r: Runner) -> None:
     f = op_on_top(r)
     if f is None or len(r.s.pending) - 1 != depth:
         return
-    # Second bullet: one Attack with 4+ Guerrillas, no FLN Base (never expose it).
+    # Second bullet: one Attack with 4+ Guerrillas, never Activating the last Underground
+    # Guerrilla of an FLN Base (8.4.4).
     opts = [strike(r.s, n, "attack") for n in (m["space"] for m in r.legal() if m["t"] == "space")
-            if n not in COUNTRIES and guerrillas(r.s, n) >= 4 and r.s.spaces[n]["pieces"][FB] == 0]
+            if n not in COUNTRIES and guerrillas(r.s, n) >= 4 and not attack_exposes_base(r.s, n)]
+    note_guard(r, 4)
     if opts:
         top = max(priority(o, r.s) for o in opts)
         n = r.choose([o.space for o in opts if priority(o, r.s) == top], "Attack space")

@@ -61,17 +61,27 @@ def final_campaign(s: State) -> bool:
     return int(s.cards["propaganda_drawn"]) == int(s.cards["propaganda_total"]) - 1
 
 
-def algerian_base(s: State, n: str) -> bool:
-    return n not in COUNTRIES and s.spaces[n]["pieces"][FB] > 0
+def base_space(s: State, n: str) -> bool:
+    """A space with an FLN Base, Algerian or Morocco/Tunisia: 8.4.2, 8.4.4 ("a space with an FLN
+    Base") and 8.4.6 ("any FLN Base space") make no exception for the Countries."""
+    return s.spaces[n]["pieces"][FB] > 0
 
 
 def spare_ug(s: State, n: str, protect: dict[str, int] | None = None) -> int:
-    """Underground Guerrillas that may be Activated or moved without exposing an Algerian Base
-    (ct-fln-bot §1 "spare UG"; Country Bases are not protected)."""
+    """Underground Guerrillas that may be Activated or moved without exposing a Base (ct-fln-bot
+    §1 "spare UG"; 8.4.2, 8.4.4: never the last Underground Guerrilla in a space with an FLN Base,
+    Morocco and Tunisia included)."""
     ug = s.spaces[n]["pieces"][UG] - (protect or {}).get(n, 0)
-    if algerian_base(s, n):
+    if base_space(s, n):
         ug -= 1
     return max(0, ug)
+
+
+def attack_exposes_base(s: State, n: str) -> bool:
+    """8.4.4: an Attack Activates every Guerrilla in its space (3.3.3), so in a space with an FLN
+    Base it Activates the last Underground Guerrilla exactly when one is there. Where all the
+    Guerrillas are Active already it exposes nothing."""
+    return base_space(s, n) and s.spaces[n]["pieces"][UG] > 0
 
 
 def marked(card: int | None) -> bool:
@@ -126,16 +136,17 @@ def obtainable(s: State, dest: str, boxes: tuple[str, ...] = ("available",)) -> 
 
 
 def march_keep(s: State, n: str) -> tuple[int, int]:
-    """ct-fln-bot §9.2 guards on a March source: (Guerrillas, Underground Guerrillas) that must
-    stay in ``n`` – never the last Underground or either of the last two Guerrillas of an Algerian
-    Base, never the last Guerrilla of a space at Support, never so many that the Government takes
-    Control of a Populated space it does not control."""
+    """ct-fln-bot §9.2 guards on a March source (8.4.6): (Guerrillas, Underground Guerrillas) that
+    must stay in ``n`` – never the last Underground or either of the last two Guerrillas of any FLN
+    Base space (Morocco and Tunisia included), never the last Guerrilla of a space at Support,
+    never so many that the Government takes Control of a Populated space it does not control
+    (Algerian spaces: Countries are never Controlled)."""
     p = s.spaces[n]["pieces"]
     keep, keep_ug = 0, 0
-    if n in COUNTRIES:
-        return keep, keep_ug
     if p[FB] > 0:
         keep, keep_ug = 2, 1
+    if n in COUNTRIES:
+        return keep, keep_ug
     if s.spaces[n]["support"] == "support":
         keep = max(keep, 1)
     if population(s, n) >= 1 and control(s, n) != "gov":
@@ -158,8 +169,8 @@ def place_preference(s: State, n: str) -> tuple[bool, bool]:
 
 
 __all__ = [
-    "CITY_WILAYAS", "Flags", "flags_of", "gov_acted", "final_campaign", "algerian_base",
-    "spare_ug", "marked", "removal_sequence", "can_train", "map_spare", "map_sources",
-    "obtainable", "march_keep", "best_map_source", "place_preference", "population", "cubes",
-    "gov_count", "guerrillas",
+    "CITY_WILAYAS", "Flags", "flags_of", "gov_acted", "final_campaign", "base_space",
+    "spare_ug", "attack_exposes_base", "marked", "removal_sequence", "can_train", "map_spare",
+    "map_sources", "obtainable", "march_keep", "best_map_source", "place_preference",
+    "population", "cubes", "gov_count", "guerrillas",
 ]

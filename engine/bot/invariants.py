@@ -1,4 +1,4 @@
-"""Invariants of the non-player FLN's Event play, checked on a stream of game moves (self-play):
+"""Invariants of the non-player FLN's play, checked on a stream of game moves (self-play):
 
 * 8.3 "Ineffective Events": every Event (or Pivotal Event) the bot executes changes the game –
   board, boxes, Resources, Commitment, tracks, Capabilities or Momentum in effect;
@@ -8,11 +8,20 @@
 * #12 Ventilos: its moves obey the March guards (ct-fln-bot §9.2: ``info.march_keep``),
   Underground Guerrillas only;
 * the bot's decisions inside an Event never lower its own Opposition (a space at Oppose it sets
-  back toward Neutral: #28, #34, #53 …).
+  back toward Neutral: #28, #34, #53 …);
+* the guards of its Operations and Special Activities (8.4.2, 8.4.4, 8.4.6), in every space with an
+  FLN Base, Morocco and Tunisia included: no move of an Operation or Special Activity (Terror,
+  Extort, Attack, Ambush, March …) takes the last Underground Guerrilla from a space with an FLN
+  Base (Activating or Marching it); a March never moves either of the last two Guerrillas out of an
+  FLN Base space, nor the last Guerrilla out of a space at Support, nor hands a Populated space to
+  Government Control; a Rally never places a second FLN Base in an Algerian space (8.4.5) –
+  unless a free Rally granted by an Event must act (5.1.3) and nothing else within 8.1.2 is
+  possible.
 
 ``EventInvariants.observe(before, move, after, actor)`` is fed every move of a game in order;
 ``decisions`` counts the bot's Event decisions checked (choosing an Event, and every move it makes
 while an Event is being executed), ``map_takes`` the Guerrillas it took from the map,
+``guard_checks`` the moves of its Operations and Special Activities checked against the guards,
 ``violations`` lists what failed.
 """
 
@@ -21,13 +30,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..board import guerrillas
-from ..data import AG, ALGERIA, COUNTRIES, UG
-from ..machine import apply, find_frame
+from ..board import control, guerrillas, population
+from ..data import AG, ALGERIA, COUNTRIES, FB, UG
+from ..machine import apply, find_frame, legal_moves
 from ..state import Move, State
 from .events import ventilos_spare
 from .flow import SENTINEL
 from .info import map_spare
+from .rally import FRANCE, free_rally_spaces
 
 EVENT_FRAMES = ("event", "pivotal_event")
 VENTILOS = 12
@@ -58,6 +68,9 @@ class EventInvariants:
     decisions: int = 0  # Event decisions checked
     events: int = 0  # Events the bot executed
     map_takes: int = 0  # Guerrillas the bot took from the map (Events and Operations)
+    guard_checks: int = 0  # moves of the bot's Operations and Special Activities checked
+    march_start: State | None = None  # the board when the bot's current March began
+    rally_select: State | None = None  # the position where the bot last selected a Rally space
     violations: list[str] = field(default_factory=list)
     open: list[OpenEvent] = field(default_factory=list)
 
@@ -73,6 +86,7 @@ class EventInvariants:
                 self.decisions += 1
                 self.check_decision(s, m, t)
             self.check_map_take(s, m)
+            self.check_guards(s, m, t)
         self.close_finished()
 
     def fail(self, s: State, text: str) -> None:
@@ -127,5 +141,65 @@ class EventInvariants:
             self.fail(s, f"{m}: takes one of the last two Guerrillas of a Base or Support space "
                       f"(8.1.2), {guerrillas(s, src)} there")
 
+
+    # -- 8.4.2, 8.4.4, 8.4.6: never expose a Base; the March guards ---------------------------
+    def check_guards(self, s: State, m: Move, t: State) -> None:
+        top = s.pending[-1] if s.pending else {}
+        kind = str(top.get("k", ""))
+        if not kind.startswith(("op:", "sa:")) or top.get("who") != "fln":
+            return
+        self.guard_checks += 1
+        if kind == "op:march":
+            if m["t"] == "group" and not top["x"].get("pairs"):
+                self.march_start = s
+            if m["t"] == "go":
+                self.check_march_source(s, str(top["x"]["grp"]["from"]), t)
+            return
+        if kind == "op:rally":
+            if m["t"] == "space":
+                self.rally_select = s
+            if m["t"] == "base" and m["space"] not in COUNTRIES and \
+                    s.spaces[m["space"]]["pieces"][FB] > 0 and not self.rally_obliged():
+                self.fail(s, f"Rally {m}: a second FLN Base in an Algerian space (8.4.5)")
+            return
+        rule = GUARD_RULE.get(kind, "8.4.2")
+        for n, sp in s.spaces.items():
+            if (sp["pieces"][FB] > 0 and sp["pieces"][UG] > 0
+                    and t.spaces[n]["pieces"][UG] == 0):
+                self.fail(s, f"{kind} {m}: the last Underground Guerrilla in {n}, a space with an "
+                          f"FLN Base, Activated ({rule})")
+
+    def rally_obliged(self) -> bool:
+        """A free Rally granted by an Event that 5.1.3 obliges to act (no ``done``) where no space
+        allows an action within 8.1.2 and 8.4.5 and the France Track cannot be chosen: the bot
+        keeps 8.1.2 and may have to place a second Base."""
+        s = self.rally_select
+        if s is None or s.pending[-1].get("role") is not None:
+            return False
+        ms = legal_moves(s)
+        spaces = [str(m["space"]) for m in ms if m["t"] == "space"]
+        return ({"t": "done"} not in ms and FRANCE not in spaces
+                and not free_rally_spaces(s, spaces))
+
+    def check_march_source(self, s: State, a: str, t: State) -> None:
+        """8.4.6: what a March leaves in a source, against the source as the March found it (a
+        group passing through a space on a multi-step move takes nothing from it)."""
+        st = self.march_start or s
+        p0, p1 = st.spaces[a]["pieces"], t.spaces[a]["pieces"]
+        g0, g1 = guerrillas(st, a), guerrillas(t, a)
+        if p0[FB] > 0 and g1 < min(2, g0):
+            self.fail(s, f"March from {a}: one of the last two Guerrillas of an FLN Base space "
+                      f"moved ({g0} -> {g1}, 8.4.6)")
+        if p0[FB] > 0 and p1[UG] < min(1, p0[UG]):
+            self.fail(s, f"March from {a}: the last Underground Guerrilla of an FLN Base space "
+                      f"moved (8.4.6)")
+        if a not in COUNTRIES and st.spaces[a]["support"] == "support" and g0 > 0 and g1 == 0:
+            self.fail(s, f"March from {a}: the last Guerrilla of a space at Support moved (8.4.6)")
+        if population(st, a) >= 1 and control(st, a) != "gov" and control(t, a) == "gov":
+            self.fail(s, f"March from {a}: the Government takes Control of a Populated space "
+                      f"(8.4.6)")
+
+
+GUARD_RULE = {"op:attack": "8.4.4", "sa:ambush": "8.4.4", "op:march": "8.4.6"}
 
 __all__ = ["EventInvariants", "effect_print"]

@@ -17,7 +17,7 @@ from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
 from ..ops_fln import march_activates, march_stops, step_allowed
 from ..state import Frame, Move, State
 from .core import Runner
-from .info import final_campaign, march_keep
+from .info import base_space, final_campaign, march_keep
 from .operation import OpRun
 from .sa import after_operation, finish
 
@@ -128,8 +128,7 @@ class March(OpRun):
             if k > mu:
                 return None
             return Leg(path, k, 0)
-        active_first = activates(self.s, path, k) or (
-            n not in COUNTRIES and self.s.spaces[n]["pieces"][FB] > 0)
+        active_first = activates(self.s, path, k) or base_space(self.s, n)
         if active_first:
             a = min(fa, k)
             u = k - a
@@ -326,6 +325,17 @@ class March(OpRun):
                 done += 1
             dests = [x for x in dests if x[0] != d]
 
+    def note_base_guard(self) -> None:
+        """The trace names the Base spaces whose Guerrillas the 8.4.6 guard holds back."""
+        s = self.s
+        held = {n: min(2, s.spaces[n]["pieces"][UG] + s.spaces[n]["pieces"][AG])
+                for n in s.spaces if base_space(s, n)
+                and s.spaces[n]["pieces"][UG] + s.spaces[n]["pieces"][AG] > 0}
+        if held:
+            self.r.trace.note("8.4.6", "guard: never March the last Underground Guerrilla, or "
+                              "either of the last two Guerrillas, from an FLN Base space: "
+                              + ", ".join(f"{n} keeps {k}" for n, k in held.items()), held=held)
+
     def must_march(self) -> None:
         """5.1.3: a free March granted by an Event is implemented as far as possible – where no
         priority applies, one Guerrilla that may leave (guards of §9.2) moves to a space chosen
@@ -357,6 +367,9 @@ class March(OpRun):
             self.r.play(ms[0])
         s = self.s
         final = final_campaign(s)
+        fresh = self.frame()
+        if fresh is not None and not fresh["locs"]:
+            self.note_base_guard()
         # M1: one Underground Guerrilla to each Algerian Base without one.
         m1 = [(n, 1, "ug") for n in s.spaces if n not in COUNTRIES
               and s.spaces[n]["pieces"][FB] > 0 and s.spaces[n]["pieces"][UG] == 0]

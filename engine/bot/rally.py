@@ -80,6 +80,29 @@ def entry_test(r: Runner, limop: bool) -> bool:
     return ok
 
 
+def within_8_1_2(s: State, ms: list[Move]) -> list[Move]:
+    """The Rally actions among ``ms`` that 8.1.2 allows: anything but a Guerrilla taken from the
+    map, which must be Active and never one of the last two at a Base or Support space."""
+    return [m for m in ms if m["t"] != "place" or "from" not in m
+            or (m["piece"] == AG and map_spare(s, m["from"]) > 0)]
+
+
+def within_8_4_5(s: State, ms: list[Move]) -> list[Move]:
+    """The Rally actions among ``ms`` that 8.4.5 allows: "Important: … FLN will never Rally to
+    place a second FLN Base in any space in Algeria" (Morocco and Tunisia may hold more)."""
+    return [m for m in ms if m["t"] != "base" or m["space"] in COUNTRIES
+            or s.spaces[m["space"]]["pieces"][FB] == 0]
+
+
+def free_rally_spaces(s: State, spaces: list[str]) -> list[str]:
+    """Spaces among ``spaces`` where a free Rally with no priority may act within 8.1.2 and
+    8.4.5."""
+    rally = OPS["rally"]
+    assert isinstance(rally, RallyOperation)
+    return [n for n in spaces if n != FRANCE
+            and within_8_1_2(s, within_8_4_5(s, rally.action_moves(s, n)))]
+
+
 class Rally(OpRun):
     """One Rally Operation conducted by the bot, resumable from any point of its frame."""
 
@@ -160,10 +183,12 @@ class Rally(OpRun):
         return True
 
     def within_8_1_2(self, ms: list[Move]) -> list[Move]:
-        """The Rally actions among ``ms`` that 8.1.2 allows: anything but a Guerrilla taken from
-        the map, which must be Active and never one of the last two at a Base or Support space."""
-        return [m for m in ms if m["t"] != "place" or "from" not in m
-                or (m["piece"] == AG and map_spare(self.s, m["from"]) > 0)]
+        """The Rally actions among ``ms`` that 8.1.2 allows (``within_8_1_2``)."""
+        return within_8_1_2(self.s, ms)
+
+    def within_8_4_5(self, ms: list[Move]) -> list[Move]:
+        """The Rally actions among ``ms`` that 8.4.5 allows (``within_8_4_5``)."""
+        return within_8_4_5(self.s, ms)
 
     def any_action(self, n: str) -> None:
         """No action per the priorities in a selected space: flip if possible, else a Base (8.1.2:
@@ -175,10 +200,12 @@ class Rally(OpRun):
         if not ms:
             return
         flips = [m for m in ms if m["t"] == "flip"]
-        bases = [m for m in ms if m["t"] == "base"]  # 8.1.2: Bases before Guerrillas
+        # 8.1.2: Bases before Guerrillas, replacing Active Guerrillas first (8.4.5)
+        bases = sorted(self.within_8_4_5([m for m in ms if m["t"] == "base"]),
+                       key=lambda m: int(m["ug"]))
         places = self.within_8_1_2([m for m in ms if m["t"] == "place"])
         if flips or bases or not places:
-            self.r.play((flips or bases or ms)[0])
+            self.r.play((flips or bases or self.within_8_1_2(ms) or ms)[0])
             return
 
         def key(m: Move) -> tuple[int, int, int]:
@@ -419,15 +446,20 @@ class Rally(OpRun):
         rally = OPS["rally"]
         assert isinstance(rally, RallyOperation)
         spaces = [m["space"] for m in self.r.legal() if m["t"] == "space"]
-        c = [n for n in spaces if n != FRANCE and self.within_8_1_2(rally.action_moves(s, n))]
+        c = free_rally_spaces(s, spaces)
         if not c and FRANCE in spaces and self.select(FRANCE):
             self.r.trace.note("8.4.5", "free Rally (5.1.3): the France Track toward F")
             return
         if not c and self.r.can({"t": "done"}):
             self.r.trace.note("8.1.2", "free Rally: every action would take a Guerrilla from the "
-                              "map against 8.1.2 – declined (1.4.1 \"may\")")
+                              "map against 8.1.2, or place a second Base in an Algerian space "
+                              "(8.4.5) – declined (1.4.1 \"may\")")
             self.r.play({"t": "done"})
             return
+        if not c:  # 5.1.3 obliges an action: within 8.1.2 rather than 8.4.5, else any
+            self.r.trace.note("8.4.5", "free Rally (5.1.3) must act and no space allows an action "
+                              "within 8.1.2 and 8.4.5: 8.1.2 is kept")
+            c = [n for n in spaces if n != FRANCE and self.within_8_1_2(rally.action_moves(s, n))]
         c = c or [n for n in spaces if n != FRANCE]
         n = self.r.best(c, [("at Support", lambda x: place_preference(s, x)[0], "yes"),
                             ("friendly pieces", lambda x: place_preference(s, x)[1], "yes")],

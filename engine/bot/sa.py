@@ -4,12 +4,12 @@ after an Operation, and the pause to Extort when an Operation step cannot be pai
 from __future__ import annotations
 
 from ..board import available, cubes, guerrillas
-from ..data import AP, AT, COUNTRIES, FB, FP, FT, G
+from ..data import AP, AT, COUNTRIES, FB, FP, FT, UG, G
 from ..machine import FRAMES
 from ..sa_fln import Subvert, extort_space
 from ..state import Frame, Move
 from .core import Runner
-from .info import best_map_source, gov_acted, map_sources, spare_ug
+from .info import base_space, best_map_source, gov_acted, map_sources, spare_ug
 
 EXTORT_CEILING = 5  # 8.4.2: never Extort at 5 Resources or more
 
@@ -38,6 +38,14 @@ def extort_spaces(r: Runner, protect: dict[str, int]) -> list[str]:
     return [n for n in s.spaces if extort_space(s, n) and spare_ug(s, n, protect) >= 1]
 
 
+def extort_guarded(r: Runner, protect: dict[str, int]) -> list[str]:
+    """8.4.2: spaces where Extort is allowed but would Activate the last Underground Guerrilla in
+    a space with an FLN Base (Morocco and Tunisia included): never Extorted."""
+    s = r.s
+    return [n for n in s.spaces if extort_space(s, n) and base_space(s, n)
+            and s.spaces[n]["pieces"][UG] - protect.get(n, 0) == 1]
+
+
 def try_extort(r: Runner, protect: dict[str, int] | None = None, why: str = "") -> bool:
     """8.4.2 Extort: E1 spaces with 2+ Guerrillas (3+ with Government cubes and an FLN Base),
     E2 Morocco and Tunisia, E3 – only while Resources are 0 – every other eligible space.
@@ -50,6 +58,10 @@ def try_extort(r: Runner, protect: dict[str, int] | None = None, why: str = "") 
         r.trace.note("8.4.2", f"no Extort: FLN Resources {s.resources['fln']} (5 or more)")
         return False
     cands = extort_spaces(r, protect)
+    guarded = extort_guarded(r, protect)
+    if guarded:
+        r.trace.note("8.4.2", "no Extort in " + ", ".join(guarded) + ": it would Activate the "
+                     "last Underground Guerrilla in a space with an FLN Base", guarded=guarded)
 
     def e1(n: str) -> bool:
         need = 3 if cubes(s, n) > 0 and s.spaces[n]["pieces"][FB] > 0 else 2

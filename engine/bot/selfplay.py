@@ -5,10 +5,11 @@ against a Government choosing uniformly among its legal moves; chance managed. E
 is checked like a referee would: its moves must replay, one by one through ``engine.apply``, to the
 state it returned; and every move of the game goes through the Event invariants of
 ``engine.bot.invariants`` (8.1.2 map sources, never an Event without effect, #12 March guards, never
-its own Opposition given up). The last line is exactly::
+its own Opposition given up, the Base, Support and Control guards of its Operations and Special
+Activities: 8.4.2, 8.4.4, 8.4.6). The last line is exactly::
 
-    games=N completed=N illegal=0 violations=V event_decisions=D map_takes=M fln_wins=W
-    gov_wins=G mean_ms_per_bot_decision=X
+    games=N completed=N illegal=0 violations=V event_decisions=D map_takes=M guard_checks=C
+    fln_wins=W gov_wins=G mean_ms_per_bot_decision=X
 
 (on one line). The exit status is non-zero on any illegal move, invariant violation or exception.
 Game ``i`` uses engine seed ``S + i``; the Government's generator and the bot's seeds derive from
@@ -130,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     mean = sum(times) / len(times) if times else 0.0
     print(f"games={a.games} completed={completed} illegal={illegal} "
           f"violations={len(inv.violations)} event_decisions={inv.decisions} "
-          f"map_takes={inv.map_takes} fln_wins={wins['fln']} gov_wins={wins['gov']} "
+          f"map_takes={inv.map_takes} guard_checks={inv.guard_checks} fln_wins={wins['fln']} gov_wins={wins['gov']} "
           f"mean_ms_per_bot_decision={mean:.2f}")
     ok = illegal == 0 and errors == 0 and completed == a.games and not inv.violations
     return 0 if ok else 1
