@@ -163,7 +163,7 @@ class Front:
 
     async def _stream(self, transport: Any, first: bytes, rest: Iterator[bytes],
                       loop: asyncio.AbstractEventLoop) -> None:
-        from granian.rsgi import ProtocolClosed, ProtocolError
+        from granian._granian import RSGIProtocolClosed, RSGIProtocolError
 
         try:
             if first:
@@ -171,7 +171,7 @@ class Front:
             while (chunk := await loop.run_in_executor(self.pool, next, rest, None)) is not None:
                 if chunk:
                     await transport.send_bytes(chunk)
-        except (ProtocolClosed, ProtocolError):  # the client went away: stop making chunks
+        except (RSGIProtocolClosed, RSGIProtocolError):  # the client went away: stop making chunks
             pass
         finally:
             await loop.run_in_executor(self.pool, _close_iter, rest)

@@ -70,7 +70,7 @@ def _handlers(core: Core, service: str) -> grpc.GenericRpcHandler:
         service, {op.rpc: method(op) for op in OPERATIONS if op.service == service})
 
 
-class StreamLimits(grpc.ServerInterceptor):  # type: ignore[misc]
+class StreamLimits(grpc.ServerInterceptor):
     """Every streaming RPC (server reflection, health ``Watch``) holds a handler thread for as
     long as it is open, so at most ``limit`` are open at once (more: RESOURCE_EXHAUSTED at
     once), each on a thread of its own beyond the ``threads`` that unary calls use (so NewGame and
@@ -148,7 +148,7 @@ def create_server(addr: str, config: Config | None = None, core: Core | None = N
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=config.threads + config.grpc_max_streams,
                                    thread_name_prefix="grpc"),
-        interceptors=(StreamLimits(config.grpc_max_streams, config.grpc_stream_idle),),
+        interceptors=[StreamLimits(config.grpc_max_streams, config.grpc_stream_idle)],
         maximum_concurrent_rpcs=config.grpc_max_rpcs,
         options=[("grpc.max_receive_message_length", config.max_request_bytes),
                  ("grpc.max_send_message_length", 64 << 20),
