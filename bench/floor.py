@@ -24,6 +24,7 @@ def app() -> object:
     from flask import Flask, Response, request
 
     from service.config import from_env
+    from service.front import Front
     from service.worker import grpc_host
 
     config = from_env()
@@ -46,7 +47,7 @@ def app() -> object:
     def healthz() -> Response:
         return Response('{"status":"ok"}', mimetype="application/json")
 
-    return flask
+    return Front(flask, config)
 
 
 def main() -> int:

@@ -38,6 +38,9 @@ class Config:
     max_replay_work: int = 2000         # units of work in one Replay answer (service/replay.py)
     workers: int = 1                    # server processes (SO_REUSEPORT)
     threads: int = 4                    # HTTP threads and gRPC handler threads per process
+    grpc_max_rpcs: int = 256            # gRPC calls running or queued per process (more: refused)
+    grpc_max_streams: int = 2           # gRPC streams open at once per process, a thread each
+    grpc_stream_idle: float = 10.0      # seconds a gRPC stream may wait for its client
     bot_only: bool = False              # serve only the FLN-bot endpoint
     # Origins whose browser pages may call the REST API (CORS); "*" = any; empty = none
     cors_origins: tuple[str, ...] = ()
@@ -57,6 +60,9 @@ class Config:
                 raise ValueError(f"{name} must be 0-65535")
         if self.workers < 1 or self.threads < 1:
             raise ValueError("workers and threads must be >= 1")
+        if self.grpc_max_rpcs < 1 or self.grpc_max_streams < 1 or self.grpc_stream_idle <= 0:
+            raise ValueError("grpc_max_rpcs and grpc_max_streams must be >= 1,"
+                             " grpc_stream_idle positive")
         if min(self.cache_size, self.response_cache_mb, self.state_cache_mb) < 0:
             raise ValueError("cache_size, response_cache_mb and state_cache_mb must be >= 0")
         for url in (self.redis_url, self.anti_fork_redis_url):
@@ -90,6 +96,8 @@ ENV = {
     "request_timeout": "CT_REFEREE_REQUEST_TIMEOUT", "max_moves": "CT_REFEREE_MAX_MOVES",
     "max_replay_work": "CT_REFEREE_MAX_REPLAY_WORK",
     "workers": "CT_REFEREE_WORKERS", "threads": "CT_REFEREE_THREADS",
+    "grpc_max_rpcs": "CT_REFEREE_GRPC_MAX_RPCS", "grpc_max_streams": "CT_REFEREE_GRPC_MAX_STREAMS",
+    "grpc_stream_idle": "CT_REFEREE_GRPC_STREAM_IDLE",
     "bot_only": "CT_REFEREE_BOT_ONLY", "cors_origins": "CT_REFEREE_CORS_ORIGINS",
     "play_page": "CT_REFEREE_PLAY_PAGE", "check_issued": "CT_REFEREE_CHECK_ISSUED",
 }

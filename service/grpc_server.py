@@ -8,8 +8,9 @@ field) in the ``grpc-status-details-bin`` trailer (``grpc_status.rpc_status.from
 
 from __future__ import annotations
 
+import threading
 from concurrent import futures
-from typing import Callable
+from typing import Any, Callable, Iterator
 
 import grpc
 from google.protobuf import any_pb2
@@ -69,14 +70,86 @@ def _handlers(core: Core, service: str) -> grpc.GenericRpcHandler:
         service, {op.rpc: method(op) for op in OPERATIONS if op.service == service})
 
 
+class StreamLimits(grpc.ServerInterceptor):
+    """Every streaming RPC (server reflection, health ``Watch``) holds a handler thread for as
+    long as it is open, so at most ``limit`` are open at once (more: RESOURCE_EXHAUSTED at
+    once), each on a thread of its own beyond the ``threads`` that unary calls use (so NewGame and
+    the health ``Check`` never wait for a stream), and one whose client has sent nothing for
+    ``idle`` seconds is cancelled. docs/trust.md, "Availability limits"."""
+
+    def __init__(self, limit: int, idle: float) -> None:
+        self.limit, self.idle = limit, idle
+        self.open = threading.BoundedSemaphore(limit)
+
+    def intercept_service(self, continuation: Callable[[Any], Any], details: Any) -> Any:
+        handler = continuation(details)
+        if handler is None or not handler.response_streaming:
+            return handler
+        if handler.request_streaming:
+            return grpc.stream_stream_rpc_method_handler(
+                self._gate(handler.stream_stream, True), handler.request_deserializer,
+                handler.response_serializer)
+        return grpc.unary_stream_rpc_method_handler(
+            self._gate(handler.unary_stream, False), handler.request_deserializer,
+            handler.response_serializer)
+
+    def _gate(self, behaviour: Callable[[Any, grpc.ServicerContext], Iterator[Any]],
+              streamed: bool) -> Callable[[Any, grpc.ServicerContext], Iterator[Any]]:
+        def run(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+            if not self.open.acquire(blocking=False):
+                context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                              f"at most {self.limit} streams may be open at once"
+                              " (--grpc-max-streams); try again later")
+            timer = _IdleTimer(context, self.idle)
+            try:
+                yield from behaviour(timer.watch(request) if streamed else request, context)
+            finally:
+                timer.stop()
+                self.open.release()
+        return run
+
+
+class _IdleTimer:
+    """Cancels an RPC ``idle`` seconds after it began or after its client's last message."""
+
+    def __init__(self, context: grpc.ServicerContext, idle: float) -> None:
+        self.context, self.idle = context, idle
+        self.lock = threading.Lock()
+        self.timer: threading.Timer | None = None
+        self.reset()
+
+    def reset(self) -> None:
+        with self.lock:
+            if self.timer is not None:
+                self.timer.cancel()
+            self.timer = threading.Timer(self.idle, self.context.cancel)
+            self.timer.daemon = True
+            self.timer.start()
+
+    def stop(self) -> None:
+        with self.lock:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+
+    def watch(self, requests: Iterator[Any]) -> Iterator[Any]:
+        for r in requests:
+            self.reset()
+            yield r
+
+
 def create_server(addr: str, config: Config | None = None, core: Core | None = None
                   ) -> tuple[grpc.Server, int]:
     """A started-ready (not yet started) gRPC server bound to ``addr`` ("host:port", port 0 = any
     free port); returns (server, bound port). Call ``server.start()``."""
     config = config or Config()
     core = core or Core(config)
+    # ``threads`` for unary calls, plus one for each stream that may be open (StreamLimits)
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=config.threads, thread_name_prefix="grpc"),
+        futures.ThreadPoolExecutor(max_workers=config.threads + config.grpc_max_streams,
+                                   thread_name_prefix="grpc"),
+        interceptors=[StreamLimits(config.grpc_max_streams, config.grpc_stream_idle)],
+        maximum_concurrent_rpcs=config.grpc_max_rpcs,
         options=[("grpc.max_receive_message_length", config.max_request_bytes),
                  ("grpc.max_send_message_length", 64 << 20),
                  ("grpc.so_reuseport", 1)],

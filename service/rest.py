@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Callable
 from urllib.parse import parse_qsl
 
@@ -22,6 +23,7 @@ from .jsonmap import from_dict, to_dict
 from .moves import MoveError
 from .core import Call, Core
 from .errors import ServiceError, internal
+from .front import DEADLINE_KEY
 from .openapi import docs_page, document
 from .operations import FLN_BOT, OPERATIONS, Operation
 
@@ -140,7 +142,9 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
                     r.headers["Cache-Control"] = "no-cache"
                     return r
                 try:
-                    call: Call = core.call()
+                    # behind ``front``, the deadline began when the headers came in
+                    due = request.environ.get(DEADLINE_KEY)
+                    call: Call = core.call(None if due is None else due - time.monotonic())
                     raw = request.query_string if get else read_body()
                     body = core.handle(op.core_method, "json", raw, decode, to_json_body, call)
                     r = Response(body, mimetype="application/json")

@@ -104,9 +104,11 @@ def serve(config: Config, app: str = "service.worker:app") -> int:
     os.environ[MULTIPROC_ENV] = metrics_dir
     # fresh worker processes: a forked one would inherit this process's gRPC threads and hang
     multiprocessing.set_start_method("spawn", force=True)
-    server = Server(app, factory=True, interface=Interfaces.WSGI,
+    # RSGI: the app (``front.Front``) reads each body on Granian's event loop before one of its
+    # own ``threads`` handler threads takes the request (a slow body holds no thread)
+    server = Server(app, factory=True, interface=Interfaces.RSGI,
                     address=config.host, port=config.http_port, workers=config.workers,
-                    blocking_threads=config.threads, backlog=1024,
+                    blocking_threads=1, backlog=1024, websockets=False,
                     log_level=LogLevels.warning if log.getEffectiveLevel() > logging.DEBUG
                     else LogLevels.debug,
                     respawn_failed_workers=True,

@@ -1,7 +1,7 @@
 """One server process of ``ct-referee serve``: the application core, the gRPC server and the REST
 app, REST and gRPC in one process sharing one core.
 
-``serve`` (in ``cli``) runs the HTTP side on Granian, which starts ``workers`` processes and calls
+``serve`` (in ``cli``) runs the HTTP side on Granian (RSGI, ``front``), which starts ``workers`` processes and calls
 ``app()`` in each of them; the settings come through the environment (``config.to_env``), with
 the ports already fixed by ``serve`` so that every process binds the same two (SO_REUSEPORT).
 """
@@ -13,10 +13,9 @@ import multiprocessing
 import os
 import signal
 
-from flask import Flask
-
 from .config import from_env
 from .core import Core
+from .front import Front
 from .grpc_server import create_server
 from .rest import create_app
 
@@ -44,9 +43,9 @@ def die_with_parent() -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
-def app() -> Flask:
+def app() -> Front:
     """The worker's entry point (a Granian factory): starts this process's gRPC server, and
-    returns the REST app, both on one core."""
+    returns the REST app behind its body-reading front (``front``), both on one core."""
     die_with_parent()
     config = from_env()
     core = Core(config)
@@ -58,4 +57,4 @@ def app() -> Flask:
         core.cache.close()
 
     atexit.register(stop)
-    return create_app(config, core)
+    return Front(create_app(config, core), config)

@@ -26,6 +26,8 @@ def _run(args: argparse.Namespace) -> int:
             secret=secret.encode() if secret else None, strict=args.strict, seal=args.seal,
             anti_fork=args.anti_fork, anti_fork_redis_url=args.anti_fork_redis_url,
             workers=args.workers, threads=args.threads,
+            grpc_max_rpcs=args.grpc_max_rpcs, grpc_max_streams=args.grpc_max_streams,
+            grpc_stream_idle=args.grpc_stream_idle,
             max_request_bytes=args.max_request_bytes, request_timeout=args.request_timeout,
             max_replay_work=args.max_replay_work,
             bot_only=args.bot_only,
@@ -64,6 +66,15 @@ def register(sub: Any) -> None:
                         " the cache's; env CT_REFEREE_ANTI_FORK_REDIS_URL)")
     s.add_argument("--workers", type=int, help="server processes (default 1)")
     s.add_argument("--threads", type=int, help="handler threads per process (default 4)")
+    s.add_argument("--grpc-max-rpcs", type=int,
+                   help="gRPC calls in progress or queued per process; more are refused"
+                        " RESOURCE_EXHAUSTED (default 256; env CT_REFEREE_GRPC_MAX_RPCS)")
+    s.add_argument("--grpc-max-streams", type=int,
+                   help="gRPC streams (reflection, health Watch) open at once per process, each"
+                        " on a thread of its own (default 2; env CT_REFEREE_GRPC_MAX_STREAMS)")
+    s.add_argument("--grpc-stream-idle", type=float,
+                   help="seconds a gRPC stream may wait for its client before it is cancelled"
+                        " (default 10; env CT_REFEREE_GRPC_STREAM_IDLE)")
     s.add_argument("--max-request-bytes", type=int, help="request size limit (default 1 MiB)")
     s.add_argument("--request-timeout", type=float, help="per-request time limit, s (default 10)")
     s.add_argument("--max-replay-work", type=int,

@@ -38,3 +38,12 @@ def test_refusals() -> None:
     with pytest.raises(ValueError):
         Config(redis_url="localhost:6379").check()
     Config(secret=b"k", strict=True, seal=True, redis_url="redis://r:6379/0").check()
+
+
+def test_grpc_limits() -> None:
+    c = from_env({"CT_REFEREE_GRPC_MAX_RPCS": "64", "CT_REFEREE_GRPC_MAX_STREAMS": "3",
+                  "CT_REFEREE_GRPC_STREAM_IDLE": "1.5"})
+    assert (c.grpc_max_rpcs, c.grpc_max_streams, c.grpc_stream_idle) == (64, 3, 1.5)
+    for bad in ({"grpc_max_rpcs": 0}, {"grpc_max_streams": 0}, {"grpc_stream_idle": 0.0}):
+        with pytest.raises(ValueError, match="grpc_"):
+            Config(**bad).check()
