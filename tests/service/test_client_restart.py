@@ -62,7 +62,7 @@ def play(client: Client, stop_at: threading.Event, out: dict[str, Any]) -> None:
         state, legal = g.state, list(g.legal_moves)
         while not stop_at.is_set():
             t = time.monotonic()
-            r = client.apply(state, legal[0])
+            r = client.apply(state, legal[0], seats=g.seats.values())  # a hot-seat table
             calls.append(time.monotonic() - t)
             state, legal = r.state, list(r.legal_moves)
     except Exception as e:  # noqa: BLE001 - reported by the test
