@@ -460,8 +460,8 @@ def _result_before_the_end(rec: Record, pos: Position) -> str:
         return (f"{at}, but the result line says {dumps(rec.result)}: the record was cut short"
                 " or its result line forged")
     if side != pos.to_move:
-        return (f"{at}, but the result line says {side} forfeited: {side} was not to move, so"
-                " the record was cut short or its result line forged")
+        return (f"{at}, but the result line says {side} forfeited: {pos.to_move} was to move,"
+                " so the record was cut short or its result line forged")
     winner = "fln" if side == "gov" else "gov"
     if rec.result.get("winner") != winner:
         return (f"{side} forfeited, but the result line names {dumps(rec.result.get('winner'))}"

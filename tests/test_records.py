@@ -186,7 +186,7 @@ def test_a_record_cut_short_under_a_forged_result_line_says_so() -> None:
     assert "game in progress" not in forged.text()
     wrong_side = check_record(read_record(lines + [json.dumps({"result": {
         "winner": to_move, "by": "forfeit", "forfeit": {"side": other, "kind": "time"}}})]))
-    assert wrong_side.kind == "result" and f"{other} was not to move" in wrong_side.problem
+    assert wrong_side.kind == "result" and f"{other} forfeited: {to_move} was to move" in wrong_side.problem
     fair = check_record(read_record(lines + [json.dumps({"result": {
         "winner": other, "by": "forfeit", "forfeit": {"side": to_move, "kind": "time"}}})]))
     assert fair.ok, fair.text()
