@@ -268,26 +268,28 @@ def run(ladder: Ladder, out: str, executor: Executor = serial, referee: str | No
         todo = tasks(ladder, [g for g in store.games() if g["status"] != "done"], referee)
         done = total - len(todo)
         errors: list[str] = []
-        for outcome in executor(todo):
-            gid = int(outcome["id"])
-            if "error" in outcome:
-                errors.append(f"game {gid}: {outcome['error']}")
-                store.fail(gid, outcome["error"])
-            else:
-                path = os.path.join(out, "games", f"GAME-{gid:05d}.jsonl")
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(outcome["record"])
-                outcome["sha256"] = manifest.file_sha256(path)
-                store.finish(gid, outcome, os.path.relpath(path, out))
-                done += 1
-            if on_game:
-                on_game(done, total)
+        try:
+            for outcome in executor(todo):
+                gid = int(outcome["id"])
+                if "error" in outcome:
+                    errors.append(f"game {gid}: {outcome['error']}")
+                    store.fail(gid, outcome["error"])
+                else:
+                    path = os.path.join(out, "games", f"GAME-{gid:05d}.jsonl")
+                    with open(path, "w", encoding="utf-8") as f:
+                        f.write(outcome["record"])
+                    outcome["sha256"] = manifest.file_sha256(path)
+                    store.finish(gid, outcome, os.path.relpath(path, out))
+                    done += 1
+                if on_game:
+                    on_game(done, total)
+        finally:   # an interrupted run signs the games it kept too
+            manifest.write(out, ladder.name, ladder.game, total, store.games("done"), key)
         if done == total:
             _write_json(os.path.join(out, "reveal.json"), {
                 "ladder": ladder.name, **_game_key(ladder), "games": [
                 {k: g[k] for k in ("id", "commitment", "seed", "salt")} for g in store.games()]})
         played = store.games("done")
-        manifest.write(out, ladder.name, ladder.game, total, played, key)
         report = write_report(out, ladder.name, played) if played else None
         return Summary(done, total, errors, played, report)
     finally:
