@@ -98,7 +98,7 @@ def failing(text: str) -> list[str]:
 
 
 def victory(out: Path) -> int:
-    return next(g["number"] for g in doc(out)["manifest"]["games"] if not g["forfeit"])
+    return next(int(g["number"]) for g in doc(out)["manifest"]["games"] if not g["forfeit"])
 
 
 def test_the_manifest_lists_every_game_signed(played: Path) -> None:
