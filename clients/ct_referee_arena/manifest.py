@@ -304,9 +304,10 @@ def check_game(out: str, g: dict[str, Any], published: dict[int, dict[str, Any]]
     rel = str(g.get("record"))
     path = os.path.join(out, rel)
     number = g.get("number")
-    if os.path.normpath(rel) != os.path.join("games", f"GAME-{number:05d}.jsonl" if isinstance(
-            number, int) else "?"):
-        problems.append(f"the manifest lists game {number} at {rel}")
+    if not isinstance(number, int) or os.path.normpath(rel) != os.path.join(
+            "games", f"GAME-{number:05d}.jsonl"):
+        return [f"the manifest lists game {number} at {rel}, not games/GAME-NNNNN.jsonl of its"
+                " number"], ""
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -320,7 +321,7 @@ def check_game(out: str, g: dict[str, Any], published: dict[int, dict[str, Any]]
     except RecordError as e:
         return problems + [f"unreadable record: {e}"], ""
     h = rec.header
-    pub = published.get(number) if isinstance(number, int) else None
+    pub = published.get(number)
     for what, recorded, signed in (
             ("game number", _number(h), number),
             ("game", h.get("game") if isinstance(h.get("game"), str) else DEFAULT, g.get("game")),
