@@ -153,14 +153,37 @@ def game_of(header: Mapping[str, Any]) -> str:
 # --- writing ---------------------------------------------------------------------------------
 
 
+def _section(data: Mapping[str, Any], game: str) -> tuple[Any, ...]:
+    """Where a game stands, for the checkpoint cadence: Colonial Twilight's turn (a new card);
+    Algeria's turn, phase and the phase's own step (the frame above the turn: the Government's,
+    then the FLN's Reinforcement or Deployment, 4.0)."""
+    if game == "colonial_twilight":
+        return (data.get("turn"),)
+    pending = data.get("pending") or []
+    step = pending[1].get("k") if len(pending) > 1 and isinstance(pending[1], dict) else None
+    return data.get("turn"), data.get("phase"), step
+
+
+def _in_mission(data: Mapping[str, Any]) -> bool:
+    """An Algeria mission (9.0) under way: a mission frame on the stack."""
+    return any(isinstance(f, dict) and f.get("k") == "mission" for f in data.get("pending") or [])
+
+
 class RecordWriter:
-    """Writes a record as the game goes: ``move(m, state_after)`` for each move, a checkpoint
-    whenever a new card has been drawn (or the game ended), ``finish(result)`` at the end."""
+    """Writes a record as the game goes: ``move(m, state_after)`` for each move, a checkpoint at
+    the cadence of the header's game (docs/records.md) or when the game ended, ``finish(result)``
+    at the end. Colonial Twilight: whenever a new card has been drawn. Algeria: after every
+    mission (9.0: the move that declared it, or a later one, ends it) and whenever the turn,
+    the phase or the phase's step (the Government's or the FLN's part, 4.0) changes."""
 
     def __init__(self, out: TextIO, header: Mapping[str, Any], start: StateLike) -> None:
         self.out = out
         self.n = 0
-        self.turn = int(state_data(start).get("turn") or 0)
+        self.game = game_of(header)
+        data = state_data(start)
+        self.turn = int(data.get("turn") or 0)
+        self.section = _section(data, self.game)
+        self.mission = self.game != "colonial_twilight" and _in_mission(data)
         self.last: State | dict[str, Any] | None = None
         self._line(dict(header))
 
@@ -172,14 +195,21 @@ class RecordWriter:
         others, e.g. a bot's decision but its last move: no checkpoint falls between them)."""
         self._line(canonical_move(m))
         self.n += 1
+        if self.game != "colonial_twilight" and m.get("t") == "mission":
+            self.mission = True
         if after is None:
             return
         data = state_data(after)
         self.last = after if isinstance(after, State) else data
-        if data.get("turn") != self.turn or data.get("result") is not None:
+        section = _section(data, self.game)
+        ended = self.mission and not _in_mission(data)
+        if section != self.section or ended or data.get("result") is not None:
             self.turn = int(data.get("turn") or 0)
+            self.section = section
             self._line(checkpoint(self.last, self.n).to_line())
             self.last = None
+        if self.game != "colonial_twilight":
+            self.mission = _in_mission(data)
 
     def finish(self, result: Mapping[str, Any] | None = None) -> None:
         """A last checkpoint (if moves followed the previous one) and the result line."""
@@ -398,20 +428,57 @@ def check_record(rec: Record, referee: Referee | None = None) -> Verdict:
                              " not match this checkpoint: a line before it was altered, deleted"
                              " or added")
                 first = rec.move_lines[start] if start < end else c.line
-                v.hints.append(f"the record differs between line {first} and this checkpoint;"
-                               " if those moves are as played, the header's seed"
-                               f" ({rec.seed}) or options are not the game's: its card draws"
-                               " and die rolls differ")
+                v.hints.append(_checkpoint_hint(rec, first, external))
                 _at(v, pos)
                 return v
             v.checkpoints += 1
     _at(v, pos)
-    if rec.result is not None and pos.result is not None:
-        wrong = {k: val for k, val in pos.result.items() if rec.result.get(k) != val}
-        if wrong:
-            v.kind, v.line = "result", rec.result_line
-            v.problem = f"the record's result does not match the game's: {dumps(pos.result)}"
+    if rec.result is not None:
+        problem = (_result_differs(rec.result, pos.result) if pos.result is not None
+                   else _result_before_the_end(rec, pos))
+        if problem:
+            v.kind, v.line, v.problem = "result", rec.result_line, problem
     return v
+
+
+def _result_differs(recorded: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """Each key of the game's result the result line does not repeat: named with both values."""
+    wrong = [f"{k}: the record says {dumps(recorded[k]) if k in recorded else 'nothing'},"
+             f" the game {dumps(val)}" for k, val in result.items() if recorded.get(k) != val]
+    return ("the record's result does not match the game's (" + "; ".join(wrong) + ")"
+            if wrong else "")
+
+
+def _result_before_the_end(rec: Record, pos: Position) -> str:
+    """A result line on a game still in progress: only a forfeit of the side to move (a ladder's
+    result when an agent failed) ends a game before its end."""
+    assert rec.result is not None
+    f = rec.result.get("forfeit")
+    side = f.get("side") if isinstance(f, dict) else None
+    at = f"after move {len(rec.moves)} the game is not over ({pos.to_move} to move)"
+    if side is None:
+        return (f"{at}, but the result line says {dumps(rec.result)}: the record was cut short"
+                " or its result line forged")
+    if side != pos.to_move:
+        return (f"{at}, but the result line says {side} forfeited: {pos.to_move} was to move,"
+                " so the record was cut short or its result line forged")
+    winner = "fln" if side == "gov" else "gov"
+    if rec.result.get("winner") != winner:
+        return (f"{side} forfeited, but the result line names {dumps(rec.result.get('winner'))}"
+                f" the winner, not {winner}")
+    return ""
+
+
+def _checkpoint_hint(rec: Record, first: int, external: bool) -> str:
+    """What may explain a checkpoint mismatch, for this game and this record's chance."""
+    where = f"the record differs between line {first} and this checkpoint"
+    if external:
+        return (f"{where}: with external chance every card draw and die roll is a move of the"
+                " record, so a line there is not as played")
+    chance = "card draws and die rolls" if game_of(rec.header) == "colonial_twilight" else \
+        "die rolls"
+    return (f"{where}; if those moves are as played, the header's seed ({rec.seed}) or options"
+            f" are not the game's: its {chance} differ")
 
 
 def _first_misshapen(moves: list[Move], start: int, end: int) -> tuple[int, BadRequest] | None:
@@ -451,10 +518,12 @@ def _refused(v: Verdict, rec: Record, done: int, r: Refusal, external: bool) -> 
     elif r.at.to_move == "chance":
         v.hints.append("chance is to move here: with external chance every card draw and die"
                        " roll is a move of the record; check the header's options")
-    elif r.after_chance:
-        v.hints.append("this move comes right after a die roll or a card draw made from the"
-                       f" header's seed ({rec.seed}) and options: if they are not those of the"
-                       " game that was played, the draws differ; check them")
+    elif r.after_chance and not external:
+        chance, draws = (("a die roll or a card draw", "draws")
+                         if game_of(rec.header) == "colonial_twilight" else ("a die roll", "rolls"))
+        v.hints.append(f"this move comes right after {chance} made from the header's seed"
+                       f" ({rec.seed}) and options: if they are not those of the game that was"
+                       f" played, the {draws} differ; check them")
 
 
 # --- the engine as a referee -----------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from engine.records import (
-    FORMAT, EngineReferee, RecordError, check_record, checkpoint_hash, make_header, read_record,
+    FORMAT, EngineReferee, RecordError, Verdict, check_record, checkpoint_hash, make_header, read_record,
     write_record,
 )
 
@@ -158,3 +158,60 @@ def test_verdict_text_lists_the_alternatives() -> None:
     assert text.startswith('g.jsonl:2: move 1 {"t": "teleport"} is ILLEGAL: turn 1, card #')
     assert f"legal here ({len(engine.legal_moves(s))}):" in text
     assert json.dumps(engine.legal_moves(s)[0]) in text
+
+
+def test_a_result_mismatch_names_the_key_that_differs() -> None:
+    lines = lines_of(record_text(n=100000))
+    res = json.loads(lines[-1])["result"]
+    won = res["winner"]
+    lost = "fln" if won == "gov" else "gov"
+    lines[-1] = json.dumps({"result": {**res, "winner": lost}})
+    v = check_record(read_record(lines))
+    assert v.kind == "result"
+    assert f'winner: the record says "{lost}", the game "{won}"' in v.problem, v.problem
+    assert "RESULT MISMATCH" in v.text()
+
+
+def test_a_record_cut_short_under_a_forged_result_line_says_so() -> None:
+    """A game in progress with a victory claimed, or a forfeit claimed for the side not to
+    move, is refused (it was "game in progress" and ok); a forfeit of the side to move is a
+    ladder's result and holds."""
+    lines = lines_of(record_text(n=60))
+    assert "result" not in lines[-1]
+    rec = read_record(lines)
+    to_move = check_record(rec).to_move
+    other = "fln" if to_move == "gov" else "gov"
+    forged = check_record(read_record(lines + [json.dumps({"result": {"winner": "gov"}})]))
+    assert forged.kind == "result" and "cut short" in forged.problem, forged.text()
+    assert "game in progress" not in forged.text()
+    wrong_side = check_record(read_record(lines + [json.dumps({"result": {
+        "winner": to_move, "by": "forfeit", "forfeit": {"side": other, "kind": "time"}}})]))
+    assert wrong_side.kind == "result" and f"{other} forfeited: {to_move} was to move" in wrong_side.problem
+    fair = check_record(read_record(lines + [json.dumps({"result": {
+        "winner": other, "by": "forfeit", "forfeit": {"side": to_move, "kind": "time"}}})]))
+    assert fair.ok, fair.text()
+
+
+def test_no_blame_on_the_seed_for_a_record_whose_chance_is_external() -> None:
+    """With external chance the draws are the record's moves: a checkpoint mismatch says a line
+    is not as played, not that the header's seed differs."""
+    lines = lines_of(record_text(n=200, options={"chance": "external"}))
+    objs = [json.loads(ln) for ln in lines]
+    header = dict(objs[0], seed=objs[0].get("seed", 0) + 1)   # the seed plays no part here
+    assert check_record(read_record([json.dumps(header)] + lines[1:])).ok
+    # a move changed for another legal one: the checkpoint after it does not match
+    s = engine.new_game("short", header["seed"], {"chance": "external"})
+    got: Verdict | None = None
+    for k in range(1, len(objs)):
+        if "t" not in objs[k]:
+            continue
+        for alt in [m for m in engine.legal_moves(s) if m != objs[k]][:1]:
+            got = check_record(read_record(lines[:k] + [json.dumps(alt)] + lines[k + 1:]))
+        if got is not None and got.kind == "checkpoint":
+            break
+        got = None
+        s, _ = engine.apply(s, objs[k])
+    else:
+        pytest.fail("no move could be changed for another legal one")
+    assert got is not None and got.hints and all("seed" not in h for h in got.hints), got.text()
+    assert "external chance" in got.hints[0]

@@ -80,6 +80,7 @@ def verify_record(lines: Iterable[str], published: set[str] | None = None,
                        f" {rec.scenario}")
     _check_commitment(rec, published, v)
     _check_agents(rec, v)
+    _check_closed(rec, v)
     if of == DEFAULT:
         _replay(rec, EngineReferee(), v)
     else:
@@ -129,6 +130,15 @@ def _check_commitment(rec: Record, published: set[str] | None, v: Verification) 
             v.problems.append("the commitment is not among those published before the ladder")
 
 
+def _check_closed(rec: Record, v: Verification) -> None:
+    """A ladder's record closes its moves with a checkpoint (checkpoints are optional for
+    ``validate``, not in a ladder's records): without one the record was cut short."""
+    if rec.moves and (not rec.checkpoints or rec.checkpoints[-1].moves != len(rec.moves)):
+        v.problems.append(f"no checkpoint after the last move (move {len(rec.moves)}): a"
+                          " ladder's record closes with one; it was cut short or its checkpoints"
+                          " removed")
+
+
 def _check_agents(rec: Record, v: Verification) -> None:
     agents = rec.header.get("agents")
     if not (isinstance(agents, dict) and all(
@@ -164,4 +174,8 @@ def _check_forfeit(rec: Record, to_move: str, ref: Referee, v: Verification) -> 
             return
         v.facts.append(f"{side}'s answer {json.dumps(f['answer'])} is illegal there")
     v.facts.append(f"{side} forfeited on its move ({f.get('kind')}: {f.get('detail')})")
+    if f.get("kind") in ("time", "crash", "malformed"):
+        v.facts.append(f"a {f.get('kind')} forfeit cannot be proved from the moves: it stands"
+                       " only as the organiser's claim (the signed manifest of the results"
+                       " directory: ct-referee verify OUTDIR)")
 

@@ -6,7 +6,9 @@
 A ladder's directory holds ``ladder.db`` (SQLite: the schedule, the secret seeds, the results),
 ``commitments.json`` (each game's seed commitment, written before the first game),
 ``games/GAME-<id>.jsonl`` (the records), ``reveal.json`` (seeds and salts, once every game is
-played) and ``report.html`` with ``ratings.svg``.
+played), ``report.html`` with ``ratings.svg``, and the signed results manifest ``manifest.json``
+with its public key ``manifest.pub`` (manifest.py); ``private/`` keeps the signing key made when
+the organiser gives none, and is never published.
 
 LADDER.toml::
 
@@ -42,6 +44,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from . import games as known
+from . import manifest
 from .agents import SIDES
 from .agents import sides as agent_sides
 from .fair import commitment, new_seed
@@ -251,28 +254,37 @@ class Summary:
 
 
 def run(ladder: Ladder, out: str, executor: Executor = serial, referee: str | None = None,
-        on_game: Callable[[int, int], None] | None = None) -> Summary:
+        on_game: Callable[[int, int], None] | None = None,
+        sign_key: str | None = None) -> Summary:
     """Play the ladder's games not yet played; each result is stored (and its record written)
-    as it comes, so an interruption loses only the games in progress."""
+    as it comes, so an interruption loses only the games in progress. At the end the results
+    manifest covering every game played is signed (``sign_key``, a PEM Ed25519 private key;
+    by default the key kept in ``out/private/``, made on the first run: manifest.py)."""
     store = open_ladder(ladder, out)
     try:
+        key = manifest.signing_key(out, sign_key, store.meta("signing_key"))
+        store.set_meta("signing_key", manifest.fingerprint(key.public_key()))
         total = len(store.games())
         todo = tasks(ladder, [g for g in store.games() if g["status"] != "done"], referee)
         done = total - len(todo)
         errors: list[str] = []
-        for outcome in executor(todo):
-            gid = int(outcome["id"])
-            if "error" in outcome:
-                errors.append(f"game {gid}: {outcome['error']}")
-                store.fail(gid, outcome["error"])
-            else:
-                path = os.path.join(out, "games", f"GAME-{gid:05d}.jsonl")
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(outcome["record"])
-                store.finish(gid, outcome, os.path.relpath(path, out))
-                done += 1
-            if on_game:
-                on_game(done, total)
+        try:
+            for outcome in executor(todo):
+                gid = int(outcome["id"])
+                if "error" in outcome:
+                    errors.append(f"game {gid}: {outcome['error']}")
+                    store.fail(gid, outcome["error"])
+                else:
+                    path = os.path.join(out, "games", f"GAME-{gid:05d}.jsonl")
+                    with open(path, "w", encoding="utf-8") as f:
+                        f.write(outcome["record"])
+                    outcome["sha256"] = manifest.file_sha256(path)
+                    store.finish(gid, outcome, os.path.relpath(path, out))
+                    done += 1
+                if on_game:
+                    on_game(done, total)
+        finally:   # an interrupted run signs the games it kept too
+            manifest.write(out, ladder.name, ladder.game, total, store.games("done"), key)
         if done == total:
             _write_json(os.path.join(out, "reveal.json"), {
                 "ladder": ladder.name, **_game_key(ladder), "games": [

@@ -18,6 +18,10 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--referee", help="http://host:port or grpc://host:port of a running referee"
                                      " (default: the engine in this process)")
     p.add_argument("--queue", help="redis://...: enqueue the games for `ct-referee worker`s")
+    p.add_argument("--sign-key", metavar="KEY",
+                   help="the organiser's Ed25519 private key (PEM) that signs the results"
+                        " manifest (default: one made and kept in OUT/private/, never"
+                        " published)")
     p.add_argument("--progress", action="store_true",
                    help="show the progress bar even when stderr is not a terminal")
 
@@ -51,8 +55,8 @@ def run_ladder(ladder: Any, out: str, args: argparse.Namespace) -> int:
     bar = Progress(f"{ladder.name}", force=args.progress)
     signal.signal(signal.SIGTERM, _stop)
     try:
-        summary = lad.run(ladder, out, executor, args.referee, bar.update)
-    except ValueError as e:   # the directory holds another ladder
+        summary = lad.run(ladder, out, executor, args.referee, bar.update, args.sign_key)
+    except ValueError as e:   # the directory holds another ladder, or another signing key
         print(f"ct-referee: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -63,7 +67,8 @@ def run_ladder(ladder: Any, out: str, args: argparse.Namespace) -> int:
     if summary.games:
         sys.stdout.write(final_table(summary.games))
         print(f"\nreport: {summary.report}")
-    print(f"{summary.played}/{summary.total} games played; records in {out}/games")
+    print(f"{summary.played}/{summary.total} games played; records in {out}/games, signed"
+          f" in {out}/manifest.json (publish {out} but its private/)")
     for failed in summary.errors:
         print(f"ct-referee: {failed}", file=sys.stderr)
     return 1 if summary.errors else 0

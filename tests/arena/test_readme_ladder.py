@@ -23,6 +23,7 @@ def test_the_readme_ladder_commands(tmp_path: Path) -> None:
     assert r.returncode == 0, f"{r.stdout}\n{r.stderr}"
     assert "16/16 games played" in r.stdout and "20/20 games played" in r.stdout
     assert "GAME-00001.jsonl: VERIFIED" in r.stdout
+    assert "(the pinned organiser key)" in r.stdout and "16/16 games verified" in r.stdout
     reveal = json.loads((tmp_path / "ladder-example" / "reveal.json").read_text())
     assert len(reveal["games"]) == 16
     assert (tmp_path / "ladder-example" / "report.html").exists()

@@ -69,7 +69,8 @@ def test_a_swapped_move_is_caught(record: list[dict[str, Any]]) -> None:
 
 def test_a_forfeit_claimed_for_the_wrong_side_is_caught(record: list[dict[str, Any]]) -> None:
     moves = [i for i, x in enumerate(record) if "t" in x]
-    cut = record[:moves[40]]   # the game stopped after 39 moves; who was to move?
+    k = next(i for i in range(moves[40], len(record)) if "checkpoint" in record[i])
+    cut = record[:k + 1]   # the game stopped at a checkpoint; who was to move?
     v = verify_record(text(cut + [{"result": {"winner": "gov", "by": "forfeit", "forfeit": {
         "side": "fln", "kind": "time", "detail": "claimed"}}}]))
     w = verify_record(text(cut + [{"result": {"winner": "fln", "by": "forfeit", "forfeit": {
@@ -90,3 +91,15 @@ def test_the_command(record: list[dict[str, Any]], tmp_path: Path,
     assert main(["verify", str(good), str(bad)]) == 1
     out = capsys.readouterr().out
     assert f"{bad}: REJECTED" in out and "FAIL: the seed and salt" in out
+
+
+def test_a_record_cut_between_checkpoints_is_caught(record: list[dict[str, Any]]) -> None:
+    """A ladder's record closes its last move with a checkpoint: one cut short under a forfeit
+    of the side to move, without it, is refused (it verified)."""
+    moves = [i for i, x in enumerate(record) if "t" in x]
+    cut = [x for x in record[:moves[40]] if "result" not in x]
+    got = [verify_record(text(cut + [{"result": {"winner": w, "by": "forfeit", "forfeit": {
+        "side": s, "kind": "time", "detail": "claimed"}}}])) for w, s in (("gov", "fln"),
+                                                                           ("fln", "gov"))]
+    assert not any(v.ok for v in got)
+    assert all(any("no checkpoint after the last move" in p for p in v.problems) for v in got)
