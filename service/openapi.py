@@ -218,14 +218,17 @@ def document() -> dict[str, Any]:
     }
 
 
-def docs_page(doc: dict[str, Any]) -> str:
-    """A self-contained, browsable page (no external scripts)."""
+def docs_page(doc: dict[str, Any], play: bool = True) -> str:
+    """A self-contained, browsable page (no external scripts); ``play``: whether the referee
+    serves the game page (``/play``), which the page then links."""
     e = html.escape
     parts = ["<!doctype html><html><head><meta charset='utf-8'><title>ct-referee API</title>"
              "<style>body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;"
              "padding:0 1em}code,pre{background:#f4f4f4}pre{padding:.6em;overflow:auto}"
              "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;"
              "text-align:left}h2{border-top:1px solid #ddd;padding-top:1em}</style></head><body>",
+             "<p><a href='/'>ct-referee</a>"
+             + (" · <a href='/play/'>Play a game</a>" if play else "") + "</p>",
              f"<h1>ct-referee API {e(doc['info']['version'])}</h1>",
              f"<p>{e(doc['info']['description'])}</p>",
              "<p>Machine-readable: <a href='/openapi.json'>/openapi.json</a> (OpenAPI 3).</p>"]
