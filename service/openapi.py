@@ -51,6 +51,7 @@ REQUIRED: dict[str, list[str]] = {
     "NewGameRequest": ["scenario"], "LegalMovesRequest": ["state"], "ApplyRequest": ["state"],
     "ValidateRequest": ["state"], "ViewRequest": ["state"], "DecideRequest": ["state"],
     "GameState": ["json"], "Move": ["t"], "ReplayRequest": ["game"],
+    "CheckRecordRequest": ["record"],
 }
 GAME = {"enum": [*GAMES, "", None]}
 CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
@@ -68,6 +69,7 @@ CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
     ("ReplayRequest", "first"): {"minimum": 0},
     ("ReplayRequest", "count"): {"minimum": 0},
     ("GameState", "json"): {"minLength": 1},
+    ("CheckRecordRequest", "record"): {"minLength": 1},
     ("Move", "t"): {"minLength": 1},
     ("Error", "code"): {"enum": list(STATUS), "description": ERROR_CODES},
 }
@@ -86,6 +88,8 @@ EXAMPLES: dict[str, Any] = {
                       "moves": [{"t": "decline"}, {"t": "decline"}, {"t": "pass"}],
                       "every": "move", "views": True, "role": "gov"},
     "Move": {"t": "space", "space": "Medea"},
+    "CheckRecordRequest": {"record": '{"format":"ct-record/1","scenario":"short","seed":7}\n'
+                                     '{"t":"decline"}\n{"t":"pass"}\n', "name": "GAME.jsonl"},
 }
 
 # Apply and Validate take one move, or a whole turn as a non-empty list, not both.

@@ -191,6 +191,9 @@ def check_record(core: Any, req: pb.CheckRecordRequest, call: Any) -> pb.CheckRe
     """``Referee/CheckRecord`` (``core`` is the application core: ``Core``, ``_cached``,
     ``_key``)."""
     name = req.name or NAME
+    if not req.record:
+        raise ServiceError("invalid_argument", "record is required: the record's text, JSON"
+                           " lines (docs/records.md)", field="record")
     try:
         rec = records.read_record(req.record.splitlines())
     except RecordError as e:
