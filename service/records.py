@@ -91,7 +91,11 @@ class ServiceReferee:
             game.check_options(options)
             if not header["scenario"]:
                 raise ServiceError("invalid_argument", "scenario is required", field="scenario")
-            s = game.rules.new_game(header["scenario"], header.get("seed", 0), options)
+            seed = header.get("seed", 0)
+            if not -2 ** 63 <= seed < 2 ** 63:  # NewGameRequest.seed is an int64
+                raise ServiceError("invalid_argument", f"{seed} is out of the range of a seed"
+                                   " (a 64-bit signed integer)", field="seed")
+            s = game.rules.new_game(header["scenario"], seed, options)
         except ServiceError as e:
             raise ValueError(f"{e.field}: {e.message}" if e.field else e.message) from None
         except BadRequest as e:
