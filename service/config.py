@@ -35,7 +35,8 @@ class Config:
     max_request_bytes: int = 1 << 20    # larger requests: 413 / RESOURCE_EXHAUSTED
     request_timeout: float = 10.0       # seconds of work per request
     max_moves: int = 1000               # moves in one Apply/Validate request
-    max_replay_work: int = 2000         # units of work in one Replay answer (service/replay.py)
+    max_replay_work: int = 2000         # units of work in one Replay answer or CheckRecord
+                                        # (service/replay.py, service/records.py)
     workers: int = 1                    # server processes (SO_REUSEPORT)
     threads: int = 4                    # HTTP threads and gRPC handler threads per process
     grpc_max_rpcs: int = 256            # gRPC calls running or queued per process (more: refused)

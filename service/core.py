@@ -47,6 +47,7 @@ from .errors import ServiceError, internal
 from .metrics import Metrics
 from .forks import Successors
 from .moves import MoveError, move_to_engine, moves_from_engine, private
+from .records import check_record
 from .replay import replay
 from .responses import ResponseCache
 from .seats import SIDES, Seats
@@ -551,6 +552,9 @@ class Core:
 
     def replay(self, req: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
         return replay(self, req, call)
+
+    def check_record(self, req: pb.CheckRecordRequest, call: Call) -> pb.CheckRecordResponse:
+        return check_record(self, req, call)
 
     # -- ct_referee.v1.FlnBot --------------------------------------------------------------------
 

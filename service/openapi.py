@@ -51,6 +51,7 @@ REQUIRED: dict[str, list[str]] = {
     "NewGameRequest": ["scenario"], "LegalMovesRequest": ["state"], "ApplyRequest": ["state"],
     "ValidateRequest": ["state"], "ViewRequest": ["state"], "DecideRequest": ["state"],
     "GameState": ["json"], "Move": ["t"], "ReplayRequest": ["game"],
+    "CheckRecordRequest": ["record"],
 }
 GAME = {"enum": [*GAMES, "", None]}
 CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
@@ -68,6 +69,7 @@ CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
     ("ReplayRequest", "first"): {"minimum": 0},
     ("ReplayRequest", "count"): {"minimum": 0},
     ("GameState", "json"): {"minLength": 1},
+    ("CheckRecordRequest", "record"): {"minLength": 1},
     ("Move", "t"): {"minLength": 1},
     ("Error", "code"): {"enum": list(STATUS), "description": ERROR_CODES},
 }
@@ -86,6 +88,8 @@ EXAMPLES: dict[str, Any] = {
                       "moves": [{"t": "decline"}, {"t": "decline"}, {"t": "pass"}],
                       "every": "move", "views": True, "role": "gov"},
     "Move": {"t": "space", "space": "Medea"},
+    "CheckRecordRequest": {"record": '{"format":"ct-record/1","scenario":"short","seed":7}\n'
+                                     '{"t":"decline"}\n{"t":"pass"}\n', "name": "GAME.jsonl"},
 }
 
 # Apply and Validate take one move, or a whole turn as a non-empty list, not both.
@@ -218,14 +222,17 @@ def document() -> dict[str, Any]:
     }
 
 
-def docs_page(doc: dict[str, Any]) -> str:
-    """A self-contained, browsable page (no external scripts)."""
+def docs_page(doc: dict[str, Any], play: bool = True) -> str:
+    """A self-contained, browsable page (no external scripts); ``play``: whether the referee
+    serves the game page (``/play``), which the page then links."""
     e = html.escape
     parts = ["<!doctype html><html><head><meta charset='utf-8'><title>ct-referee API</title>"
              "<style>body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;"
              "padding:0 1em}code,pre{background:#f4f4f4}pre{padding:.6em;overflow:auto}"
              "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;"
              "text-align:left}h2{border-top:1px solid #ddd;padding-top:1em}</style></head><body>",
+             "<p><a href='/'>ct-referee</a>"
+             + (" · <a href='/play/'>Play a game</a>" if play else "") + "</p>",
              f"<h1>ct-referee API {e(doc['info']['version'])}</h1>",
              f"<p>{e(doc['info']['description'])}</p>",
              "<p>Machine-readable: <a href='/openapi.json'>/openapi.json</a> (OpenAPI 3).</p>"]

@@ -88,6 +88,12 @@ OPERATIONS: tuple[Operation, ...] = (
               "A referee state from a position on the table (`position`, docs/positions.md; "
               "`seed` for managed chance): the state at the start of its current card. An "
               "inconsistent position is a 422 `invalid_state` naming the field (`position.…`)."),
+    Operation("CheckRecord", "POST", "/v1/records/check",
+              "A whole game record (`record`: its JSON lines, docs/records.md) checked as "
+              "`ct-referee validate` checks it: the verdict (`ok`; else `kind`, `line`, "
+              "`problem`, and at an illegal move its `rule` and the labelled `legal_moves`; "
+              "`hints`) and the verdict's `text`. A record over the Replay work limit is a 400 "
+              "naming CT_REFEREE_MAX_REPLAY_WORK."),
     Operation("Decide", "POST", "/v1/bot/fln/decide",
               "The non-player FLN (rules 8.0): the bot's moves, the resulting state and its "
               "trace. 501 `unimplemented` until the bot is part of the build."),

@@ -17,7 +17,9 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from referee_core.jsontext import loads
 
-from . import catalog, play_page
+import engine
+
+from . import catalog, landing, play_page
 from .config import Config
 from .jsonmap import from_dict, to_dict
 from .moves import MoveError
@@ -116,7 +118,8 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
                 doc["paths"][o.path][o.http_method.lower()]["summary"] += (
                     " (not in this build: 501)")
     doc_bytes = json.dumps(doc, indent=1).encode()
-    page = docs_page(doc)
+    play = config.play_page and not config.bot_only
+    page = docs_page(doc, play)
 
     def read_body() -> bytes:
         raw = request.get_data()
@@ -185,12 +188,12 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
     def openapi() -> Response:
         return Response(doc_bytes, mimetype="application/json")
 
-    @app.get("/")
     @app.get("/docs")
     def docs() -> Response:
         return Response(page, mimetype="text/html")
 
-    if config.play_page and not config.bot_only:
+    landing.register(app, play, engine.VERSION)
+    if play:
         play_page.register(app)
 
     if config.cors_origins:

@@ -106,8 +106,16 @@ def _options(options: Mapping[str, Any] | pb.GameOptions | None) -> pb.GameOptio
     return o
 
 
-def _apply_req(cls: type[Any], state: StateLike, move: MoveLike | None,
+def _apply_req(cls: type[Any], state: StateLike, move: MoveLike | Iterable[MoveLike] | None,
                moves: Iterable[MoveLike] | None, seat: str, seats: Iterable[str]) -> Any:
+    """An Apply or Validate request; ``move`` may be one move or a list of them (the turn's
+    moves, sent as ``moves``)."""
+    if move is not None and not isinstance(move, (pb.Move, Mapping)):
+        if moves is not None:
+            raise RefereeError("invalid_argument", "give either move or moves, not both",
+                               field="moves")
+        moves = list(move)
+        move = None
     req = cls(state=game_state(state), seat=seat, seats=list(seats))
     if move is not None:
         req.move.CopyFrom(to_move(move))
@@ -168,20 +176,23 @@ class Client:
         r: pb.LegalMovesResponse = self.transport.call("LegalMoves", req, pb.LegalMovesResponse)
         return r
 
-    def apply(self, state: StateLike, move: MoveLike | None = None,
+    def apply(self, state: StateLike, move: MoveLike | Iterable[MoveLike] | None = None,
               moves: Iterable[MoveLike] | None = None, seat: str = "",
               seats: Iterable[str] = ()) -> pb.ApplyResponse:
-        """``seat`` (and ``seats``, when the moves are several players'): the seat tokens of
+        """One move, or a whole turn (``moves``, or a list in place of ``move``).
+
+        ``seat`` (and ``seats``, when the moves are several players'): the seat tokens of
         the players making the moves (``new_game(...).seats``), which a strict referee requires
         for every move (docs/trust.md, "Seats")."""
         req = _apply_req(pb.ApplyRequest, state, move, moves, seat, seats)
         r: pb.ApplyResponse = self.transport.call("Apply", req, pb.ApplyResponse)
         return r
 
-    def validate(self, state: StateLike, move: MoveLike | None = None,
+    def validate(self, state: StateLike, move: MoveLike | Iterable[MoveLike] | None = None,
                  moves: Iterable[MoveLike] | None = None, seat: str = "",
                  seats: Iterable[str] = ()) -> pb.ValidateResponse:
-        """``seat``, ``seats``: as for ``apply``."""
+        """Apply as a dry run: one move, or a list of them (``moves``, or a list in place of
+        ``move``). ``seat``, ``seats``: as for ``apply``."""
         req = _apply_req(pb.ValidateRequest, state, move, moves, seat, seats)
         r: pb.ValidateResponse = self.transport.call("Validate", req, pb.ValidateResponse)
         return r
@@ -241,6 +252,15 @@ class Client:
                                                 options=_options(options), game=game))
         req.moves.extend(to_move(m) for m in moves)
         r: pb.ReplayResponse = self.transport.call("Replay", req, pb.ReplayResponse)
+        return r
+
+    def check_record(self, text: str, name: str = "") -> pb.CheckRecordResponse:
+        """A whole game record (its JSON lines, docs/records.md) checked as ``ct-referee
+        validate`` checks it: the verdict, with the labelled legal moves at an illegal move and
+        its ``text`` (``name``: what the text calls the record, default "record")."""
+        req = pb.CheckRecordRequest(record=text, name=name)
+        r: pb.CheckRecordResponse = self.transport.call("CheckRecord", req,
+                                                        pb.CheckRecordResponse)
         return r
 
     def close(self) -> None:

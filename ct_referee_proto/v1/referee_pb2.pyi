@@ -385,6 +385,7 @@ class Scenario(_message.Message):
     first_year: _builtins.int
     last_year: _builtins.int
     draw_deck_size: _builtins.int
+    """Colonial Twilight only (absent for an Algeria scenario, which has no deck of cards):"""
     propaganda_cards: _builtins.int
     game: _builtins.str
     """---- Games (service/games.py) ----
@@ -397,15 +398,22 @@ class Scenario(_message.Message):
         title: _builtins.str = ...,
         first_year: _builtins.int = ...,
         last_year: _builtins.int = ...,
-        draw_deck_size: _builtins.int = ...,
-        propaganda_cards: _builtins.int = ...,
+        draw_deck_size: _builtins.int | None = ...,
+        propaganda_cards: _builtins.int | None = ...,
         game: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_draw_deck_size", b"_draw_deck_size", "_propaganda_cards", b"_propaganda_cards", "draw_deck_size", b"draw_deck_size", "propaganda_cards", b"propaganda_cards"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["draw_deck_size", b"draw_deck_size", "first_year", b"first_year", "game", b"game", "last_year", b"last_year", "name", b"name", "propaganda_cards", b"propaganda_cards", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_draw_deck_size", b"_draw_deck_size", "_propaganda_cards", b"_propaganda_cards", "draw_deck_size", b"draw_deck_size", "first_year", b"first_year", "game", b"game", "last_year", b"last_year", "name", b"name", "propaganda_cards", b"propaganda_cards", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__draw_deck_size: _TypeAlias = _typing.Literal["draw_deck_size"]  # noqa: Y015
+    _WhichOneofArgType__draw_deck_size: _TypeAlias = _typing.Literal["_draw_deck_size", b"_draw_deck_size"]  # noqa: Y015
+    _WhichOneofReturnType__propaganda_cards: _TypeAlias = _typing.Literal["propaganda_cards"]  # noqa: Y015
+    _WhichOneofArgType__propaganda_cards: _TypeAlias = _typing.Literal["_propaganda_cards", b"_propaganda_cards"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__draw_deck_size) -> _WhichOneofReturnType__draw_deck_size | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__propaganda_cards) -> _WhichOneofReturnType__propaganda_cards | None: ...
 
 Global___Scenario: _TypeAlias = Scenario  # noqa: Y015
 
@@ -2501,3 +2509,144 @@ class ReplayResponse(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__next) -> _WhichOneofReturnType__next | None: ...
 
 Global___ReplayResponse: _TypeAlias = ReplayResponse  # noqa: Y015
+
+@_typing.final
+class CheckRecordRequest(_message.Message):
+    """---- Records (Referee/CheckRecord, docs/records.md) ----"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RECORD_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    record: _builtins.str
+    """The record's text: a header line, moves, checkpoints and an optional result line, as JSON
+    lines (docs/records.md); Colonial Twilight or Algeria (the header's "game").
+    """
+    name: _builtins.str
+    """What `text` calls the record, e.g. its file name (default "record")."""
+    def __init__(
+        self,
+        *,
+        record: _builtins.str = ...,
+        name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["name", b"name", "record", b"record"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CheckRecordRequest: _TypeAlias = CheckRecordRequest  # noqa: Y015
+
+@_typing.final
+class CheckRecordResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    OK_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    LINE_FIELD_NUMBER: _builtins.int
+    PROBLEM_FIELD_NUMBER: _builtins.int
+    RULE_FIELD_NUMBER: _builtins.int
+    FIELD_FIELD_NUMBER: _builtins.int
+    MOVE_INDEX_FIELD_NUMBER: _builtins.int
+    MOVE_FIELD_NUMBER: _builtins.int
+    LEGAL_MOVES_FIELD_NUMBER: _builtins.int
+    HINTS_FIELD_NUMBER: _builtins.int
+    MOVES_FIELD_NUMBER: _builtins.int
+    RECORD_MOVES_FIELD_NUMBER: _builtins.int
+    CHECKPOINTS_FIELD_NUMBER: _builtins.int
+    RECORD_CHECKPOINTS_FIELD_NUMBER: _builtins.int
+    TO_MOVE_FIELD_NUMBER: _builtins.int
+    PROMPT_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    RECORD_RESULT_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    ok: _builtins.bool
+    """Every line readable, the header sets a game up, every move legal, every checkpoint and the
+    result line match the replayed game.
+    """
+    kind: _builtins.str
+    """"" when ok; else the first problem found: "record" (a line that is no record line),
+    "header" (the header sets no game up), "illegal_move", "invalid_argument" (a move of the
+    wrong shape), "checkpoint" (a checkpoint that does not match), "result" (a result line that
+    does not match), as engine.records.check_record names them.
+    """
+    line: _builtins.int
+    """the record's line (1-based) of the problem; 0 when ok"""
+    problem: _builtins.str
+    """what is wrong, in words"""
+    rule: _builtins.str
+    """an illegal move: the rule it breaks"""
+    field: _builtins.str
+    """a move of the wrong shape: its field, e.g. "move.space" """
+    move_index: _builtins.int
+    """An illegal or malformed move: its index among the record's moves (0-based), the move as the
+    record holds it, and the legal moves at that point (labelled), of which it is none.
+    """
+    moves: _builtins.int
+    """moves accepted (all of them when ok)"""
+    record_moves: _builtins.int
+    """move lines in the record"""
+    checkpoints: _builtins.int
+    """checkpoints that matched"""
+    record_checkpoints: _builtins.int
+    """checkpoint lines in the record"""
+    to_move: _builtins.str
+    """at the problem (or the end): "gov", "fln", "chance", "" """
+    prompt: _builtins.str
+    game: _builtins.str
+    """the game the header names ("colonial_twilight", "algeria")"""
+    text: _builtins.str
+    """the verdict as `ct-referee validate` prints it"""
+    @_builtins.property
+    def move(self) -> _struct_pb2.Struct: ...
+    @_builtins.property
+    def legal_moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
+    @_builtins.property
+    def hints(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Why the record may have gone wrong when that can be told: e.g. a draw in a game of managed
+        chance, a move right after a card draw made from the header's seed.
+        """
+
+    @_builtins.property
+    def result(self) -> _struct_pb2.Struct:
+        """the replayed game's result, once it is over"""
+
+    @_builtins.property
+    def record_result(self) -> _struct_pb2.Struct:
+        """the record's result line, when it has one"""
+
+    def __init__(
+        self,
+        *,
+        ok: _builtins.bool = ...,
+        kind: _builtins.str = ...,
+        line: _builtins.int = ...,
+        problem: _builtins.str = ...,
+        rule: _builtins.str = ...,
+        field: _builtins.str = ...,
+        move_index: _builtins.int | None = ...,
+        move: _struct_pb2.Struct | None = ...,
+        legal_moves: _abc.Iterable[Global___Move] | None = ...,
+        hints: _abc.Iterable[_builtins.str] | None = ...,
+        moves: _builtins.int = ...,
+        record_moves: _builtins.int = ...,
+        checkpoints: _builtins.int = ...,
+        record_checkpoints: _builtins.int = ...,
+        to_move: _builtins.str = ...,
+        prompt: _builtins.str = ...,
+        result: _struct_pb2.Struct | None = ...,
+        record_result: _struct_pb2.Struct | None = ...,
+        game: _builtins.str = ...,
+        text: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_move_index", b"_move_index", "move", b"move", "move_index", b"move_index", "record_result", b"record_result", "result", b"result"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_move_index", b"_move_index", "checkpoints", b"checkpoints", "field", b"field", "game", b"game", "hints", b"hints", "kind", b"kind", "legal_moves", b"legal_moves", "line", b"line", "move", b"move", "move_index", b"move_index", "moves", b"moves", "ok", b"ok", "problem", b"problem", "prompt", b"prompt", "record_checkpoints", b"record_checkpoints", "record_moves", b"record_moves", "record_result", b"record_result", "result", b"result", "rule", b"rule", "text", b"text", "to_move", b"to_move"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__move_index: _TypeAlias = _typing.Literal["move_index"]  # noqa: Y015
+    _WhichOneofArgType__move_index: _TypeAlias = _typing.Literal["_move_index", b"_move_index"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__move_index) -> _WhichOneofReturnType__move_index | None: ...
+
+Global___CheckRecordResponse: _TypeAlias = CheckRecordResponse  # noqa: Y015

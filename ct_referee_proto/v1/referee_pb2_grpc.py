@@ -86,6 +86,11 @@ class RefereeStub:
                 request_serializer=ct__referee_dot_v1_dot_referee__pb2.PositionsRequest.SerializeToString,
                 response_deserializer=ct__referee_dot_v1_dot_referee__pb2.PositionsResponse.FromString,
                 _registered_method=True)
+        self.CheckRecord = channel.unary_unary(
+                '/ct_referee.v1.Referee/CheckRecord',
+                request_serializer=ct__referee_dot_v1_dot_referee__pb2.CheckRecordRequest.SerializeToString,
+                response_deserializer=ct__referee_dot_v1_dot_referee__pb2.CheckRecordResponse.FromString,
+                _registered_method=True)
 
 
 class RefereeServicer:
@@ -173,6 +178,18 @@ class RefereeServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CheckRecord(self, request, context):
+        """---- Records (docs/records.md) ----
+        A whole game record (JSON lines) checked as `ct-referee validate` checks it: replayed from
+        its header, every checkpoint and the result line compared; the verdict (an illegal move with
+        its rule and the labelled legal moves at that point, a checkpoint or result that does not
+        match, a line that is no record) is an answer, not an error. Bounded before any work by the
+        Replay work limit (CT_REFEREE_MAX_REPLAY_WORK). No state is issued.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RefereeServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -225,6 +242,11 @@ def add_RefereeServicer_to_server(servicer, server):
                     servicer.Positions,
                     request_deserializer=ct__referee_dot_v1_dot_referee__pb2.PositionsRequest.FromString,
                     response_serializer=ct__referee_dot_v1_dot_referee__pb2.PositionsResponse.SerializeToString,
+            ),
+            'CheckRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.CheckRecord,
+                    request_deserializer=ct__referee_dot_v1_dot_referee__pb2.CheckRecordRequest.FromString,
+                    response_serializer=ct__referee_dot_v1_dot_referee__pb2.CheckRecordResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -498,6 +520,33 @@ class Referee:
             '/ct_referee.v1.Referee/Positions',
             ct__referee_dot_v1_dot_referee__pb2.PositionsRequest.SerializeToString,
             ct__referee_dot_v1_dot_referee__pb2.PositionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CheckRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/ct_referee.v1.Referee/CheckRecord',
+            ct__referee_dot_v1_dot_referee__pb2.CheckRecordRequest.SerializeToString,
+            ct__referee_dot_v1_dot_referee__pb2.CheckRecordResponse.FromString,
             options,
             channel_credentials,
             insecure,

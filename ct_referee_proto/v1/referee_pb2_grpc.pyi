@@ -81,6 +81,14 @@ class RefereeStub:
     """A referee state from a position a front-end holds (docs/positions.md): the state at the
     start of the position's current card, the rest of the deck per the chance mode.
     """
+    CheckRecord: _grpc.UnaryUnaryMultiCallable[_referee_pb2.CheckRecordRequest, _referee_pb2.CheckRecordResponse]
+    """---- Records (docs/records.md) ----
+    A whole game record (JSON lines) checked as `ct-referee validate` checks it: replayed from
+    its header, every checkpoint and the result line compared; the verdict (an illegal move with
+    its rule and the labelled legal moves at that point, a checkpoint or result that does not
+    match, a line that is no record) is an answer, not an error. Bounded before any work by the
+    Replay work limit (CT_REFEREE_MAX_REPLAY_WORK). No state is issued.
+    """
 
 @_typing.type_check_only
 class RefereeAsyncStub(RefereeStub):
@@ -123,6 +131,14 @@ class RefereeAsyncStub(RefereeStub):
     Positions: _aio.UnaryUnaryMultiCallable[_referee_pb2.PositionsRequest, _referee_pb2.PositionsResponse]  # type: ignore[assignment]
     """A referee state from a position a front-end holds (docs/positions.md): the state at the
     start of the position's current card, the rest of the deck per the chance mode.
+    """
+    CheckRecord: _aio.UnaryUnaryMultiCallable[_referee_pb2.CheckRecordRequest, _referee_pb2.CheckRecordResponse]  # type: ignore[assignment]
+    """---- Records (docs/records.md) ----
+    A whole game record (JSON lines) checked as `ct-referee validate` checks it: replayed from
+    its header, every checkpoint and the result line compared; the verdict (an illegal move with
+    its rule and the labelled legal moves at that point, a checkpoint or result that does not
+    match, a line that is no record) is an answer, not an error. Bounded before any work by the
+    Replay work limit (CT_REFEREE_MAX_REPLAY_WORK). No state is issued.
     """
 
 class RefereeServicer(metaclass=_abc_1.ABCMeta):
@@ -223,6 +239,20 @@ class RefereeServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_referee_pb2.PositionsResponse, _abc.Awaitable[_referee_pb2.PositionsResponse]]:
         """A referee state from a position a front-end holds (docs/positions.md): the state at the
         start of the position's current card, the rest of the deck per the chance mode.
+        """
+
+    @_abc_1.abstractmethod
+    def CheckRecord(
+        self,
+        request: _referee_pb2.CheckRecordRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_referee_pb2.CheckRecordResponse, _abc.Awaitable[_referee_pb2.CheckRecordResponse]]:
+        """---- Records (docs/records.md) ----
+        A whole game record (JSON lines) checked as `ct-referee validate` checks it: replayed from
+        its header, every checkpoint and the result line compared; the verdict (an illegal move with
+        its rule and the labelled legal moves at that point, a checkpoint or result that does not
+        match, a line that is no record) is an answer, not an error. Bounded before any work by the
+        Replay work limit (CT_REFEREE_MAX_REPLAY_WORK). No state is issued.
         """
 
 def add_RefereeServicer_to_server(servicer: RefereeServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
