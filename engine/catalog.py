@@ -20,7 +20,8 @@ from functools import lru_cache
 from typing import Any
 
 from .data import CARD_SUMMARIES, CARDS, FORCE_POOL, FRANCE_TRACK, PIVOTAL_OWNER, RAW, SCENARIOS, SPACES
-from .labels import LEVELS, PIECES, card_name
+from .labels import card_name
+from .words import LEVELS, PIECES
 from .layout import HEIGHT, LAYOUT, POSITIONS, WIDTH
 
 

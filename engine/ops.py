@@ -172,7 +172,7 @@ class Operation(FrameType):
     def decision_kind(self, s: State, f: Frame) -> str:
         """``op:NAME`` while locations are selected and resolved, ``op:NAME:after`` once the
         Operation is resolved and only its Special Activity (or none) remains (4.1)."""
-        return f["k"] + (":after" if f["stage"] == "post" else "")
+        return str(f["k"]) + (":after" if f["stage"] == "post" else "")
 
     def may_add_location(self, f: Frame, why: Why = SILENT) -> bool:
         """2.3.4: a Limited Operation has exactly one location; an Event may cap a free Operation's

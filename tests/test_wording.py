@@ -109,7 +109,7 @@ def test_each_operation_stage_has_its_own_prompt_and_labels() -> None:
 
 
 def test_decision_kinds_are_keys() -> None:
-    kinds = set()
+    kinds: set[str] = set()
     s = engine.new_game("short", 3, None)
     rnd = random.Random(3)
     while engine.to_move(s) is not None and len(kinds) < 12:
@@ -118,3 +118,25 @@ def test_decision_kinds_are_keys() -> None:
     assert {"pivotal_window", "eligible"} <= kinds
     assert all(re.fullmatch(r"[a-z_]+(:[a-z_]+)*", k) for k in kinds), kinds
     assert not set(SPACES) & kinds
+
+
+def test_every_decision_kind_met_is_documented() -> None:
+    """docs/moves.md, "Decision kinds", lists every key (``op:NAME`` and ``sa:NAME`` as
+    patterns) that seeded games meet."""
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "moves.md").read_text("utf-8")
+    table = doc.split("## Decision kinds", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"`([a-z_:]+)`", table))
+    met = set()
+    for seed in range(4):
+        rnd = random.Random(seed)
+        s = engine.new_game("short", seed, {"open_deployment": seed % 2 == 0})
+        for _ in range(1500):
+            met.add(engine.decision_kind(s))
+            if engine.to_move(s) is None:
+                break
+            s, _ = engine.apply(s, _choose(rnd, engine.legal_moves(s)))
+    assert len(met) > 15
+    for k in met:
+        general = re.sub(r"^(op|sa):[a-z_]+", r"\1:NAME", k)
+        assert k in listed or general in {"op:NAME", "op:NAME:after", "sa:NAME"}, k

@@ -11,7 +11,9 @@ from typing import Any
 
 from ..data import AG, AP, AT, FB, FP, FT, GB, SPACES, UG
 from ..layout import POSITIONS, WIDTH
-from ..words import CONTROL, LEVELS, count
+from ..words import CONTROL as CONTROL_NAMES
+from ..words import LEVELS as LEVEL_NAMES
+from ..words import count
 from .svg import (
     FLN, GOV, MUTED, OPPOSE, POP0, SEA, SUPPORT, TERROR, chip, chip_width, el, rect,
     text, title, token,
@@ -123,8 +125,8 @@ def _describe(name: str, sp: dict[str, Any], der: dict[str, Any], kind: str) -> 
         head += f", Wilaya {WILAYA[info.wilaya]}"
     head += f"), Population {der.get('population', info.population)}"
     level = der.get("support", sp.get("support"))
-    facts = [head, f"Support/Opposition: {LEVELS.get(level, level)}",
-             f"Control: {CONTROL.get(der.get('control') or '', 'none')}"]
+    facts = [head, f"Support/Opposition: {LEVEL_NAMES.get(str(level), level)}",
+             f"Control: {CONTROL_NAMES.get(str(der.get('control') or ''), 'none')}"]
     if sp.get("terror"):
         facts.append(f"Terror: {sp['terror']}")
     if sp.get("resettled"):
