@@ -50,6 +50,10 @@ def prompt(s: State) -> str:
     return MACHINE.prompt(s)
 
 
+def decision_kind(s: State) -> str:
+    return MACHINE.decision_kind(s)
+
+
 __all__ = ["SCHEMA", "BadRequest", "EngineError", "IllegalMove", "Log", "Move", "State",
-           "StateError", "apply", "apply_all", "from_data", "from_json", "legal_moves",
+           "StateError", "apply", "apply_all", "decision_kind", "from_data", "from_json", "legal_moves",
            "new_game", "prompt", "to_json", "to_move", "view"]

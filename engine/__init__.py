@@ -7,6 +7,7 @@ Public API::
     apply(state, move) -> (State, log)           # raises IllegalMove(reason, rule)
     apply_all(state, moves) -> (State, log)      # IllegalMove.index = first bad move
     to_move(state) -> "gov" | "fln" | "chance" | None
+    prompt(state) -> str, decision_kind(state) -> str   # the decision in words, and its key
     to_json(state) / from_json(text)             # canonical, versioned, validated
     view(state, role) -> dict                    # "gov" | "fln" | "observer"
 """
@@ -20,7 +21,7 @@ from referee_core.errors import BadRequest, EngineError, IllegalMove, OutOfBudge
 from . import (  # noqa: F401
     cards, deployment, ops_fln, ops_gov, propaganda, sa_fln, sa_gov, sequence, validate, victory,
 )
-from .machine import Log, apply, apply_all, legal_moves, prompt, to_move
+from .machine import Log, apply, apply_all, decision_kind, legal_moves, prompt, to_move
 from .scenarios import new_game
 from .serial import from_json, to_json
 from .state import Move, State
@@ -31,6 +32,6 @@ VERSION = "0.1.0"
 __all__ = [
     "BadRequest", "EngineError", "IllegalMove", "Log", "Move", "OutOfBudget", "State",
     "StateError", "VERSION",
-    "apply", "apply_all", "from_json", "legal_moves", "new_game", "prompt", "to_json", "to_move",
+    "apply", "apply_all", "decision_kind", "from_json", "legal_moves", "new_game", "prompt", "to_json", "to_move",
     "view",
 ]

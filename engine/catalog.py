@@ -5,7 +5,10 @@ tracks. Everything is derived from the engine's data files, so it changes only w
 
 Cards (chapter 5): ``kind`` is ``pivotal`` (5.1.4), ``propaganda`` (2.4), ``capability`` or
 ``momentum`` when a text of the card puts a Capability (5.3) or Momentum (5.4) marker in effect,
-otherwise ``event``. Colonial Twilight prints no faction order on its cards (the Initiative Track
+otherwise ``event``. Each text has a summary of what the engine does (``unshaded_summary``,
+``shaded_summary``: engine/data/ct-card-summaries.json, in the project's words, not the card's
+printed text; a single-text card has the unshaded one only) and, for a Capability or Momentum
+text, how long its marker lasts (``unshaded_duration``, ``shaded_duration``). Colonial Twilight prints no faction order on its cards (the Initiative Track
 decides who is First Eligible, 2.3.1), so the catalogue lists none.
 """
 
@@ -16,8 +19,9 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from .data import CARDS, FORCE_POOL, FRANCE_TRACK, PIVOTAL_OWNER, RAW, SCENARIOS, SPACES
-from .labels import LEVELS, PIECES, card_name
+from .data import CARD_SUMMARIES, CARDS, FORCE_POOL, FRANCE_TRACK, PIVOTAL_OWNER, RAW, SCENARIOS, SPACES
+from .labels import card_name
+from .words import LEVELS, PIECES
 from .layout import HEIGHT, LAYOUT, POSITIONS, WIDTH
 
 
@@ -35,14 +39,36 @@ def card_kind(n: int) -> str:
     return "event"
 
 
+DURATION = {"capability": "Capability: for the rest of the game (5.3)",
+            "momentum": "Momentum: until the next Propaganda Round's Reset (5.4, 6.5)"}
+
+
+def duration(flag: str | None) -> str:
+    """How long the marker a text puts in effect lasts ("" for a text without one)."""
+    for kind, text in DURATION.items():
+        if flag and kind in flag:
+            return text
+    return ""
+
+
+def summaries(n: int) -> tuple[str, str]:
+    """The unshaded and shaded summaries of card ``n`` (a single text: the first, and "")."""
+    s = CARD_SUMMARIES[n]
+    return (s["unshaded"], s["shaded"]) if "shaded" in s else (s["text"], "")
+
+
 def _card(n: int) -> dict[str, Any]:
     c = CARDS[n]
+    unshaded, shaded = summaries(n)
     return {
         "number": n, "title": c["title"], "name": card_name(n), "kind": card_kind(n),
         "dual_use": bool(c["dual_use"]),
         "unshaded": c.get("unshaded_flag") or "", "shaded": c.get("shaded_flag") or "",
         "owner": PIVOTAL_OWNER.get(n, ""),  # the faction that holds a Pivotal Event (5.1.4)
         "fln_bot_marked": bool(c.get("fln_bot_marked")),  # 8.3
+        "unshaded_summary": unshaded, "shaded_summary": shaded,
+        "unshaded_duration": duration(c.get("unshaded_flag")),
+        "shaded_duration": duration(c.get("shaded_flag")),
     }
 
 
@@ -120,3 +146,30 @@ def catalog() -> dict[str, Any]:
 
 
 CATALOG_VERSION: str = catalog()["version"]
+
+
+_KIND_NAMES = {"event": "Event", "capability": "Capability", "momentum": "Momentum",
+               "pivotal": "Pivotal Event", "propaganda": "Propaganda"}
+
+
+def cards_markdown() -> str:
+    """docs/cards.md: every card with what the engine does for its Event(s), from the catalogue
+    (``scripts/cards_doc.py`` writes it; a test holds the file to this text)."""
+    out = ["# Cards", "",
+           "What the referee does for each card's Event, in this project's words (not the"
+           " card's printed text), with the rules it applies. Generated from",
+           "`engine/data/ct-card-summaries.json` by `scripts/cards_doc.py`; the same texts are"
+           " in the catalogue (`GET /v1/catalog`,",
+           "`cards[].unshaded_summary` / `shaded_summary`, with `unshaded_duration` /"
+           " `shaded_duration` for Capabilities and Momentum).", ""]
+    for c in catalog()["cards"]:
+        owner = f", {'Government' if c['owner'] == 'gov' else 'FLN'}" if c["owner"] else ""
+        out += [f"## {c['name']} ({_KIND_NAMES[c['kind']]}{owner})", ""]
+        texts = ([("Unshaded", "unshaded"), ("Shaded", "shaded")] if c["dual_use"]
+                 else [("", "unshaded")])
+        for head, side in texts:
+            lasting = f" *{c[side + '_duration']}.*" if c[side + "_duration"] else ""
+            lead = f"**{head}:** " if head else ""
+            out += [f"- {lead}{c[side + '_summary']}{lasting}"]
+        out.append("")
+    return "\n".join(out)

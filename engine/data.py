@@ -99,6 +99,10 @@ PIVOTAL_OWNER: dict[int, str] = {v["card"]: v["faction"] for v in RAW["pivotal_e
 PROPAGANDA_CARDS: tuple[int, ...] = tuple(RAW["deck"]["propaganda_card_numbers"])
 EVENT_CARDS: tuple[int, ...] = tuple(range(1, RAW["deck"]["event_cards"] + 1))
 CARDS: dict[int, dict[str, Any]] = {c["number"]: c for c in CARDS_RAW}
+# What the engine does for each card's Event, in the project's words (docs/cards.md):
+# {"unshaded", "shaded"} for a dual-use card, {"text"} for any other.
+CARD_SUMMARIES: dict[int, dict[str, str]] = {
+    int(n): v for n, v in _load("ct-card-summaries.json")["cards"].items()}
 
 # Pivotal event card numbers (5.1.4).
 MOROCCO_TUNISIA_INDEPENDENT = PIVOTAL_BY_NAME["Morocco and Tunisia Independent"]

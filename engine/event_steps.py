@@ -17,13 +17,14 @@ from .board import (
     add_commitment, add_resources, box_to_box, independent, move_piece, population, remove_to,
 )
 from .data import (
-    AG, ALGERIA, BOXES, CITIES, COUNTRIES, FB, FRANCE_BOXES, MAP_PIECES, SPACES, UG, box_key,
+    AG, ALGERIA, BOXES, CARDS, CITIES, COUNTRIES, FB, FRANCE_BOXES, MAP_PIECES, SPACES, UG, box_key,
 )
 from .events import StepFn
-from .machine import FrameType, Log, emit, pop, push, register
+from .machine import FrameType, Log, emit, find_frame, pop, push, register
 from .ops import OPS, op_frame
 from .ops_gov import activate
 from .state import Frame, Move, State
+from .words import agree
 
 Value = str | int
 PLACES = frozenset(SPACES) | frozenset(BOXES)  # where an Event takes pieces from (1.4.1)
@@ -33,6 +34,14 @@ FLN_PIECES = frozenset((UG, AG, FB))
 def picked(f: Frame, key: str) -> list[str]:
     """The values chosen in a ``pick`` decision stored under ``key`` (none if never asked)."""
     return [str(v) for v in f["x"].get(key, [])]
+
+
+def event_context(s: State) -> str:
+    """The Event an Event step belongs to, as a prompt starts with it ("#15 Jean-Paul Sartre:
+    "), or "" outside an Event."""
+    ev = find_frame(s, "event", "pivotal_event")
+    card = ev.get("card") if ev is not None else None
+    return f"#{card} {CARDS[card]['title']}: " if isinstance(card, int) and card in CARDS else ""
 
 
 def pick(who: str, prompt: str, options: Sequence[Value], into: str, lo: int = 0,
@@ -226,7 +235,7 @@ class Remove(Batch):
         left = f["max_total"] - len(f["removed"])
         if f.get("prompt"):
             return f"{f['prompt']} ({left} more)"
-        return f"remove up to {left} more pieces"
+        return agree(f"{event_context(s)}remove up to {left} more pieces")
 
     def options(self, s: State, f: Frame) -> list[Move]:
         if len(f["removed"]) >= f["max_total"]:

@@ -19,17 +19,11 @@ import re
 from typing import Any, Callable
 
 from .data import CARDS, SPACES
-from .machine import find_frame, prompt, top
+from .machine import find_frame, handler, prompt, top
+from .ops import Operation
 from .state import Frame, Move, State
+from .words import BOXES, LEVELS, PIECES, agree, piece_name
 
-PIECES = {
-    "french_troops": "French Troops", "french_police": "French Police",
-    "algerian_troops": "Algerian Troops", "algerian_police": "Algerian Police",
-    "gov_bases": "Government Base", "guerrillas_underground": "Underground Guerrilla",
-    "guerrillas_active": "Active Guerrilla", "fln_bases": "FLN Base", "guerrillas": "Guerrilla",
-}
-BOXES = {"available": "Available", "casualties": "Casualties", "out_of_play": "Out of Play",
-         "set_aside": "set-aside pieces"}
 TRACKS = {"france_track": "the France Track", "border_zone": "the Border Zone"}
 ACTIONS = {  # Operations (3.0) and Special Activities (4.0)
     "train": "Train", "garrison": "Garrison", "sweep": "Sweep", "assault": "Assault",
@@ -39,7 +33,6 @@ ACTIONS = {  # Operations (3.0) and Special Activities (4.0)
 }
 OP_BOXES = {"op_plus_sa": "Op + Special Activity", "op_only": "Op Only",
             "limited_op": "Limited Op", "event": "Event", "pass": "Pass"}
-LEVELS = {"support": "Support", "neutral": "Neutral", "oppose": "Opposition"}
 FACTIONS = {"gov": "Government", "fln": "FLN", "chance": "Chance"}
 PASS_INCOME = {"gov": 2, "fln": 1}  # 2.3.3
 
@@ -48,10 +41,6 @@ def card_name(n: int) -> str:
     """A card by number and title, e.g. "#15 Jean-Paul Sartre"."""
     c = CARDS.get(n)
     return f"#{n} {c['title']}" if c else f"#{n}"
-
-
-def piece_name(p: str) -> str:
-    return PIECES.get(p, p.replace("_", " "))
 
 
 def where(x: str) -> str:
@@ -152,7 +141,7 @@ def _action(s: State, f: Frame, m: Move) -> str:
     if t == "sa":
         return f"Special Activity: {ACTIONS.get(m['sa'], m['sa'])}"
     if t == "done":
-        return f"Finish {name}"
+        return _finish(s, f, name)
     if t == "place":
         if f["k"] == "op:attack":
             return f"{at}: captured goods, {_a(piece or 'Guerrilla')}{src}"
@@ -189,6 +178,19 @@ def _action(s: State, f: Frame, m: Move) -> str:
     if t == "decline":
         return "Decline Revenge!" if f["k"] == "op:assault" else f"{name}: no captured goods"
     return _generic(m, name)
+
+
+def _finish(s: State, f: Frame, name: str) -> str:
+    """``done`` in an Operation says which stage it ends (4.1): the Operation, when a Special
+    Activity may still follow it, or the Operation without one."""
+    if not f["k"].startswith("op:"):
+        return f"Finish {name}"
+    if f["stage"] == "post":
+        return f"Finish {name} without a Special Activity"
+    op = handler(f)
+    if f["sa"] is None and isinstance(op, Operation) and op.sa_starts(s, f):
+        return f"Finish {name}'s locations (a Special Activity may follow)"
+    return f"Finish {name}"
 
 
 def _pick(s: State, f: Frame, m: Move) -> str:
@@ -307,5 +309,5 @@ def log_label(entry: dict[str, Any]) -> str:
     text = _CARD_REF.sub(lambda mo: f"{mo.group(1)} {card_name(int(mo.group(2)))}", text)
     text = _ACTOR_RE.sub(lambda mo: FACTIONS[mo.group(1)], text)
     text = _LEVEL_RE.sub(lambda mo: f"{mo.group(1)} {LEVELS[mo.group(2)]}", text)
-    text = _KEY_RE.sub(lambda mo: _KEYS[mo.group(1)], text)
+    text = agree(_KEY_RE.sub(lambda mo: _KEYS[mo.group(1)], text))
     return text[:1].upper() + text[1:]

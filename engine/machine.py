@@ -85,6 +85,7 @@ register = MACHINE.register
 handler = MACHINE.handler
 to_move = MACHINE.to_move
 prompt = MACHINE.prompt
+decision_kind = MACHINE.decision_kind
 legal_moves = MACHINE.legal_moves
 apply = MACHINE.apply
 settle = MACHINE.settle

@@ -156,8 +156,23 @@ class Operation(FrameType):
         return bool(f["x"].keys() <= self.checked_x)
 
     # -- shared helpers ---------------------------------------------------------------------
+    def title(self) -> str:
+        return self.name.replace("_", " ").title()
+
     def prompt(self, s: State, f: Frame) -> str:
-        return f"{self.name.replace('_', ' ').title()}: select a location, act, or finish"
+        """Each stage its own words (4.1): selecting and acting, then, the Operation resolved,
+        the Special Activity that may still accompany it."""
+        if f["stage"] == "post":
+            return f"{self.title()} done: add a Special Activity, or finish without one"
+        if f["sa"] is None and self.sa_starts(s, f):
+            return (f"{self.title()}: select a location, act, or finish (a Special Activity may"
+                    " come before, during or after)")
+        return f"{self.title()}: select a location, act, or finish"
+
+    def decision_kind(self, s: State, f: Frame) -> str:
+        """``op:NAME`` while locations are selected and resolved, ``op:NAME:after`` once the
+        Operation is resolved and only its Special Activity (or none) remains (4.1)."""
+        return str(f["k"]) + (":after" if f["stage"] == "post" else "")
 
     def may_add_location(self, f: Frame, why: Why = SILENT) -> bool:
         """2.3.4: a Limited Operation has exactly one location; an Event may cap a free Operation's

@@ -741,6 +741,9 @@ class Assault(GovOperation):
             return "Revenge!: place 1 Guerrilla in an Assault space, or decline"
         return super().prompt(s, f)
 
+    def decision_kind(self, s: State, f: Frame) -> str:
+        return "op:assault:revenge" if f["x"].get("revenge") else super().decision_kind(s, f)
+
     def moves(self, s: State, f: Frame) -> list[Move]:
         if f["x"].get("revenge"):
             return [{"t": "revenge", "space": n} for n in f["locs"]] + [{"t": "decline"}]

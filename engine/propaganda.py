@@ -52,6 +52,7 @@ from .data import (
 )
 from .frame_checks import FACTIONS, check_game_stage, check_shifts, check_space_name
 from .machine import AutoFrame, FrameType, Log, emit, pop, push, register
+from .words import piece_name
 from .state import Frame, Move, State
 from .victory import end_game, victory_check
 
@@ -708,7 +709,8 @@ class Redeploy(FrameType):
     def prompt(self, s: State, f: Frame) -> str:
         who = "Government" if f["who"] == "gov" else "FLN"
         if f["sel"] is not None:
-            return f"{who} Redeploy: choose where the {f['sel'][0]} from {f['sel'][1]} goes"
+            return (f"{who} Redeploy: choose where the {piece_name(f['sel'][0])} from {f['sel'][1]}"
+                    " goes")
         return f"{who} Redeploy: select a piece to move, or finish"
 
     def moves(self, s: State, f: Frame) -> list[Move]:

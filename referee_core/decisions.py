@@ -79,6 +79,11 @@ class FrameType(Generic[S]):
     def prompt(self, s: S, f: Frame) -> str:
         return self.prompt_text or self.kind
 
+    def decision_kind(self, s: S, f: Frame) -> str:
+        """The decision this frame asks for, as a stable machine-readable key (each game's
+        docs/moves.md lists them): the frame's kind, unless one kind asks several things."""
+        return self.kind
+
     def moves(self, s: S, f: Frame) -> list[Move]:
         return []
 
@@ -211,6 +216,13 @@ class Machine(Generic[S]):
             return "game over"
         f = s.pending[-1]
         return self.frames[f["k"]].prompt(s, f)
+
+    def decision_kind(self, s: S) -> str:
+        """The pending decision's kind (``FrameType.decision_kind``); ``game_over`` at the end."""
+        if not s.pending:
+            return "game_over"
+        f = s.pending[-1]
+        return self.frames[f["k"]].decision_kind(s, f)
 
     def legal_moves(self, s: S) -> list[Move]:
         if self.cache_legal:

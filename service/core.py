@@ -315,7 +315,7 @@ class Core:
         game = games.of_state(s)
         legal = game.rules.legal_moves(s)
         return {"to_move": game.rules.to_move(s), "prompt": game.rules.prompt(s),
-                "legal_moves": legal, "labels": game.move_labels(s, legal), "result": s.result}
+                "decision_kind": game.rules.decision_kind(s), "legal_moves": legal, "labels": game.move_labels(s, legal), "result": s.result}
 
     @staticmethod
     def _position_fields(rec: Record, own: bool = False) -> dict[str, Any]:
@@ -327,6 +327,7 @@ class Core:
             shown = [i for i, m in enumerate(moves) if not private(m)]
             moves, labels = [moves[i] for i in shown], [labels[i] for i in shown]
         out: dict[str, Any] = {"to_move": rec["to_move"] or "", "prompt": rec["prompt"],
+                               "decision_kind": rec.get("decision_kind", ""),
                                "legal_moves": moves_from_engine(moves, labels)}
         if rec["result"] is not None:
             out["result"] = rec["result"]

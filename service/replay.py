@@ -195,6 +195,7 @@ def replay(core: Referee, req: pb.ReplayRequest, call: Deadline) -> pb.ReplayRes
                 raise over_limit(req, plan, limit, f"more than {limit}")
             cp = out.checkpoints.add(index=i, turn=s.turn, to_move=rules.to_move(s) or "",
                                      prompt=rules.prompt(s),
+                                     decision_kind=rules.decision_kind(s),
                                      log=log_to_proto(log_, game.log_label))
             if move is not None:
                 cp.move.CopyFrom(move_from_engine(move))

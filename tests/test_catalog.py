@@ -6,6 +6,8 @@ from __future__ import annotations
 import collections
 import copy
 import math
+import re
+from pathlib import Path
 
 from engine.catalog import CATALOG_VERSION, card_kind, catalog
 from engine.data import SPACES
@@ -63,3 +65,48 @@ def test_pieces_tracks_and_version() -> None:
     assert tracks["border_zone"]["max"] == 4
     assert [s["name"] for s in doc["scenarios"]] == ["short", "medium", "full"]
     assert doc["version"] == CATALOG_VERSION and len(CATALOG_VERSION) == 16
+
+
+# ---- card summaries (docs/cards.md) -----------------------------------------------------------
+
+
+def test_every_event_card_has_a_summary_of_each_text() -> None:
+    """A dual-use card has both summaries, any other card (single text, Pivotal Event,
+    Propaganda) its single text; a Capability or Momentum text says how long it lasts (5.3,
+    5.4)."""
+
+    from engine.data import CARDS
+    cards = catalog()["cards"]
+    assert [c["number"] for c in cards] == sorted(CARDS)
+    for c in cards:
+        assert len(c["unshaded_summary"]) > 15, c["name"]
+        assert bool(c["shaded_summary"]) == c["dual_use"], c["name"]
+        assert c["unshaded_summary"] != c["shaded_summary"], c["name"]
+        for side in ("unshaded", "shaded"):
+            flag = c[side]
+            assert bool(c[side + "_duration"]) == bool(flag), (c["name"], side)
+            if "capability" in flag:
+                assert "rest of the game" in c[side + "_duration"]
+            if "momentum" in flag:
+                assert "Propaganda Round" in c[side + "_duration"]
+    sartre = next(c for c in cards if c["number"] == 15)
+    assert "FLN Resources +2" in sartre["unshaded_summary"]
+    assert "Commitment -1" in sartre["shaded_summary"]
+
+
+def test_summaries_cite_rules_or_describe_an_effect() -> None:
+    """Each summary is the project's paraphrase: no card-text quotation marks left over from a
+    printed text, and every Capability / Momentum summary names the rule it changes."""
+
+    for c in catalog()["cards"]:
+        for side in ("unshaded", "shaded"):
+            text = c[side + "_summary"]
+            if c[side + "_duration"]:
+                assert re.search(r"\(\d\.\d", text), (c["name"], side, text)
+
+
+def test_docs_cards_md_is_generated_from_the_summaries() -> None:
+    from engine.catalog import cards_markdown
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "cards.md").read_text("utf-8")
+    assert doc == cards_markdown(), "docs/cards.md is stale: run scripts/cards_doc.py"
+    assert doc.count("\n## #") == 71

@@ -10,6 +10,7 @@ import textwrap
 from typing import Any, Mapping, Sequence
 
 from engine.data import SPACE_NAMES
+from engine.words import LEVELS, count
 
 # (piece, letter): French Troops/Police, Algerian Troops/Police, Government Base; Underground and
 # Active Guerrillas, FLN Base
@@ -23,6 +24,7 @@ PIECE_NAMES = {"french_troops": "French Troops", "french_police": "French Police
 SUPPORT = {"support": "S", "oppose": "O", "neutral": "."}
 CONTROL = {"gov": "G", "fln": "F"}
 SIDE = {"gov": "Gov", "fln": "FLN"}
+FULL_SIDE = {"gov": "Government", "fln": "FLN"}
 BOXES = {"event": "Event", "op_only": "Op only", "op_plus_sa": "Op+SA", "limited_op": "LimOp",
          "pass": "Pass", "": ""}
 LEGEND = ("── 2SG: Pop. 2, Support S / Opposition O / neutral ., Control G/F,"
@@ -108,12 +110,33 @@ def wide(view: Mapping[str, Any]) -> str:
                            "pieces"]
     for name in (n for n in SPACE_NAMES if n in spaces):
         sp = spaces[name]
-        pieces = ", ".join(f"{n} {PIECE_NAMES[k]}" for k, n in sp.get("pieces", {}).items()
+        pieces = ", ".join(count(n, k) for k, n in sp.get("pieces", {}).items()
                            if n and k in PIECE_NAMES)
-        rows.append(f"{name:<20} {sp.get('population', 0):>3} {sp.get('support', ''):<8} "
+        rows.append(f"{name:<20} {sp.get('population', 0):>3} {LEVELS.get(sp.get('support', ''), '-'):<8} "
                     f"{SIDE.get(sp.get('control', ''), '-'):<4} {sp.get('terror') or '':<6}  "
                     f"{pieces or '-'}")
     return "\n".join(rows)
+
+
+def deception(view: Mapping[str, Any]) -> str:
+    """The player's own Deception markers (7.3), which only its view holds; "" otherwise."""
+    out = []
+    for side, d in (view.get("deception") or {}).items():
+        if isinstance(d, Mapping) and "held" in d:
+            held = ", ".join(_marker(k) for k in d["held"]) or "none left"
+            used = ", ".join(_marker(k) for k in d.get("used") or [])
+            out.append(f"Your Deception markers ({FULL_SIDE.get(side, side)}): {held}"
+                       + (f"; used: {used}" if used else ""))
+    return "\n".join(ln[:WIDTH] for ln in out)
+
+
+def _marker(key: str) -> str:
+    return key.replace("_", " ").title()
+
+
+def wrap_under(head: str, text: str) -> list[str]:
+    """``text`` wrapped to the screen's width after ``head``."""
+    return textwrap.wrap(text, WIDTH - 1, initial_indent=head, subsequent_indent="    ")
 
 
 # The moves that only detail another (a piece placed, added or sent on, a step finished).

@@ -3,8 +3,10 @@ non-player FLN (option ``fln_bot``, 8.6), or both sides (``--hotseat``).
 
 Every move is shown by its label. The frequent ones have letters that always mean the same thing
 (``p`` pass, ``d`` done, ``n`` decline); the others are numbered in the order the referee lists
-them. ``?`` help, ``u`` undo, ``s`` save the game record, ``b`` the board, ``t`` the non-player's
-last reasons in full, ``l`` the log, ``q`` quit (asks to save). The board is drawn again only when
+them. ``?`` help, ``u`` undo, ``s`` save the game record, ``b`` the board, ``e`` what the current
+card's Events do (the catalogue's summaries), ``t`` the non-player's last reasons in full, ``l``
+the log, ``q`` quit (asks to save). With the Deception option the player's own markers are shown
+under the board. The board is drawn again only when
 it changed. The seed is random unless given, and printed so that the game can be replayed; the
 record (docs/records.md) is written on ``s``, or after every turn with ``--record``, and
 ``--resume GAME.jsonl`` goes on from a record.
@@ -29,11 +31,12 @@ from . import board_text
 from .common import add_server, with_client
 
 KEYS = {"pass": "p", "done": "d", "decline": "n"}   # stable keys of the frequent moves
-COMMANDS = "?usbtlq"
+COMMANDS = "?usbetlq"
 HELP = """Keys:
   1, 2, ...  the numbered move          p  pass      d  done (finish)     n  decline
   u  undo your last move (and the FLN's reply)      s  save the game record
-  b  show the board      t  the FLN's last reasons in full      l  the log
+  b  show the board      e  what the current card's Events do (and each Event move)
+  t  the FLN's last reasons in full      l  the log
   q  quit (asks to save)                             ?  this help
 Board: each space shows Population, Support (S) / Opposition (O) / neutral (.),
 Control (G Government, F FLN), * a Terror marker, then the pieces by letter."""
@@ -74,6 +77,7 @@ class Game:
         self.trace: list[dict[str, Any]] = []
         self.board = ""
         self.saved = 0   # moves in the record last saved
+        self.cards = {c.number: c for c in client.catalog().cards}  # their Event summaries
         self.save_path = ""
         self.rewrite()
 
@@ -199,6 +203,9 @@ class Game:
     def show_board(self, force: bool = False) -> None:
         view = to_dict(self.pos.view)
         text = board_text.wide(view) if self.wide else board_text.compact(view)
+        own = board_text.deception(view)
+        if own:
+            text += "\n" + own
         if force or text != self.board:
             self.say("\n" + text)
             self.board = text
@@ -289,11 +296,31 @@ class Game:
             self.save_asked()
         elif c == "b":
             self.show_board(force=True)
+        elif c == "e":
+            self.say(self.card_text())
         elif c == "t":
             self.say(board_text.trace_text(self.trace) if self.trace else
                      "the non-player FLN has not moved yet")
         elif c == "l":
             self.say("\n".join(self.log[-20:]) or "nothing yet")
+
+    def card_text(self) -> str:
+        """The current card and what each of its Events does (the catalogue's summaries), with
+        the numbers of the Event moves listed now."""
+        current = to_dict(self.pos.view).get("cards", {}).get("current")
+        card = self.cards.get(int(current)) if current else None
+        if card is None:
+            return "no card is in play"
+        moves = {(m.t, m.side or "unshaded"): k for k, m in self.menu().items() if m.t == "event"}
+        texts = [("Unshaded", "unshaded"), ("Shaded", "shaded")] if card.dual_use else [
+            ("Event", "unshaded")]
+        out = [f"{card.name} ({card.kind})"]
+        for head, side in texts:
+            key = moves.get(("event", side))
+            lasts = getattr(card, side + "_duration")
+            text = getattr(card, side + "_summary") + (f" {lasts}." if lasts else "")
+            out += board_text.wrap_under(f"{head}{f' [{key}]' if key else ''}: ", text)
+        return "\n".join(out)
 
     def autosave(self) -> None:
         """With ``--record``: the record written again whenever it changed."""
@@ -319,7 +346,7 @@ def result_text(result: dict[str, Any]) -> str:
 
 def play(client: Client, scenario: str, seed: int | None, inp: TextIO, out: TextIO, *,
          hotseat: bool = False, record: str | None = None, resume: str | None = None,
-         wide: bool = False) -> int:
+         wide: bool = False, deception: bool = False) -> int:
     """Play a game (or go on with the record ``resume``); ``record`` is written after each turn."""
     moves: list[dict[str, Any]] = []
     if resume:
@@ -331,6 +358,8 @@ def play(client: Client, scenario: str, seed: int | None, inp: TextIO, out: Text
         if seed is None:
             seed = random.randrange(1_000_000)
         options: dict[str, Any] = {} if hotseat else {"fln_bot": True}
+        if deception:
+            options["deception"] = True  # 7.3
         header = make_header(scenario, seed, options)
     game = Game(client, header, inp, out, wide, record)
     who = ("both sides" if not game.bot else
@@ -345,7 +374,8 @@ def play(client: Client, scenario: str, seed: int | None, inp: TextIO, out: Text
 
 def _run(args: argparse.Namespace, ref: Client) -> int:
     return play(ref, args.scenario, args.seed, sys.stdin, sys.stdout, hotseat=args.hotseat,
-                record=args.record, resume=args.resume, wide=args.wide)
+                record=args.record, resume=args.resume, wide=args.wide,
+                deception=args.deception)
 
 
 def register(sub: Any) -> None:
@@ -358,5 +388,7 @@ def register(sub: Any) -> None:
                    help="write the game record there after every turn")
     p.add_argument("--resume", metavar="GAME.jsonl", help="go on with the game of a record")
     p.add_argument("--wide", action="store_true", help="a wider board (a space per line)")
+    p.add_argument("--deception", action="store_true",
+                   help="the Victory Deception option (7.3): your own markers are shown")
     add_server(p)
     p.set_defaults(run=with_client(_run))

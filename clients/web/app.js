@@ -39,6 +39,7 @@ async function api(path, body) {
 
 const app = {
   catalog: null,
+  cards: new Map(),  // the catalogue's cards by number (their Event summaries)
   spaces: new Set(),
   game: null,      // {header, mode, pos, doc, view, svg, writer, log, botCalls}
   history: [],     // earlier games (snapshots) for undo, one per move of the person
@@ -189,6 +190,35 @@ const GROUPS = [
   ["Pass, finish or decline", () => true],
 ];
 
+// What an Event text does (the catalogue's summary, with a Capability's or Momentum's duration).
+function eventSummary(n, side) {
+  const c = app.cards.get(n);
+  if (!c) return "";
+  const s = side === "shaded" ? "shaded" : "unshaded";
+  const lasts = c[s + "_duration"];
+  return (c[s + "_summary"] || "") + (lasts ? ` — ${lasts}` : "");
+}
+
+function moveSummary(g, m) {
+  if (m.t === "event") return eventSummary(g.view.cards.current, m.side);
+  if (m.t === "pivotal") return eventSummary(m.card, "unshaded");
+  return "";
+}
+
+// The current card and what each of its Events does.
+function drawCard(g) {
+  const box = $("card-text");
+  const c = app.cards.get(g.view.cards.current);
+  if (!c || isOver(g)) {
+    box.replaceChildren();
+    return;
+  }
+  const texts = c.dual_use ? [["Unshaded", "unshaded"], ["Shaded", "shaded"]] : [["", "unshaded"]];
+  box.replaceChildren(el("div", {class: "card-name"}, c.name),
+    ...texts.map(([head, side]) => el("div", {class: "card-side " + side},
+      head ? el("b", {}, head + ": ") : "", eventSummary(c.number, side))));
+}
+
 function drawMoves(g) {
   const box = $("moves");
   box.replaceChildren();
@@ -203,8 +233,11 @@ function drawMoves(g) {
     box.append(el("h3", {}, x.name));
     const row = el("div", {class: "group"});
     x.moves.forEach((m) => {
+      const what = moveSummary(g, m);
       const b = el("button", {type: "button", class: "move move-" + m.t, "data-t": m.t,
-                              onclick: () => act(() => play(m))}, m.label);
+                              onclick: () => act(() => play(m))}, m.label,
+                   what ? el("span", {class: "event-summary"}, what) : "");
+      if (what) b.title = what;
       const names = spacesOf(m);
       b.addEventListener("mouseenter", () => highlight(names, true));
       b.addEventListener("mouseleave", () => highlight(names, false));
@@ -280,7 +313,18 @@ function drawStatus(g) {
     chip("Commitment", v.commitment, "gov"),
     chip("Sup+Com", `${v.gov_score}/35`, "gov"),
     chip("Opp+Bases", `${v.fln_score}/30`, "fln"),
-    chip("Margins", `Gov ${sign(m.gov)} · FLN ${sign(m.fln)}`, "margin"));
+    chip("Margins", `Gov ${sign(m.gov)} · FLN ${sign(m.fln)}`, "margin"),
+    ...deceptionChips(v));
+}
+
+// The player's own Deception markers (7.3), which its view shows only to it.
+const markerName = (k) => k.split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+function deceptionChips(v) {
+  const own = Object.entries(v.deception || {}).filter(([, d]) => Array.isArray(d.held));
+  return own.map(([side, d]) => el("span", {class: "chip deception " + side},
+    el("b", {}, `Your Deception markers (${FACTION[side]})`), " ",
+    d.held.length ? d.held.map(markerName).join(", ") : "none left",
+    d.used && d.used.length ? ` · used: ${d.used.map(markerName).join(", ")}` : ""));
 }
 
 function drawTurn(g) {
@@ -295,6 +339,7 @@ function drawTurn(g) {
     tm.textContent = (FACTION[who] || who) + you;
     tm.className = "to-move " + who;
     $("prompt").textContent = g.pos.prompt;
+    $("prompt").dataset.kind = g.pos.decision_kind || "";
   }
 }
 
@@ -337,6 +382,7 @@ function draw() {
   drawStatus(g);
   drawBoard(g);
   drawTurn(g);
+  drawCard(g);
   drawMoves(g);
   drawLog(g);
   $("undo").disabled = !app.history.length;
@@ -364,6 +410,7 @@ async function act(fn) {
 async function start() {
   app.catalog = await api("/v1/catalog");
   app.catalog.spaces.forEach((s) => app.spaces.add(s.name));
+  app.catalog.cards.forEach((c) => app.cards.set(c.number, c));
   const sel = $("scenario");
   app.catalog.scenarios.forEach((s) => sel.append(
     el("option", {value: s.name, title: s.title}, `${s.title.split(":")[0]} ${s.first_year}–${s.last_year}`)));

@@ -529,9 +529,14 @@ class NewGameResponse(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     LOG_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
+    DECISION_KIND_FIELD_NUMBER: _builtins.int
     to_move: _builtins.str
     """"gov", "fln", "chance", or "" when the game is over"""
     prompt: _builtins.str
+    decision_kind: _builtins.str
+    """The pending decision's kind beside `prompt`: a stable key (docs/moves.md, "Decision kinds"),
+    e.g. "eligible", "op:train", "op:train:after"; "game_over" at the end.
+    """
     @_builtins.property
     def state(self) -> Global___GameState: ...
     @_builtins.property
@@ -554,10 +559,11 @@ class NewGameResponse(_message.Message):
         legal_moves: _abc.Iterable[Global___Move] | None = ...,
         log: _abc.Iterable[Global___LogEntry] | None = ...,
         seats: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        decision_kind: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "seats", b"seats", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decision_kind", b"decision_kind", "legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "seats", b"seats", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -600,8 +606,11 @@ class LegalMovesResponse(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
+    DECISION_KIND_FIELD_NUMBER: _builtins.int
     to_move: _builtins.str
     prompt: _builtins.str
+    decision_kind: _builtins.str
+    """as NewGameResponse.decision_kind"""
     @_builtins.property
     def legal_moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
     @_builtins.property
@@ -618,10 +627,11 @@ class LegalMovesResponse(_message.Message):
         legal_moves: _abc.Iterable[Global___Move] | None = ...,
         view: Global___View | None = ...,
         result: _struct_pb2.Struct | None = ...,
+        decision_kind: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "prompt", b"prompt", "result", b"result", "to_move", b"to_move", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decision_kind", b"decision_kind", "legal_moves", b"legal_moves", "prompt", b"prompt", "result", b"result", "to_move", b"to_move", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -682,8 +692,11 @@ class ApplyResponse(_message.Message):
     PROMPT_FIELD_NUMBER: _builtins.int
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
+    DECISION_KIND_FIELD_NUMBER: _builtins.int
     to_move: _builtins.str
     prompt: _builtins.str
+    decision_kind: _builtins.str
+    """as NewGameResponse.decision_kind"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     @_builtins.property
@@ -701,10 +714,11 @@ class ApplyResponse(_message.Message):
         prompt: _builtins.str = ...,
         legal_moves: _abc.Iterable[Global___Move] | None = ...,
         result: _struct_pb2.Struct | None = ...,
+        decision_kind: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decision_kind", b"decision_kind", "legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -762,12 +776,15 @@ class ValidateResponse(_message.Message):
     PROMPT_FIELD_NUMBER: _builtins.int
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
+    DECISION_KIND_FIELD_NUMBER: _builtins.int
     legal: _builtins.bool
     applied: _builtins.int
     """how many moves were legal before the first illegal one"""
     to_move: _builtins.str
     """after the legal prefix"""
     prompt: _builtins.str
+    decision_kind: _builtins.str
+    """as NewGameResponse.decision_kind"""
     @_builtins.property
     def error(self) -> Global___Error:
         """set when legal is false"""
@@ -791,10 +808,11 @@ class ValidateResponse(_message.Message):
         prompt: _builtins.str = ...,
         legal_moves: _abc.Iterable[Global___Move] | None = ...,
         result: _struct_pb2.Struct | None = ...,
+        decision_kind: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["error", b"error", "result", b"result"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["applied", b"applied", "error", b"error", "legal", b"legal", "legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "result", b"result", "to_move", b"to_move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["applied", b"applied", "decision_kind", b"decision_kind", "error", b"error", "legal", b"legal", "legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "result", b"result", "to_move", b"to_move"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -901,11 +919,14 @@ class DecideResponse(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
+    DECISION_KIND_FIELD_NUMBER: _builtins.int
     to_move: _builtins.str
     """What Apply answers after the bot's moves, so that a client needs no second call.
     "gov", "fln", "chance", or "" when the game is over
     """
     prompt: _builtins.str
+    decision_kind: _builtins.str
+    """as NewGameResponse.decision_kind"""
     @_builtins.property
     def moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___Move]: ...
     @_builtins.property
@@ -940,10 +961,11 @@ class DecideResponse(_message.Message):
         legal_moves: _abc.Iterable[Global___Move] | None = ...,
         view: Global___View | None = ...,
         result: _struct_pb2.Struct | None = ...,
+        decision_kind: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result", "state", b"state", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "moves", b"moves", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move", "trace", b"trace", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decision_kind", b"decision_kind", "legal_moves", b"legal_moves", "log", b"log", "moves", b"moves", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move", "trace", b"trace", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1037,8 +1059,11 @@ class PositionsResponse(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     LOG_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
+    DECISION_KIND_FIELD_NUMBER: _builtins.int
     to_move: _builtins.str
     prompt: _builtins.str
+    decision_kind: _builtins.str
+    """as NewGameResponse.decision_kind"""
     @_builtins.property
     def state(self) -> Global___GameState: ...
     @_builtins.property
@@ -1058,10 +1083,11 @@ class PositionsResponse(_message.Message):
         legal_moves: _abc.Iterable[Global___Move] | None = ...,
         log: _abc.Iterable[Global___LogEntry] | None = ...,
         result: _struct_pb2.Struct | None = ...,
+        decision_kind: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decision_kind", b"decision_kind", "legal_moves", b"legal_moves", "log", b"log", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -2087,6 +2113,10 @@ class CatalogCard(_message.Message):
     SHADED_FIELD_NUMBER: _builtins.int
     OWNER_FIELD_NUMBER: _builtins.int
     FLN_BOT_MARKED_FIELD_NUMBER: _builtins.int
+    UNSHADED_SUMMARY_FIELD_NUMBER: _builtins.int
+    SHADED_SUMMARY_FIELD_NUMBER: _builtins.int
+    UNSHADED_DURATION_FIELD_NUMBER: _builtins.int
+    SHADED_DURATION_FIELD_NUMBER: _builtins.int
     number: _builtins.int
     title: _builtins.str
     name: _builtins.str
@@ -2106,6 +2136,20 @@ class CatalogCard(_message.Message):
     """a Pivotal Event's holder: "gov" or "fln" (5.1.4)"""
     fln_bot_marked: _builtins.bool
     """marked for the non-player FLN (8.3)"""
+    unshaded_summary: _builtins.str
+    """What the engine does for each text, in this project's words with its rules (not the card's
+    printed text): a single-text card, Pivotal Event or Propaganda card has only the unshaded
+    one (engine/data/ct-card-summaries.json, docs/cards.md).
+    """
+    shaded_summary: _builtins.str
+    unshaded_duration: _builtins.str
+    """How long the marker a text puts in effect lasts: Capability for the rest of the game (5.3),
+    Momentum until the next Propaganda Round's Reset (5.4, 6.5); "" for a text without one.
+    """
+    shaded_duration: _builtins.str
+    """(No faction order: this game's cards print none; the Initiative Track decides who is First
+    Eligible, 2.3.1.)
+    """
     def __init__(
         self,
         *,
@@ -2118,10 +2162,14 @@ class CatalogCard(_message.Message):
         shaded: _builtins.str = ...,
         owner: _builtins.str = ...,
         fln_bot_marked: _builtins.bool = ...,
+        unshaded_summary: _builtins.str = ...,
+        shaded_summary: _builtins.str = ...,
+        unshaded_duration: _builtins.str = ...,
+        shaded_duration: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["dual_use", b"dual_use", "fln_bot_marked", b"fln_bot_marked", "kind", b"kind", "name", b"name", "number", b"number", "owner", b"owner", "shaded", b"shaded", "title", b"title", "unshaded", b"unshaded"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["dual_use", b"dual_use", "fln_bot_marked", b"fln_bot_marked", "kind", b"kind", "name", b"name", "number", b"number", "owner", b"owner", "shaded", b"shaded", "shaded_duration", b"shaded_duration", "shaded_summary", b"shaded_summary", "title", b"title", "unshaded", b"unshaded", "unshaded_duration", b"unshaded_duration", "unshaded_summary", b"unshaded_summary"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -2412,6 +2460,7 @@ class Checkpoint(_message.Message):
     STATE_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
     SVG_FIELD_NUMBER: _builtins.int
+    DECISION_KIND_FIELD_NUMBER: _builtins.int
     index: _builtins.int
     """moves applied so far"""
     turn: _builtins.int
@@ -2421,6 +2470,8 @@ class Checkpoint(_message.Message):
     prompt: _builtins.str
     svg: _builtins.str
     """when `pictures`: the board as Render draws it"""
+    decision_kind: _builtins.str
+    """as NewGameResponse.decision_kind"""
     @_builtins.property
     def move(self) -> Global___Move:
         """the move that led here (labelled); unset at the start"""
@@ -2450,10 +2501,11 @@ class Checkpoint(_message.Message):
         state: Global___GameState | None = ...,
         view: Global___View | None = ...,
         svg: _builtins.str = ...,
+        decision_kind: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "move", b"move", "state", b"state", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "index", b"index", "log", b"log", "move", b"move", "prompt", b"prompt", "state", b"state", "svg", b"svg", "to_move", b"to_move", "turn", b"turn", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_card", b"_card", "card", b"card", "decision_kind", b"decision_kind", "index", b"index", "log", b"log", "move", b"move", "prompt", b"prompt", "state", b"state", "svg", b"svg", "to_move", b"to_move", "turn", b"turn", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__card: _TypeAlias = _typing.Literal["card"]  # noqa: Y015
     _WhichOneofArgType__card: _TypeAlias = _typing.Literal["_card", b"_card"]  # noqa: Y015
@@ -2472,6 +2524,7 @@ class ReplayResponse(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
     NEXT_FIELD_NUMBER: _builtins.int
+    DECISION_KIND_FIELD_NUMBER: _builtins.int
     to_move: _builtins.str
     prompt: _builtins.str
     next: _builtins.int
@@ -2479,6 +2532,8 @@ class ReplayResponse(_message.Message):
     `first` for the rest. The answer then ends at its last checkpoint: the moves after it are
     neither applied nor checked, and `state`, `to_move`, `prompt`, `legal_moves` are those there.
     """
+    decision_kind: _builtins.str
+    """as NewGameResponse.decision_kind"""
     @_builtins.property
     def checkpoints(self) -> _containers.RepeatedCompositeFieldContainer[Global___Checkpoint]: ...
     @_builtins.property
@@ -2499,10 +2554,11 @@ class ReplayResponse(_message.Message):
         legal_moves: _abc.Iterable[Global___Move] | None = ...,
         result: _struct_pb2.Struct | None = ...,
         next: _builtins.int | None = ...,
+        decision_kind: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_next", b"_next", "next", b"next", "result", b"result", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_next", b"_next", "checkpoints", b"checkpoints", "legal_moves", b"legal_moves", "next", b"next", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_next", b"_next", "checkpoints", b"checkpoints", "decision_kind", b"decision_kind", "legal_moves", b"legal_moves", "next", b"next", "prompt", b"prompt", "result", b"result", "state", b"state", "to_move", b"to_move"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__next: _TypeAlias = _typing.Literal["next"]  # noqa: Y015
     _WhichOneofArgType__next: _TypeAlias = _typing.Literal["_next", b"_next"]  # noqa: Y015

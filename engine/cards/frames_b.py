@@ -24,11 +24,13 @@ from ..board import (
     available, base_room, independent, map_sources, move_piece, place_from_available, remove_to,
 )
 from ..data import AG, AP, AT, BOXES, COUNTRIES, FB, GB, GOV_PIECES, MAP_PIECES, UG, box_key
+from ..event_steps import event_context as _context
 from ..event_steps import Batch, check_fields, check_pairs, check_progress, check_spaces, check_who
 from ..machine import Log, emit, push, register
 from ..ops_fln import guerrilla_sources, place_guerrilla
 from ..sa_fln import Subvert
 from ..state import Frame, Move, State
+from ..words import agree, piece_name, plural
 
 
 def map_takes(s: State, piece: str, dest: str) -> list[tuple[str, str]]:
@@ -105,7 +107,8 @@ class PlaceFrom(Batch):
             raise StateError("placed", "in more spaces than allowed")
 
     def prompt(self, s: State, f: Frame) -> str:
-        return f"place up to {f['n'] - len(f['placed'])} more {f['piece']}"
+        return agree(f"{_context(s)}place up to {f['n'] - len(f['placed'])} more "
+                     f"{plural(piece_name(f['piece']))}")
 
     def options(self, s: State, f: Frame) -> list[Move]:
         if len(f["placed"]) >= f["n"]:
@@ -183,7 +186,8 @@ class Replace(Batch):
         check_progress(f, "done", f["n"])
 
     def prompt(self, s: State, f: Frame) -> str:
-        return f"replace up to {f['n'] - len(f['done'])} more pieces with {f['repl']}"
+        return agree(f"{_context(s)}replace up to {f['n'] - len(f['done'])} more pieces with "
+                     f"{plural(piece_name(f['repl']))}")
 
     def options(self, s: State, f: Frame) -> list[Move]:
         if len(f["done"]) >= f["n"]:

@@ -41,6 +41,7 @@ from ..data import (
     RECALL_DE_GAULLE, SPACES, SUEZ_CRISIS,
 )
 from ..event_steps import pick, remove_exactly
+from ..words import BOXES as BOX_NAMES
 from ..events import (
     PIVOTALS, Pivotal, StepFn, check_program_data, register_pivotal, run_steps,
 )
@@ -122,7 +123,7 @@ def take_troops(s: State, who: str, n: int, to: str, why: str, log: Log) -> None
     """``who`` takes ``n`` French Troops (all, if fewer exist, 5.1.3) from the map and/or
     Available to box ``to`` (the pool Suez Crisis and Coup d'Etat draw on)."""
     remove_exactly(s, who, [[FT, sp] for sp in SPACES] + [[FT, "available"]], n, to, "troops", log,
-                   f"{why}: French Troops from the map or Available to {to}")
+                   f"{why}: French Troops from the map or Available to {BOX_NAMES.get(to, to)}")
 
 
 # --- #61 Morocco and Tunisia Independent (5.1.8) ---------------------------------------------

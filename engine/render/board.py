@@ -11,8 +11,11 @@ from typing import Any
 
 from ..data import AG, AP, AT, FB, FP, FT, GB, SPACES, UG
 from ..layout import POSITIONS, WIDTH
+from ..words import CONTROL as CONTROL_NAMES
+from ..words import LEVELS as LEVEL_NAMES
+from ..words import count
 from .svg import (
-    FLN, GOV, MUTED, OPPOSE, PIECE_NAMES, POP0, SEA, SUPPORT, TERROR, chip, chip_width, el, rect,
+    FLN, GOV, MUTED, OPPOSE, POP0, SEA, SUPPORT, TERROR, chip, chip_width, el, rect,
     text, title, token,
 )
 
@@ -121,13 +124,14 @@ def _describe(name: str, sp: dict[str, Any], der: dict[str, Any], kind: str) -> 
     if info.wilaya:
         head += f", Wilaya {WILAYA[info.wilaya]}"
     head += f"), Population {der.get('population', info.population)}"
-    facts = [head, f"Support/Opposition: {der.get('support', sp.get('support'))}",
-             f"Control: {der.get('control') or 'none'}"]
+    level = der.get("support", sp.get("support"))
+    facts = [head, f"Support/Opposition: {LEVEL_NAMES.get(str(level), level)}",
+             f"Control: {CONTROL_NAMES.get(str(der.get('control') or ''), 'none')}"]
     if sp.get("terror"):
         facts.append(f"Terror: {sp['terror']}")
     if sp.get("resettled"):
         facts.append("Resettled (Pop 0)")
-    pieces = [f"{n} {PIECE_NAMES[k]}" for k, n in sp["pieces"].items() if n]
+    pieces = [count(n, k) for k, n in sp["pieces"].items() if n]
     facts.append("Pieces: " + (", ".join(pieces) if pieces else "none"))
     return "\n".join(facts)
 

@@ -127,7 +127,7 @@ def test_several_cards_undo_save_validate_resume(tmp_path: Path) -> None:
 def test_quit_asks_to_save(tmp_path: Path) -> None:
     child = spawn("--seed", "9", "--wide")
     child.expect(PROMPT)
-    assert re.search(r"Algiers\s+3 support\s+Gov", child.before)  # --wide: a space per line
+    assert re.search(r"Algiers\s+3 Support\s+Gov", child.before)  # --wide: a space per line
     child.sendline("n")
     child.expect(PROMPT)
     child.sendline("q")
@@ -172,3 +172,72 @@ def test_resume_from_a_record_with_an_illegal_move(tmp_path: Path) -> None:
                        capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     assert r.returncode == 2
     assert "move 2 of the record is refused" in r.stderr, r.stderr
+
+
+def _key(keys: dict[str, str], label: str) -> str:
+    return next(k for k, v in keys.items() if v == label)
+
+
+def _quit(child: Any) -> None:
+    child.sendline("q")
+    if child.expect([r"save the game record first\? \[y/N\] ", pexpect.EOF]) == 0:
+        child.sendline("n")
+        child.expect(pexpect.EOF)
+
+
+def test_event_key_shows_what_the_current_cards_events_do() -> None:
+    """``e``: the current card and the catalogue's summary of each of its Events, with the key
+    of each Event move listed now."""
+    child = spawn("--seed", "7", "--hotseat")
+    child.expect(PROMPT)
+    for _ in range(2):  # both players decline the Pivotal window
+        child.sendline("n")
+        child.expect(PROMPT)
+    keys = menu(child.before)
+    shaded = _key(keys, "Event #15 Jean-Paul Sartre, shaded")
+    child.sendline("e")
+    child.expect(PROMPT)
+    text = child.before.replace("\r", "")
+    assert "#15 Jean-Paul Sartre (event)" in text
+    assert "Unshaded [" in text and "FLN Resources +2 (1.8)." in text
+    assert f"Shaded [{shaded}]: Commitment -1 (1.9)." in text
+    _quit(child)
+
+
+def test_operation_stages_have_their_own_prompt_and_finish_label() -> None:
+    """Train as Op + Special Activity: finishing its locations leaves the Special Activity to
+    choose – a new prompt and a new finish label, not the same screen again (4.1)."""
+    child = spawn("--seed", "7", "--hotseat")
+    child.expect(PROMPT)
+    for key in ("n", "n", "p"):  # Pivotal window declined twice, the FLN passes
+        child.sendline(key)
+        child.expect(PROMPT)
+    child.sendline(_key(menu(child.before), "Operation: Train (Op + Special Activity)"))
+    child.expect(PROMPT)
+    child.sendline(_key(menu(child.before), "Train on the France Track"))
+    child.expect(PROMPT)
+    text = child.before.replace("\r", "")
+    assert "Government: Train: select a location, act, or finish" in text
+    assert menu(child.before)["d"] == "Finish Train's locations (a Special Activity may follow)"
+    child.sendline("d")
+    child.expect(PROMPT)
+    text = child.before.replace("\r", "")
+    assert "Government: Train done: add a Special Activity, or finish without one" in text
+    keys = menu(child.before)
+    assert keys["d"] == "Finish Train without a Special Activity"
+    assert "Special Activity: Deploy" in keys.values()
+    child.sendline("d")
+    child.expect(PROMPT)
+    assert "Train done" not in child.before
+    _quit(child)
+
+
+def test_own_deception_markers_are_shown_under_the_board() -> None:
+    child = spawn("--seed", "7", "--deception")
+    child.expect(PROMPT)
+    text = child.before.replace("\r", "")
+    mine = re.findall(r"Your Deception markers \(Government\): (.+)", text)
+    assert mine and re.fullmatch(r"(Empty Threat|Hidden Agenda|Hidden Asset)(, (Empty Threat|"
+                                 r"Hidden Agenda|Hidden Asset))*", mine[-1].strip()), text
+    assert "(FLN):" not in text  # the FLN's are hidden from the Government
+    _quit(child)
