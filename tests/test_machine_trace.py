@@ -5,8 +5,8 @@ taken before both games were put on the one driver of referee_core.decisions; re
 tests.machine_trace``) when the Redeploy offered ``deselect`` and ``done`` with a piece selected and
 illegal Pivotal Event and Propaganda Round moves came to name their conditions; retaken again
 when each Operation stage got its own prompt and the texts stopped showing internal keys (same
-moves and final states, other words). Any change to what
-the machine does for Colonial Twilight shows here."""
+moves and final states, other words). Any change to what the machine does for Colonial Twilight
+shows here."""
 
 from __future__ import annotations
 
