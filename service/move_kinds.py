@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_PACKAGES = {"colonial_twilight": ("engine", "referee_core"),
@@ -69,6 +70,7 @@ def _extended(node: ast.AST) -> tuple[str, set[str]] | None:
     return None
 
 
+@lru_cache(maxsize=None)
 def _scan(package: str) -> Kinds:
     kinds: Kinds = {}
     for path in _sources(package):
@@ -76,20 +78,31 @@ def _scan(package: str) -> Kinds:
         if '"t"' not in text:
             continue
         tree = ast.parse(text)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Dict):
-                for kind in _literal(node)[0]:
-                    kinds.setdefault(kind, set()).update(_literal(node)[1])
-        for fn in ast.walk(tree):
-            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                _scan_extended(fn, kinds)
+        for fn in _functions(tree):
+            _scan_function(fn, kinds)
     return kinds
 
 
-def _scan_extended(fn: ast.FunctionDef | ast.AsyncFunctionDef, kinds: Kinds) -> None:
-    """Fields added in ``fn`` to a move it holds in a variable (``base = {"t": ...}``)."""
+def _functions(tree: ast.Module) -> Iterator[ast.stmt]:
+    """The module's top-level statements, its classes' ones in their stead (the unit in which a
+    variable holding a move is looked up)."""
+    for node in tree.body:
+        yield from node.body if isinstance(node, ast.ClassDef) else [node]
+
+
+def _scan_function(fn: ast.stmt, kinds: Kinds) -> None:
+    """The moves written in ``fn``, and the fields it adds to a move it holds in a variable
+    (``base = {"t": ...}``)."""
     named: dict[str, list[str]] = {}
+    extended: list[tuple[str, set[str]]] = []
     for node in ast.walk(fn):
+        if isinstance(node, ast.Dict):
+            found, fields = _literal(node)
+            for kind in found:
+                kinds.setdefault(kind, set()).update(fields)
+        ext = _extended(node)
+        if ext is not None:
+            extended.append(ext)
         targets = node.targets if isinstance(node, ast.Assign) else \
             [node.target] if isinstance(node, ast.AnnAssign) else []
         value = getattr(node, "value", None)
@@ -97,11 +110,9 @@ def _scan_extended(fn: ast.FunctionDef | ast.AsyncFunctionDef, kinds: Kinds) -> 
             for target in targets:
                 if isinstance(target, ast.Name):
                     named.setdefault(target.id, []).extend(_literal(value)[0])
-    for node in ast.walk(fn):
-        ext = _extended(node)
-        if ext is not None:
-            for kind in named.get(ext[0], []):
-                kinds.setdefault(kind, set()).update(ext[1])
+    for name, fields in extended:
+        for kind in named.get(name, []):
+            kinds.setdefault(kind, set()).update(fields)
 
 
 @lru_cache(maxsize=None)

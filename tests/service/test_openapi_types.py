@@ -146,3 +146,22 @@ def test_descriptions_have_no_section_headings_nor_trailing_commas() -> None:
     assert "----" not in page
     assert not re.search(r",\s*</(td|p)>", page), re.search(r".{80},\s*</(td|p)>", page)
     assert "One of: colonial_twilight, algeria (or empty: the default)" in page
+
+
+def test_a_label_that_is_not_text_is_refused_as_the_document_says() -> None:
+    """Move_*.label is a string: a listed move sent back keeps its label (ignored), anything else
+    there is a 400 naming the field."""
+    from service.config import Config
+    from service.core import Core
+    from service.rest import create_app
+
+    http = create_app(Config(cache_size=8), Core(Config(cache_size=8))).test_client()
+    game = http.post("/v1/games", json={"scenario": "short", "seed": 7}).get_json()
+    move = game["legal_moves"][0]
+    assert isinstance(move["label"], str) and move["label"]
+    ok = http.post("/v1/apply", json={"state": game["state"], "move": move})
+    assert ok.status_code == 200, ok.get_json()
+    bad = http.post("/v1/apply", json={"state": game["state"], "move": {**move, "label": {}}})
+    assert bad.status_code == 400
+    assert bad.get_json()["error"]["field"] == "move.label"
+    assert SCHEMAS[f"Move_{move['t']}"]["properties"]["label"]["type"] == "string"
