@@ -6,7 +6,7 @@ It runs grpcio-tools' protoc (message classes and gRPC stubs) and mypy-protobuf 
 moves the output from the proto's own path (``ct_referee/v1``) into the package
 ``ct_referee_proto/v1`` and rewrites the one import that names that path.
 
-    python scripts/gen_proto.py            # regenerate in place
+    python scripts/gen_proto.py            # regenerate in place, the TypeScript client's too
     python scripts/gen_proto.py --check    # exit 1 if the committed code is stale (used by tests)
     python scripts/gen_proto.py --out DIR  # write the package into DIR instead
 
@@ -147,6 +147,9 @@ def main() -> int:
         shutil.rmtree(target)
     generate(a.out)
     print(f"wrote {os.path.relpath(target)}")
+    if a.out == ROOT:  # the TypeScript client's message types (clients/ts, scripts/gen_ts.py)
+        import gen_ts
+        gen_ts.regenerate()
     return 0
 
 

@@ -116,7 +116,7 @@ _VALUE_TYPE: dict[type, type] = {str: str, int: int}
 
 def check_flat(d: Any, field: str = "move") -> dict[str, Any]:
     """A flat move as a client sent it (REST, a game record), checked for what a Move can carry:
-    an object with a string ``t`` and string or integer fields (``label`` dropped). Raises
+    an object with a string ``t`` and string or integer fields (a string ``label`` dropped). Raises
     MoveError naming the field; whether the move is legal is the engine's question."""
     if not isinstance(d, dict):
         raise MoveError('a move is a JSON object with a string field "t"', field)
@@ -124,7 +124,10 @@ def check_flat(d: Any, field: str = "move") -> dict[str, Any]:
         raise MoveError('a move needs its kind "t" (a string)', f"{field}.t")
     out: dict[str, Any] = {}
     for k, v in d.items():
-        if k == LABEL:
+        if k == LABEL:  # display text of a listed move sent back: ignored, but text
+            if not isinstance(v, str):
+                raise MoveError("a move's label is display text (a string), ignored on input",
+                                f"{field}.{k}")
             continue
         if isinstance(v, bool) or not isinstance(v, (str, int)) or (
                 isinstance(v, int) and not INT32[0] <= v < INT32[1]):

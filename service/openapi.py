@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from importlib import resources
 from typing import Any
 
@@ -20,6 +21,7 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .errors import STATUS
 from .games import GAMES
+from .move_kinds import all_moves, trace_details
 from .operations import OPERATIONS
 from .replay import EVERY
 
@@ -70,7 +72,6 @@ CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
     ("ReplayRequest", "count"): {"minimum": 0},
     ("GameState", "json"): {"minLength": 1},
     ("CheckRecordRequest", "record"): {"minLength": 1},
-    ("Move", "t"): {"minLength": 1},
     ("Error", "code"): {"enum": list(STATUS), "description": ERROR_CODES},
 }
 # Examples of requests a reader can send as they are (states are elided: send the `state` object
@@ -121,24 +122,71 @@ STR_OR_INT: dict[str, Any] = {"anyOf": [{"type": "string"},
                                          {"type": "integer", "format": "int32"}]}
 
 
-def _move_schema(md: Descriptor) -> dict[str, Any]:
-    """A Move in its flat form (docs/moves.md): ``t``, the typed fields, ``value`` (a string or
-    an integer), ``label`` (display text, ignored in requests) and any other string or integer
-    field, where the proto3 mapping would have ``value_int``/``value_str`` and ``args``."""
+GAME_TITLES = {"colonial_twilight": "Colonial Twilight", "algeria": "Algeria"}
+
+
+def _move_schemas(md: Descriptor, defs: dict[str, Any]) -> None:
+    """A Move in its flat form (docs/moves.md): one schema per kind ``t`` of either game's
+    vocabulary (service.move_kinds, read from the engines), each listing the fields its moves
+    carry, and ``Move``, one of them by ``t``. ``value`` is a string or an integer, ``label``
+    display text (ignored in requests); the contract's typed fields keep their types, the others
+    are strings or integers, as is any field a newer engine adds (where the proto3 mapping would
+    have ``value_int``/``value_str`` and ``args``)."""
     value = md.oneofs_by_name["value"]
-    props: dict[str, Any] = {}
-    for f in md.fields:
-        if f.containing_oneof is value:
-            props["value"] = STR_OR_INT
-        elif f.message_type is None:
-            props[f.name] = {**SCALARS[f.type], **CONSTRAINTS.get((md.name, f.name), {})}
-    return {"type": "object", **_described(md.name), "properties": props,
-            "required": REQUIRED[md.name], "additionalProperties": STR_OR_INT,
-            "example": {"t": "pick", "value": "Philippeville"}}
+    typed = {f.name: SCALARS[f.type] for f in md.fields
+             if f.message_type is None and f.containing_oneof is not value}
+    label = {"type": "string", **_described("Move.label")}
+    mapping: dict[str, str] = {}
+    for kind, games in all_moves().items():
+        fields = sorted(set().union(*games.values()))
+        per_game = "; ".join(f"{GAME_TITLES[g]}: " + (", ".join(f"`{x}`" for x in sorted(fs))
+                                                       or "no other field")
+                             for g, fs in games.items())
+        name = f"Move_{kind}"
+        defs[name] = {
+            "type": "object", "description": f"A `{kind}` move ({per_game}).",
+            "properties": {"t": {"type": "string", "enum": [kind]},
+                           **{x: dict(typed.get(x, STR_OR_INT)) for x in fields},
+                           "label": label},
+            "required": ["t"], "additionalProperties": STR_OR_INT}
+        mapping[kind] = f"#/components/schemas/{name}"
+    defs[md.name] = {
+        "type": "object", **_described(md.name),
+        "properties": {"t": {"type": "string", "enum": list(mapping),
+                             "description": "the move's kind (docs/moves.md)"}},
+        "required": REQUIRED[md.name],
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "t", "mapping": mapping},
+        "example": {"t": "pick", "value": "Philippeville"}}
+
+
+# One entry of a bot's trace (engine.bot.trace, engine.govbot.trace).
+TRACE_ENTRY = "BotTraceEntry"
+FIELD_SCHEMAS: dict[tuple[str, str], dict[str, Any]] = {
+    ("DecideResponse", "trace"): {"type": "array",
+                                  "items": {"$ref": f"#/components/schemas/{TRACE_ENTRY}"}},
+}
+
+
+def _trace_schema() -> dict[str, Any]:
+    return {"type": "object",
+            "description": "One choice of the bot, as a person reads it: the flowchart box or rule "
+                           "(8.4.x; \"tie\" for a tie-breaker, \"8.2\" for a random choice), "
+                           "the explanation, and details of the choice.",
+            "properties": {"box": {"type": "string", "description": "the flowchart box or rule"},
+                           "text": {"type": "string", "description": "the explanation"},
+                           **{d: {"description": "a detail of the choice"}
+                              for d in trace_details()}},
+            "required": ["box", "text"], "additionalProperties": True}
+
+
+# A section heading of the contract ("// ---- Games (service/games.py) ----"), which a comment
+# attached to the element below it carries along: not part of the element's description.
+SECTION = re.compile(r"\s*-{4}.*?-{4}\s*", re.S)
 
 
 def _described(name: str) -> dict[str, str]:
-    text = COMMENTS.get(name)
+    text = SECTION.sub(" ", COMMENTS.get(name, "")).strip()
     return {"description": text} if text else {}
 
 
@@ -146,11 +194,12 @@ def _message_schema(md: Descriptor, defs: dict[str, Any]) -> None:
     if md.name in defs:
         return
     if md.full_name == pb.Move.DESCRIPTOR.full_name:
-        defs[md.name] = _move_schema(md)
+        _move_schemas(md, defs)
         return
     defs[md.name] = {}
     # null stands for the default of any field (proto3 JSON mapping)
-    props = {f.name: {**_field_schema(f, defs), **_described(f"{md.name}.{f.name}"),
+    props = {f.name: {**(FIELD_SCHEMAS.get((md.name, f.name)) or _field_schema(f, defs)),
+                      **_described(f"{md.name}.{f.name}"),
                       **CONSTRAINTS.get((md.name, f.name), {}), "nullable": True}
              for f in md.fields}
     schema: dict[str, Any] = {"type": "object", **_described(md.name), "properties": props,
@@ -165,7 +214,7 @@ def _message_schema(md: Descriptor, defs: dict[str, Any]) -> None:
 
 
 def document() -> dict[str, Any]:
-    defs: dict[str, Any] = {"ErrorBody": ERROR_BODY}
+    defs: dict[str, Any] = {"ErrorBody": ERROR_BODY, TRACE_ENTRY: _trace_schema()}
     _message_schema(pb.Error.DESCRIPTOR, defs)
     paths: dict[str, Any] = {}
     for o in OPERATIONS:
@@ -256,13 +305,19 @@ def docs_page(doc: dict[str, Any], play: bool = True) -> str:
         parts.append(f"<h3 id='{e(name)}'>{e(name)}</h3>")
         if sch.get("description"):
             parts.append(f"<p>{e(sch['description'])}</p>")
+        if "discriminator" in sch:
+            kinds = sch["discriminator"]["mapping"]
+            parts.append("<p>By <code>t</code>, one of: " + ", ".join(
+                f"<a href='#{e(ref.rsplit('/', 1)[-1])}'>{e(k)}</a>"
+                for k, ref in kinds.items()) + "</p>")
         if "example" in sch:
             parts.append(f"<p>Example:</p><pre>{e(json.dumps(sch['example']))}</pre>")
         parts.append("<table><tr><th>field</th><th>type</th><th>description</th></tr>")
         for fname, fs in sch.get("properties", {}).items():
             desc = fs.get("description", "")
             if fs.get("enum"):
-                values = "One of: " + ", ".join(str(x) for x in fs["enum"] if x is not None)
+                values = "One of: " + ", ".join(str(x) for x in fs["enum"] if x not in (None, ""))
+                values += " (or empty: the default)" if "" in fs["enum"] else ""
                 desc = f"{desc.rstrip('.')}. {values}" if desc else values
             parts.append(f"<tr><td><code>{e(fname)}</code></td><td>{_type_html(fs)}</td>"
                          f"<td>{e(desc)}</td></tr>")

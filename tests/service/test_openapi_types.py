@@ -1,0 +1,167 @@
+"""The OpenAPI document is typed for front-end authors: ``Move.t`` is an enum of both games' move
+kinds (read from the engines, service.move_kinds), each kind has its own schema listing its fields
+(one of them by the discriminator ``t``), the bots' trace entries have a schema, and descriptions
+carry no section heading of the contract nor a trailing comma. Random games of both games hold
+every listed move to its kind's schema, real bot decisions every trace entry to its own."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import jsonschema_rs
+
+import algeria
+import engine
+import engine.bot
+import engine.govbot
+from algeria.data import SCENARIOS as ALGERIA_SCENARIOS
+from engine.data import SCENARIOS
+
+from service.openapi import docs_page, document
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = document()
+SCHEMAS = DOC["components"]["schemas"]
+
+
+def _validator(name: str) -> jsonschema_rs.Draft4Validator:
+    """A validator of one component schema, its references resolved within the document."""
+    schema = {"$ref": f"#/components/schemas/{name}", "components": DOC["components"]}
+    return jsonschema_rs.Draft4Validator(schema)
+
+
+def _played(game: Any, scenarios: list[str], options: list[dict[str, Any]],
+            steps: int) -> Iterator[dict[str, Any]]:
+    """Every legal move listed along random games (one per scenario and options)."""
+    rnd = random.Random(21)
+    for scenario in scenarios:
+        for opts in options:
+            s = game.new_game(scenario, rnd.randrange(1 << 30), opts)
+            for _ in range(steps):
+                moves = game.legal_moves(s)
+                if not moves:
+                    break
+                yield from moves
+                s, _ = game.apply(s, rnd.choice(moves))
+
+
+def _check_moves(moves: Iterator[dict[str, Any]]) -> set[str]:
+    move = _validator("Move")
+    seen: set[str] = set()
+    for m in moves:
+        move.validate(m)
+        props = SCHEMAS[f"Move_{m['t']}"]["properties"]
+        assert set(m) <= set(props), (m, sorted(props))  # listed, not only allowed
+        seen.add(m["t"])
+    return seen
+
+
+def test_every_colonial_twilight_move_has_its_kind_and_fields() -> None:
+    seen = _check_moves(_played(engine, list(SCENARIOS),
+                                [{}, {"chance": "external"}, {"deception": True}], 250))
+    assert {"op", "sa", "space", "event", "pass", "roll"} <= seen
+
+
+def test_every_algeria_move_has_its_kind_and_fields() -> None:
+    seen = _check_moves(_played(algeria, list(ALGERIA_SCENARIOS), [{}, {"chance": "external"}],
+                                250))
+    assert {"mission", "unit", "roll"} <= seen
+
+
+def test_move_kind_is_an_enum_with_one_schema_per_kind() -> None:
+    move = SCHEMAS["Move"]
+    kinds = move["properties"]["t"]["enum"]
+    assert move["discriminator"]["propertyName"] == "t"
+    assert list(move["discriminator"]["mapping"]) == kinds
+    assert [r["$ref"] for r in move["oneOf"]] == list(move["discriminator"]["mapping"].values())
+    for kind in kinds:
+        sch = SCHEMAS[f"Move_{kind}"]
+        assert sch["properties"]["t"] == {"type": "string", "enum": [kind]}
+        assert sch["required"] == ["t"]
+    # the kinds the documentation names are all there, of both games
+    documented = set()
+    for doc in [ROOT / "docs" / "moves.md", *sorted((ROOT / "docs" / "algeria").glob("*.md"))]:
+        documented |= set(re.findall(r'"t":\s*"(\w+)"', doc.read_text(encoding="utf-8")))
+    assert documented and documented <= set(kinds), sorted(documented - set(kinds))
+    # a kind shared by the games lists each game's fields; a typed field keeps its type
+    assert {"piece", "space", "area", "unit"} <= set(SCHEMAS["Move_place"]["properties"])
+    assert SCHEMAS["Move_pivotal"]["properties"]["card"] == {"type": "integer",
+                                                             "format": "int32"}
+    assert "take" in SCHEMAS["Move_replace"]["properties"]  # dict(base, take=...) in frames_b
+    bad = _validator("Move")
+    for wrong in ({"t": "no_such_kind"}, {"t": "pivotal", "card": "65"}, {"space": "Medea"}):
+        assert not bad.is_valid(wrong), wrong
+
+
+def _fln_to_move(seed: int) -> engine.State:
+    rnd = random.Random(seed)
+    s = engine.new_game("short", seed, {})
+    while engine.to_move(s) != "fln":
+        s, _ = engine.apply(s, rnd.choice(engine.legal_moves(s)))
+    return s
+
+
+def test_bot_trace_entries_are_typed() -> None:
+    trace = SCHEMAS["DecideResponse"]["properties"]["trace"]
+    assert trace["items"] == {"$ref": "#/components/schemas/BotTraceEntry"}
+    entry = _validator("BotTraceEntry")
+    props = SCHEMAS["BotTraceEntry"]["properties"]
+    entries: list[dict[str, Any]] = []
+    for seed in (1, 2, 3):
+        entries += engine.bot.decide(_fln_to_move(seed), seed)[2]
+        s = engine.new_game("short", seed, {})
+        if engine.to_move(s) == "gov":
+            entries += engine.govbot.decide(s, seed).trace
+    assert len(entries) > 5
+    for e in entries:
+        entry.validate(e)
+        assert set(e) <= set(props), sorted(set(e) - set(props))
+    assert not entry.is_valid({"text": "no box"})
+
+
+def _descriptions(x: Any) -> Iterator[str]:
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if k == "description" and isinstance(v, str):
+                yield v
+            else:
+                yield from _descriptions(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from _descriptions(v)
+
+
+def test_descriptions_have_no_section_headings_nor_trailing_commas() -> None:
+    texts = list(_descriptions(DOC))
+    assert len(texts) > 100
+    for text in texts:
+        assert "----" not in text and text == text.strip(), text
+        assert not text.endswith(","), text
+    assert SCHEMAS["Scenario"]["properties"]["game"]["description"] == \
+        '"colonial_twilight" or "algeria"'
+    page = docs_page(DOC)
+    assert "----" not in page
+    assert not re.search(r",\s*</(td|p)>", page), re.search(r".{80},\s*</(td|p)>", page)
+    assert "One of: colonial_twilight, algeria (or empty: the default)" in page
+
+
+def test_a_label_that_is_not_text_is_refused_as_the_document_says() -> None:
+    """Move_*.label is a string: a listed move sent back keeps its label (ignored), anything else
+    there is a 400 naming the field."""
+    from service.config import Config
+    from service.core import Core
+    from service.rest import create_app
+
+    http = create_app(Config(cache_size=8), Core(Config(cache_size=8))).test_client()
+    game = http.post("/v1/games", json={"scenario": "short", "seed": 7}).get_json()
+    move = game["legal_moves"][0]
+    assert isinstance(move["label"], str) and move["label"]
+    ok = http.post("/v1/apply", json={"state": game["state"], "move": move})
+    assert ok.status_code == 200, ok.get_json()
+    bad = http.post("/v1/apply", json={"state": game["state"], "move": {**move, "label": {}}})
+    assert bad.status_code == 400
+    assert bad.get_json()["error"]["field"] == "move.label"
+    assert SCHEMAS[f"Move_{move['t']}"]["properties"]["label"]["type"] == "string"
