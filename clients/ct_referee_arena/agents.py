@@ -35,13 +35,14 @@ import random
 import select
 import shlex
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
 import urllib.request
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import IO, Any, Callable
+from typing import IO, Any
 
 import engine
 from engine.state import Move
@@ -236,47 +237,6 @@ def shape(x: Any) -> str:
     return "null" if x is None else f"a {type(x).__name__}"
 
 
-class PythonAgent(MessageAgent):
-    """``py:module:name``: a function called with each turn message, or a class instantiated once
-    per game whose ``turn`` (and optional ``hello``, ``end``) methods get the messages."""
-
-    def __init__(self, ref: str) -> None:
-        mod_name, _, attr = ref.partition(":")
-        if not attr:
-            raise ValueError(f"py:{ref}: write py:module:callable")
-        try:
-            mod = importlib.import_module(mod_name)
-            self.target = getattr(mod, attr)
-        except (ImportError, AttributeError) as e:
-            raise ValueError(f"py:{ref}: {e}") from None
-        self.name = ref
-        self.version = str(getattr(mod, "__version__", "") or _file_digest(inspect.getfile(mod)))
-        self.instance: Any = None
-
-    def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
-        try:
-            self.instance = self.target() if inspect.isclass(self.target) else None
-        except Exception as e:  # noqa: BLE001 - an agent's failure loses its game
-            raise Forfeit("crash", f"{type(e).__name__}: {excerpt(str(e))}") from None
-        if self.instance is not None:
-            self.name = str(getattr(self.instance, "name", self.name))
-            self.version = str(getattr(self.instance, "version", "") or self.version)
-        super().start(role, game, scenario, seed, referee)
-
-    def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
-        if self.instance is not None:
-            method: Callable[[dict[str, Any]], Any] | None = getattr(self.instance, msg["type"],
-                                                                      None)
-        else:
-            method = self.target if msg["type"] == "turn" else None
-        if method is None:
-            return None
-        try:
-            return method(msg)
-        except Exception as e:  # noqa: BLE001
-            raise Forfeit("crash", f"{type(e).__name__}: {excerpt(str(e))}") from None
-
-
 def _file_digest(path: str) -> str:
     with open(path, "rb") as f:
         return "sha256:" + hashlib.sha256(f.read()).hexdigest()[:12]
@@ -291,8 +251,8 @@ class ProcessAgent(MessageAgent):
 
     STDERR_LINES = 3
 
-    def __init__(self, command: str) -> None:
-        self.argv = shlex.split(command)
+    def __init__(self, command: str | list[str]) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else command
         if not self.argv:
             raise ValueError("cmd: needs a program")
         self.name = os.path.basename(self.argv[-1] if len(self.argv) > 1 else self.argv[0])
@@ -304,7 +264,8 @@ class ProcessAgent(MessageAgent):
         self.stderr = tempfile.TemporaryFile()
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=self.stderr)
+                                         stdout=subprocess.PIPE, stderr=self.stderr,
+                                         env=self.environment())
         except OSError as e:
             raise Unavailable(f"cannot start {self.argv[0]}: {e.strerror or e}") from None
         try:
@@ -314,6 +275,9 @@ class ProcessAgent(MessageAgent):
                 raise Unavailable(f"{self.argv[0]} exited before answering hello (status"
                                   f" {self.proc.returncode}){self.stderr_tail()}") from None
             raise
+
+    def environment(self) -> dict[str, str] | None:
+        return None   # the runner's
 
     def stderr_tail(self) -> str:
         """``; stderr: LINES`` (its last lines, bounded), or nothing when it wrote none."""
@@ -362,6 +326,7 @@ class ProcessAgent(MessageAgent):
         while b"\n" not in self.buf:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
+                p.kill()   # it lost: nothing it does now counts, and it may never stop
                 raise Forfeit("time", "no answer in the time left")
             ready, _, _ = select.select([fd], [], [], left)
             if not ready:
@@ -392,6 +357,50 @@ class ProcessAgent(MessageAgent):
             p.kill()
             p.wait()
         self.proc = None
+
+
+class PythonAgent(ProcessAgent):
+    """``py:module:name``: a function called with each turn message, or a class instantiated once
+    per game whose ``turn`` (and optional ``hello``, ``end``) methods get the messages. It runs
+    in a process of its own (``pyhost``, one per game), so that it is held to the time limits
+    and stopped like a program: an agent that never returns loses on time, and the ladder goes
+    on. The module is imported here too, once, so that a spec that names nothing is refused
+    before any game starts."""
+
+    def __init__(self, ref: str) -> None:
+        mod_name, _, attr = ref.partition(":")
+        if not attr:
+            raise ValueError(f"py:{ref}: write py:module:callable")
+        try:
+            mod = importlib.import_module(mod_name)
+            getattr(mod, attr)
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"py:{ref}: {e}") from None
+        super().__init__([sys.executable, "-m", "ct_referee_arena.pyhost", ref,
+                          str(os.getpid())])
+        self.name = ref
+        self.version = str(getattr(mod, "__version__", "") or _file_digest(inspect.getfile(mod)))
+
+    def environment(self) -> dict[str, str] | None:
+        """The runner's environment, its module path that of this process: the agent imports
+        what the runner imported."""
+        paths = [p or os.getcwd() for p in sys.path]
+        return {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
+
+    def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
+        reply = super().send(msg, timeout)
+        if msg["type"] == "end":
+            return None
+        if not isinstance(reply, dict):
+            raise Forfeit("crash", f"the agent's process answered {shape(reply)}")
+        if "error" in reply:
+            raise Forfeit("crash", excerpt(str(reply["error"])))
+        if "malformed" in reply:
+            raise Forfeit("malformed", excerpt(str(reply["malformed"])))
+        for key in ("name", "version"):
+            if isinstance(reply.get(key), str):
+                setattr(self, key, reply[key])
+        return reply.get("answer")
 
 
 class HttpAgent(MessageAgent):
