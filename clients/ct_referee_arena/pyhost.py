@@ -25,8 +25,9 @@ from typing import IO, Any, Callable
 TEXT = 4000   # characters of an exception's message sent to the runner (which shortens it)
 
 
-def _die_with(parent: int) -> None:
-    """Linux: SIGKILL when the runner that started this process dies (PR_SET_PDEATHSIG)."""
+def die_with(parent: int) -> None:
+    """Linux: this process is killed (SIGKILL) when ``parent``, the process that started it,
+    dies (PR_SET_PDEATHSIG); it exits at once if ``parent`` is gone already."""
     try:
         import ctypes
 
@@ -87,7 +88,7 @@ class Host:
 
 def main(argv: list[str]) -> int:
     ref, parent = argv[0], int(argv[1])
-    _die_with(parent)
+    die_with(parent)
     inp, out = _channel()
     try:
         host = Host(ref)

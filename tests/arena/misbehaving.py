@@ -91,3 +91,14 @@ def endless(msg: dict[str, Any]) -> dict[str, Any]:
     """Never answers (and never sleeps: it holds its core until it is stopped)."""
     while True:
         pass
+
+
+class Dawdler:
+    """Takes its time before a game (4 s), then plays the first listed move."""
+
+    def hello(self, msg: dict[str, Any]) -> dict[str, Any]:
+        time.sleep(4)
+        return {"name": "dawdler"}
+
+    def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return first(msg)
