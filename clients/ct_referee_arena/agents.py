@@ -4,9 +4,12 @@ An agent is told, at each of its decisions, its role's view (never the hidden de
 generator state), the prompt, the legal moves, its role and the time it has left; it answers one
 of the listed moves. The messages are JSON objects, the same for every kind of agent:
 
-    {"type": "hello", "game", "role": "gov", "scenario": "short"} -> {"name": ..., "version": ...}
+    {"type": "hello", "game", "role": "gov", "scenario": "short", "seed"}
+                                                                  -> {"name": ..., "version": ...}
     {"type": "turn", "game", "role", "prompt", "legal_moves", "view", "time_left",
-     "move_number"}                                               -> {"move": {...}}
+     "move_number", "seed"}                                       -> {"move": {...}}
+
+``seed`` is the agent's own for the game (``agent_seed``: it reveals nothing of the deal).
     {"type": "end", "game", "role", "result"}                     (no answer)
 
 ``game`` is ``colonial_twilight`` or ``algeria`` (Brian Train's *Algeria*, docs/algeria/).
@@ -15,7 +18,7 @@ Kinds, by the spec that names them:
 
 * ``random``, ``fln-bot``, ``gov-bot``: built in (``fln-bot`` is the non-player FLN of rules
   8.0, ``gov-bot`` the Government bot of docs/gov-bot.md; both play Colonial Twilight only);
-* ``py:package.module:name``: in-process Python, a function ``turn(message) -> answer`` or a class
+* ``py:package.module:name``: Python, in a process of its own (``pyhost``), a function ``turn(message) -> answer`` or a class
   (one instance per game) with a ``turn`` method and optional ``hello`` / ``end``;
 * ``cmd:PROGRAM ARGS...``: a local program speaking the messages as JSON lines on stdin/stdout;
 * ``http://...`` / ``https://...``: an HTTP endpoint answering each message POSTed to it.
@@ -27,6 +30,7 @@ of time) is raised here as ``Forfeit`` with the reason; the runner turns it into
 from __future__ import annotations
 
 import hashlib
+import hmac
 import importlib
 import inspect
 import json
@@ -104,6 +108,7 @@ class Agent(ABC):
     name = "agent"
     version = ""
     options: dict[str, Any] = {}    # game options the agent needs (fln-bot: rule 8.6)
+    own_seed = 0                    # its seed for this game (agent_seed), set before start
     games: tuple[str, ...] = ()     # the games it plays, when not every game (service.games)
 
     def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
@@ -122,6 +127,20 @@ class Agent(ABC):
 def derived_seed(seed: int, role: str, what: str) -> int:
     h = hashlib.sha256(f"{seed}:{role}:{what}".encode()).digest()
     return int.from_bytes(h[:8], "big") >> 1   # 63 bits: an int64 in the service's contract
+
+
+AGENT_SEED = "ct-referee-agent-seed/1"   # the label that sets an agent's seed apart
+
+
+def agent_seed(seed: int, salt: str, role: str) -> int:
+    """The seed an agent gets for one game (``seed`` in its ``hello`` and ``turn`` messages):
+    HMAC-SHA256 keyed with ``"{salt}:{seed}"`` (the game's secret seed and salt) of
+    ``"ct-referee-agent-seed/1:{role}"``, its first 53 bits (an integer any JSON reader reads
+    exactly). A one-way function of the secrets under a label of its own: it tells the agent
+    nothing of the seed, hence of the deal (the commitment hashes them under another label),
+    and once they are revealed anyone recomputes it, to replay an agent's random choices."""
+    mac = hmac.new(f"{salt}:{seed}".encode(), f"{AGENT_SEED}:{role}".encode(), hashlib.sha256)
+    return int.from_bytes(mac.digest()[:8], "big") >> 11
 
 
 class RandomAgent(Agent):
@@ -191,14 +210,15 @@ class MessageAgent(Agent):
     def send(self, msg: dict[str, Any], timeout: float | None) -> Any: ...
 
     def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
-        hello = self.send({"type": "hello", "game": game, "role": role, "scenario": scenario},
-                          30.0)
+        hello = self.send({"type": "hello", "game": game, "role": role, "scenario": scenario,
+                           "seed": self.own_seed}, 30.0)
         if isinstance(hello, dict):
             self.name = excerpt(str(hello.get("name") or self.name), 80)
             self.version = excerpt(str(hello.get("version") or self.version), 80)
 
     def play(self, turn: Turn) -> list[Move]:
-        answer = self.send(turn.message(), None if turn.time_left == INF else turn.time_left)
+        answer = self.send({**turn.message(), "seed": self.own_seed},
+                           None if turn.time_left == INF else turn.time_left)
         if not isinstance(answer, dict) or not isinstance(answer.get("move"), dict):
             got = shape(answer) if not isinstance(answer, dict) else \
                 f"\"move\": {shape(answer.get('move'))}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import time
 from typing import Any
 
@@ -102,3 +103,16 @@ class Dawdler:
 
     def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
         return first(msg)
+
+
+class Seeded:
+    """Chooses at random among the listed moves, from the seed it is given for the game."""
+
+    def hello(self, msg: dict[str, Any]) -> dict[str, Any]:
+        self.seed = msg["seed"]
+        self.rng = random.Random(self.seed)
+        return {"name": "seeded"}
+
+    def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
+        assert msg["seed"] == self.seed
+        return {"move": self.rng.choice(msg["legal_moves"])}
