@@ -168,7 +168,7 @@ def test_a_game_whose_worker_is_killed_is_played_again_in_the_same_run(
     from ct_referee_arena import queue
 
     conn = Redis.from_url(redis_url)
-    Queue(queue.QUEUE, connection=conn).empty()
+    Queue(queue.QUEUE, connection=conn).empty()  # type: ignore[no-untyped-call]
     a, b = f"lost-{kill}-a-{os.getpid()}", f"lost-{kill}-b-{os.getpid()}"
     procs = [worker(redis_url, a)]
     try:
