@@ -18,8 +18,9 @@ Kinds, by the spec that names them:
 
 * ``random``, ``fln-bot``, ``gov-bot``: built in (``fln-bot`` is the non-player FLN of rules
   8.0, ``gov-bot`` the Government bot of docs/gov-bot.md; both play Colonial Twilight only);
-* ``py:package.module:name``: Python, in a process of its own (``pyhost``), a function ``turn(message) -> answer`` or a class
-  (one instance per game) with a ``turn`` method and optional ``hello`` / ``end``;
+* ``py:package.module:name``: Python in a process of its own (``pyhost``), a function
+  ``turn(message) -> answer`` or a class (one instance per game) with a ``turn`` method and
+  optional ``hello`` / ``end``;
 * ``cmd:PROGRAM ARGS...``: a local program speaking the messages as JSON lines on stdin/stdout;
 * ``http://...`` / ``https://...``: an HTTP endpoint answering each message POSTed to it.
 
@@ -396,10 +397,13 @@ class PythonAgent(ProcessAgent):
             getattr(mod, attr)
         except (ImportError, AttributeError) as e:
             raise ValueError(f"py:{ref}: {e}") from None
-        super().__init__([sys.executable, "-m", "ct_referee_arena.pyhost", ref,
-                          str(os.getpid())])
+        super().__init__([sys.executable, "-m", "ct_referee_arena.pyhost", ref])
         self.name = ref
         self.version = str(getattr(mod, "__version__", "") or _file_digest(inspect.getfile(mod)))
+
+    def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
+        self.argv = self.argv[:4] + [str(os.getpid())]   # the process it dies with
+        super().start(role, game, scenario, seed, referee)
 
     def environment(self) -> dict[str, str] | None:
         """The runner's environment, its module path that of this process: the agent imports
