@@ -4,9 +4,12 @@ An agent is told, at each of its decisions, its role's view (never the hidden de
 generator state), the prompt, the legal moves, its role and the time it has left; it answers one
 of the listed moves. The messages are JSON objects, the same for every kind of agent:
 
-    {"type": "hello", "game", "role": "gov", "scenario": "short"} -> {"name": ..., "version": ...}
+    {"type": "hello", "game", "role": "gov", "scenario": "short", "seed"}
+                                                                  -> {"name": ..., "version": ...}
     {"type": "turn", "game", "role", "prompt", "legal_moves", "view", "time_left",
-     "move_number"}                                               -> {"move": {...}}
+     "move_number", "seed"}                                       -> {"move": {...}}
+
+``seed`` is the agent's own for the game (``agent_seed``: it reveals nothing of the deal).
     {"type": "end", "game", "role", "result"}                     (no answer)
 
 ``game`` is ``colonial_twilight`` or ``algeria`` (Brian Train's *Algeria*, docs/algeria/).
@@ -15,8 +18,9 @@ Kinds, by the spec that names them:
 
 * ``random``, ``fln-bot``, ``gov-bot``: built in (``fln-bot`` is the non-player FLN of rules
   8.0, ``gov-bot`` the Government bot of docs/gov-bot.md; both play Colonial Twilight only);
-* ``py:package.module:name``: in-process Python, a function ``turn(message) -> answer`` or a class
-  (one instance per game) with a ``turn`` method and optional ``hello`` / ``end``;
+* ``py:package.module:name``: Python in a process of its own (``pyhost``), a function
+  ``turn(message) -> answer`` or a class (one instance per game) with a ``turn`` method and
+  optional ``hello`` / ``end``;
 * ``cmd:PROGRAM ARGS...``: a local program speaking the messages as JSON lines on stdin/stdout;
 * ``http://...`` / ``https://...``: an HTTP endpoint answering each message POSTed to it.
 
@@ -27,6 +31,7 @@ of time) is raised here as ``Forfeit`` with the reason; the runner turns it into
 from __future__ import annotations
 
 import hashlib
+import hmac
 import importlib
 import inspect
 import json
@@ -35,13 +40,14 @@ import random
 import select
 import shlex
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
 import urllib.request
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import IO, Any, Callable
+from typing import IO, Any
 
 import engine
 from engine.state import Move
@@ -103,6 +109,7 @@ class Agent(ABC):
     name = "agent"
     version = ""
     options: dict[str, Any] = {}    # game options the agent needs (fln-bot: rule 8.6)
+    own_seed = 0                    # its seed for this game (agent_seed), set before start
     games: tuple[str, ...] = ()     # the games it plays, when not every game (service.games)
 
     def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
@@ -121,6 +128,20 @@ class Agent(ABC):
 def derived_seed(seed: int, role: str, what: str) -> int:
     h = hashlib.sha256(f"{seed}:{role}:{what}".encode()).digest()
     return int.from_bytes(h[:8], "big") >> 1   # 63 bits: an int64 in the service's contract
+
+
+AGENT_SEED = "ct-referee-agent-seed/1"   # the label that sets an agent's seed apart
+
+
+def agent_seed(seed: int, salt: str, role: str) -> int:
+    """The seed an agent gets for one game (``seed`` in its ``hello`` and ``turn`` messages):
+    HMAC-SHA256 keyed with ``"{salt}:{seed}"`` (the game's secret seed and salt) of
+    ``"ct-referee-agent-seed/1:{role}"``, its first 53 bits (an integer any JSON reader reads
+    exactly). A one-way function of the secrets under a label of its own: it tells the agent
+    nothing of the seed, hence of the deal (the commitment hashes them under another label),
+    and once they are revealed anyone recomputes it, to replay an agent's random choices."""
+    mac = hmac.new(f"{salt}:{seed}".encode(), f"{AGENT_SEED}:{role}".encode(), hashlib.sha256)
+    return int.from_bytes(mac.digest()[:8], "big") >> 11
 
 
 class RandomAgent(Agent):
@@ -190,14 +211,15 @@ class MessageAgent(Agent):
     def send(self, msg: dict[str, Any], timeout: float | None) -> Any: ...
 
     def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
-        hello = self.send({"type": "hello", "game": game, "role": role, "scenario": scenario},
-                          30.0)
+        hello = self.send({"type": "hello", "game": game, "role": role, "scenario": scenario,
+                           "seed": self.own_seed}, 30.0)
         if isinstance(hello, dict):
             self.name = excerpt(str(hello.get("name") or self.name), 80)
             self.version = excerpt(str(hello.get("version") or self.version), 80)
 
     def play(self, turn: Turn) -> list[Move]:
-        answer = self.send(turn.message(), None if turn.time_left == INF else turn.time_left)
+        answer = self.send({**turn.message(), "seed": self.own_seed},
+                           None if turn.time_left == INF else turn.time_left)
         if not isinstance(answer, dict) or not isinstance(answer.get("move"), dict):
             got = shape(answer) if not isinstance(answer, dict) else \
                 f"\"move\": {shape(answer.get('move'))}"
@@ -236,47 +258,6 @@ def shape(x: Any) -> str:
     return "null" if x is None else f"a {type(x).__name__}"
 
 
-class PythonAgent(MessageAgent):
-    """``py:module:name``: a function called with each turn message, or a class instantiated once
-    per game whose ``turn`` (and optional ``hello``, ``end``) methods get the messages."""
-
-    def __init__(self, ref: str) -> None:
-        mod_name, _, attr = ref.partition(":")
-        if not attr:
-            raise ValueError(f"py:{ref}: write py:module:callable")
-        try:
-            mod = importlib.import_module(mod_name)
-            self.target = getattr(mod, attr)
-        except (ImportError, AttributeError) as e:
-            raise ValueError(f"py:{ref}: {e}") from None
-        self.name = ref
-        self.version = str(getattr(mod, "__version__", "") or _file_digest(inspect.getfile(mod)))
-        self.instance: Any = None
-
-    def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
-        try:
-            self.instance = self.target() if inspect.isclass(self.target) else None
-        except Exception as e:  # noqa: BLE001 - an agent's failure loses its game
-            raise Forfeit("crash", f"{type(e).__name__}: {excerpt(str(e))}") from None
-        if self.instance is not None:
-            self.name = str(getattr(self.instance, "name", self.name))
-            self.version = str(getattr(self.instance, "version", "") or self.version)
-        super().start(role, game, scenario, seed, referee)
-
-    def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
-        if self.instance is not None:
-            method: Callable[[dict[str, Any]], Any] | None = getattr(self.instance, msg["type"],
-                                                                      None)
-        else:
-            method = self.target if msg["type"] == "turn" else None
-        if method is None:
-            return None
-        try:
-            return method(msg)
-        except Exception as e:  # noqa: BLE001
-            raise Forfeit("crash", f"{type(e).__name__}: {excerpt(str(e))}") from None
-
-
 def _file_digest(path: str) -> str:
     with open(path, "rb") as f:
         return "sha256:" + hashlib.sha256(f.read()).hexdigest()[:12]
@@ -291,8 +272,8 @@ class ProcessAgent(MessageAgent):
 
     STDERR_LINES = 3
 
-    def __init__(self, command: str) -> None:
-        self.argv = shlex.split(command)
+    def __init__(self, command: str | list[str]) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else command
         if not self.argv:
             raise ValueError("cmd: needs a program")
         self.name = os.path.basename(self.argv[-1] if len(self.argv) > 1 else self.argv[0])
@@ -304,7 +285,8 @@ class ProcessAgent(MessageAgent):
         self.stderr = tempfile.TemporaryFile()
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=self.stderr)
+                                         stdout=subprocess.PIPE, stderr=self.stderr,
+                                         env=self.environment())
         except OSError as e:
             raise Unavailable(f"cannot start {self.argv[0]}: {e.strerror or e}") from None
         try:
@@ -314,6 +296,9 @@ class ProcessAgent(MessageAgent):
                 raise Unavailable(f"{self.argv[0]} exited before answering hello (status"
                                   f" {self.proc.returncode}){self.stderr_tail()}") from None
             raise
+
+    def environment(self) -> dict[str, str] | None:
+        return None   # the runner's
 
     def stderr_tail(self) -> str:
         """``; stderr: LINES`` (its last lines, bounded), or nothing when it wrote none."""
@@ -362,6 +347,7 @@ class ProcessAgent(MessageAgent):
         while b"\n" not in self.buf:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
+                p.kill()   # it lost: nothing it does now counts, and it may never stop
                 raise Forfeit("time", "no answer in the time left")
             ready, _, _ = select.select([fd], [], [], left)
             if not ready:
@@ -392,6 +378,53 @@ class ProcessAgent(MessageAgent):
             p.kill()
             p.wait()
         self.proc = None
+
+
+class PythonAgent(ProcessAgent):
+    """``py:module:name``: a function called with each turn message, or a class instantiated once
+    per game whose ``turn`` (and optional ``hello``, ``end``) methods get the messages. It runs
+    in a process of its own (``pyhost``, one per game), so that it is held to the time limits
+    and stopped like a program: an agent that never returns loses on time, and the ladder goes
+    on. The module is imported here too, once, so that a spec that names nothing is refused
+    before any game starts."""
+
+    def __init__(self, ref: str) -> None:
+        mod_name, _, attr = ref.partition(":")
+        if not attr:
+            raise ValueError(f"py:{ref}: write py:module:callable")
+        try:
+            mod = importlib.import_module(mod_name)
+            getattr(mod, attr)
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"py:{ref}: {e}") from None
+        super().__init__([sys.executable, "-m", "ct_referee_arena.pyhost", ref])
+        self.name = ref
+        self.version = str(getattr(mod, "__version__", "") or _file_digest(inspect.getfile(mod)))
+
+    def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
+        self.argv = self.argv[:4] + [str(os.getpid())]   # the process it dies with
+        super().start(role, game, scenario, seed, referee)
+
+    def environment(self) -> dict[str, str] | None:
+        """The runner's environment, its module path that of this process: the agent imports
+        what the runner imported."""
+        paths = [p or os.getcwd() for p in sys.path]
+        return {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
+
+    def send(self, msg: dict[str, Any], timeout: float | None) -> Any:
+        reply = super().send(msg, timeout)
+        if msg["type"] == "end":
+            return None
+        if not isinstance(reply, dict):
+            raise Forfeit("crash", f"the agent's process answered {shape(reply)}")
+        if "error" in reply:
+            raise Forfeit("crash", excerpt(str(reply["error"])))
+        if "malformed" in reply:
+            raise Forfeit("malformed", excerpt(str(reply["malformed"])))
+        for key in ("name", "version"):
+            if isinstance(reply.get(key), str):
+                setattr(self, key, reply[key])
+        return reply.get("answer")
 
 
 class HttpAgent(MessageAgent):

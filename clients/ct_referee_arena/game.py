@@ -21,8 +21,8 @@ from typing import Any, Callable
 from engine.records import RecordWriter, canonical_move, make_header
 from engine.state import Move
 
-from .agents import (SIDES, Agent, Forfeit, Turn, Unavailable, excerpt, make_agent, plays,
-                     shape)
+from .agents import (SIDES, Agent, Forfeit, Turn, Unavailable, agent_seed, excerpt, make_agent,
+                     plays, shape)
 from .fair import commitment
 from .games import DEFAULT
 from .games import check as check_game
@@ -95,6 +95,7 @@ def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
         opts = {**(options or {}), **agents["gov"].options, **agents["fln"].options}
         pos = referee.new_game(scenario, seed, opts, game)
         for role in SIDES:
+            agents[role].own_seed = agent_seed(seed, salt, role)
             try:
                 forfeit = _guard(role, lambda: agents[role].start(role, game, scenario, seed,
                                                                   referee))

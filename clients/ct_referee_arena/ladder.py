@@ -251,6 +251,7 @@ class Summary:
     errors: list[str]
     games: list[dict[str, Any]]     # the games played (store rows), in schedule order
     report: str | None              # report.html, once a game is played
+    found: int = 0                  # games found played when this run started (a resumed run)
 
 
 def run(ladder: Ladder, out: str, executor: Executor = serial, referee: str | None = None,
@@ -291,6 +292,6 @@ def run(ladder: Ladder, out: str, executor: Executor = serial, referee: str | No
                 {k: g[k] for k in ("id", "commitment", "seed", "salt")} for g in store.games()]})
         played = store.games("done")
         report = write_report(out, ladder.name, played) if played else None
-        return Summary(done, total, errors, played, report)
+        return Summary(done, total, errors, played, report, total - len(todo))
     finally:
         store.close()

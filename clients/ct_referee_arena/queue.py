@@ -16,8 +16,11 @@ Any other job fails with ``Refused`` saying why; the ladder reports it as an err
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any, Iterator
 
 from redis import Redis
@@ -29,10 +32,14 @@ from rq.serializers import JSONSerializer
 
 from .agents import BUILTIN, excerpt
 from .games import DEFAULT, SCENARIOS
+from .pyhost import die_with
 from .tasks import BadTask, check_task, run_task
 
 QUEUE = "ct-referee-arena"   # Colonial Twilight's games; another game's: QUEUE-<game>
 POLL = 0.1
+HEARTBEAT = 1          # seconds between a busy worker's heartbeats (RQ's job monitoring)
+LOST_AFTER = 10.0      # seconds without one after which a started game's worker is lost
+REPLAYS = 3            # times a game whose worker was lost is queued again in one run
 TASK = "ct_referee_arena.queue.run_queued"   # the one function a worker runs
 LOCAL = (None, "", "local")                   # the referee in the worker's process
 
@@ -43,13 +50,19 @@ def queue_name(game: str) -> str:
 
 def executor(url: str, ladder_key: str, game: str = DEFAULT, job_timeout: int = 3600) -> Any:
     """An executor (see ``ladder.Executor``) playing the tasks of a ladder of ``game`` on that
-    game's queue at ``url``."""
+    game's queue at ``url``. A game whose worker is lost (``lost``: its job has had no heartbeat
+    for ``LOST_AFTER`` seconds) is queued again, up to ``REPLAYS`` times, in the same run."""
     def run(todo: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         conn = Redis.from_url(url)
         q = Queue(queue_name(game), connection=conn, serializer=JSONSerializer)
-        jobs = {q.enqueue(run_queued, t, job_id=f"{ladder_key}-{t['id']}-{time.time_ns()}",
-                          job_timeout=job_timeout, result_ttl=86400, failure_ttl=86400).id: t
-                for t in todo}
+
+        def enqueue(t: dict[str, Any]) -> str:
+            return str(q.enqueue(run_queued, t, job_id=f"{ladder_key}-{t['id']}-{time.time_ns()}",
+                                 job_timeout=job_timeout, result_ttl=86400,
+                                 failure_ttl=86400).id)
+
+        jobs = {enqueue(t): t for t in todo}
+        replays: dict[int, int] = {}
         try:
             while jobs:
                 ids = list(jobs)
@@ -68,6 +81,18 @@ def executor(url: str, ladder_key: str, game: str = DEFAULT, job_timeout: int = 
                     elif status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
                         t = jobs.pop(job.id)
                         yield {"id": t["id"], "error": failure(job, status)}
+                    elif status == JobStatus.STARTED and (silent := lost(job)) is not None:
+                        t = jobs.pop(job.id)
+                        n = replays[t["id"]] = replays.get(t["id"], 0) + 1
+                        _drop(job)
+                        why = (f"game {t['id']}: worker {job.worker_name or '?'} lost (no"
+                               f" heartbeat for {silent:.0f}s)")
+                        if n > REPLAYS:
+                            yield {"id": t["id"], "error": f"{why}, its {REPLAYS + 1}th worker"
+                                   " lost: not queued again"}
+                            continue
+                        print(f"ct-referee: {why}: the game is queued again", file=sys.stderr)
+                        jobs[enqueue(t)] = t
                 time.sleep(POLL)
         finally:
             for jid in jobs:  # interrupted: take back the games nobody has started
@@ -76,6 +101,27 @@ def executor(url: str, ladder_key: str, game: str = DEFAULT, job_timeout: int = 
                 except Exception:  # noqa: BLE001 - best effort; a resumed ladder replays them
                     pass
     return run
+
+
+def lost(job: Job) -> float | None:
+    """The seconds a started job has gone without a heartbeat from its worker (RQ's job
+    heartbeat, which a worker sends every ``HEARTBEAT`` seconds while its work horse plays),
+    when that is more than ``LOST_AFTER``: its worker is gone (killed, or its machine)."""
+    beat = job.last_heartbeat or job.started_at
+    if beat is None:
+        return None
+    if beat.tzinfo is None:
+        beat = beat.replace(tzinfo=timezone.utc)
+    silent = (datetime.now(timezone.utc) - beat).total_seconds()
+    return silent if silent > LOST_AFTER else None
+
+
+def _drop(job: Job) -> None:
+    """Forget a lost game's job (its result, should its horse still finish, is not taken)."""
+    try:
+        job.delete()
+    except Exception:  # noqa: BLE001 - best effort: the ladder no longer waits for it
+        pass
 
 
 def failure(job: Job, status: JobStatus) -> str:
@@ -221,6 +267,12 @@ class TaskWorker(Worker):
         self.connection.lrem(queue.intermediate_queue_key, 1, job_id)
         self.connection.delete(Job.key_for(job_id))
 
+    def setup_work_horse_signals(self) -> None:
+        """RQ's, and the work horse dies with its worker (Linux): a killed worker's game stops
+        and is played again (``executor``), never twice at once."""
+        super().setup_work_horse_signals()  # type: ignore[no-untyped-call]
+        die_with(os.getppid())   # just forked: the parent is the worker
+
     def perform_job(self, job: Job, queue: Queue, execution: Any) -> bool:
         if isinstance(job, TaskJob):
             job.allowed = self.allowed
@@ -234,6 +286,7 @@ def work(url: str, burst: bool = False, name: str | None = None,
     conn = Redis.from_url(url)
     w = TaskWorker([Queue(queue_name(g), connection=conn, serializer=JSONSerializer,
                           job_class=TaskJob) for g in games or SCENARIOS],
-                   connection=conn, name=name, serializer=JSONSerializer, job_class=TaskJob)
+                   connection=conn, name=name, serializer=JSONSerializer, job_class=TaskJob,
+                   job_monitoring_interval=HEARTBEAT)
     w.allowed = allowed
     return bool(w.work(burst=burst, with_scheduler=False))

@@ -4,6 +4,7 @@ an SVG chart of the ratings over the games."""
 from __future__ import annotations
 
 import html
+import json
 import math
 import os
 from typing import Any
@@ -44,6 +45,19 @@ def rating_rows(rs: list[Rating]) -> list[list[str]]:
     return rows
 
 
+def forfeit_rows(games: list[dict[str, Any]]) -> list[list[str]]:
+    """Each game lost by forfeit (store rows: its outcome holds the forfeit), with the side that
+    forfeited, the kind (docs/agents.md: crash, malformed, illegal, time) and the reason."""
+    rows = [["game", "scenario", "Government", "FLN", "forfeited by", "kind", "reason"]]
+    for g in games:
+        f = json.loads(g["outcome"]).get("forfeit") if g.get("outcome") else None
+        if f:
+            rows.append([str(g["id"]), g["scenario"], g["gov"], g["fln"],
+                         f"{SIDE_NAME.get(f['side'], f['side'])} ({g[f['side']]})",
+                         str(f["kind"]), str(f["detail"])])
+    return rows
+
+
 def games_title(games: list[dict[str, Any]]) -> str:
     """The games played, named when any is not Colonial Twilight (``""`` otherwise)."""
     names = list(dict.fromkeys(g.get("game") or DEFAULT for g in games))
@@ -62,9 +76,12 @@ def final_table(games: list[dict[str, Any]]) -> str:
     when it is not Colonial Twilight)."""
     rs, _ = ratings(games)
     named = games_title(games)
+    lost = forfeit_rows(games)
     return ((f"{named}\n\n" if named else "") + "Results per pairing (95% Wilson intervals)\n"
             + text_table(pairing_rows(tallies(games)))
-            + "\nRatings per side (OpenSkill, Plackett-Luce)\n" + text_table(rating_rows(rs)))
+            + "\nRatings per side (OpenSkill, Plackett-Luce)\n" + text_table(rating_rows(rs))
+            + (f"\nForfeits ({len(lost) - 1}): the kind and the reason\n" + text_table(lost)
+               if len(lost) > 1 else ""))
 
 
 def ticks(lo: float, hi: float, most: int = 7) -> list[float]:
@@ -140,6 +157,15 @@ def _html_table(rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def _forfeits_html(games: list[dict[str, Any]]) -> str:
+    rows = forfeit_rows(games)
+    if len(rows) == 1:
+        return ""
+    return (f"<h2>Forfeits</h2>\n<p>{len(rows) - 1} game(s) lost by forfeit: the side, the kind"
+            " (crash, malformed, illegal, time: docs/agents.md) and the reason, as the record's"
+            f" result line says.</p>\n{_html_table(rows)}\n")
+
+
 def write_report(out: str, name: str, games: list[dict[str, Any]]) -> str:
     """``report.html`` (tables and the chart inline) and ``ratings.svg`` in ``out``; returns the
     report's path."""
@@ -166,7 +192,7 @@ reveal.json and in each record; check a record with <code>ct-referee verify</cod
 <h2>Ratings per side</h2>
 <p>OpenSkill (Plackett-Luce): an agent has a Government rating and an FLN rating.</p>
 {_html_table(rating_rows(rs))}
-{svg}
+{_forfeits_html(games)}{svg}
 </body></html>
 """
     path = os.path.join(out, "report.html")

@@ -67,6 +67,9 @@ def run_ladder(ladder: Any, out: str, args: argparse.Namespace) -> int:
     if summary.games:
         sys.stdout.write(final_table(summary.games))
         print(f"\nreport: {summary.report}")
+    if summary.found:
+        print(f"resumed: {summary.found} of the {summary.total} games were found played in"
+              f" {out}; {summary.played - summary.found} played in this run")
     print(f"{summary.played}/{summary.total} games played; records in {out}/games, signed"
           f" in {out}/manifest.json (publish {out} but its private/)")
     for failed in summary.errors:

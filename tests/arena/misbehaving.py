@@ -3,6 +3,9 @@ and one for each way an agent can lose a game by itself."""
 
 from __future__ import annotations
 
+import json
+import os
+import random
 import time
 from typing import Any
 
@@ -61,3 +64,55 @@ class BrokenInit:
 
 def long_error(msg: dict[str, Any]) -> dict[str, Any]:
     raise RuntimeError("x" * 5000 + "\n\x1b[31mmore")
+
+
+class Recorder:
+    """Plays the first listed move and appends every message it is sent to the file
+    ``$ARENA_TEST_LOG`` names (it plays in a process of its own)."""
+
+    name = "recorder"
+    version = "1"
+
+    def keep(self, msg: dict[str, Any]) -> None:
+        with open(os.environ["ARENA_TEST_LOG"], "a", encoding="utf-8") as f:
+            f.write(json.dumps(msg) + "\n")
+
+    def hello(self, msg: dict[str, Any]) -> None:
+        self.keep(msg)
+
+    def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
+        self.keep(msg)
+        return {"move": msg["legal_moves"][0]}
+
+    def end(self, msg: dict[str, Any]) -> None:
+        self.keep(msg)
+
+
+def endless(msg: dict[str, Any]) -> dict[str, Any]:
+    """Never answers (and never sleeps: it holds its core until it is stopped)."""
+    while True:
+        pass
+
+
+class Dawdler:
+    """Takes its time before a game (4 s), then plays the first listed move."""
+
+    def hello(self, msg: dict[str, Any]) -> dict[str, Any]:
+        time.sleep(4)
+        return {"name": "dawdler"}
+
+    def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return first(msg)
+
+
+class Seeded:
+    """Chooses at random among the listed moves, from the seed it is given for the game."""
+
+    def hello(self, msg: dict[str, Any]) -> dict[str, Any]:
+        self.seed = msg["seed"]
+        self.rng = random.Random(self.seed)
+        return {"name": "seeded"}
+
+    def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
+        assert msg["seed"] == self.seed
+        return {"move": self.rng.choice(msg["legal_moves"])}

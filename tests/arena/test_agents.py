@@ -118,7 +118,7 @@ def test_an_http_endpoint(http_bot: tuple[str, type[_Bot]]) -> None:
     assert turns and {m["role"] for m in turns} == {"fln"}
     t = turns[0]
     assert set(t) == {"type", "game", "role", "prompt", "legal_moves", "view", "time_left",
-                      "move_number"}
+                      "move_number", "seed"}
     assert {m["game"] for m in handler.seen} == {"colonial_twilight"}
     # The view is the role's: no deck order, no generator state.
     assert t["view"]["role"] == "fln" and "rng" not in t["view"]

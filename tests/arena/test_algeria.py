@@ -29,24 +29,12 @@ from tests.service.conftest import Servers
 ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-m", "ct_referee_cli"]
 JS = f"cmd:node {ROOT}/examples/agents/first-move.js"
-SEEN: list[dict[str, Any]] = []
+RECORDER = "py:tests.arena.misbehaving:Recorder"
 
 
-class Recorder:
-    """Plays the first listed move and keeps every message it is sent."""
-
-    name = "recorder"
-    version = "1"
-
-    def hello(self, msg: dict[str, Any]) -> None:
-        SEEN.append(msg)
-
-    def turn(self, msg: dict[str, Any]) -> dict[str, Any]:
-        SEEN.append(msg)
-        return {"move": msg["legal_moves"][0]}
-
-    def end(self, msg: dict[str, Any]) -> None:
-        SEEN.append(msg)
+def seen(log: Path) -> list[dict[str, Any]]:
+    """The messages the recorder agent (in its own process) was sent."""
+    return [json.loads(x) for x in log.read_text().splitlines()]
 
 
 def body(record: str) -> list[str]:
@@ -99,21 +87,22 @@ def test_a_program_agent_plays_algeria_through_the_service(servers: Servers) -> 
     assert verify_record(out["record"].splitlines()).ok
 
 
-def test_every_message_names_the_game() -> None:
-    SEEN.clear()
-    play_game("py:tests.arena.test_algeria:Recorder", "random", "1960", 5,
-              referee=LocalReferee(), game="algeria", salt="z")
-    kinds = [m["type"] for m in SEEN]
+def test_every_message_names_the_game(tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_TEST_LOG", str(tmp_path / "algeria.jsonl"))
+    play_game(RECORDER, "random", "1960", 5, referee=LocalReferee(), game="algeria", salt="z")
+    got = seen(tmp_path / "algeria.jsonl")
+    kinds = [m["type"] for m in got]
     assert kinds[0] == "hello" and kinds[-1] == "end" and "turn" in kinds
-    assert {m["game"] for m in SEEN} == {"algeria"}
-    assert SEEN[0]["scenario"] == "1960" and SEEN[0]["role"] == "gov"
-    turn = next(m for m in SEEN if m["type"] == "turn")
+    assert {m["game"] for m in got} == {"algeria"}
+    assert got[0]["scenario"] == "1960" and got[0]["role"] == "gov"
+    turn = next(m for m in got if m["type"] == "turn")
     assert turn["view"]["game"] == "algeria" and turn["view"]["role"] == "gov"
     assert all(m["label"] for m in turn["legal_moves"])
-    SEEN.clear()   # and Colonial Twilight's messages name theirs
-    play_game("random", "py:tests.arena.test_algeria:Recorder", "short", 5,
-              referee=LocalReferee(), salt="z")
-    assert {m["game"] for m in SEEN} == {"colonial_twilight"}
+    # and Colonial Twilight's messages name theirs
+    monkeypatch.setenv("ARENA_TEST_LOG", str(tmp_path / "ct.jsonl"))
+    play_game("random", RECORDER, "short", 5, referee=LocalReferee(), salt="z")
+    assert {m["game"] for m in seen(tmp_path / "ct.jsonl")} == {"colonial_twilight"}
 
 
 def test_an_algeria_ladder_through_the_service(servers: Servers, tmp_path: Path) -> None:
