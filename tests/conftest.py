@@ -21,10 +21,3 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("long"):
         os.environ[ENV] = "1"
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # one headless Chromium for the run (tests/service/browser.py): under `--dist loadgroup`
-    # (scripts/test) every test that uses it goes to the same worker
-    for item in items:
-        if "browser" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("browser"))
