@@ -14,6 +14,9 @@ import engine
 from engine.bot import decide
 from engine.bot import selfplay
 from engine.machine import apply, apply_all, legal_moves, to_move
+from tests.long import sized
+
+SELFPLAY_GAMES = sized(40, 300)   # of the Short scenario, through the selfplay CLI
 
 
 def play(scenario: str, seed: int, options: dict[str, Any] | None = None) -> engine.State:
@@ -40,7 +43,7 @@ def play(scenario: str, seed: int, options: dict[str, Any] | None = None) -> eng
 
 
 def test_short_games() -> None:
-    for seed in range(12):
+    for seed in range(sized(4, 12)):
         play("short", seed)
 
 
@@ -71,17 +74,18 @@ def test_selfplay_cli_line(capsys: pytest.CaptureFixture[str]) -> None:
                         r"mean_ms_per_bot_decision=\d+\.\d+", last)
 
 
-def test_three_hundred_short_games_zero_illegal_zero_violations(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """Self-play of 300 Short games in CI: zero illegal moves, and zero violations of the Event
-    invariants (engine.bot.invariants): every Event the bot executes has an effect (8.3), every
-    Guerrilla it takes from the map follows 8.1.2, #12 obeys the March guards, no Event choice
-    gives up its own Opposition, no Operation or Special Activity exposes an FLN Base (Morocco
-    and Tunisia included) or breaks the March guards (8.4.2, 8.4.4, 8.4.6)."""
-    assert selfplay.main(["--scenario", "short", "--games", "300", "--seed", "2000",
+def test_short_games_zero_illegal_zero_violations(capsys: pytest.CaptureFixture[str]) -> None:
+    """Self-play of 40 Short games (300 under ``--long``): zero illegal moves, and zero
+    violations of the Event invariants (engine.bot.invariants): every Event the bot executes has
+    an effect (8.3), every Guerrilla it takes from the map follows 8.1.2, #12 obeys the March
+    guards, no Event choice gives up its own Opposition, no Operation or Special Activity exposes
+    an FLN Base (Morocco and Tunisia included) or breaks the March guards (8.4.2, 8.4.4, 8.4.6)."""
+    n = SELFPLAY_GAMES
+    assert selfplay.main(["--scenario", "short", "--games", str(n), "--seed", "2000",
                           "--quiet"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
-    m = re.match(r"games=300 completed=300 illegal=0 violations=0 event_decisions=(\d+) "
+    m = re.match(rf"games={n} completed={n} illegal=0 violations=0 event_decisions=(\d+) "
                  r"map_takes=(\d+) guard_checks=(\d+) ", last)
     assert m is not None, last
-    assert all(int(m.group(i)) > 1000 for i in (1, 2, 3))  # the checks did run
+    # the checks did run: over 10 of each per 3 games (about 15 per game are seen)
+    assert all(int(m.group(i)) > 10 * n // 3 for i in (1, 2, 3))

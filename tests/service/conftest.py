@@ -1,5 +1,10 @@
 """Fixtures of the service tests: a REAL Redis server (REDIS_URL, or a redis-server started on a
-free port), and REST + gRPC servers on port 0 sharing one application core."""
+free port), and REST + gRPC servers on port 0 sharing one application core.
+
+Safe under pytest-xdist (``scripts/test`` runs the suite on several worker processes): each
+worker starts its own redis-server, servers and Chromium; workers sharing one REDIS_URL each get
+a database of their own (``worker_redis_url``), so a test's keys, queues and FLUSHDB never reach
+another worker's tests."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Iterator
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import redis
@@ -45,6 +51,8 @@ class RedisProc:
                         "(or set REDIS_URL); .ci/run and scripts/test do this")
         self.exe = exe
         self.port = port or free_port()
+        self._port_given = port is not None
+        self._started = False
         self.dir = tempfile.mkdtemp(prefix="ct-redis-")
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -55,7 +63,10 @@ class RedisProc:
     def start(self) -> None:
         """Start it and wait until it answers. A server that died while starting (seen once on
         a loaded machine: SIGABRT right after a kill and restart on the same port) is started
-        again, up to three times; its log is in the error if it never comes up."""
+        again, up to three times; its log is in the error if it never comes up. On its first
+        start a server whose free port was taken meanwhile (another process of the test run
+        picked it too) moves to another free port; a restart keeps its port, which a test's
+        servers point at."""
         log = os.path.join(self.dir, "redis.log")
         for _ in range(3):
             self.proc = subprocess.Popen(
@@ -68,11 +79,14 @@ class RedisProc:
             while time.monotonic() < deadline and self.proc.poll() is None:
                 try:
                     client.ping()
+                    self._started = True
                     return
                 except redis.RedisError:
                     time.sleep(0.05)
             if self.proc.poll() is None:
                 break
+            if not self._started and not self._port_given:
+                self.port = free_port()
             time.sleep(0.2)
         tail = open(log, encoding="utf-8", errors="replace").read()[-2000:] \
             if os.path.exists(log) else ""
@@ -85,11 +99,34 @@ class RedisProc:
             self.proc = None
 
 
+def worker_redis_url(url: str, worker: str | None) -> str:
+    """The Redis URL of pytest-xdist worker ``worker`` (``gw0``, ``gw1``, ...; None when the suite
+    runs in one process) given one shared ``url``: the URL's database number plus the worker's,
+    so that workers never share keys (states, anti-fork records, the arena's RQ queues) nor
+    each other's FLUSHDB."""
+    if not worker:
+        return url
+    parts = urlsplit(url)
+    base = parts.path.strip("/")
+    db = (int(base) if base else 0) + int(worker.removeprefix("gw"))
+    return urlunsplit(parts._replace(path=f"/{db}"))
+
+
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
+    """REDIS_URL (a database of this worker's own in it), or a redis-server of this worker's."""
     url = os.environ.get("REDIS_URL")
     if url:
-        yield url
+        mine = worker_redis_url(url, os.environ.get("PYTEST_XDIST_WORKER"))
+        try:
+            with redis.Redis.from_url(mine, socket_timeout=5) as c:
+                c.ping()
+        except redis.ResponseError as e:  # "DB index is out of range"
+            pytest.fail(f"REDIS_URL: test worker {os.environ.get('PYTEST_XDIST_WORKER')} uses "
+                        f"database {urlsplit(mine).path.strip('/')} of {url} ({e}): run fewer "
+                        "workers (-n) or leave REDIS_URL unset (each worker then starts its "
+                        "own redis-server)")
+        yield mine
         return
     r = RedisProc()
     r.start()
