@@ -50,7 +50,8 @@ def test_redis_killed_twice_and_a_worker_once_under_load() -> None:
                     if stop.is_set() or not moves:
                         break
                     c.legal_moves(state)
-                    r = c.apply(state, rnd.choice(moves))
+                    # a strict referee: this hot-seat player holds both seats
+                    r = c.apply(state, rnd.choice(moves), seats=g.seats.values())
                     done[i] += 2
                     state, moves = r.state, list(r.legal_moves)
             except Exception as e:  # noqa: BLE001 - what the test counts
