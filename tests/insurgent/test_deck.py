@@ -56,15 +56,25 @@ def test_the_deck_file_round_trips() -> None:
 
 
 def test_demo_deck_and_errors_agree_with_the_json_schema() -> None:
-    jsonschema = pytest.importorskip("jsonschema")
+    # the schema file is a valid draft 2020-12 schema; the demonstration deck passes it and a
+    # deck with the faults the schema can see (an agent without a front, an unknown action, an
+    # event with a front, 41 cards) fails it, as it fails load_deck
+    jsonschema_rs = pytest.importorskip("jsonschema_rs")  # installed with the test extra
     schema = json.loads(resources.files("insurgent").joinpath("data/deck.schema.json")
                         .read_text("utf-8"))
-    jsonschema.Draft202012Validator.check_schema(schema)
-    v = jsonschema.Draft202012Validator(schema)
-    assert not list(v.iter_errors(DEMO.document()))
-    d = demo_doc()
-    del d["cards"][0]["front"]
-    assert list(v.iter_errors(d))
+    jsonschema_rs.meta.validate(schema)
+    v = jsonschema_rs.Draft202012Validator(schema)
+    assert v.is_valid(DEMO.document())
+    faults = [lambda d: d["cards"][0].pop("front"),
+              lambda d: d["cards"][0]["actions"].append("AMBUSH"),
+              lambda d: d["cards"][12].update(front="military"),
+              lambda d: d["cards"].pop()]
+    for fault in faults:
+        d = demo_doc()
+        fault(d)
+        assert not v.is_valid(d)
+        with pytest.raises(I.BadRequest):
+            load_deck(d)
 
 
 def test_an_agent_without_a_front_names_the_card_and_field() -> None:
