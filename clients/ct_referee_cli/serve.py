@@ -10,7 +10,8 @@ import sys
 from typing import Any
 
 from service.config import (
-    CHECK_ISSUED, ENV, SECRET_FILE_ENV, Config, default_secret_file, from_env, read_or_create_secret,
+    CHECK_ISSUED, ENV, SECRET_FILE_ENV, Config, default_secret_file, from_env,
+    read_or_create_secret,
 )
 from service.serve import serve
 

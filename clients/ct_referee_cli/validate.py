@@ -117,9 +117,11 @@ class ClientReferee:
             if before is None:
                 return True  # the setup drew the first card
             log = self.client.validate(before, moves=last, seats=self.seats).log
-            n = len(self.client.validate(before, moves=last[:-1], seats=self.seats).log) if len(last) > 1 else 0
+            n = len(self.client.validate(before, moves=last[:-1], seats=self.seats).log) \
+                if len(last) > 1 else 0
         else:
-            n = len(self.client.validate(state, moves=chunk[:i - 1], seats=self.seats).log) if i > 1 else 0
+            n = len(self.client.validate(state, moves=chunk[:i - 1], seats=self.seats).log) \
+                if i > 1 else 0
         return chance_in({"rule": e.rule, **struct_dict(e.data)} for e in list(log)[n:])
 
 
