@@ -113,7 +113,8 @@ def serve() -> tuple[subprocess.Popen[str], str]:
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "clients")])
     p = subprocess.Popen([sys.executable, "-m", "ct_referee_cli", "serve", "--http-port", "0",
-                          "--grpc-port", "0", "--host", "127.0.0.1"], stdout=subprocess.PIPE,
+                          "--grpc-port", "0", "--host", "127.0.0.1", "--no-seal"],
+                         stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True, env=env, cwd=str(ROOT))
     assert p.stdout is not None
     for line in p.stdout:

@@ -96,7 +96,7 @@ def main() -> int:
 
     py = sys.executable
     serve = [py, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
-             "--grpc-port", "0", "--workers", "1"]
+             "--grpc-port", "0", "--workers", "1", "--no-seal"]
     procs = {"cached": spawn(serve),
              "uncached": spawn(serve + ["--cache-size", "0", "--response-cache-mb", "0",
                                         "--state-cache-size", "0"])}

@@ -429,7 +429,8 @@ def main() -> int:
 
     py = sys.executable
     serve = [py, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
-             "--grpc-port", "0", "--workers", str(a.workers), "--threads", str(a.threads)]
+             "--grpc-port", "0", "--workers", str(a.workers), "--threads", str(a.threads),
+             "--no-seal"]
     uncached = ["--cache-size", "0", "--response-cache-mb", "0", "--state-cache-mb", "0"]
     servers = {"hit": spawn(serve),
                "miss": spawn(serve + uncached),

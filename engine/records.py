@@ -539,6 +539,11 @@ class EngineReferee:
             raise ValueError(f"a record of the game {game!r}: the engine in this process replays"
                              " Colonial Twilight records only; check it through the referee"
                              " (ct-referee validate), which serves every game")
+        if "start" in header and "seed" not in header:
+            raise ValueError("the seed of this sealed game is the referee's, revealed only when"
+                             " the game is over: the record carries the game's signed start"
+                             " state instead (\"start\"), which only the referee that dealt it"
+                             " opens: check it with ct-referee validate --server URL")
         try:
             s = new_game(header["scenario"], header.get("seed", 0), header.get("options"))
         except BadRequest as e:

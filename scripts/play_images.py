@@ -43,7 +43,7 @@ def main() -> int:
     args = ap.parse_args()
     out = Path(args.out)
     serve = subprocess.Popen([sys.executable, "-m", "ct_referee_cli", "serve", "--host",
-                              "127.0.0.1", "--http-port", "0", "--grpc-port", "0"],
+                              "127.0.0.1", "--http-port", "0", "--grpc-port", "0", "--no-seal"],
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert serve.stdout is not None

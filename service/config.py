@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off", ""}
 CHECK_ISSUED = ("always", "unproven")
+SECRET_FILE_ENV = "CT_REFEREE_SECRET_FILE"
+SECRET_BYTES = 32                       # a generated secret: 256 random bits, hex
 
 
 @dataclass(frozen=True)
@@ -155,3 +158,43 @@ def to_env(config: Config) -> dict[str, str]:
         else:
             out[ENV[f.name]] = str(v)
     return out
+
+
+# --- the referee's own secret (``ct-referee serve`` without one: docs/trust.md) ----------------
+
+
+def default_secret_file(env: Mapping[str, str] | None = None) -> str:
+    """Where ``serve`` keeps the secret it generates: ``CT_REFEREE_SECRET_FILE``, else
+    ``$XDG_DATA_HOME/ct-referee/secret``, else ``~/.local/share/ct-referee/secret``."""
+    env = os.environ if env is None else env
+    if env.get(SECRET_FILE_ENV):
+        return env[SECRET_FILE_ENV]
+    data = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(data, "ct-referee", "secret")
+
+
+def read_or_create_secret(path: str) -> tuple[bytes, bool]:
+    """The secret kept in ``path`` (its text, stripped), and whether it was created now: a
+    missing file is created with a new random secret, readable by its owner only (0600, in a
+    directory made 0700), so that a restarted referee keeps the games it sealed and signed.
+    Raises ValueError naming the file when it cannot be read or written, or is empty."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read().strip()
+        created = False
+    except FileNotFoundError:
+        text, created = secrets.token_hex(SECRET_BYTES), True
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), mode=0o700, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another process created it meanwhile: read its secret
+            return read_or_create_secret(path)
+        except OSError as e:
+            raise ValueError(f"cannot create the secret file {path}: {e.strerror}") from None
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"cannot read the secret file {path}: {e}") from None
+    if not text:
+        raise ValueError(f"the secret file {path} is empty")
+    return text.encode(), created

@@ -137,10 +137,14 @@ class ServiceReferee:
     def new_game(self, scenario: str, seed: int, options: dict[str, Any],
                  game: str = DEFAULT) -> Position:
         try:
-            return self._position(self.client.new_game(scenario, seed, options, game=game),
-                                  game)
+            r = self.client.new_game(scenario, seed, options, game=game)
         except RefereeError as e:
             raise ValueError(f"the referee refused the game: {e}") from None
+        if r.state.sealed:  # the deal would be the referee's, not the committed seed's
+            raise ValueError("the referee seals its states (the default of ct-referee serve):"
+                             " it deals from its own seed, so a match's committed seed would"
+                             " not replay its records; serve the match's referee with --no-seal")
+        return self._position(r, game)
 
     def apply(self, pos: Position, move: Move) -> Position:
         try:

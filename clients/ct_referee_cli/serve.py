@@ -5,25 +5,66 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from typing import Any
 
-from service.config import CHECK_ISSUED, from_env
+from service.config import (
+    CHECK_ISSUED, ENV, SECRET_FILE_ENV, Config, default_secret_file, from_env,
+    read_or_create_secret,
+)
 from service.serve import serve
+
+# What a referee without sealing gives away (docs/trust.md, "Sealed"): said when it starts so.
+UNSEALED = ("NOT SEALED (--no-seal): every state this referee returns holds the deck's order,"
+            " the set-aside cards, the dice generator and both sides' Deception markers in clear:"
+            " any player who looks inside a state (a browser's developer tools) reads them, and"
+            " the client's seed decides the deal")
+
+
+def _seal_wanted(args: argparse.Namespace, env: Config) -> bool:
+    """Sealing is on unless ``--no-seal`` or ``CT_REFEREE_SEAL=false`` turns it off."""
+    if args.seal is not None:
+        return bool(args.seal)
+    return env.seal if ENV["seal"] in os.environ else True
+
+
+def _secret(args: argparse.Namespace, cfg: Config) -> tuple[bytes | None, str]:
+    """The secret (flag, then environment, then file) and where it comes from. Without one
+    given, a referee that needs one (sealing, strict) reads the secret it keeps in its data
+    directory, creating it on its first start (``default_secret_file``)."""
+    if args.secret:
+        return args.secret.encode(), "--secret"
+    path = args.secret_file or os.environ.get(SECRET_FILE_ENV)
+    if not path and cfg.secret:
+        return cfg.secret, ENV["secret"]
+    if not path and not (cfg.seal or cfg.strict):
+        return None, ""
+    path = path or default_secret_file()
+    secret, created = read_or_create_secret(path)
+    return secret, f"{path} ({'created now, mode 0600' if created else 'kept there'})"
+
+
+def _banner(cfg: Config, source: str) -> str:
+    if not cfg.seal:
+        return f"ct-referee: {UNSEALED}"
+    return ("ct-referee: states are sealed: the deck, the dice and the Deception markers are"
+            " encrypted and each game's seed is the referee's, revealed at the end; secret from"
+            f" {source}")
 
 
 def _run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    secret = args.secret
-    if args.secret_file:
-        secret = open(args.secret_file, encoding="utf-8").read().strip()
     try:
-        cfg = from_env().with_(
+        env = from_env()
+        base = env.with_(strict=args.strict, seal=_seal_wanted(args, env))
+        secret, source = _secret(args, base)
+        cfg = base.with_(
             host=args.host, http_port=args.http_port, grpc_port=args.grpc_port,
             redis_url=args.redis_url, cache_size=args.cache_size,
             response_cache_mb=args.response_cache_mb, state_cache_mb=args.state_cache_mb,
-            secret=secret.encode() if secret else None, strict=args.strict, seal=args.seal,
+            secret=secret,
             anti_fork=args.anti_fork, anti_fork_redis_url=args.anti_fork_redis_url,
             workers=args.workers, threads=args.threads,
             grpc_max_rpcs=args.grpc_max_rpcs, grpc_max_streams=args.grpc_max_streams,
@@ -37,6 +78,7 @@ def _run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"ct-referee: {e}", file=sys.stderr)
         return 2
+    print(_banner(cfg, source), flush=True)
     return serve(cfg)
 
 
@@ -52,12 +94,20 @@ def register(sub: Any) -> None:
     s.add_argument("--state-cache-mb", type=int,
                    help="MiB of state documents kept parsed to skip parsing them again"
                         " (default 4; 0 = none)")
-    s.add_argument("--secret", help="HMAC/sealing secret (env CT_REFEREE_SECRET)")
-    s.add_argument("--secret-file", help="read the secret from this file")
+    s.add_argument("--secret", help="HMAC/sealing secret (env CT_REFEREE_SECRET); default: the"
+                                    " one kept in --secret-file")
+    s.add_argument("--secret-file",
+                   help="the file that keeps the secret, created (random, mode 0600) when"
+                        f" missing (env {SECRET_FILE_ENV}; default"
+                        " $XDG_DATA_HOME/ct-referee/secret or ~/.local/share/ct-referee/secret)")
     s.add_argument("--strict", action="store_true", default=None,
                    help="accept only states signed by this referee (env CT_REFEREE_STRICT)")
     s.add_argument("--seal", action="store_true", default=None,
-                   help="encrypt the hidden part of returned states (env CT_REFEREE_SEAL)")
+                   help="encrypt the hidden part of returned states and deal from the"
+                        " referee's own seed: the default (env CT_REFEREE_SEAL)")
+    s.add_argument("--no-seal", dest="seal", action="store_false",
+                   help="return states in clear: the deck, the dice and both sides' Deception"
+                        " markers readable by any player (env CT_REFEREE_SEAL=false)")
     s.add_argument("--anti-fork", action="store_true", default=None,
                    help="one successor per state of a game, kept in Redis (needs --strict and"
                         " a Redis URL; env CT_REFEREE_ANTI_FORK)")

@@ -14,7 +14,7 @@ import re
 import sys
 from typing import Any, Mapping, TextIO
 
-from ct_referee_client import Client, RefereeError, move_dict
+from ct_referee_client import Client, RefereeError, game_state, move_dict
 from ct_referee_proto.v1 import referee_pb2 as pb
 from engine.records import (
     Position, RecordError, Refusal, Verdict, chance_in, check_record, game_of, read_record,
@@ -34,14 +34,34 @@ class ClientReferee:
     def __init__(self, client: Client, max_moves: int = 1000) -> None:
         self.client = client
         self.max_moves = max_moves
+        self.seats: list[str] = []  # a strict referee's game: the seats its record keeps
 
     def start(self, header: Mapping[str, Any]) -> Position:
+        """The game's start: the signed start state a sealed game's record carries (``start``,
+        docs/records.md), which only its referee opens; else, or when the referee cannot open it
+        and the header has the revealed seed, a new game from the header's seed."""
+        start = header.get("start")
+        if isinstance(start, dict):
+            try:
+                return self._signed_start(start, header.get("seats"))
+            except RefereeError as e:
+                if "seed" not in header:
+                    raise ValueError(f"start: {e.message}; a sealed game's record is checked by"
+                                     " the referee that dealt it (--server) until the game is"
+                                     " over and its seed revealed") from None
         try:
             g = self.client.new_game(header["scenario"], header.get("seed", 0),
                                      header.get("options"), game=game_of(header))
         except RefereeError as e:
             raise ValueError(f"{e.field}: {e.message}" if e.field else e.message) from None
         return self._position((g.state, None, None), g, None)
+
+    def _signed_start(self, start: Mapping[str, Any], seats: Any) -> Position:
+        state = game_state(start)
+        lm = self.client.legal_moves(state)
+        if isinstance(seats, dict):
+            self.seats = [str(t) for t in seats.values()]
+        return self._position((state, None, None), lm, None)
 
     @staticmethod
     def _position(token: Any, r: Any, result: Any) -> Position:
@@ -63,7 +83,7 @@ class ClientReferee:
                 chance = self._chance(pos, state, chunk, i, v.log)
                 return Refusal(start + i, v.error.code, v.error.message, v.error.rule,
                                _within_move(v.error.field), at, chance)
-            a = self.client.apply(state, moves=chunk)
+            a = self.client.apply(state, moves=chunk, seats=self.seats)
             pos = self._position((a.state, state, chunk), a,
                                  a.result if a.HasField("result") else None)
         return pos
@@ -71,12 +91,12 @@ class ClientReferee:
     def _validate(self, state: pb.GameState, chunk: list[Move]) -> pb.ValidateResponse:
         """A dry run; a move the service cannot even read is answered like an illegal one."""
         try:
-            return self.client.validate(state, moves=chunk)
+            return self.client.validate(state, moves=chunk, seats=self.seats)
         except RefereeError as e:
             i = _move_index(e)
             if e.code != "invalid_argument" or i is None:
                 raise
-            v = self.client.validate(state, moves=chunk[:i]) if i else None
+            v = self.client.validate(state, moves=chunk[:i], seats=self.seats) if i else None
             out = pb.ValidateResponse(legal=False, applied=i)
             if v is not None:
                 out.MergeFrom(v)
@@ -96,10 +116,12 @@ class ClientReferee:
             _, before, last = pos.token
             if before is None:
                 return True  # the setup drew the first card
-            log = self.client.validate(before, moves=last).log
-            n = len(self.client.validate(before, moves=last[:-1]).log) if len(last) > 1 else 0
+            log = self.client.validate(before, moves=last, seats=self.seats).log
+            n = len(self.client.validate(before, moves=last[:-1], seats=self.seats).log) \
+                if len(last) > 1 else 0
         else:
-            n = len(self.client.validate(state, moves=chunk[:i - 1]).log) if i > 1 else 0
+            n = len(self.client.validate(state, moves=chunk[:i - 1], seats=self.seats).log) \
+                if i > 1 else 0
         return chance_in({"rule": e.rule, **struct_dict(e.data)} for e in list(log)[n:])
 
 

@@ -26,8 +26,11 @@ class ApiError extends Error {
   }
 }
 
+// A 64-bit seed read from a record is a BigInt (Record.read): sent as its decimal string.
+const toJson = (body) => JSON.stringify(body, (k, v) => (typeof v === "bigint" ? v.toString() : v));
+
 async function api(path, body) {
-  const init = body === undefined ? {} : {method: "POST", body: JSON.stringify(body),
+  const init = body === undefined ? {} : {method: "POST", body: toJson(body),
                                          headers: {"Content-Type": "application/json"}};
   const r = await fetch("../" + path.replace(/^\//, ""), init);
   const data = await r.json().catch(() => ({error: {code: "internal", message: r.statusText}}));
@@ -41,24 +44,55 @@ const app = {
   catalog: null,
   cards: new Map(),  // the catalogue's cards by number (their Event summaries)
   spaces: new Set(),
-  game: null,      // {header, mode, pos, doc, view, svg, writer, log, botCalls}
+  game: null,      // {header, mode, start, seats, pos, doc, view, svg, writer, log}
   history: [],     // earlier games (snapshots) for undo, one per move of the person
   busy: false,
+  strict: false,   // the referee wants each move's seat (/readyz): a saved game keeps its seats
 };
 
 const viewRole = (g) => (g.mode === "bot" ? "gov" : "observer");
 const isOver = (g) => !g.pos.to_move;
 const botToMove = (g) => g.mode === "bot" && g.pos.to_move === "fln";
+// A sealed game (docs/trust.md, "Sealed"): the referee deals from its own secret seed, which the
+// state carries once the game is over (revealed_seed); the Seed box does not decide the deal.
+const isSealed = (g) => Boolean(g.start && g.start.sealed);
+// The seed of the non-player FLN's decision after `n` moves: the same decision on a reload.
+const botSeed = (g, n) => Number(g.header.bot_seed || 0) + n;
+
+// The seat tokens a request carries (NewGame's seats; a strict referee wants the seat of every
+// move's player and of a player's view: docs/trust.md, "Seats"). The page holds both: it plays
+// both sides at one screen, or drives the FLN bot.
+function seatArgs(g, role, forMoves) {
+  const out = {};
+  if (!g.seats) return out;
+  if (role && g.seats[role]) out.seat = g.seats[role];
+  if (forMoves) out.seats = Object.values(g.seats);
+  return out;
+}
+
+function whoPlays(mode) {
+  return mode === "bot" ? "you play the Government, the FLN is the rulebook's non-player (8.0)"
+    : "you play both sides";
+}
+
+function dealText(g, seed) {
+  return isSealed(g) ? "the deal is secret: the referee shuffles with its own seed, revealed when the game ends"
+    : `seed ${seed}`;
+}
+
+// A game from a start position (NewGame's answer, or a saved game's start state).
+function gameAt(header, mode, pos, seats) {
+  const g = {header, mode, start: pos.state, seats: seats || null, pos, doc: Record.doc(pos.state),
+             view: null, svg: "", writer: null, log: []};
+  g.writer = new Record.Writer(header, g.doc);
+  return g;
+}
 
 async function newGame(scenario, seed, options, mode) {
   const r = await api("/v1/games", {scenario, seed, options});
-  const header = Record.header(scenario, seed, options);
-  const g = {header, mode, pos: r, doc: Record.doc(r.state), view: null, svg: "",
-             writer: null, log: [], botCalls: 0};
-  g.writer = new Record.Writer(header, g.doc);
-  const who = mode === "bot" ? "you play the Government, the FLN is the rulebook's non-player (8.0)"
-    : "you play both sides";
-  g.log.push({label: `New game: ${scenario}, seed ${seed}; ${who}.`, rule: "", card: true});
+  const g = gameAt(Record.header(scenario, seed, options, {bot_seed: seed}), mode, r, r.seats);
+  g.log.push({label: `New game: ${scenario}, ${dealText(g, seed)}; ${whoPlays(mode)}.`, rule: "",
+              card: true});
   addLog(g, r.log);
   return g;
 }
@@ -72,26 +106,44 @@ function addLog(g, entries) {
 // before it is kept unchanged (the next one is a new object) for undo.
 async function play(move) {
   const g = app.game;
-  const r = await api("/v1/apply", {state: g.pos.state, move});
-  const next = Object.assign({}, g, {writer: g.writer.copy(), log: g.log.slice()});
-  next.pos = r;
-  next.doc = Record.doc(r.state);
-  next.writer.move(move, next.doc);
-  next.log.push({label: move.label, rule: "", mine: true, actor: g.pos.to_move});
-  addLog(next, r.log);
-  await botTurns(next);
+  const next = await step(g, move, null);
   await refresh(next);
   app.history.push(g);
   app.game = next;
 }
 
-// While the non-player FLN is to move: its decision (rules 8.0) with the reasons behind it.
-async function botTurns(g) {
+// The game after the person's `move` and the FLN bot's answer (`rec`: a record being loaded,
+// whose moves the bot's decisions must repeat).
+async function step(g, move, rec) {
+  const r = await api("/v1/apply", Object.assign({state: g.pos.state, move}, seatArgs(g, null, true)));
+  const next = Object.assign({}, g, {writer: g.writer.copy(), log: g.log.slice(), view: null, svg: ""});
+  next.pos = r;
+  next.doc = Record.doc(r.state);
+  next.writer.move(move, next.doc);
+  next.log.push({label: move.label || Record.canonical(Record.canonicalMove(move)), rule: "",
+                 mine: true, actor: g.pos.to_move});
+  addLog(next, r.log);
+  await botTurns(next, rec);
+  return next;
+}
+
+const sameMoves = (a, b) => a.length === b.length &&
+  a.every((m, i) => Record.canonical(Record.canonicalMove(m)) === Record.canonical(Record.canonicalMove(b[i])));
+
+// While the non-player FLN is to move: its decision (rules 8.0) with the reasons behind it. When
+// a record is loaded, the decision is asked again with the seed it was made with, and must be the
+// recorded one; a record whose bot moves differ (another client's) is replayed as recorded.
+async function botTurns(g, rec) {
   while (botToMove(g)) {
-    g.botCalls += 1;
+    const n = g.writer.n;
+    const live = !rec || n >= rec.moves.length;
     const before = g.doc;
-    const d = await api("/v1/bot/fln/decide", {state: g.pos.state, seed: g.header.seed + g.botCalls,
-                                               role: viewRole(g)});
+    const d = await api("/v1/bot/fln/decide", Object.assign(
+      {state: g.pos.state, seed: botSeed(g, n), role: viewRole(g)}, seatArgs(g, viewRole(g), true)));
+    if (!live && !sameMoves(d.moves, rec.moves.slice(n, n + d.moves.length))) {
+      await recordedBotTurn(g, rec);
+      continue;
+    }
     const after = Record.doc(d.state);
     await recordBotMoves(g, d.moves, before, after, g.pos.state);
     g.log.push({bot: true, moves: d.moves, trace: d.trace || []});
@@ -100,6 +152,23 @@ async function botTurns(g) {
     g.doc = after;
     g.view = d.view;
   }
+}
+
+// The FLN's moves as a loaded record has them (no reasons: they were not this page's decision).
+async function recordedBotTurn(g, rec) {
+  const moves = [];
+  while (botToMove(g) && g.writer.n < rec.moves.length) {
+    const n = g.writer.n;
+    const m = rec.moves[n];
+    const r = await api("/v1/apply", Object.assign({state: g.pos.state, move: m}, seatArgs(g, null, true)))
+      .catch((e) => { throw new Error(`record line ${rec.moveLines[n]} (move ${n + 1}): ${e.message}`); });
+    moves.push(Object.assign({label: Record.canonical(m)}, m));
+    g.pos = r;
+    g.doc = Record.doc(r.state);
+    g.writer.move(m, g.doc);
+    addLog(g, r.log);
+  }
+  g.log.push({bot: true, moves, trace: [{box: "", text: "the record's moves (not this page's decision: no reasons)"}]});
 }
 
 // The record needs the state after each move that brings a new card (its checkpoint): when the
@@ -111,7 +180,7 @@ async function recordBotMoves(g, moves, before, after, state) {
     return;
   }
   for (const m of moves) {
-    const r = await api("/v1/apply", {state, move: m});
+    const r = await api("/v1/apply", Object.assign({state, move: m}, seatArgs(g, null, true)));
     state = r.state;
     g.writer.move(m, Record.doc(state));
   }
@@ -119,53 +188,129 @@ async function recordBotMoves(g, moves, before, after, state) {
 
 async function refresh(g) {
   const role = viewRole(g);
-  const [v, pic] = await Promise.all([api("/v1/view", {state: g.pos.state, role}),
-                                      api("/v1/render", {state: g.pos.state, role})]);
+  const seat = seatArgs(g, role, false);
+  const [v, pic] = await Promise.all([api("/v1/view", Object.assign({state: g.pos.state, role}, seat)),
+                                      api("/v1/render", Object.assign({state: g.pos.state, role}, seat))]);
   g.view = v.view;
   g.svg = pic.svg;
 }
 
 function undo() {
   if (!app.history.length || app.busy) return;
-  app.game = app.history.pop();
-  draw();
+  act(async () => {
+    const g = app.history[app.history.length - 1];
+    if (!g.svg) await refresh(g);  // a position rebuilt from a record is drawn when first shown
+    app.history.pop();
+    app.game = g;
+  });
 }
 
 // --- records ---------------------------------------------------------------------------------
 
+// The header a saved record carries (docs/records.md). A sealed game's seed is the referee's:
+// the header carries the game's signed start state (`start`, from which its referee replays the
+// moves), its id and seed commitment, and once the game is over the revealed seed as `seed`, with
+// which any referee replays it; a strict referee's game in progress also keeps its seats (who
+// holds the file may play on).
+function recordHeader(g) {
+  const h = Object.assign({}, g.header);
+  if (!isSealed(g)) return h;
+  delete h.seed;
+  const revealed = g.pos.state.revealed_seed;
+  if (isOver(g) && revealed) h.seed = BigInt(revealed);
+  Object.assign(h, {game_id: g.start.game_id, seed_commitment: g.start.seed_commitment, start: g.start});
+  if (app.strict && !isOver(g) && g.seats) h.seats = g.seats;
+  return h;
+}
+
 function save() {
   const g = app.game;
   if (!g) return;
-  const text = g.writer.text(isOver(g) ? g.doc.result : null);
+  const text = g.writer.text(isOver(g) ? g.doc.result : null, recordHeader(g));
+  const name = isSealed(g) ? `sealed-${g.start.game_id}` : String(g.header.seed);
   const a = el("a", {href: URL.createObjectURL(new Blob([text], {type: "application/x-ndjson"})),
-                     download: `ct-${g.header.scenario}-${g.header.seed}.jsonl`});
+                     download: `ct-${g.header.scenario}-${name}.jsonl`});
   document.body.append(a);
   a.click();
   a.remove();
 }
 
+// The start of a saved game: its signed start state when it has one (its referee opens it), else
+// a new game from its header's seed. On a referee that seals, a new game would be dealt from the
+// referee's seed: the record's own deal is then the start of a Replay (which deals from the seed
+// it is given).
+async function loadStart(h, mode) {
+  const base = Object.assign({}, h);
+  ["start", "seats", "game_id", "seed_commitment"].forEach((k) => delete base[k]);
+  if (base.bot_seed === undefined) base.bot_seed = 0;
+  if (h.start) {
+    try {
+      const lm = await api("/v1/legal-moves", {state: h.start});
+      return gameAt(base, mode, Object.assign({state: h.start}, lm), h.seats);
+    } catch (e) {
+      if (h.seed === undefined) throw new Error(`its start state: ${e.message}`);
+    }
+  }
+  const seed = h.seed || 0;
+  const r = await api("/v1/games", {scenario: h.scenario, seed, options: h.options || {}});
+  if (!r.state.sealed) return gameAt(base, mode, r, r.seats);
+  const rp = await api("/v1/replay", {game: {scenario: h.scenario, seed, options: h.options || {}},
+                                      moves: [], states: true});
+  const st = rp.checkpoints[0].state;
+  const lm = await api("/v1/legal-moves", {state: st});
+  return gameAt(base, mode, Object.assign({state: st}, lm), null);
+}
+
+// Load a record: its moves played again as they were played (the person's one by one, the FLN
+// bot's decisions asked again with their seeds), so that undo, the person's moves and the bot's
+// reasons are as before the save. An error names the record's line.
 async function load(text) {
   const rec = Record.read(text);
   const h = rec.header;
   const mode = h.options && h.options.fln_bot ? "bot" : "hotseat";
-  const g = await newGame(h.scenario, h.seed || 0, h.options || {}, mode);
-  g.header = h;
-  for (let i = 0; i < rec.moves.length; i += MAX_MOVES) {
-    const r = await api("/v1/apply", {state: g.pos.state, moves: rec.moves.slice(i, i + MAX_MOVES)});
-    g.pos = r;
-    addLog(g, r.log);
+  let g;
+  try {
+    g = await loadStart(h, mode);
+  } catch (e) {
+    throw new Error(`record line ${rec.headerLine} (the header): ${e.message}`);
   }
-  g.doc = Record.doc(g.pos.state);
-  g.writer = new Record.Writer(h, g.doc, rec.lines);
-  g.botCalls = rec.moves.length;  // fresh seeds for the bot's next decisions
+  g.log.push({label: `Loaded game: ${h.scenario}, ${dealText(g, h.seed || 0)}; ${whoPlays(mode)}.`,
+              rule: "", card: true});
+  await botTurns(g, rec);
+  const history = [];
+  while (g.writer.n < rec.moves.length) {
+    const n = g.writer.n;
+    const m = rec.moves[n];
+    const same = (x) => Record.canonical(Record.canonicalMove(x)) === Record.canonical(m);
+    const listed = (g.pos.legal_moves || []).find(same) || m;
+    history.push(g);
+    try {
+      g = await step(g, listed, rec);
+    } catch (e) {
+      throw new Error(e.message.startsWith("record line") ? e.message
+        : `record line ${rec.moveLines[n]} (move ${n + 1}): ${e.message}`);
+    }
+  }
+  checkCheckpoints(rec, g.writer);
   g.log.push({label: `Loaded a record of ${rec.moves.length} moves`, rule: "", card: true});
-  await botTurns(g);
   await refresh(g);
   app.game = g;
-  app.history = [];
+  app.history = history;
   $("scenario").value = h.scenario;
-  $("seed").value = h.seed || 0;
+  $("seed").value = String(g.header.bot_seed || 0);
   $("mode").value = mode;
+}
+
+// Each checkpoint of the record against the one this replay wrote after as many moves.
+function checkCheckpoints(rec, writer) {
+  const mine = new Map(writer.lines.filter((l) => l.checkpoint).map((l) => [l.checkpoint.moves, l.checkpoint]));
+  rec.checkpoints.forEach(({line, checkpoint: c}) => {
+    const got = mine.get(c.moves);
+    if (got && got.hash !== c.hash) {
+      throw new Error(`record line ${line}: the state after move ${c.moves} is not this checkpoint's:`
+                      + " a line before it was altered, deleted or added");
+    }
+  });
 }
 
 // --- drawing ---------------------------------------------------------------------------------
@@ -308,7 +453,10 @@ function drawStatus(g) {
   const sign = (x) => (x > 0 ? "+" + x : String(x));
   $("status").replaceChildren(
     chip("Card", card(v.cards.current), "card"),
-    chip("Seed", g.header.seed, "seed"),
+    isSealed(g) && !g.pos.state.revealed_seed
+      ? el("span", {class: "chip seed sealed", title: "the referee deals from its own secret seed, revealed when the game ends"},
+           el("b", {}, "Deal"), " secret (sealed)")
+      : chip("Seed", isSealed(g) ? `${g.pos.state.revealed_seed} (revealed)` : g.header.seed, "seed"),
     chip("Resources", `Gov ${v.resources.gov} · FLN ${v.resources.fln}`, ""),
     chip("Commitment", v.commitment, "gov"),
     chip("Sup+Com", `${v.gov_score}/35`, "gov"),
@@ -409,6 +557,7 @@ async function act(fn) {
 
 async function start() {
   app.catalog = await api("/v1/catalog");
+  app.strict = Boolean((await api("/readyz").catch(() => ({}))).strict);
   app.catalog.spaces.forEach((s) => app.spaces.add(s.name));
   app.catalog.cards.forEach((c) => app.cards.set(c.number, c));
   const sel = $("scenario");
@@ -449,6 +598,8 @@ async function startGame() {
   app.game = g;
   app.history = [];
   $("seed").value = g.header.seed;
+  $("seed").title = isSealed(g) ? "this referee deals from its own secret seed: this one only seeds the FLN bot"
+    : "the same seed plays the same game; random by default";
 }
 
 start();

@@ -9,6 +9,7 @@ const Record = (() => {
   // Canonical JSON (engine/serial.py): keys sorted, no whitespace, non-ASCII characters as
   // themselves (JSON.stringify writes them so, and escapes exactly what Python's encoder does).
   function canonical(v) {
+    if (typeof v === "bigint") return v.toString();  // a 64-bit seed, exactly
     if (Array.isArray(v)) return "[" + v.map(canonical).join(",") + "]";
     if (v !== null && typeof v === "object") {
       return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canonical(v[k]))
@@ -111,9 +112,10 @@ const Record = (() => {
       }
     }
     // The text of the record: a closing checkpoint when moves followed the last one, and the
-    // result line when the game is over.
-    text(result) {
+    // result line when the game is over; `header` in place of the one it began with.
+    text(result, header) {
       const out = this.lines.slice();
+      if (header) out[0] = header;
       if (this.last) out.push(checkpointLine(this.last, this.n));
       if (result) out.push({result});
       return out.map(canonical).join("\n") + "\n";
@@ -124,39 +126,53 @@ const Record = (() => {
     return Object.assign({format: FORMAT, scenario, seed, options}, extra || {});
   }
 
-  // Parse a record's text: {header, lines (header, moves and checkpoints), moves}; throws an
-  // Error naming the line.
+  // JSON.parse keeping integers past 2^53 exact (a sealed game's revealed 64-bit seed) as BigInt.
+  const exact = (k, v, ctx) => {
+    if (typeof v !== "number" || Number.isSafeInteger(v) || !Number.isInteger(v)) return v;
+    if (ctx && /^-?\d+$/.test(ctx.source)) return BigInt(ctx.source);
+    throw new Error(`the integer ${k} is too large for this browser to read exactly`);
+  };
+
+  // Parse a record's text: {header, headerLine, lines (header, moves and checkpoints), moves,
+  // moveLines (the line of each move), checkpoints ({line, checkpoint})}; throws an Error naming
+  // the line.
   function read(text) {
     let head = null;
+    let headerLine = 0;
     const lines = [];
     const moves = [];
+    const moveLines = [];
+    const checkpoints = [];
     text.split(/\r?\n/).forEach((raw, i) => {
       const t = raw.trim();
       if (!t || t.startsWith("#")) return;
       let obj;
-      try { obj = JSON.parse(t); } catch (e) { throw new Error(`line ${i + 1}: not JSON`); }
+      try { obj = JSON.parse(t, exact); } catch (e) { throw new Error(`record line ${i + 1}: not JSON (${e.message})`); }
       if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
-        throw new Error(`line ${i + 1}: each line is a JSON object`);
+        throw new Error(`record line ${i + 1}: each line is a JSON object`);
       }
       if (!head) {
         if (obj.format !== undefined && obj.format !== FORMAT) {
-          throw new Error(`line ${i + 1}: format ${obj.format} is not ${FORMAT}`);
+          throw new Error(`record line ${i + 1}: format ${obj.format} is not ${FORMAT}`);
         }
-        if (typeof obj.scenario !== "string") throw new Error(`line ${i + 1}: the header needs a scenario`);
+        if (typeof obj.scenario !== "string") throw new Error(`record line ${i + 1}: the header needs a scenario`);
         head = obj;
+        headerLine = i + 1;
         lines.push(obj);
       } else if ("t" in obj) {
         const m = canonicalMove(obj);
         moves.push(m);
+        moveLines.push(i + 1);
         lines.push(m);
       } else if ("checkpoint" in obj) {
+        checkpoints.push({line: i + 1, checkpoint: obj.checkpoint || {}});
         lines.push(obj);
       } else if (!("result" in obj)) {
-        throw new Error(`line ${i + 1}: neither a move, a checkpoint nor a result`);
+        throw new Error(`record line ${i + 1}: neither a move, a checkpoint nor a result`);
       }
     });
     if (!head) throw new Error("empty record: a header line is required");
-    return {header: head, lines, moves};
+    return {header: head, headerLine, lines, moves, moveLines, checkpoints};
   }
 
   return {FORMAT, canonical, sha256, doc, checkpointHash, checkpointLine, canonicalMove, Writer,

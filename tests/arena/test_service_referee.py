@@ -83,3 +83,17 @@ def test_an_agent_gets_the_services_labels_and_may_send_them_back(servers: Serve
     local = play_game("random", "py:tests.arena.misbehaving:Labelled", "short", 4,
                       referee=LocalReferee(), salt="x")
     assert body(out["record"]) == body(local["record"])
+
+
+def test_a_sealing_service_is_refused_before_any_game(tmp_path: Path) -> None:
+    """A referee that seals deals from its own seed: a ladder's committed seed would not replay
+    the records, so the game is refused with what to do, never recorded."""
+    from service.config import Config
+    from tests.service.conftest import start_servers
+
+    sealed = start_servers(Config(http_port=0, grpc_port=0, secret=b"s" * 32, seal=True))
+    try:
+        with pytest.raises(ValueError, match="serve the match's referee with --no-seal"):
+            ServiceReferee(sealed.http).new_game("short", 5, {})
+    finally:
+        sealed._stop()

@@ -8,6 +8,7 @@ another worker's tests."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import socket
@@ -28,6 +29,13 @@ from service.core import Core
 from service.grpc_server import create_server
 from service.rest import create_app
 from service.worker import die_with_parent as _die_with_parent
+
+# A served referee started without a secret keeps the one it generates in the user's data
+# directory (docs/trust.md): the test session's processes keep theirs in a directory of their own,
+# never in the real home directory.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="ct-referee-test-data-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
+os.environ.pop("CT_REFEREE_SECRET_FILE", None)
 
 # One headless Chromium for the whole session, whichever modules use it (a session fixture
 # imported into two test modules would be two fixtures, and Playwright's sync API cannot start

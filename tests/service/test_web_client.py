@@ -37,7 +37,8 @@ def spawn_serve(*extra: str) -> tuple[subprocess.Popen[str], str]:
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[str]:
-    p, url = spawn_serve()
+    # an unsealed referee: the page's seed decides the deal (a sealed one: test_play_sealed.py)
+    p, url = spawn_serve("--no-seal")
     try:
         yield url
     finally:
