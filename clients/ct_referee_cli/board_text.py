@@ -124,6 +124,14 @@ def wide(view: Mapping[str, Any]) -> str:
     return "\n".join(rows)
 
 
+def preview(resources: int, commitment: int, effect: str) -> str:
+    """A listed move's cost and certain effect, after its label: "  [-2 Res; removes nothing]" (Resources and
+    Commitment as they change: -2 spent, +2 received)."""
+    cost = [f"{-n:+d} {what}" for n, what in ((resources, "Res"), (commitment, "Commit")) if n]
+    text = "; ".join(cost + ([effect] if effect else []))
+    return f"  [{text}]" if text else ""
+
+
 def deception(view: Mapping[str, Any]) -> str:
     """The player's own Deception markers (7.3), which only its view holds; "" otherwise."""
     out = []
@@ -143,6 +151,12 @@ def _marker(key: str) -> str:
 def wrap_under(head: str, text: str) -> list[str]:
     """``text`` wrapped to the screen's width after ``head``."""
     return textwrap.wrap(text, WIDTH - 1, initial_indent=head, subsequent_indent="    ")
+
+
+def wrap_menu(text: str) -> list[str]:
+    """A menu line wrapped to the screen's width, under the label."""
+    return textwrap.wrap(text, WIDTH, subsequent_indent=" " * 7, drop_whitespace=True,
+                         break_on_hyphens=False) or [text]
 
 
 # The moves that only detail another (a piece placed, added or sent on, a step finished).

@@ -272,8 +272,12 @@ class Game:
         self.out.flush()
 
     def move_line(self, k: str, m: Any) -> str:
-        """A move of the menu: its key and label, cut to the screen's width."""
-        return f" {k:>3}  {m.label}"[:board_text.WIDTH]
+        """A move of the menu: its key and label, then what it costs and certainly does (the
+        referee's preview), wrapped to the screen's width."""
+        text = f" {k:>3}  {m.label}"
+        if m.HasField("cost") or m.effect:
+            text += board_text.preview(m.cost.resources, m.cost.commitment, m.effect)
+        return "\n".join(board_text.wrap_menu(text))
 
     # -- the loop ------------------------------------------------------------------------------
 
