@@ -157,7 +157,7 @@ def move_to_json(m: pb.Move) -> dict[str, Any]:
                 d[k] = int(v) if isinstance(v, float) and v.is_integer() else v
     if m.label:
         d[LABEL] = m.label
-    if m.HasField(COST):
+    if m.HasField("cost"):
         d[COST] = {"resources": m.cost.resources, "commitment": m.cost.commitment}
     if m.effect:
         d[EFFECT] = m.effect

@@ -163,3 +163,19 @@ def test_a_long_menu_pages() -> None:
     assert "no move" not in child.before
     assert second["13"] not in menu(child.before).values()  # selected: no longer listed
     _quit(child)
+
+
+def test_menu_shows_what_a_move_costs_and_does() -> None:
+    """Assault in spaces where no enemy piece would go: the price and "removes nothing" beside
+    each, before the choice (engine.preview)."""
+    child = spawn("--seed", "7", "--hotseat")
+    child.expect(PROMPT)
+    for key in ("n", "n", "p"):
+        child.sendline(key)
+        child.expect(PROMPT)
+    child.sendline(_key(menu(child.before), "Operation: Assault (Op + Special Activity)"))
+    child.expect(PROMPT)
+    text = child.before.replace("\r", "")
+    assert re.search(r"^   1  Assault in Barika  \[-2 Res; removes nothing\]$", text, re.M), text
+    assert len(re.findall(r"\[-2 Res; removes nothing\]", text)) >= 6
+    _quit(child)
