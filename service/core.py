@@ -315,7 +315,8 @@ class Core:
         game = games.of_state(s)
         legal = game.rules.legal_moves(s)
         return {"to_move": game.rules.to_move(s), "prompt": game.rules.prompt(s),
-                "decision_kind": game.rules.decision_kind(s), "legal_moves": legal, "labels": game.move_labels(s, legal), "result": s.result}
+                "decision_kind": game.rules.decision_kind(s), "legal_moves": legal, "labels": game.move_labels(s, legal),
+                "previews": game.move_previews(s, legal), "result": s.result}
 
     @staticmethod
     def _position_fields(rec: Record, own: bool = False) -> dict[str, Any]:
@@ -323,12 +324,14 @@ class Core:
         legal moves and, once the game is over, the result. The moves that would reveal the
         player's hidden Deception markers are listed only to that player (``own``)."""
         moves, labels = rec["legal_moves"], rec["labels"]
+        previews = rec.get("previews") or [None] * len(moves)
         if not own:
             shown = [i for i, m in enumerate(moves) if not private(m)]
             moves, labels = [moves[i] for i in shown], [labels[i] for i in shown]
+            previews = [previews[i] for i in shown]
         out: dict[str, Any] = {"to_move": rec["to_move"] or "", "prompt": rec["prompt"],
                                "decision_kind": rec.get("decision_kind", ""),
-                               "legal_moves": moves_from_engine(moves, labels)}
+                               "legal_moves": moves_from_engine(moves, labels, previews)}
         if rec["result"] is not None:
             out["result"] = rec["result"]
         return out

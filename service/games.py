@@ -27,6 +27,7 @@ import engine
 import engine.catalog
 import engine.data
 import engine.labels
+import engine.preview
 import engine.render
 import engine.scenarios
 import engine.serial
@@ -76,6 +77,10 @@ class Game:
     # bot move for (docs/trust.md, "Seats"); a side not listed is a player's, moved for only
     # with that player's seat
     non_players: Callable[[State], tuple[str, ...]] = field(default=lambda s: ())
+    # each listed move's cost and certain effect, or None (docs/moves.md, "Cost and effect");
+    # a game without previews lists none
+    move_previews: Callable[[State, list[dict[str, Any]]], list[dict[str, Any] | None]] = field(
+        default=lambda s, ms: [])
     # the length every sealed hidden part of the game is padded to (docs/trust.md, "Sealed"):
     # that of the longest hidden part a valid state can have, so that no hidden quantity (a
     # Deception marker, the deck's order, a set-aside card) moves the length of ``sealed``
@@ -150,6 +155,7 @@ COLONIAL_TWILIGHT = Game(
     hidden=("cards.deck", "cards.set_aside", "rng", "deception"),
     card=_ct_card, chapter=_ct_card, check_issued=engine.validate.check_issued,
     from_trusted_json=engine.serial.from_trusted_json, non_players=_ct_non_players,
+    move_previews=engine.preview.move_previews,
     sealed_size=_ct_sealed_size())
 
 ALGERIA = Game(

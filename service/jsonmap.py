@@ -23,7 +23,7 @@ from google.protobuf.message import Message
 
 from ct_referee_proto.v1 import referee_pb2 as pb
 
-from .moves import MoveError, check_flat, move_from_engine, move_to_json
+from .moves import DISPLAY, MoveError, check_flat, move_from_engine, move_to_json
 
 Conv = Callable[[Any], Any]
 # (name, converter (None: the value itself), printed even when unset)
@@ -239,10 +239,11 @@ def _read(data: Any, msg: Any, path: str) -> None:
 
 
 def _move(v: Any, path: str) -> pb.Move:
-    """A flat move (docs/moves.md) as a Move, its label kept (MoveError naming ``path``)."""
+    """A flat move (docs/moves.md) as a Move, its label, cost and effect kept (MoveError naming
+    ``path``)."""
     flat = check_flat(v, path)
-    label = v.get("label")
-    return move_from_engine(dict(flat, label=label) if isinstance(label, str) else flat)
+    shown = {k: v[k] for k in DISPLAY if k in v}  # its label, cost and effect (checked above)
+    return move_from_engine({**flat, **shown})
 
 
 def _unflatten(data: Any, md: Any, path: str, ignore_unknown: bool) -> Any:

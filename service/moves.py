@@ -7,7 +7,8 @@ integer fields, e.g. ``{"t": "pick", "value": "Philippeville"}`` – which is al
 dict and what the REST API and game records carry. The contract's ``Move`` has a typed field for
 each member of the documented vocabulary (``value`` as an integer or a string) and a map
 (``args``) for any other field, so that every flat move survives the round trip exactly. A
-``label`` (display text of a listed move) is carried along on the way out and ignored on the way in.
+``label`` (display text of a listed move) is carried along on the way out and ignored on the way in,
+and so are a listed move's ``cost`` ({"resources", "commitment"}) and ``effect`` (engine.preview).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 MOVE_STR = ("op", "sa", "space", "piece", "from", "to", "side", "box")
 MOVE_INT = ("card",)
 LABEL = "label"
+COST, EFFECT = "cost", "effect"   # a listed move's preview (engine.preview): display data
+DISPLAY = (LABEL, COST, EFFECT)
 INT32 = (-(2**31), 2**31)  # the integers a move field may hold (as the engine's, 2^31 exclusive)
 INT_RANGE = "move fields are strings or integers from -2^31 to 2^31-1"
 
@@ -59,7 +62,7 @@ def _typed(m: pb.Move) -> dict[str, Any]:
 
 
 def _extra(d: dict[str, Any], k: str, v: Any, field: str) -> None:
-    if k == LABEL:
+    if k in DISPLAY:
         return
     if k in d or k == "t":
         raise MoveError(f"move field {k!r} given twice", f"{field}.{k}")
@@ -89,6 +92,9 @@ def move_from_engine(d: Mapping[str, Any]) -> pb.Move:
             continue
         if k == LABEL:  # a listed move's label rides along; it is never part of the move
             m.label = str(v)
+            continue
+        if k in (COST, EFFECT):  # and so does its preview
+            set_preview(m, v if k == COST else None, v if k == EFFECT else None)
             continue
         if isinstance(v, bool) or (isinstance(v, float) and v.is_integer()):
             v = int(v)
@@ -124,9 +130,14 @@ def check_flat(d: Any, field: str = "move") -> dict[str, Any]:
         raise MoveError('a move needs its kind "t" (a string)', f"{field}.t")
     out: dict[str, Any] = {}
     for k, v in d.items():
-        if k == LABEL:  # display text of a listed move sent back: ignored, but text
+        if k in (LABEL, EFFECT):  # display text of a listed move sent back: ignored, but text
             if not isinstance(v, str):
-                raise MoveError("a move's label is display text (a string), ignored on input",
+                raise MoveError(f"a move's {k} is display text (a string), ignored on input",
+                                f"{field}.{k}")
+            continue
+        if k == COST:  # a listed move's cost sent back: ignored, but an object
+            if not isinstance(v, dict):
+                raise MoveError("a move's cost is display data (an object), ignored on input",
                                 f"{field}.{k}")
             continue
         if isinstance(v, bool) or not isinstance(v, (str, int)) or (
@@ -142,21 +153,38 @@ def move_to_json(m: pb.Move) -> dict[str, Any]:
     d = _typed(m)
     if m.HasField("args"):
         for k, v in json_format.MessageToDict(m.args).items():
-            if k not in d and k != LABEL:
+            if k not in d and k not in DISPLAY:
                 d[k] = int(v) if isinstance(v, float) and v.is_integer() else v
     if m.label:
         d[LABEL] = m.label
+    if m.HasField("cost"):
+        d[COST] = {"resources": m.cost.resources, "commitment": m.cost.commitment}
+    if m.effect:
+        d[EFFECT] = m.effect
     return d
 
 
-def moves_from_engine(ms: list[dict[str, Any]], labels: list[str] | None = None
-                      ) -> list[pb.Move]:
+def moves_from_engine(ms: list[dict[str, Any]], labels: list[str] | None = None,
+                      previews: list[dict[str, Any] | None] | None = None) -> list[pb.Move]:
     """Engine moves as contract Moves, each with its label when ``labels`` (in the same order)
-    are given (``engine.labels``; a label is never part of the move itself)."""
+    are given (``engine.labels``; a label is never part of the move itself), and its cost and
+    effect when ``previews`` are (``engine.preview``)."""
     out = [move_from_engine(m) for m in ms]
     for m, label in zip(out, labels or ()):
         m.label = label
+    for m, p in zip(out, previews or ()):
+        if p:
+            set_preview(m, p.get(COST), p.get(EFFECT))
     return out
+
+
+def set_preview(m: pb.Move, cost: Any, effect: Any) -> None:
+    """A listed move's cost ({"resources", "commitment"}) and effect, where given."""
+    if isinstance(cost, Mapping):
+        m.cost.resources = int(cost.get("resources") or 0)
+        m.cost.commitment = int(cost.get("commitment") or 0)
+    if isinstance(effect, str):
+        m.effect = effect
 
 
 def private(move: dict[str, Any]) -> bool:

@@ -32,6 +32,8 @@ LEGEND = ("── 2SG: Pop. 2, Support S / Opposition O / neutral ., Control G/F
           "── Gov pieces: T/P French Troops/Police, A/a Algerian Troops/Police, B Base",
           "── FLN pieces: g/G Guerrillas Underground/Active, F Base")
 WIDTH = 80
+WIDE = 100   # ``--wide``
+NAME = max(len(n) for n in SPACE_NAMES)  # every space name whole
 
 
 def _count(pieces: Mapping[str, int], letters: Sequence[tuple[str, str]]) -> str:
@@ -84,8 +86,8 @@ def _cell(name: str, sp: Mapping[str, Any]) -> str:
     marks = (f"{sp.get('population', 0)}{SUPPORT.get(sp.get('support', ''), '.')}"
              f"{CONTROL.get(sp.get('control', ''), ' ')}")
     terror = "*" if sp.get("terror") else " "
-    return (f"{name[:14]:<15}{marks}{terror}{_count(pieces, GOV_PIECES):>8} "
-            f"{_count(pieces, FLN_PIECES):<7}")
+    return (f"{name:<{NAME + 1}}{marks}{terror}{_count(pieces, GOV_PIECES):>7} "
+            f"{_count(pieces, FLN_PIECES):<6}")
 
 
 def compact(view: Mapping[str, Any]) -> str:
@@ -104,18 +106,30 @@ def compact(view: Mapping[str, Any]) -> str:
 
 
 def wide(view: Mapping[str, Any]) -> str:
-    """A space per line, pieces by name (about 110 columns)."""
+    """A space per line, pieces by name, in at most 100 columns (the pieces wrap under
+    themselves)."""
     spaces = view["spaces"]
-    rows = header(view) + ["", f"{'space':<20} {'pop':>3} {'support':<8} {'ctrl':<4} terror  "
+    rows = header(view) + ["", f"{'space':<{NAME}} {'pop':>3} {'support':<10} {'ctrl':<4} terror "
                            "pieces"]
+    indent = NAME + 1 + 3 + 1 + 10 + 1 + 4 + 1 + 6 + 1
     for name in (n for n in SPACE_NAMES if n in spaces):
         sp = spaces[name]
         pieces = ", ".join(count(n, k) for k, n in sp.get("pieces", {}).items()
                            if n and k in PIECE_NAMES)
-        rows.append(f"{name:<20} {sp.get('population', 0):>3} {LEVELS.get(sp.get('support', ''), '-'):<8} "
-                    f"{SIDE.get(sp.get('control', ''), '-'):<4} {sp.get('terror') or '':<6}  "
-                    f"{pieces or '-'}")
+        head = (f"{name:<{NAME}} {sp.get('population', 0):>3} "
+                f"{LEVELS.get(sp.get('support', ''), '-'):<10} "
+                f"{SIDE.get(sp.get('control', ''), '-'):<4} {sp.get('terror') or '':<6} ")
+        rows += textwrap.wrap(pieces or "-", WIDE, initial_indent=head,
+                              subsequent_indent=" " * indent, break_on_hyphens=False)
     return "\n".join(rows)
+
+
+def preview(resources: int, commitment: int, effect: str) -> str:
+    """A listed move's cost and certain effect, after its label: "  [-2 Res; removes nothing]" (Resources and
+    Commitment as they change: -2 spent, +2 received)."""
+    cost = [f"{-n:+d} {what}" for n, what in ((resources, "Res"), (commitment, "Commit")) if n]
+    text = "; ".join(cost + ([effect] if effect else []))
+    return f"  [{text}]" if text else ""
 
 
 def deception(view: Mapping[str, Any]) -> str:
@@ -137,6 +151,12 @@ def _marker(key: str) -> str:
 def wrap_under(head: str, text: str) -> list[str]:
     """``text`` wrapped to the screen's width after ``head``."""
     return textwrap.wrap(text, WIDTH - 1, initial_indent=head, subsequent_indent="    ")
+
+
+def wrap_menu(text: str) -> list[str]:
+    """A menu line wrapped to the screen's width, under the label."""
+    return textwrap.wrap(text, WIDTH, subsequent_indent=" " * 7, drop_whitespace=True,
+                         break_on_hyphens=False) or [text]
 
 
 # The moves that only detail another (a piece placed, added or sent on, a step finished).

@@ -3,9 +3,9 @@ non-player FLN (option ``fln_bot``, 8.6), or both sides (``--hotseat``).
 
 Every move is shown by its label. The frequent ones have letters that always mean the same thing
 (``p`` pass, ``d`` done, ``n`` decline); the others are numbered in the order the referee lists
-them. ``?`` help, ``u`` undo, ``s`` save the game record, ``b`` the board, ``e`` what the current
+them, ``PAGE`` to a page (``>`` the next page, ``<`` the previous one; any number may be typed). ``?`` help, ``u`` undo, ``s`` save the game record, ``b`` the board, ``e`` what the current
 card's Events do (the catalogue's summaries), ``t`` the non-player's last reasons in full, ``l``
-the log, ``q`` quit (asks to save). With the Deception option the player's own markers are shown
+the log, ``q`` quit (asks to save), as do Ctrl-C and Ctrl-D. With the Deception option the player's own markers are shown
 under the board. The board is drawn again only when
 it changed. The seed is random unless given, and printed so that the game can be replayed; the
 record (docs/records.md) is written on ``s``, or after every turn with ``--record``, and
@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ct_referee_client import Client, RefereeError, move_dict
+import algeria.data
+import engine.data
 from engine.records import RecordWriter, checkpoint, make_header, read_record
 from referee_core.jsontext import dumps
 from service.jsonmap import to_dict
@@ -32,12 +34,16 @@ from .common import add_server, with_client
 
 KEYS = {"pass": "p", "done": "d", "decline": "n"}   # stable keys of the frequent moves
 COMMANDS = "?usbetlq"
+PAGE = 12   # numbered moves to a page of the menu
+SCENARIOS = {"Colonial Twilight": tuple(engine.data.SCENARIOS),
+             "Algeria": tuple(algeria.data.SCENARIOS)}
 HELP = """Keys:
   1, 2, ...  the numbered move          p  pass      d  done (finish)     n  decline
   u  undo your last move (and the FLN's reply)      s  save the game record
   b  show the board      e  what the current card's Events do (and each Event move)
   t  the FLN's last reasons in full      l  the log
-  q  quit (asks to save)                             ?  this help
+  >  the next page of a long menu                    <  the previous page
+  q  quit (asks to save; Ctrl-C and Ctrl-D too)      ?  this help
 Board: each space shows Population, Support (S) / Opposition (O) / neutral (.),
 Control (G Government, F FLN), * a Terror marker, then the pieces by letter."""
 SIDE = {"gov": "Government", "fln": "FLN", "chance": "Chance"}
@@ -79,6 +85,7 @@ class Game:
         self.saved = 0   # moves in the record last saved
         self.cards = {c.number: c for c in client.catalog().cards}  # their Event summaries
         self.save_path = ""
+        self.page = 0    # the page of the menu shown
         self.rewrite()
 
     # -- the game ------------------------------------------------------------------------------
@@ -170,13 +177,29 @@ class Game:
         return (self.record_path or self.save_path
                 or f"ct-{self.header['scenario']}-{self.header['seed']}.jsonl")
 
-    def ask(self, question: str) -> str:
+    def read(self) -> str | None:
+        """A line typed; None on Ctrl-D (end of input) or Ctrl-C."""
+        try:
+            line = self.inp.readline()
+        except KeyboardInterrupt:
+            line = ""
+        if not line:
+            self.say("")  # the cursor was after the question
+            return None
+        return line
+
+    def ask(self, question: str) -> str | None:
         self.out.write(question)
         self.out.flush()
-        return self.inp.readline().strip()
+        line = self.read()
+        return None if line is None else line.strip()
 
     def save_asked(self) -> None:
-        path = self.ask(f"save the record to [{self.default_path()}]: ") or self.default_path()
+        answer = self.ask(f"save the record to [{self.default_path()}]: ")
+        if answer is None:
+            self.say("not saved")
+            return
+        path = answer or self.default_path()
         try:
             self.save(path)
             self.save_path = path
@@ -211,6 +234,7 @@ class Game:
             self.board = text
 
     def menu(self) -> dict[str, Any]:
+        """Every listed move by its key: the stable letters, else its number in the list."""
         keys: dict[str, Any] = {}
         n = 0
         for m in self.pos.legal_moves:
@@ -222,16 +246,38 @@ class Game:
         return keys
 
     def show_menu(self, keys: dict[str, Any]) -> None:
+        """The prompt and the moves of the page shown (``PAGE`` numbered moves, the lettered ones
+        on every page), then the keys."""
         who = SIDE.get(self.pos.to_move, self.pos.to_move)
         self.say(f"\n{who}: {self.pos.prompt}")
-        for k, m in keys.items():
-            self.say(f" {k:>3}  {m.label}"[:board_text.WIDTH])
         numbers = [k for k in keys if k.isdigit()]
+        pages = max(1, -(-len(numbers) // PAGE))
+        self.page = min(max(self.page, 0), pages - 1)
+        shown = numbers[self.page * PAGE:(self.page + 1) * PAGE]
+        for k, m in keys.items():
+            if not k.isdigit() or k in shown:
+                self.say(self.move_line(k, m))
+        paging = []
+        if self.page + 1 < pages:
+            paging.append(">")
+            self.say(f"   >  more moves ({shown[-1]} of {numbers[-1]} shown; page "
+                     f"{self.page + 1} of {pages})")
+        if self.page > 0:
+            paging.append("<")
+            self.say("   <  the previous page")
         rng = f"1-{numbers[-1]}" if len(numbers) > 1 else "".join(numbers)
         letters = ", ".join(k for k in keys if not k.isdigit())
-        self.out.write(f"[{', '.join(x for x in (rng, letters) if x)}; ? help, u undo, s save, "
-                       "q quit] > ")
+        self.out.write(f"[{', '.join(x for x in (rng, letters, *paging) if x)}; ? help, u undo, "
+                       "s save, q quit] > ")
         self.out.flush()
+
+    def move_line(self, k: str, m: Any) -> str:
+        """A move of the menu: its key and label, then what it costs and certainly does (the
+        referee's preview), wrapped to the screen's width."""
+        text = f" {k:>3}  {m.label}"
+        if m.HasField("cost") or m.effect:
+            text += board_text.preview(m.cost.resources, m.cost.commitment, m.effect)
+        return "\n".join(board_text.wrap_menu(text))
 
     # -- the loop ------------------------------------------------------------------------------
 
@@ -257,14 +303,15 @@ class Game:
                 return 0
             keys = self.menu()
             self.show_menu(keys)
-            line = self.inp.readline()
-            if not line:  # end of input
-                self.autosave()
-                self.say("\nbye")
-                return 0
+            line = self.read()
+            if line is None:  # Ctrl-D or Ctrl-C: as q
+                return self.leave()
             choice = line.strip().lower()
             if choice in keys:
+                self.page = 0
                 self.play(keys[choice])
+            elif choice in (">", "<"):
+                self.page += 1 if choice == ">" else -1
             elif choice == "q":
                 self.quit_asking()
                 self.say("bye")
@@ -280,7 +327,7 @@ class Game:
         try:
             self.apply(move_dict(m))
         except RefereeError as e:
-            self.say(f"the referee refused that move: {e}")
+            self.say(f"the referee refused that move: {error_text(e)}")
             return
         self.history.append(snap)
         self.log.insert(snap.log, f"{SIDE.get(snap.pos.to_move, '')}: {m.label}")
@@ -290,6 +337,7 @@ class Game:
         if c == "?":
             self.say(HELP)
         elif c == "u":
+            self.page = 0
             self.undo()
             self.autosave()
         elif c == "s":
@@ -330,8 +378,18 @@ class Game:
     def quit_asking(self) -> None:
         if self.record_path or self.saved == len(self.steps):
             return
-        if self.ask("save the game record first? [y/N] ").lower().startswith("y"):
+        if (self.ask("save the game record first? [y/N] ") or "").lower().startswith("y"):
             self.save_asked()
+
+    def leave(self) -> int:
+        """Ctrl-D or Ctrl-C: the record kept (``--record``) or the question to save it."""
+        self.autosave()
+        try:
+            self.quit_asking()
+        except KeyboardInterrupt:  # a second Ctrl-C while saving: out without saving
+            self.say("")
+        self.say("bye")
+        return 0
 
 
 def result_text(result: dict[str, Any]) -> str:
@@ -369,19 +427,41 @@ def play(client: Client, scenario: str, seed: int | None, inp: TextIO, out: Text
     if moves:
         game.resume(moves)
         out.write(f"resumed {len(moves)} moves from {resume}\n")
-    return game.run()
+    try:
+        return game.run()
+    except KeyboardInterrupt:  # Ctrl-C while the referee or the FLN was thinking
+        game.say("")
+        return game.leave()
+
+
+def error_text(e: RefereeError) -> str:
+    """A referee's error as a sentence: its message, then the field and rule it names."""
+    where = "; ".join(x for x in (f"field {e.field}" if e.field else "",
+                                  f"rule {e.rule}" if e.rule else "") if x)
+    return f"{e.message}" + (f" ({where})" if where else "")
 
 
 def _run(args: argparse.Namespace, ref: Client) -> int:
-    return play(ref, args.scenario, args.seed, sys.stdin, sys.stdout, hotseat=args.hotseat,
-                record=args.record, resume=args.resume, wide=args.wide,
-                deception=args.deception)
+    try:
+        return play(ref, args.scenario, args.seed, sys.stdin, sys.stdout, hotseat=args.hotseat,
+                    record=args.record, resume=args.resume, wide=args.wide,
+                    deception=args.deception)
+    except RefereeError as e:
+        print(f"ct-referee play: the referee says: {error_text(e)}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # before the game began
+        print("\nbye", file=sys.stderr)
+        return 130
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("play", help="play a game in the terminal (the Government against the "
                                     "non-player FLN, or both sides)")
-    p.add_argument("--scenario", default="short", help="short, medium or full")
+    p.add_argument("--scenario", default="short", metavar="SCENARIO",
+                   choices=[s for names in SCENARIOS.values() for s in names],
+                   help="the scenario: " + "; ".join(f"{game}: {', '.join(names)}"
+                                                     for game, names in SCENARIOS.items())
+                   + " (default: short)")
     p.add_argument("--seed", type=int, help="the game's seed (default: random, printed)")
     p.add_argument("--hotseat", action="store_true", help="play both sides")
     p.add_argument("--record", metavar="GAME.jsonl",

@@ -344,6 +344,16 @@ function eventSummary(n, side) {
   return (c[s + "_summary"] || "") + (lasts ? ` — ${lasts}` : "");
 }
 
+// A listed move's cost and certain effect (the referee's preview, docs/moves.md): "-2 Res;
+// removes nothing"; "" when it has none.
+function previewText(m) {
+  const c = m.cost || {};
+  const parts = [[c.resources, "Res"], [c.commitment, "Commit"]].filter(([n]) => n)
+    .map(([n, what]) => `${n > 0 ? "-" : "+"}${Math.abs(n)} ${what}`);
+  if (m.effect) parts.push(m.effect);
+  return parts.join("; ");
+}
+
 function moveSummary(g, m) {
   if (m.t === "event") return eventSummary(g.view.cards.current, m.side);
   if (m.t === "pivotal") return eventSummary(m.card, "unshaded");
@@ -381,6 +391,7 @@ function drawMoves(g) {
       const what = moveSummary(g, m);
       const b = el("button", {type: "button", class: "move move-" + m.t, "data-t": m.t,
                               onclick: () => act(() => play(m))}, m.label,
+                   previewText(m) ? el("span", {class: "preview"}, previewText(m)) : "",
                    what ? el("span", {class: "event-summary"}, what) : "");
       if (what) b.title = what;
       const names = spacesOf(m);

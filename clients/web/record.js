@@ -78,11 +78,13 @@ const Record = (() => {
                          hash: checkpointHash(d)}};
   }
 
-  // A move as a record holds it: the flat form of docs/moves.md, without its label (fields the
+  // A move as a record holds it: the flat form of docs/moves.md, without its label, cost and effect (fields the
   // REST mapping carries in "args" are the move's own fields).
   const canonicalMove = (m) => {
     const out = Object.assign({}, m, m.args || {});
     delete out.label;
+    delete out.cost;     // a listed move's preview: display data
+    delete out.effect;
     delete out.args;
     return out;
   };

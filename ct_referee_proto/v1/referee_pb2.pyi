@@ -117,6 +117,8 @@ class Move(_message.Message):
     VALUE_STR_FIELD_NUMBER: _builtins.int
     ARGS_FIELD_NUMBER: _builtins.int
     LABEL_FIELD_NUMBER: _builtins.int
+    COST_FIELD_NUMBER: _builtins.int
+    EFFECT_FIELD_NUMBER: _builtins.int
     t: _builtins.str
     op: _builtins.str
     sa: _builtins.str
@@ -132,10 +134,21 @@ class Move(_message.Message):
     """A short English label a UI can show as is, e.g. "Rally in Tizi Ouzou: place a Guerrilla"
     (engine/labels.py). Set on every listed legal move; ignored on input (never part of a move).
     """
+    effect: _builtins.str
+    """What the listed move certainly does, when no chance decides it, e.g. "Algiers: -2 Active
+    Guerrillas, -1 FLN Base" or "removes nothing" (an Assault space where no enemy piece would go);
+    empty when it is not known before the move. Display data, ignored on input.
+    """
     @_builtins.property
     def args(self) -> _struct_pb2.Struct:
         """Any other field, for moves added to the vocabulary after this version of the contract
         (string or integer values), e.g. {"t": "x", "args": {"marker": "terror"}}.
+        """
+
+    @_builtins.property
+    def cost(self) -> Global___MoveCost:
+        """What the listed move costs, when it costs anything (engine/preview.py; docs/moves.md, "Cost
+        and effect"); like the label, display data, set on listed legal moves only, ignored on input.
         """
 
     def __init__(
@@ -154,10 +167,12 @@ class Move(_message.Message):
         value_str: _builtins.str = ...,
         args: _struct_pb2.Struct | None = ...,
         label: _builtins.str = ...,
+        cost: Global___MoveCost | None = ...,
+        effect: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "to", b"to", "value", b"value", "value_int", b"value_int", "value_str", b"value_str"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "args", b"args", "box", b"box", "card", b"card", "cost", b"cost", "from", b"from", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "to", b"to", "value", b"value", "value_int", b"value_int", "value_str", b"value_str"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "args", b"args", "box", b"box", "card", b"card", "from", b"from", "label", b"label", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "t", b"t", "to", b"to", "value", b"value", "value_int", b"value_int", "value_str", b"value_str"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_box", b"_box", "_card", b"_card", "_from", b"_from", "_op", b"_op", "_piece", b"_piece", "_sa", b"_sa", "_side", b"_side", "_space", b"_space", "_to", b"_to", "args", b"args", "box", b"box", "card", b"card", "cost", b"cost", "effect", b"effect", "from", b"from", "label", b"label", "op", b"op", "piece", b"piece", "sa", b"sa", "side", b"side", "space", b"space", "t", b"t", "to", b"to", "value", b"value", "value_int", b"value_int", "value_str", b"value_str"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__box: _TypeAlias = _typing.Literal["box"]  # noqa: Y015
     _WhichOneofArgType__box: _TypeAlias = _typing.Literal["_box", b"_box"]  # noqa: Y015
@@ -201,6 +216,32 @@ class Move(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType_value) -> _WhichOneofReturnType_value | None: ...
 
 Global___Move: _TypeAlias = Move  # noqa: Y015
+
+@_typing.final
+class MoveCost(_message.Message):
+    """The price of a listed move for the side that makes it (1.8 Resources, 1.9 Commitment)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RESOURCES_FIELD_NUMBER: _builtins.int
+    COMMITMENT_FIELD_NUMBER: _builtins.int
+    resources: _builtins.int
+    """Resources the side moving spends (negative: receives)"""
+    commitment: _builtins.int
+    """Commitment lost (negative: gained)"""
+    def __init__(
+        self,
+        *,
+        resources: _builtins.int = ...,
+        commitment: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["commitment", b"commitment", "resources", b"resources"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___MoveCost: _TypeAlias = MoveCost  # noqa: Y015
 
 @_typing.final
 class GameOptions(_message.Message):

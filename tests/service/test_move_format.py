@@ -53,7 +53,8 @@ def test_rest_lists_and_takes_the_flat_form(servers: Servers) -> None:
     _, g = post(servers.http, "/v1/games", {"scenario": "short", "seed": 3})
     status, v = post(servers.http, "/v1/validate", {"state": g["state"], "moves": moves[:k]})
     assert status == 200 and v["legal"], v
-    listed = [{f: x for f, x in m.items() if f != "label"} for m in v["legal_moves"]]
+    listed = [{f: x for f, x in m.items() if f not in ("label", "cost", "effect")}
+              for m in v["legal_moves"]]
     assert moves[k] in listed  # listed flat: {"t": "pick", "value": "...", "label": "..."}
     assert all("args" not in m and "value_str" not in m for m in v["legal_moves"])
     status, v = post(servers.http, "/v1/validate", {"state": g["state"], "moves": moves})

@@ -27,9 +27,10 @@ def spawn(*args: str, timeout: float = 30) -> Any:
 
 
 def menu(text: str) -> dict[str, str]:
-    """The keys and labels of the last menu shown."""
+    """The keys and labels of the last menu shown (without the cost and effect after them)."""
     last = text.replace("\r", "").split("\n\n")[-1]
-    return dict(re.findall(r"^ {1,3}(\w{1,3})  (.+)$", last, re.M))
+    return {k: re.sub(r"  \[.*$", "", v) for k, v in
+            re.findall(r"^ {1,3}(\w{1,3})  (.+)$", last, re.M)}
 
 
 def choose(keys: dict[str, str]) -> str:
