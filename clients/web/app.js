@@ -120,7 +120,8 @@ async function recordBotMoves(g, moves, before, after, state) {
 async function refresh(g) {
   const role = viewRole(g);
   const [v, pic] = await Promise.all([api("/v1/view", {state: g.pos.state, role}),
-                                      api("/v1/render", {state: g.pos.state, role})]);
+                                      api("/v1/render", {state: g.pos.state, role,
+                                                         compact: Screen.compact()})]);
   g.view = v.view;
   g.svg = pic.svg;
 }
