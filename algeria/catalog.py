@@ -4,7 +4,10 @@
 
 * ``scenarios`` – 1954, 1958, 1960 (chart C.8), each with its tracks and forces per wilaya;
 * ``areas`` – id, name, type (urban, rural, remote, country), wilaya, adjacency, the countries
-  an area borders (11.21); ``wilayas`` – the areas of each wilaya;
+  an area borders (11.21), its position: the town it is named after (Morocco: Oujda, Tunisia:
+  Le Kef, France: Marseille) and the town's latitude and longitude in degrees
+  (``algeria/data/algeria-towns.json``, approximate public coordinates); ``wilayas`` – the
+  areas of each wilaya;
 * ``units`` – the counter types (C.7 values, B.1 costs, count; counter ids are ``<key>.<n>``);
 * ``boxes`` – UG, OPS, PTL, OC; ``tracks`` – PSL, AP, Air, Helicopter and Naval Points, Border
   Zone; ``charts`` – every chart of the v2.1 rules as data (A.1-A.4, B.1-B.4, C.2-C.7);
@@ -18,7 +21,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from .data import AREAS, BOXES, EDITION, RAW, SCENARIOS, TABLES, UNIT_TYPES, WILAYAS
+from .data import AREAS, BOXES, EDITION, RAW, SCENARIOS, TABLES, TOWNS, UNIT_TYPES, WILAYAS
 from .labels import UNIT_NAMES
 
 LAST_YEAR = 1962
@@ -40,9 +43,11 @@ TRACKS: list[dict[str, Any]] = [
 
 
 def _area(a: dict[str, Any]) -> dict[str, Any]:
+    town = TOWNS[a["id"]]
     return {"id": a["id"], "name": a["name"], "type": a["type"], "wilaya": a["wilaya"] or "",
             "adjacent": list(AREAS[a["id"]].adjacent),
-            "borders": list(a.get("borders_country") or [])}
+            "borders": list(a.get("borders_country") or []),
+            "town": town["town"], "lat": town["lat"], "lon": town["lon"]}
 
 
 def _unit(key: str) -> dict[str, Any]:

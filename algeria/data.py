@@ -50,6 +50,11 @@ AREAS: dict[str, Area] = {
     a["id"]: Area(a["id"], a["type"], a["wilaya"], tuple(a["adjacent"])) for a in RAW["areas"]}
 ALGERIAN = tuple(a for a, v in AREAS.items() if v.type != "country")
 WILAYAS: dict[str, tuple[str, ...]] = {w: tuple(v["areas"]) for w, v in RAW["wilayas"].items()}
+# Each area's town and its latitude and longitude (algeria/data/algeria-towns.json: approximate
+# public coordinates of the towns, degrees)
+TOWNS: dict[str, dict[str, Any]] = json.loads(
+    resources.files("algeria").joinpath("data/algeria-towns.json").read_text("utf-8"))["areas"]
+assert set(TOWNS) == set(AREAS), "algeria-towns.json names every area once"
 
 UNIT_TYPES: dict[str, UnitType] = {
     u["key"]: UnitType(

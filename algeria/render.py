@@ -4,11 +4,13 @@ that nothing the role may not see can appear in it.
     render(state, role="observer") -> str     # an SVG document
     render_view(view) -> str                  # the same from a view already made
 
-The data holds no geography (areas, wilayas and adjacency only), so the picture is a schematic,
-not a map: the wilayas from west to east (Morocco, V, IV over VI, III, II, I, Tunisia; France
-above), each area a card (``<g data-area="ID">``) with its type, Control (10.1), Terror (11.5)
-and resettlement (9.27) and its four boxes (UG, OPS, PTL, OC) with the units in each, counted by
-type (neutralized ones apart); above, the tracks (PSL with the thresholds of 11.3/11.4, FLN AP,
+A map: each area a card (``<g data-area="ID">``) placed at the town it is named after
+(``algeria/data/algeria-towns.json``: latitude and longitude, projected and nudged apart so that
+no two cards overlap, ``referee_core.layout``; France in the sea above, at Marseille's longitude),
+the adjacent areas joined by lines; each card with its type and wilaya, Control (10.1), Terror
+(11.5) and resettlement (9.27), its four boxes (UG, OPS, PTL, OC) with the units in each,
+counted by type (neutralized ones apart), and a tooltip saying all of it in words; above, the
+tracks (PSL with the thresholds of 11.3/11.4, FLN AP,
 Air, Helicopter and Naval Points, Border Zone, independence, OAS, this turn's events); below,
 the units off the map and a legend. Pure: no I/O, the same view always gives the same text.
 """
@@ -18,67 +20,91 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.render.svg import FONT, FLN, GOV, INK, MUTED, PAPER, el, rect, text
+from referee_core.layout import project, separate
+from referee_core.svg import FLN, GOV, INK, MUTED, PAPER, SEA, document, el, rect, text, title
 
-from .data import AREAS, BOXES, WILAYAS
+from .data import AREAS, BOXES, TOWNS
+from .labels import BOXES as BOX_NAMES
 from .labels import SIDES, UNIT_NAMES, area_name
 from .state import State
 from .view import view as make_view
 
 CARD_W, CARD_H, GAP = 196, 112, 8
-TOP = 150                       # the first row of area cards
-HEADER = 22                     # a wilaya's title above its cards
+TOP = 150                       # the map below the tracks
 ABBR = {"fr_div": "XX", "fr_bde": "X", "elite_bde": "eX", "alg_bde": "aX", "police": "P",
         "front": "Fr", "cadre": "Ca", "band": "Bd", "failek": "Fk"}
 GOV_UNITS = ("fr_div", "fr_bde", "elite_bde", "alg_bde", "police")
 FLN_UNITS = ("front", "cadre", "band", "failek")
 CONTROL_FILL = {"gov": GOV, "fln": FLN, None: "#9a9a9a"}
 TYPE_NAMES = {"urban": "urban", "rural": "rural", "remote": "remote", "country": "country"}
+CONTROL_NAMES = {"gov": "Government", "fln": "FLN", None: "contested"}
 ROLE_NAMES = {"gov": "the Government", "fln": "the FLN", "observer": "an observer"}
-# (column, wilayas stacked in it, columns of cards), west to east
-COLUMNS: tuple[tuple[tuple[str, ...], int], ...] = (
-    (("MOROCCO",), 1), (("V",), 2), (("IV", "VI"), 1), (("III",), 1), (("II",), 1),
-    (("I",), 1), (("TUNISIA",), 1))
-WIDTH = 24 + sum(n * (CARD_W + GAP) + 14 for _, n in COLUMNS) + 10
-ROWS = 5
-HEIGHT = TOP + ROWS * (CARD_H + GAP) + 2 * HEADER + 190
+MAP_W = 2250                    # the span of the towns' longitudes, in picture units
+SEA_H = CARD_H - 30 + 24        # the sea along the top, France's card in it
+LEFT = 24 + CARD_W / 2
 
 
-def render(s: State, role: str = "observer") -> str:
-    """The position as ``role`` (gov, fln, observer) may see it (BadRequest on another role)."""
-    return render_view({**make_view(s, role), "role": role})
+def _positions() -> dict[str, tuple[float, float]]:
+    """Each area's card centre: its town projected (Algeria, Morocco, Tunisia), the cards
+    nudged apart, then moved below the tracks and the sea; France in the sea at its town's
+    longitude."""
+    towns = {a: (float(t["lat"]), float(t["lon"])) for a, t in TOWNS.items() if a != "FRANCE"}
+    pos = project(towns, MAP_W)
+    separate(pos, CARD_W + GAP, CARD_H + GAP)
+    x0 = min(x for x, _ in pos.values())
+    y0 = min(y for _, y in pos.values())
+    top = TOP + SEA_H + CARD_H / 2 + 6
+    out = {a: (round(x - x0 + LEFT, 1), round(y - y0 + top, 1)) for a, (x, y) in pos.items()}
+    west = min(towns, key=lambda a: towns[a][1])
+    east = max(towns, key=lambda a: towns[a][1])
+    lon_w, lon_e = towns[west][1], towns[east][1]
+    x_w, x_e = out[west][0], out[east][0]
+    lon_f = float(TOWNS["FRANCE"]["lon"])
+    out["FRANCE"] = (round(x_w + (lon_f - lon_w) / (lon_e - lon_w) * (x_e - x_w), 1),
+                     TOP + SEA_H / 2 + 4)
+    return out
 
 
-def render_view(v: dict[str, Any]) -> str:
+POSITIONS = _positions()
+WIDTH = int(max(x for x, _ in POSITIONS.values()) + CARD_W / 2 + 24)
+MAP_BOTTOM = max(y for _, y in POSITIONS.values()) + CARD_H / 2
+HEIGHT = int(MAP_BOTTOM + 190)
+
+
+def render(s: State, role: str = "observer", compact: bool = False) -> str:
+    """The position as ``role`` (gov, fln, observer) may see it (BadRequest on another role);
+    ``compact``: without the legend, for a narrow screen."""
+    return render_view({**make_view(s, role), "role": role}, compact)
+
+
+def render_view(v: dict[str, Any], compact: bool = False) -> str:
     """The picture of a view (``algeria.view``'s document)."""
     by_area: dict[str | None, list[tuple[str, dict[str, Any]]]] = {}
     for uid, u in sorted(v["units"].items(), key=lambda kv: _order(kv[0])):
         by_area.setdefault(u["area"], []).append((uid, u))
-    body = [rect(0, 0, WIDTH, HEIGHT, PAPER), _title(v), _tracks(v)]
-    x = 24
-    bottom = TOP
-    for wilayas, ncols in COLUMNS:
-        y = TOP
-        for w in wilayas:
-            areas = WILAYAS[w]
-            rows = -(-len(areas) // ncols)
-            body.append(text(x, y + 15, _wilaya_title(w), size=14, weight="bold", fill="#5b4a2f"))
-            for i, a in enumerate(areas):
-                cx = x + (i // rows) * (CARD_W + GAP)
-                cy = y + HEADER + (i % rows) * (CARD_H + GAP)
-                body.append(_area(v, a, by_area.get(a, []), cx, cy))
-            y += HEADER + rows * (CARD_H + GAP) + 10
-        bottom = max(bottom, y)
-        x += ncols * (CARD_W + GAP) + 14
-    body.append(_area(v, "FRANCE", by_area.get("FRANCE", []), WIDTH - CARD_W - 30, 34,
-                      CARD_H - 30))
-    body.append(_off_map(by_area.get(None, []), 24, bottom + 10))
-    body.append(_legend(24, HEIGHT - 54))
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
-            + el("svg", "".join(body), xmlns="http://www.w3.org/2000/svg", version="1.1",
-                 width=WIDTH, height=HEIGHT, viewBox=f"0 0 {WIDTH} {HEIGHT}",
-                 font_family=FONT, role="img", aria_label=_caption(v))
-            + "\n")
+    body = [rect(0, 0, WIDTH, HEIGHT, PAPER), rect(0, TOP, WIDTH, SEA_H, SEA),
+            text(WIDTH * 0.3, TOP + 24, "Mediterranean Sea", size=16, fill="#4d7798",
+                 font_style="italic"),
+            _title(v), _tracks(v), _adjacency()]
+    for a, (cx, cy) in POSITIONS.items():
+        h = CARD_H - 30 if a == "FRANCE" else CARD_H
+        body.append(_area(v, a, by_area.get(a, []), cx - CARD_W / 2, cy - h / 2, h))
+    body.append(_off_map(by_area.get(None, []), 24, MAP_BOTTOM + 20))
+    if not compact:
+        body.append(_legend(24, HEIGHT - 54))
+    return document("".join(body), WIDTH, HEIGHT, _caption(v))
+
+
+def _adjacency() -> str:
+    """One line per pair of adjacent areas, centre to centre, under the cards."""
+    out = []
+    for a, info in AREAS.items():
+        for b in info.adjacent:
+            if a < b and a in POSITIONS and b in POSITIONS:
+                (x1, y1), (x2, y2) = POSITIONS[a], POSITIONS[b]
+                out.append(el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke="#b3a68a",
+                              stroke_width=2.5, stroke_linecap="round"))
+    return el("g", "".join(out), class_="adjacency")
 
 
 def _order(uid: str) -> tuple[int, int]:
@@ -183,12 +209,7 @@ def _area(v: dict[str, Any], a: str, units: list[tuple[str, dict[str, Any]]], x:
         out.append(rect(x + CARD_W - 62, y + 19, 56, 14, CONTROL_FILL[control], rx=3))
         out.append(text(x + CARD_W - 34, y + 30, ctl, size=10, weight="bold", fill="#fff",
                         anchor="middle"))
-        marks = [TYPE_NAMES[AREAS[a].type]]
-        if info["terror"]:
-            marks.append("TERROR")
-        if info["resettled"]:
-            marks.append("resettled")
-        out.append(text(x + 6, y + 29, " · ".join(marks), size=10,
+        out.append(text(x + 6, y + 29, " · ".join(_marks(a, info)), size=10,
                         fill="#a02020" if info["terror"] else MUTED))
     boxes: dict[str, list[tuple[str, dict[str, Any]]]] = {b: [] for b in BOXES}
     for uid, u in units:
@@ -204,7 +225,58 @@ def _area(v: dict[str, Any], a: str, units: list[tuple[str, dict[str, Any]]], x:
         out.append(text(x + CARD_W - 6, row, _chips(fln), size=11, weight="bold", fill=FLN,
                         anchor="end"))
         row += 17
-    return el("g", "".join(out), data_area=a)
+    return el("g", title(_describe(a, info, boxes)) + "".join(out), data_area=a)
+
+
+def _marks(a: str, info: dict[str, Any]) -> list[str]:
+    """An area's type, wilaya, Terror (11.5) and resettlement (9.27), briefly."""
+    w = AREAS[a].wilaya
+    marks = [TYPE_NAMES[AREAS[a].type]]
+    if w and w not in ("MOROCCO", "TUNISIA"):
+        marks.append(_wilaya_title(w))
+    if info["terror"]:
+        marks.append("TERROR")
+    if info["resettled"]:
+        marks.append("resettled")
+    return marks
+
+
+def _describe(a: str, info: dict[str, Any] | None,
+              boxes: dict[str, list[tuple[str, dict[str, Any]]]]) -> str:
+    """An area's tooltip: what its card shows, in words."""
+    area = AREAS[a]
+    head = f"{area_name(a)} ({TYPE_NAMES[area.type]}"
+    if area.wilaya and area.wilaya not in ("MOROCCO", "TUNISIA"):
+        head += f", {_wilaya_title(area.wilaya)}"
+    lines = [head + f"; near {TOWNS[a]['town']})"]
+    if info is not None:
+        lines.append(f"Control: {CONTROL_NAMES[info['control']]}")
+        if info["terror"]:
+            lines.append("Terror marker")
+        if info["resettled"]:
+            lines.append("Population resettled")
+    for b, units in boxes.items():
+        if units:
+            lines.append(f"{BOX_NAMES[b]}: {_counted(units)}")
+    if len(lines) == (1 if info is None else 2):
+        lines.append("No units")
+    return "\n".join(lines)
+
+
+def _counted(units: list[tuple[str, dict[str, Any]]]) -> str:
+    """Units counted by type in words: "2 French divisions (1 neutralized), 1 Band"."""
+    counts: Counter[str] = Counter()
+    neutral: Counter[str] = Counter()
+    for uid, u in units:
+        key = uid.split(".", 1)[0]
+        counts[key] += 1
+        neutral[key] += bool(u.get("neutralized"))
+    out = []
+    for key, n in counts.items():
+        name = UNIT_NAMES[key]
+        s = f"{n} {name}" + ("s" if n > 1 and not name.endswith("s") else "")
+        out.append(s + (f" ({neutral[key]} neutralized)" if neutral[key] else ""))
+    return ", ".join(out)
 
 
 def _off_map(units: list[tuple[str, dict[str, Any]]], x: float, y: float) -> str:

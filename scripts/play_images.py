@@ -1,6 +1,8 @@
 """The web client's pictures in docs/images/ (play-start.png, play-mid.png, play-end.png): a real
 ``ct-referee serve`` on a free port and the page in headless Chromium (Debian's ``chromium``),
-a Short game of a fixed seed played by clicking, then to its end.
+a Short game of a fixed seed played by clicking, then to its end; and the same page on a phone
+(play-phone.png, 390 x 844, and play-phone-zoom.png, the map zoomed) and on a wide screen
+(play-wide.png, 2560 x 1440).
 
     .venv/bin/python scripts/play_images.py [--out docs/images] [--seed 11]
 """
@@ -15,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CT_REFEREE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -34,6 +36,33 @@ FAST = """async (cards) => {
 def settle(page: Page) -> None:
     page.wait_for_function("!document.body.classList.contains('busy')"
                            " && typeof app !== 'undefined' && app.game")
+
+
+SCREENS = ("play-phone.png", "play-phone-zoom.png", "play-wide.png")
+
+
+def screens(browser: Browser, url: str, seed: int, out: Path) -> None:
+    """The page a few cards into a game on a phone (the map, then zoomed twice) and on a wide
+    screen."""
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                             is_mobile=True, has_touch=True)
+    phone.goto(f"{url}/play/?scenario=short&seed={seed}")
+    settle(phone)
+    phone.evaluate(FAST, 3)
+    settle(phone)
+    phone.screenshot(path=str(out / "play-phone.png"))
+    phone.locator("#zoom-in").click()
+    phone.locator("#zoom-in").click()
+    phone.locator("#board").evaluate("b => { b.scrollLeft = b.scrollWidth * 0.3; }")
+    phone.screenshot(path=str(out / "play-phone-zoom.png"))
+    phone.close()
+    wide = browser.new_page(viewport={"width": 2560, "height": 1440})
+    wide.goto(f"{url}/play/?scenario=short&seed={seed}")
+    settle(wide)
+    wide.evaluate(FAST, 3)
+    settle(wide)
+    wide.screenshot(path=str(out / "play-wide.png"))
+    wide.close()
 
 
 def main() -> int:
@@ -72,11 +101,12 @@ def main() -> int:
             page.evaluate(FAST, 100)
             settle(page)
             page.screenshot(path=str(out / "play-end.png"))
+            screens(browser, url, args.seed, out)
             browser.close()
     finally:
         serve.terminate()
         serve.wait(10)
-    for name in ("play-start.png", "play-mid.png", "play-end.png"):
+    for name in ("play-start.png", "play-mid.png", "play-end.png", *SCREENS):
         print(out / name)
     return 0
 

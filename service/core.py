@@ -519,9 +519,10 @@ class Core:
 
         def compute() -> Record:
             s = self._parse(opened, call)
-            return {"svg": self._engine_errors(lambda: games.of_state(s).render(s, role))}
+            return {"svg": self._engine_errors(
+                lambda: games.of_state(s).render(s, role, req.compact))}
 
-        rec = self._cached(call, self._key("render", opened, role), compute)
+        rec = self._cached(call, self._key("render", opened, role, req.compact), compute)
         return pb.RenderResponse(svg=rec["svg"])
 
     def positions(self, req: pb.PositionsRequest, call: Call) -> pb.PositionsResponse:

@@ -53,7 +53,7 @@ class Game:
     move_labels: Callable[[State, list[dict[str, Any]]], list[str]]
     move_label: Callable[[State, dict[str, Any]], str]
     log_label: Callable[[dict[str, Any]], str]
-    render: Callable[[State, str], str]
+    render: Callable[[State, str, bool], str]  # state, role, compact
     # a view (``view``) as the contract's View of ``role``
     view_message: Callable[[dict[str, Any], str], pb.View]
     catalog: Callable[[], dict[str, Any]]   # the catalogue document, with its "version"

@@ -209,7 +209,7 @@ def replay(core: Referee, req: pb.ReplayRequest, call: Deadline) -> pb.ReplayRes
                 cp.view.CopyFrom(game.view_message(
                     core._engine_errors(lambda: game.view(s, role)), role))
             if req.pictures:
-                cp.svg = core._engine_errors(lambda: game.render(s, role))
+                cp.svg = core._engine_errors(lambda: game.render(s, role, False))
         log_.clear()
         return plan.count > 0 and len(out.checkpoints) == plan.count
 

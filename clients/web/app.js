@@ -190,7 +190,8 @@ async function refresh(g) {
   const role = viewRole(g);
   const seat = seatArgs(g, role, false);
   const [v, pic] = await Promise.all([api("/v1/view", Object.assign({state: g.pos.state, role}, seat)),
-                                      api("/v1/render", Object.assign({state: g.pos.state, role}, seat))]);
+                                      api("/v1/render", Object.assign({state: g.pos.state, role,
+                                                                       compact: Screen.compact()}, seat))]);
   g.view = v.view;
   g.svg = pic.svg;
 }

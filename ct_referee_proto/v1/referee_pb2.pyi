@@ -1021,10 +1021,15 @@ class RenderRequest(_message.Message):
     STATE_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
+    COMPACT_FIELD_NUMBER: _builtins.int
     role: _builtins.str
     """"gov", "fln" or "observer" (default): what it may see"""
     seat: _builtins.str
     """the role's seat token (NewGameResponse.seats; strict)"""
+    compact: _builtins.bool
+    """The layer for a narrow screen (a phone): the map alone with fewer words and larger pieces
+    and boxes (the tracks and cards left to the page); Algeria: without the legend.
+    """
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -1033,10 +1038,11 @@ class RenderRequest(_message.Message):
         state: Global___GameState | None = ...,
         role: _builtins.str = ...,
         seat: _builtins.str = ...,
+        compact: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["compact", b"compact", "role", b"role", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1960,6 +1966,9 @@ class AlgeriaArea(_message.Message):
     WILAYA_FIELD_NUMBER: _builtins.int
     ADJACENT_FIELD_NUMBER: _builtins.int
     BORDERS_FIELD_NUMBER: _builtins.int
+    TOWN_FIELD_NUMBER: _builtins.int
+    LAT_FIELD_NUMBER: _builtins.int
+    LON_FIELD_NUMBER: _builtins.int
     id: _builtins.str
     """e.g. "I-1", "ALGIERS", "FRANCE" (as in states and moves)"""
     name: _builtins.str
@@ -1968,6 +1977,13 @@ class AlgeriaArea(_message.Message):
     """"urban" | "rural" | "remote" | "country" """
     wilaya: _builtins.str
     """"I".."VI", "MOROCCO", "TUNISIA"; "" for France"""
+    town: _builtins.str
+    """The position: the town the area is named after (for Morocco, Tunisia and France a town
+    near the Algerian border or the port facing it) and its latitude and longitude (degrees,
+    algeria/data/algeria-towns.json).
+    """
+    lat: _builtins.float
+    lon: _builtins.float
     @_builtins.property
     def adjacent(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     @_builtins.property
@@ -1983,10 +1999,13 @@ class AlgeriaArea(_message.Message):
         wilaya: _builtins.str = ...,
         adjacent: _abc.Iterable[_builtins.str] | None = ...,
         borders: _abc.Iterable[_builtins.str] | None = ...,
+        town: _builtins.str = ...,
+        lat: _builtins.float = ...,
+        lon: _builtins.float = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["adjacent", b"adjacent", "borders", b"borders", "id", b"id", "name", b"name", "type", b"type", "wilaya", b"wilaya"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["adjacent", b"adjacent", "borders", b"borders", "id", b"id", "lat", b"lat", "lon", b"lon", "name", b"name", "town", b"town", "type", b"type", "wilaya", b"wilaya"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -22,6 +22,11 @@ from .svg import (
 # A space's box; two boxes never overlap while the layout keeps centres ``min_distance`` apart
 # (at least the box's diagonal: tests/test_render.py).
 BOX_W, BOX_H = 156, 88
+PIECE_R = 10
+# A narrow screen's boxes: as large as the layout allows without two of them overlapping
+# (tests/test_render.py), with larger pieces.
+COMPACT_W, COMPACT_H = 166, 94
+COMPACT_PIECE_R = 13.5
 XY = POSITIONS
 GOV_ROW = (FT, FP, AT, AP, GB)
 FLN_ROW = (UG, AG, FB)
@@ -62,7 +67,7 @@ def space(name: str, sp: dict[str, Any], der: dict[str, Any]) -> str:
     info = SPACES[name]
     cx, cy = XY[name]
     x0, y0 = cx - BOX_W / 2, cy - BOX_H / 2
-    kind = "country" if info.is_country else "city" if info.is_city else info.terrain or "plain"
+    kind = _kind(name)
     ctrl = der.get("control")
     stroke, sw = (CONTROL[ctrl][1], 3.5) if ctrl in CONTROL else ("#7a7265", 1.5)
     parts = [rect(x0, y0, BOX_W, BOX_H, TERRAIN_FILL[kind], stroke, sw, 9)]
@@ -86,15 +91,61 @@ def space(name: str, sp: dict[str, Any], der: dict[str, Any]) -> str:
         label, fill = CONTROL[ctrl]
         c, _ = chip(x0 + BOX_W - chip_width(label) - 6, y0 + 76, label, fill)
         parts.append(c)
-    pieces = sp["pieces"]
-    for row, keys in ((y0 + 52, GOV_ROW), (y0 + 75, FLN_ROW)):
-        tx = x0 + 17
-        for k in keys:
-            if pieces.get(k):
-                parts.append(token(k, tx, row, pieces[k]))
-                tx += 26
+    parts.append(_pieces(sp["pieces"], x0 + 17, (y0 + 52, y0 + 75), 26, PIECE_R))
     return el("g", title(_describe(name, sp, der, kind)) + "".join(parts), data_space=name,
               class_="space")
+
+
+def compact_space(name: str, sp: dict[str, Any], der: dict[str, Any]) -> str:
+    """The box of one space for a narrow screen: larger (``COMPACT_W`` x ``COMPACT_H``), its
+    name and Population larger, larger pieces, and the markers as shapes without words: a band
+    along the bottom for Support (blue) or Opposition (red), a black corner for Terror, the
+    border for Control (the tooltip says it all in words)."""
+    info = SPACES[name]
+    cx, cy = XY[name]
+    x0, y0 = cx - COMPACT_W / 2, cy - COMPACT_H / 2
+    kind = _kind(name)
+    ctrl = der.get("control")
+    stroke, sw = (CONTROL[ctrl][1], 6) if ctrl in CONTROL else ("#7a7265", 2)
+    parts = [rect(x0, y0, COMPACT_W, COMPACT_H, TERRAIN_FILL[kind], stroke, sw, 10)]
+    level = der.get("support", sp.get("support"))
+    if level in SUPPORT_CHIP:
+        parts.append(rect(x0 + 8, y0 + COMPACT_H - 11, COMPACT_W - 16, 7,
+                          SUPPORT_CHIP[str(level)][1], rx=3))
+    if sp.get("terror"):
+        parts.append(el("polygon", points=f"{x0 + 4},{y0 + 4} {x0 + 30},{y0 + 4} {x0 + 4},"
+                        f"{y0 + 30}", fill=TERROR))
+    room = COMPACT_W - (14 if info.is_country else 44)
+    squeeze = len(name) * 19 * 0.62 > room  # too long: squeezed into the room left
+    parts.append(text(x0 + 8, y0 + 24, name, size=19, weight="bold",
+                      textLength=room if squeeze else None,
+                      lengthAdjust="spacingAndGlyphs" if squeeze else None))
+    if not info.is_country:
+        pop = der.get("population", info.population)
+        px = x0 + COMPACT_W - 19
+        parts.append(el("circle", cx=px, cy=y0 + 18, r=14, fill="#fff", stroke=MUTED))
+        parts.append(text(px, y0 + 24, str(pop), size=17, weight="bold", anchor="middle"))
+    parts.append(_pieces(sp["pieces"], x0 + 22, (y0 + 48, y0 + 77), 31, COMPACT_PIECE_R))
+    return el("g", title(_describe(name, sp, der, kind)) + "".join(parts), data_space=name,
+              class_="space")
+
+
+def _kind(name: str) -> str:
+    info = SPACES[name]
+    return "country" if info.is_country else "city" if info.is_city else info.terrain or "plain"
+
+
+def _pieces(pieces: dict[str, int], x: float, rows: tuple[float, float], step: float,
+            r: float) -> str:
+    """The pieces of a space: the Government's in one row, the FLN's in the next."""
+    out = []
+    for row, keys in zip(rows, (GOV_ROW, FLN_ROW)):
+        tx = x
+        for k in keys:
+            if pieces.get(k):
+                out.append(token(k, tx, row, pieces[k], r))
+                tx += step
+    return "".join(out)
 
 
 def _markers(sp: dict[str, Any], der: dict[str, Any],
@@ -136,10 +187,11 @@ def _describe(name: str, sp: dict[str, Any], der: dict[str, Any], kind: str) -> 
     return "\n".join(facts)
 
 
-def spaces(view: dict[str, Any]) -> str:
+def spaces(view: dict[str, Any], compact: bool = False) -> str:
     derived = view.get("derived", {}).get("spaces", {})
-    return el("g", "".join(space(n, sp, derived.get(n, {}))
+    draw = compact_space if compact else space
+    return el("g", "".join(draw(n, sp, derived.get(n, {}))
                            for n, sp in view["spaces"].items()), class_="spaces")
 
 
-__all__ = ["BOX_H", "BOX_W", "XY", "adjacency", "sea", "spaces"]
+__all__ = ["BOX_H", "BOX_W", "COMPACT_H", "COMPACT_W", "XY", "adjacency", "sea", "spaces"]

@@ -1,0 +1,80 @@
+"""SVG written as text, shared by every game's board picture (``engine.render``,
+``algeria.render``): elements with escaped attributes and text, rectangles, tooltips, the
+document around a picture, and the colours both games name the same way (paper, ink, the
+Government's and the FLN's)."""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+INK = "#222"
+MUTED = "#666"
+GOV = "#1d3c84"        # Government (French) pieces, Government Control
+FLN = "#1f7a33"        # FLN pieces, FLN Control
+PAPER = "#f6f1e4"
+SEA = "#bcd6e8"
+
+
+def attrs(**kw: object) -> str:
+    """Attributes in the order given (``class_`` → ``class``, ``data_space`` →
+    ``data-space``); None leaves an attribute out."""
+    out = []
+    for k, v in kw.items():
+        if v is None:
+            continue
+        name = _NAMES.get(k) or _NAMES.setdefault(k, k.rstrip("_").replace("_", "-"))
+        s = v if type(v) is str else str(v)
+        if _SPECIAL.search(s):
+            s = escape(s, {'"': "&quot;"})
+        out.append(f' {name}="{s}"')
+    return "".join(out)
+
+
+_NAMES: dict[str, str] = {}
+_SPECIAL = re.compile(r'[&<>"]')
+
+
+def el(tag: str, body: str = "", /, **kw: object) -> str:
+    a = attrs(**kw)
+    return f"<{tag}{a}>{body}</{tag}>" if body else f"<{tag}{a}/>"
+
+
+def text(x: float, y: float, s: str, size: int = 12, weight: str = "normal", fill: str = INK,
+         anchor: str = "start", **kw: object) -> str:
+    a = attrs(**kw) if kw else ""
+    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{size}" font-weight="{weight}"'
+            f' fill="{fill}" text-anchor="{anchor}"{a}>{escape(s)}</text>')
+
+
+def rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none",
+         sw: float = 1, rx: float = 0, **kw: object) -> str:
+    a = attrs(**kw) if kw else ""
+    return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(rx)}"'
+            f' fill="{fill}" stroke="{stroke}" stroke-width="{num(sw)}"{a}/>')
+
+
+def title(s: str) -> str:
+    """A tooltip for the enclosing group."""
+    return f"<title>{escape(s)}</title>"
+
+
+def document(body: str, width: float, height: float, label: str,
+             origin: tuple[float, float] = (0, 0), **kw: object) -> str:
+    """The SVG document of a picture ``width`` x ``height`` user units whose top left corner is
+    ``origin``, ``label`` its accessible name."""
+    box = f"{num(origin[0])} {num(origin[1])} {num(width)} {num(height)}"
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            + el("svg", body, xmlns="http://www.w3.org/2000/svg", version="1.1", width=width,
+                 height=height, viewBox=box, font_family=FONT, role="img", aria_label=label,
+                 **kw)
+            + "\n")
+
+
+def num(v: float) -> str:
+    """A coordinate written briefly: whole numbers without decimals, else one decimal."""
+    if type(v) is int:
+        return str(v)
+    s = f"{v:.1f}"
+    return s[:-2] if s.endswith(".0") else s
