@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Algeria picture of the README: a 1958 game played from a fixed seed by random legal moves,
+"""The Algeria picture of docs/api.md: a 1958 game played from a fixed seed by random legal moves,
 rendered (algeria.render) in the middle of its first Deployment Phase as the Government sees it,
 and screenshotted in headless Chromium (Playwright driving the system's ``chromium``).
 

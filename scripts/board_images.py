@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The board pictures of the README: for each scenario, a game played from a fixed seed by random
+"""The board pictures of docs/api.md: for each scenario, a game played from a fixed seed by random
 legal moves, rendered (engine.render) at its start, half-way and at its end, and screenshotted in
 headless Chromium (Playwright driving the system's ``chromium``).
 

@@ -17,7 +17,7 @@ SECRET_BYTES = 32                       # a generated secret: 256 random bits, h
 
 @dataclass(frozen=True)
 class Config:
-    """Everything the service can be told; documented in the README's configuration table."""
+    """Everything the service can be told; documented in docs/configuration.md's table."""
 
     host: str = "0.0.0.0"
     http_port: int = 8080

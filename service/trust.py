@@ -1,5 +1,5 @@
-"""Trust (docs/trust.md; README, "Trust"): signed states, strict mode, sealing, seats, the secret
-seed, and authenticated cache records.
+"""Trust (docs/trust.md; docs/configuration.md, "Trust"): signed states, strict mode, sealing,
+seats, the secret seed, and authenticated cache records.
 
 * Every state the referee returns carries ``signature`` = HMAC-SHA256 over (the signing engine
   build's tag, json, sealed, game id, sequence, seed commitment, revealed seed) under a key derived

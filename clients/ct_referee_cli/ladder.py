@@ -1,6 +1,6 @@
 """``ct-referee ladder LADDER.toml``: every Government agent against every FLN agent (the file's
-format: ct_referee_arena.ladder and README.md); the file's ``game``, or ``--game``, names the
-game (Colonial Twilight by default)."""
+format: ct_referee_arena.ladder and docs/agents.md, "Ladders"); the file's ``game``, or
+``--game``, names the game (Colonial Twilight by default)."""
 
 from __future__ import annotations
 

@@ -129,7 +129,7 @@ def register(sub: Any) -> None:
     s.add_argument("--request-timeout", type=float, help="per-request time limit, s (default 10)")
     s.add_argument("--max-replay-work", type=int,
                    help="units of work in one Replay answer or CheckRecord (default 2000;"
-                        " README)")
+                        " docs/configuration.md)")
     s.add_argument("--bot-only", action="store_true", default=None,
                    help="serve only the FLN-bot endpoint")
     s.add_argument("--cors-origin", action="append", metavar="ORIGIN",
