@@ -223,11 +223,12 @@ class Core:
         """A state about to be returned, as cached (``_checked_record``)."""
         return self._checked_record(s, full)[0]
 
-    def _issued(self, s: games.State, full: str | None = None) -> Record:
-        """A state about to be returned and its position (``_position``), as cached: the legal
-        moves are those the validator computed when it checked the state (computed once)."""
+    def _issued(self, s: games.State, full: str | None = None, preview: bool = False) -> Record:
+        """A state about to be returned and its position (``_position``, with the moves'
+        previews when ``preview``), as cached: the legal moves are those the validator computed
+        when it checked the state (computed once)."""
         rec, checked = self._checked_record(s, full)
-        return {"state": rec, **self._position(checked)}
+        return {"state": rec, **self._position(checked, preview)}
 
     def _checked_record(self, s: games.State, full: str | None = None
                         ) -> tuple[Record, games.State]:
@@ -311,12 +312,17 @@ class Core:
         return Seats(frozenset(roles))
 
     @staticmethod
-    def _position(s: games.State) -> Record:
+    def _position(s: games.State, preview: bool = False) -> Record:
+        """The position of ``s`` as cached: actor to move, prompt, the labelled legal moves and,
+        when the request asks for them (``preview``), each one's cost and effect: applying every
+        listed move to a copy costs more than an Apply, so only a request with ``preview`` pays
+        it (docs/moves.md, "Cost and effect")."""
         game = games.of_state(s)
         legal = game.rules.legal_moves(s)
         return {"to_move": game.rules.to_move(s), "prompt": game.rules.prompt(s),
                 "decision_kind": game.rules.decision_kind(s), "legal_moves": legal, "labels": game.move_labels(s, legal),
-                "previews": game.move_previews(s, legal), "result": s.result}
+                "previews": game.move_previews(s, legal) if preview else None,
+                "result": s.result}
 
     @staticmethod
     def _position_fields(rec: Record, own: bool = False) -> dict[str, Any]:
@@ -430,10 +436,10 @@ class Core:
 
         def compute() -> Record:
             s = self._engine_errors(lambda: game.rules.new_game(req.scenario, seed, options))
-            return {**self._issued(s), "log": []}
+            return {**self._issued(s, preview=req.preview), "log": []}
 
         rec = self._cached(call, self._key("new_game", None, game.name, req.scenario, seed,
-                                           options), compute)
+                                           options, req.preview), compute)
         out = pb.NewGameResponse(state=self._issue(rec["state"], GameRef(game_id, 0, commitment)),
                                  log=log_to_proto(rec["log"], game.log_label),
                                  **self._position_fields(rec))
@@ -450,9 +456,9 @@ class Core:
 
         def compute() -> Record:
             s = self._parse(opened, call)
-            return {"view": self._view(game, s, role), **self._position(s)}
+            return {"view": self._view(game, s, role), **self._position(s, req.preview)}
 
-        rec = self._cached(call, self._key("legal_moves", opened, role), compute)
+        rec = self._cached(call, self._key("legal_moves", opened, role, req.preview), compute)
         return pb.LegalMovesResponse(view=game.view_message(rec["view"], role),
                                      **self._position_fields(rec, own=role == rec["to_move"]))
 
@@ -467,9 +473,10 @@ class Core:
             s, log_, _, err = self._fold(s, moves, as_list, call, seats=seats)
             if err is not None:
                 raise err
-            return {**self._issued(s), "log": log_}
+            return {**self._issued(s, preview=req.preview), "log": log_}
 
-        rec = self._cached(call, self._key("apply", opened, moves, *Seats.key(seats)), compute)
+        rec = self._cached(call, self._key("apply", opened, moves, req.preview,
+                                           *Seats.key(seats)), compute)
         ref = self._successor(opened, rec["state"])
         return pb.ApplyResponse(state=self._issue(rec["state"], ref),
                                 log=log_to_proto(rec["log"], game.log_label),
@@ -488,10 +495,10 @@ class Core:
                 raise err
             return {"legal": err is None, "applied": applied, "log": log_,
                     "error": None if err is None else err.to_record(),
-                    **self._position(s)}
+                    **self._position(s, req.preview)}
 
-        rec = self._cached(call, self._key("validate", opened, moves, *Seats.key(seats)),
-                           compute)
+        rec = self._cached(call, self._key("validate", opened, moves, req.preview,
+                                           *Seats.key(seats)), compute)
         out = pb.ValidateResponse(legal=rec["legal"], applied=rec["applied"],
                                   log=log_to_proto(rec["log"], game.log_label),
                                   **self._position_fields(rec))
@@ -528,9 +535,9 @@ class Core:
     def positions(self, req: pb.PositionsRequest, call: Call) -> pb.PositionsResponse:
         def compute() -> Record:
             s, log_ = self.position_start(req)
-            return {**self._issued(s), "log": log_}
+            return {**self._issued(s, preview=req.preview), "log": log_}
 
-        key = self._key("positions", None, struct_to_plain(req.position), req.seed)
+        key = self._key("positions", None, struct_to_plain(req.position), req.seed, req.preview)
         rec = self._cached(call, key, compute)
         # a position from the table belongs to no game: a strict referee lets it be read only
         return pb.PositionsResponse(state=self._issue(rec["state"], GameRef()),
@@ -591,9 +598,10 @@ class Core:
             return {"moves": list(moves), "log": log_, "trace": list(trace),
                     "move_labels": labels,
                     "view": self._engine_errors(lambda: engine.view(after, role)),
-                    **self._issued(after, full)}
+                    **self._issued(after, full, req.preview)}
 
-        rec = self._cached(call, self._key("decide", opened, req.seed, role), compute)
+        rec = self._cached(call, self._key("decide", opened, req.seed, role, req.preview),
+                           compute)
         ref = self._successor(opened, rec["state"])
         out = pb.DecideResponse(moves=moves_from_engine(rec["moves"], rec["move_labels"]),
                                 state=self._issue(rec["state"], ref),

@@ -75,7 +75,8 @@ class Game:
         g = client.new_game(header["scenario"], header["seed"], header["options"])
         self.start = g.state.json
         self.state = g.state
-        self.pos: Any = client.legal_moves(self.state, self.role)
+        # the moves shown to the player carry their cost and effect (preview)
+        self.pos: Any = client.legal_moves(self.state, self.role, preview=True)
         self.steps: list[tuple[dict[str, Any], str]] = []
         self.log: list[str] = []
         self.history: list[Snapshot] = []
@@ -107,13 +108,14 @@ class Game:
         for e in r.log:
             self.say(f"  · {e.label}")
         self.state = r.state
-        self.pos = self.client.legal_moves(self.state, self.role)
+        self.pos = self.client.legal_moves(self.state, self.role, preview=True)
 
     def bot_turn(self) -> None:
         """The non-player FLN's decision (rules 8.0), summed up with its reasons."""
         self.bot_calls += 1  # a fresh, reproducible seed for each decision
         before = self.state
-        d = self.client.decide(before, self.header["seed"] + self.bot_calls, self.role)
+        d = self.client.decide(before, self.header["seed"] + self.bot_calls, self.role,
+                               preview=True)
         moves = [move_dict(m) for m in d.moves]
         if self.doc(d.state)["turn"] == self.doc(before)["turn"] and d.to_move:
             for m in moves:
@@ -217,7 +219,7 @@ class Game:
                                  "validate says more)") from None
             self.step(m, r.state.json)
             self.state = r.state
-        self.pos = self.client.legal_moves(self.state, self.role)
+        self.pos = self.client.legal_moves(self.state, self.role, preview=True)
         self.bot_calls = len(moves)
         self.saved = len(moves)
 

@@ -107,7 +107,8 @@ def _options(options: Mapping[str, Any] | pb.GameOptions | None) -> pb.GameOptio
 
 
 def _apply_req(cls: type[Any], state: StateLike, move: MoveLike | Iterable[MoveLike] | None,
-               moves: Iterable[MoveLike] | None, seat: str, seats: Iterable[str]) -> Any:
+               moves: Iterable[MoveLike] | None, seat: str, seats: Iterable[str],
+               preview: bool) -> Any:
     """An Apply or Validate request; ``move`` may be one move or a list of them (the turn's
     moves, sent as ``moves``)."""
     if move is not None and not isinstance(move, (pb.Move, Mapping)):
@@ -116,7 +117,7 @@ def _apply_req(cls: type[Any], state: StateLike, move: MoveLike | Iterable[MoveL
                                field="moves")
         moves = list(move)
         move = None
-    req = cls(state=game_state(state), seat=seat, seats=list(seats))
+    req = cls(state=game_state(state), seat=seat, seats=list(seats), preview=preview)
     if move is not None:
         req.move.CopyFrom(to_move(move))
     if moves is not None:
@@ -147,7 +148,11 @@ class Transport(Protocol):
 
 
 class Client:
-    """The referee's operations; a transport carries them."""
+    """The referee's operations; a transport carries them.
+
+    ``preview=True`` on a call that lists legal moves asks for each move's cost and effect
+    (``Move.cost``, ``Move.effect``; docs/moves.md, "Cost and effect"): display data for a
+    person choosing, which costs the referee more than the move itself, so off by default."""
 
     def __init__(self, transport: Transport) -> None:
         self.transport = transport
@@ -159,41 +164,42 @@ class Client:
         return r
 
     def new_game(self, scenario: str, seed: int = 0,
-                 options: Mapping[str, Any] | pb.GameOptions | None = None, game: str = ""
-                 ) -> pb.NewGameResponse:
+                 options: Mapping[str, Any] | pb.GameOptions | None = None, game: str = "",
+                 preview: bool = False) -> pb.NewGameResponse:
         """A new game of ``game`` ("colonial_twilight", the default, or "algeria"); every other
         call recognises the game from the state."""
         req = pb.NewGameRequest(scenario=scenario, seed=seed, options=_options(options),
-                                game=game)
+                                game=game, preview=preview)
         r: pb.NewGameResponse = self.transport.call("NewGame", req, pb.NewGameResponse)
         return r
 
-    def legal_moves(self, state: StateLike, role: str = "observer", seat: str = ""
-                    ) -> pb.LegalMovesResponse:
+    def legal_moves(self, state: StateLike, role: str = "observer", seat: str = "",
+                    preview: bool = False) -> pb.LegalMovesResponse:
         """``seat``: the role's seat token (``new_game(...).seats[role]``), which a strict
         referee requires for the view of a player."""
-        req = pb.LegalMovesRequest(state=game_state(state), role=role, seat=seat)
+        req = pb.LegalMovesRequest(state=game_state(state), role=role, seat=seat,
+                                   preview=preview)
         r: pb.LegalMovesResponse = self.transport.call("LegalMoves", req, pb.LegalMovesResponse)
         return r
 
     def apply(self, state: StateLike, move: MoveLike | Iterable[MoveLike] | None = None,
               moves: Iterable[MoveLike] | None = None, seat: str = "",
-              seats: Iterable[str] = ()) -> pb.ApplyResponse:
+              seats: Iterable[str] = (), preview: bool = False) -> pb.ApplyResponse:
         """One move, or a whole turn (``moves``, or a list in place of ``move``).
 
         ``seat`` (and ``seats``, when the moves are several players'): the seat tokens of
         the players making the moves (``new_game(...).seats``), which a strict referee requires
         for every move (docs/trust.md, "Seats")."""
-        req = _apply_req(pb.ApplyRequest, state, move, moves, seat, seats)
+        req = _apply_req(pb.ApplyRequest, state, move, moves, seat, seats, preview)
         r: pb.ApplyResponse = self.transport.call("Apply", req, pb.ApplyResponse)
         return r
 
     def validate(self, state: StateLike, move: MoveLike | Iterable[MoveLike] | None = None,
                  moves: Iterable[MoveLike] | None = None, seat: str = "",
-                 seats: Iterable[str] = ()) -> pb.ValidateResponse:
+                 seats: Iterable[str] = (), preview: bool = False) -> pb.ValidateResponse:
         """Apply as a dry run: one move, or a list of them (``moves``, or a list in place of
         ``move``). ``seat``, ``seats``: as for ``apply``."""
-        req = _apply_req(pb.ValidateRequest, state, move, moves, seat, seats)
+        req = _apply_req(pb.ValidateRequest, state, move, moves, seat, seats, preview)
         r: pb.ValidateResponse = self.transport.call("Validate", req, pb.ValidateResponse)
         return r
 
@@ -208,20 +214,21 @@ class Client:
         r: pb.RenderResponse = self.transport.call("Render", req, pb.RenderResponse)
         return r.svg
 
-    def positions(self, position: Mapping[str, Any], seed: int = 0) -> pb.PositionsResponse:
+    def positions(self, position: Mapping[str, Any], seed: int = 0, preview: bool = False
+                  ) -> pb.PositionsResponse:
         """A referee state from a position on the table (docs/positions.md)."""
-        req = pb.PositionsRequest(seed=seed)
+        req = pb.PositionsRequest(seed=seed, preview=preview)
         req.position.update(dict(position))
         r: pb.PositionsResponse = self.transport.call("Positions", req, pb.PositionsResponse)
         return r
 
     def decide(self, state: StateLike, seed: int = 0, role: str = "observer", seat: str = "",
-               seats: Iterable[str] = ()) -> pb.DecideResponse:
+               seats: Iterable[str] = (), preview: bool = False) -> pb.DecideResponse:
         """``seat`` (and ``seats``): seat tokens of the game, which a strict referee requires:
         the role's, for a player's view; the FLN's when the bot is to move for a player FLN (a
         game without the ``fln_bot`` option), else any seat of the game."""
         req = pb.DecideRequest(state=game_state(state), seed=seed, role=role, seat=seat,
-                               seats=list(seats))
+                               seats=list(seats), preview=preview)
         r: pb.DecideResponse = self.transport.call("Decide", req, pb.DecideResponse)
         return r
 
@@ -237,13 +244,14 @@ class Client:
                moves: Iterable[MoveLike] = (), every: str = "", at: Iterable[int] = (),
                states: bool = False, views: bool = False, role: str = "observer",
                pictures: bool = False, position: Mapping[str, Any] | None = None,
-               game: str = "", first: int = 0, count: int = 0) -> pb.ReplayResponse:
+               game: str = "", first: int = 0, count: int = 0, preview: bool = False
+               ) -> pb.ReplayResponse:
         """A game's history: from a new game (``scenario``, ``seed``, ``options`` of ``game``,
         default Colonial Twilight) or from a ``position`` on the table (docs/positions.md;
         ``seed`` shuffles its unseen cards). A page of it: at most ``count`` checkpoints from
         index ``first``; the answer's ``next``, when set, is the ``first`` of the next page."""
         req = pb.ReplayRequest(every=every, at=list(at), states=states, views=views, role=role,
-                               pictures=pictures, first=first, count=count)
+                               pictures=pictures, first=first, count=count, preview=preview)
         if position is not None:
             req.position.seed = seed
             req.position.position.update(dict(position))

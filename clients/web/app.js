@@ -29,7 +29,12 @@ class ApiError extends Error {
 // A 64-bit seed read from a record is a BigInt (Record.read): sent as its decimal string.
 const toJson = (body) => JSON.stringify(body, (k, v) => (typeof v === "bigint" ? v.toString() : v));
 
+// The answers whose legal moves the page shows ask for each move's cost and effect (`preview`;
+// docs/moves.md, "Cost and effect"): the referee computes them only when asked.
+const PREVIEWED = new Set(["/v1/games", "/v1/apply", "/v1/legal-moves", "/v1/bot/fln/decide"]);
+
 async function api(path, body) {
+  if (body !== undefined && PREVIEWED.has(path)) body = Object.assign({preview: true}, body);
   const init = body === undefined ? {} : {method: "POST", body: toJson(body),
                                          headers: {"Content-Type": "application/json"}};
   const r = await fetch("../" + path.replace(/^\//, ""), init);

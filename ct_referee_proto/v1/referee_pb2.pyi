@@ -148,7 +148,8 @@ class Move(_message.Message):
     @_builtins.property
     def cost(self) -> Global___MoveCost:
         """What the listed move costs, when it costs anything (engine/preview.py; docs/moves.md, "Cost
-        and effect"); like the label, display data, set on listed legal moves only, ignored on input.
+        and effect"); like the label, display data, set on listed legal moves only, and only when the
+        request asks for them (its `preview` field); ignored on input.
         """
 
     def __init__(
@@ -511,6 +512,7 @@ class NewGameRequest(_message.Message):
     SEED_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
     GAME_FIELD_NUMBER: _builtins.int
+    PREVIEW_FIELD_NUMBER: _builtins.int
     scenario: _builtins.str
     """per game: short | medium | full; 1954 | 1958 | 1960"""
     seed: _builtins.int
@@ -519,6 +521,10 @@ class NewGameRequest(_message.Message):
     "colonial_twilight" (default) or "algeria" (Brian Train's *Algeria*, v2.1, docs/algeria/).
     Every other call recognises the game from its state's schema (ct-state/... or
     algeria-state/1).
+    """
+    preview: _builtins.bool
+    """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and
+    effect"): computed only when asked for, since they cost more than the move itself.
     """
     @_builtins.property
     def options(self) -> Global___GameOptions:
@@ -531,10 +537,11 @@ class NewGameRequest(_message.Message):
         seed: _builtins.int = ...,
         options: Global___GameOptions | None = ...,
         game: _builtins.str = ...,
+        preview: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "options", b"options", "scenario", b"scenario", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "options", b"options", "preview", b"preview", "scenario", b"scenario", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -617,10 +624,15 @@ class LegalMovesRequest(_message.Message):
     STATE_FIELD_NUMBER: _builtins.int
     ROLE_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
+    PREVIEW_FIELD_NUMBER: _builtins.int
     role: _builtins.str
     """the view's role; default "observer" """
     seat: _builtins.str
     """the role's seat token (NewGameResponse.seats; strict)"""
+    preview: _builtins.bool
+    """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and
+    effect"): computed only when asked for, since they cost more than the move itself.
+    """
     @_builtins.property
     def state(self) -> Global___GameState: ...
     def __init__(
@@ -629,10 +641,11 @@ class LegalMovesRequest(_message.Message):
         state: Global___GameState | None = ...,
         role: _builtins.str = ...,
         seat: _builtins.str = ...,
+        preview: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["preview", b"preview", "role", b"role", "seat", b"seat", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -687,10 +700,15 @@ class ApplyRequest(_message.Message):
     MOVES_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
+    PREVIEW_FIELD_NUMBER: _builtins.int
     seat: _builtins.str
     """Strict mode (docs/trust.md, "Seats"): every move needs the seat token of the player making
     it (NewGameResponse.seats; a chance move: a seat of the game). `seat` and `seats` together
     are the tokens the caller holds: give several when the moves are several players'.
+    """
+    preview: _builtins.bool
+    """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and
+    effect"): computed only when asked for, since they cost more than the move itself.
     """
     @_builtins.property
     def state(self) -> Global___GameState: ...
@@ -714,10 +732,11 @@ class ApplyRequest(_message.Message):
         moves: _abc.Iterable[Global___Move] | None = ...,
         seat: _builtins.str = ...,
         seats: _abc.Iterable[_builtins.str] | None = ...,
+        preview: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "seat", b"seat", "seats", b"seats", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "preview", b"preview", "seat", b"seat", "seats", b"seats", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -774,9 +793,14 @@ class ValidateRequest(_message.Message):
     MOVES_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
+    PREVIEW_FIELD_NUMBER: _builtins.int
     seat: _builtins.str
     """As in ApplyRequest: the seat tokens of the players making the moves (strict mode). A move
     of a player whose seat is missing is refused (bad_seat, its move_index) before it is judged.
+    """
+    preview: _builtins.bool
+    """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and
+    effect"): computed only when asked for, since they cost more than the move itself.
     """
     @_builtins.property
     def state(self) -> Global___GameState: ...
@@ -796,10 +820,11 @@ class ValidateRequest(_message.Message):
         moves: _abc.Iterable[Global___Move] | None = ...,
         seat: _builtins.str = ...,
         seats: _abc.Iterable[_builtins.str] | None = ...,
+        preview: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "seat", b"seat", "seats", b"seats", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "moves", b"moves", "preview", b"preview", "seat", b"seat", "seats", b"seats", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -916,6 +941,7 @@ class DecideRequest(_message.Message):
     ROLE_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
+    PREVIEW_FIELD_NUMBER: _builtins.int
     seed: _builtins.int
     role: _builtins.str
     """the role of the response's view; default "observer" """
@@ -923,6 +949,10 @@ class DecideRequest(_message.Message):
     """Strict mode: seat tokens of the game the caller holds (`seat` and `seats` together): the
     role's, for its view; the FLN's when the bot is to move for a player FLN (a game without
     the fln_bot option), else any seat of the game.
+    """
+    preview: _builtins.bool
+    """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and
+    effect"): computed only when asked for, since they cost more than the move itself.
     """
     @_builtins.property
     def state(self) -> Global___GameState: ...
@@ -938,10 +968,11 @@ class DecideRequest(_message.Message):
         role: _builtins.str = ...,
         seat: _builtins.str = ...,
         seats: _abc.Iterable[_builtins.str] | None = ...,
+        preview: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["state", b"state"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["role", b"role", "seat", b"seat", "seats", b"seats", "seed", b"seed", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["preview", b"preview", "role", b"role", "seat", b"seat", "seats", b"seats", "seed", b"seed", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1074,8 +1105,13 @@ class PositionsRequest(_message.Message):
 
     POSITION_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
+    PREVIEW_FIELD_NUMBER: _builtins.int
     seed: _builtins.int
     """managed chance: the shuffle of the unseen cards and dice"""
+    preview: _builtins.bool
+    """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and
+    effect"): computed only when asked for, since they cost more than the move itself.
+    """
     @_builtins.property
     def position(self) -> _struct_pb2.Struct:
         """A position, "schema": "ct-position/1" (docs/positions.md): pieces per space and box,
@@ -1087,10 +1123,11 @@ class PositionsRequest(_message.Message):
         *,
         position: _struct_pb2.Struct | None = ...,
         seed: _builtins.int = ...,
+        preview: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["position", b"position"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["position", b"position", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["position", b"position", "preview", b"preview", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -2446,6 +2483,7 @@ class ReplayRequest(_message.Message):
     PICTURES_FIELD_NUMBER: _builtins.int
     FIRST_FIELD_NUMBER: _builtins.int
     COUNT_FIELD_NUMBER: _builtins.int
+    PREVIEW_FIELD_NUMBER: _builtins.int
     every: _builtins.str
     """Which positions to return: "end" (default: only the last), "move" (the start and after every
     move), "card" (the start, each time a new card is revealed, and the end), or "list" (the
@@ -2467,6 +2505,11 @@ class ReplayRequest(_message.Message):
     largest `count` that fits; ask for that many and the rest from `next`.
     """
     count: _builtins.int
+    preview: _builtins.bool
+    """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and
+    effect"): computed only when asked for, since they cost more than the move itself.
+    (Of the answer's legal_moves; the start's own `preview` field is not read.)
+    """
     @_builtins.property
     def game(self) -> Global___NewGameRequest:
         """a scenario, seed and options, as NewGame"""
@@ -2495,10 +2538,11 @@ class ReplayRequest(_message.Message):
         pictures: _builtins.bool = ...,
         first: _builtins.int = ...,
         count: _builtins.int = ...,
+        preview: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "position", b"position", "start", b"start"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["at", b"at", "count", b"count", "every", b"every", "first", b"first", "game", b"game", "moves", b"moves", "pictures", b"pictures", "position", b"position", "role", b"role", "start", b"start", "states", b"states", "views", b"views"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["at", b"at", "count", b"count", "every", b"every", "first", b"first", "game", b"game", "moves", b"moves", "pictures", b"pictures", "position", b"position", "preview", b"preview", "role", b"role", "start", b"start", "states", b"states", "views", b"views"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_start: _TypeAlias = _typing.Literal["game", "position"]  # noqa: Y015
     _WhichOneofArgType_start: _TypeAlias = _typing.Literal["start", b"start"]  # noqa: Y015

@@ -80,7 +80,7 @@ def responses(core: Core, scenario: str, seed: int, options: dict[str, Any]
             continue
         move = rnd.choice(moves)
         yield core.validate(pb.ValidateRequest(state=state, moves=[move]), call())
-        a = core.apply(pb.ApplyRequest(state=state, move=move), call())
+        a = core.apply(pb.ApplyRequest(state=state, move=move, preview=True), call())
         yield a
         state, moves, to_move = a.state, list(a.legal_moves), a.to_move
 
