@@ -58,11 +58,12 @@ def setup(b: Board, m: Move) -> tuple[float, str]:
     t = area_type(area)
     here = len(b.units(area, "gov"))
     if kind(unit) == "police":
-        s = {"urban": 4.0, "rural": 2.0, "remote": -2.0}[t] - 3 * len(b.units(area, "gov", kinds=("police",)))
-        why = "Police where Civil Affairs may be conducted (9.25: not Remote), one per area"
+        s = police_site(b, area)
+        why = "Police patrol the cities against Strikes (9.12, 9.21), then open Civil Affairs (9.25)"
     else:
-        s = {"urban": 1.0, "rural": 2.0, "remote": 0.5}[t] - 1.5 * here
-        why = "mobile units spread over the wilaya's areas for control (10.1)"
+        mobile = len(b.units(area, "gov", kinds=("fr_div", "fr_bde", "elite_bde", "alg_bde")))
+        s = {"urban": 3.0, "rural": 2.0, "remote": 0.5}[t] - 1.5 * here - (2.0 * mobile if t == "urban" else 0)
+        why = "a mobile unit in each city to React to Strikes (9.12), the rest spread for control (10.1)"
     if m.get("mode") == "dispersed":
         s += 0.5
         why += "; dispersed division: 3 control points and contact 2 (11.7)"
@@ -98,15 +99,16 @@ def reinforce(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
 def mobilize_value(b: Board, item: str, free: bool) -> tuple[float, str]:
     v = b.v
     cost = UNIT_TYPES[item].mobilize_psp if item in UNIT_TYPES else 2
+    if item == "police":
+        floor = max(30, v["psl"]["fln"] - 10)
+        if not free and v["psl"]["gov"] - cost < floor:
+            return -1.0, f"the PSL would fall below {floor} (12.2, 11.3)"
+        best = max(police_site(b, a) for a in AREAS if a in v["areas"])
+        if best > 0:
+            return 2.0, "Police: a patrol in a city or Civil Affairs in a new area (9.21, 9.25)"
+        return -1.0, "every city has three Police and every Rural area one"
     if not free and v["psl"]["gov"] - cost < spend_floor(v):
         return -1.0, f"the PSL would fall below {spend_floor(v)} (12.2, 11.3)"
-    if item == "police":
-        open_areas = [a for a in AREAS if area_type(a) in ("urban", "rural")
-                      and not v["areas"][a]["resettled"]
-                      and not b.units(a, "gov", kinds=("police",), active=False)]
-        if open_areas:
-            return 2.0, "Police open Civil Affairs in another area (9.25)"
-        return -1.0, "every area already has Police"
     if item == "elite_bde":
         return 1.0, "an elite brigade: contact 2, firepower 9, combines in Flush (9.22)"
     if item == "fr_div" and free:
@@ -119,13 +121,23 @@ def place_value(b: Board, item: str, area: str) -> tuple[float, str]:
     t = area_type(area)
     fln = b.fln_strength(area)
     if item == "police":
-        has = len(b.units(area, "gov", kinds=("police",), active=False))
-        s = {"urban": 3.0, "rural": 1.5, "remote": -5.0}[t] - 4 * has + fln / 4
-        if v["areas"][area]["resettled"]:
-            s -= 5
-        return s, "Police where Civil Affairs can be conducted and there is none (9.25)"
+        return police_site(b, area), "Police patrol a city against Strikes (9.12, 9.21), " \
+            "else open Civil Affairs in a Rural area (9.25)"
     return fln - len(b.units(area, "gov")) + (0.5 if t != "remote" else 0), \
         "where the FLN is strongest and the Government weakest"
+
+
+def police_site(b: Board, area: str) -> float:
+    """Where a Police unit does most: a city until it holds three (each patrol is -1 to a Strike
+    and to a Propaganda doubled there, 9.12, 9.11, 9.21), then a Rural area without Police, for
+    Civil Affairs (9.25, not Remote)."""
+    t = area_type(area)
+    has = len(b.units(area, "gov", kinds=("police",), active=False))
+    if t == "urban":
+        return 4.0 - 1.2 * has + b.fln_strength(area) / 10
+    if t == "rural" and not b.v["areas"][area]["resettled"]:
+        return 1.5 - 4 * has + b.fln_strength(area) / 10
+    return -5.0
 
 
 def fln_near(b: Board, area: str) -> int:
@@ -137,6 +149,8 @@ def fln_near(b: Board, area: str) -> int:
 
 
 def activate_value(b: Board, unit: str, psl: int) -> tuple[float, str]:
+    """An activated unit patrols (9.21: -1 to each FLN Propaganda there, whose PSP are doubled in
+    a city), Reacts and Flushes (9.22-9.23): worth its ½-1 PSP (B.1) where FLN units stand."""
     cost = UNIT_TYPES[kind(unit)].activate_psp
     if cost == 0:
         return 1.0, "activation is free (B.1)"
@@ -145,8 +159,9 @@ def activate_value(b: Board, unit: str, psl: int) -> tuple[float, str]:
     if near == 0:
         return -0.5, "no FLN unit in or next to its area"
     if psl - cost < max(25, b.v["psl"]["fln"] - 15):
-        return -0.5, "the PSL is too low to pay activation (12.2)"
-    return 0.5 + near / 5 - cost, f"FLN strength {near} in or next to {area}"
+        return -0.5, "the PSL is too low to pay activation (12.2, 11.4)"
+    city = 1.0 if area_type(area) == "urban" else 0.0
+    return 0.5 + city + near / 5 - cost, f"FLN strength {near} in or next to {area}"
 
 
 # ---- 7.0 deployment ----------------------------------------------------------------------
@@ -154,7 +169,8 @@ def activate_value(b: Board, unit: str, psl: int) -> tuple[float, str]:
 def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     t = m["t"]
     if t == "unit":
-        return 1.0, "deploy every activated unit once (7.0)"
+        mobile_city = area_type(b.unit(m["unit"])["area"]) == "urban"
+        return (1.0 if mobile_city else 1.5), "deploy every activated unit once (7.0), cities last"
     if t == "done":
         return 0.0, "nothing left to deploy"
     if t in ("mode", "airmobilize"):
@@ -162,13 +178,31 @@ def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     unit = f["unit"]
     home = b.unit(unit)["area"]
     here = b.fln_strength(home)
+    cp = 3 if kind(unit) == "fr_div" and b.unit(unit)["mode"] == "dispersed" else 1
     if t == "patrol":
-        return 1.0 + here / 4, "patrol: -1 to FLN missions here, still React and Flush (9.21)"
+        city = 1.0 if area_type(home) == "urban" else 0.0
+        return (0.8 if here == 0 else 1.0 + city + here / 4), \
+            "patrol: -1 to FLN missions here, still React and Flush (9.21)"
     if t == "stay":
         return 0.5, "stay in OPS"
     dest = m["area"]
-    gain = b.fln_strength(dest) - b.gov_strength(dest) - (here - b.gov_strength(home) + 1)
-    return 0.2 * gain, f"move where the FLN outnumbers the Government ({dest})"
+    if area_type(dest) == "urban" and area_type(home) != "urban" and not b.units(
+            dest, "gov", kinds=("fr_div", "fr_bde", "elite_bde", "alg_bde")) \
+            and b.units(dest, "fln", kinds=("front",)):
+        return 3.0, f"{dest}: a Front and no mobile unit to React to its Strike (9.12)"
+    gain = control(b, dest, cp) - control(b, home, -cp)
+    return 2.5 * gain, f"control of {dest} against {home} (10.1: twice the other side's points)"
+
+
+def control(b: Board, area: str, delta: int) -> float:
+    """How adding ``delta`` Government control points to ``area`` changes its control: +1 for
+    reaching twice the FLN's points, +1 for denying the FLN twice the Government's (10.1; the
+    roll between is an even chance and is left out)."""
+    g, f = b.gov_strength(area), b.fln_strength(area)
+
+    def score(g: int) -> int:
+        return int(g > 0 and g >= 2 * f) - int(f > 0 and f >= 2 * g)
+    return float(score(g + delta) - score(g))
 
 
 # ---- 8.0 operations ----------------------------------------------------------------------
@@ -211,9 +245,11 @@ def operation(b: Board, m: Move) -> tuple[float, str]:
         targets = b.units(a, "fln", ("OPS", "OC"), active=False)
         exp = sum(contact_p(b, a, c, UNIT_TYPES[kind(u)].contact) * FLN_VALUE[kind(u)] for u in targets)
         risk = sum(UNIT_TYPES[kind(u)].firepower for u in targets) / 8
-        return exp * min(1.0, fp / 6) - risk * 0.5 - 0.3, \
+        return exp * min(1.0, fp / 6) - risk * 0.3 - 0.2, \
             f"Flush {len(targets)} FLN units in OPS/OC with contact {c}, firepower {fp} (9.22)"
     if ms == "civil_affairs":
+        if v["psl"]["gov"] <= 31 and v["psl"]["fln"] > 3:
+            return -1.0, "the PSL is kept above the Coup threshold of 30 (11.4, 12.2)"
         drm = 1 if "amnesty" in v["effects"] else 0
         n, plus, at = mst(drm)
         bonus = (plus + at) * 1.0 if v["areas"][a]["terror"] else 0.0
@@ -225,7 +261,7 @@ def operation(b: Board, m: Move) -> tuple[float, str]:
         if fc == 0:
             return -1.0, "no unit to Flush what Intelligence uncovers"
         exp = sum(contact_p(b, a, c, UNIT_TYPES[kind(u)].contact) * FLN_VALUE[kind(u)] for u in ug)
-        return 0.4 * exp - 1, f"Intelligence on {len(ug)} UG units, then Flush (9.24)"
+        return 0.6 * exp - 1, f"Intelligence on {len(ug)} UG units, then Flush (9.24)"
     if ms == "suppression":
         elite = len(b.units(a, "gov", kinds=("elite_bde",)))
         drm = elite + (1 if "amnesty" in v["effects"] else 0)
