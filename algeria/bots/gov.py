@@ -248,8 +248,10 @@ def operation(b: Board, m: Move) -> tuple[float, str]:
         return exp * min(1.0, fp / 6) - risk * 0.3 - 0.2, \
             f"Flush {len(targets)} FLN units in OPS/OC with contact {c}, firepower {fp} (9.22)"
     if ms == "civil_affairs":
-        if v["psl"]["gov"] <= 31 and v["psl"]["fln"] > 3:
-            return -1.0, "the PSL is kept above the Coup threshold of 30 (11.4, 12.2)"
+        g, fl = v["psl"]["gov"], v["psl"]["fln"]
+        if g <= 40 and fl > 6 and g - fl < 15:
+            return -1.0, "the PSL is kept clear of the Coup threshold of 30 (11.4; Elections, " \
+                "5.0 41-42, roll on the same table)"
         drm = 1 if "amnesty" in v["effects"] else 0
         n, plus, at = mst(drm)
         bonus = (plus + at) * 1.0 if v["areas"][a]["terror"] else 0.0
