@@ -27,8 +27,9 @@ def choose_move(v: View, seed: int) -> tuple[Move, list[dict[str, Any]]]:
     side = v.get("to_move")
     if side not in SIDES or not v.get("legal_moves"):
         raise ValueError(f"view: no decision for a bot side here (to_move={side!r})")
-    policy = gov if side == "gov" else fln
-    return policy.choose_move(v, seed)
+    if side == "gov":
+        return gov.choose_move(v, seed)
+    return fln.choose_move(v, seed)
 
 
 def decide(s: State, seed: int, *, max_steps: int = MAX_STEPS

@@ -17,13 +17,17 @@ from typing import Any
 from ..data import AREAS, UNIT_TYPES
 from .common import Board, Move, View, area_type, choose, kind, mst, top
 
+# Civil Affairs is not paid for at this Government PSL or less (11.4: the Coup at 30 or less)
+# unless the Government leads by CA_LEAD or the FLN is nearly beaten.
+CA_FLOOR = 34
+CA_LEAD = 0
 FLN_VALUE = {"front": 3.0, "failek": 2.0, "band": 1.5, "cadre": 1.0}
 
 
 def spend_floor(v: View) -> int:
     """The Government PSL below which it buys nothing: 12.2 ends the game at 0, 11.3/11.4 bring
     the OAS and the Coup at 30 or less; the floor stays ahead of the FLN's PSL."""
-    return max(45, v["psl"]["fln"] + 8)
+    return max(45, int(v["psl"]["fln"]) + 8)
 
 
 def choose_move(v: View, seed: int) -> tuple[Move, list[dict[str, Any]]]:
@@ -249,7 +253,7 @@ def operation(b: Board, m: Move) -> tuple[float, str]:
             f"Flush {len(targets)} FLN units in OPS/OC with contact {c}, firepower {fp} (9.22)"
     if ms == "civil_affairs":
         g, fl = v["psl"]["gov"], v["psl"]["fln"]
-        if g <= 40 and fl > 6 and g - fl < 15:
+        if g <= CA_FLOOR and fl > 6 and g - fl < CA_LEAD:
             return -1.0, "the PSL is kept clear of the Coup threshold of 30 (11.4; Elections, " \
                 "5.0 41-42, roll on the same table)"
         drm = 1 if "amnesty" in v["effects"] else 0

@@ -55,10 +55,10 @@ def test_government_buys_police_for_the_cities_when_it_can_afford_them() -> None
 
 
 def test_government_keeps_its_psl_clear_of_the_coup_threshold() -> None:
-    # 11.4: no Civil Affairs at 38 against an FLN at 45; Civil Affairs at 60.
+    # 11.4: no Civil Affairs at 33 against an FLN at 45; Civil Affairs at 60.
     s = advance("1958", 2, lambda s: A.to_move(s) == "gov" and s.pending[-1]["k"] == "operations"
                 and any(m.get("mission") == "civil_affairs" for m in A.legal_moves(s)))
-    s.psl["gov"], s.psl["fln"] = 38, 45
+    s.psl["gov"], s.psl["fln"] = 33, 45
     move, _ = choose_move(A.view(s, "gov"), 1)
     assert move.get("mission") != "civil_affairs"
     s.psl["gov"] = 60
