@@ -21,6 +21,8 @@ from .common import Board, Move, View, area_type, choose, kind, mst, top
 # unless the Government leads by CA_LEAD or the FLN is nearly beaten.
 CA_FLOOR = 34
 CA_LEAD = 0
+# Activation is paid down to this PSL where a Front or Cadre (a Propaganda, 9.11) stands.
+ACT_SOURCE_FLOOR = 12
 FLN_VALUE = {"front": 3.0, "failek": 2.0, "band": 1.5, "cadre": 1.0}
 
 
@@ -162,7 +164,9 @@ def activate_value(b: Board, unit: str, psl: int) -> tuple[float, str]:
     near = fln_near(b, area)
     if near == 0:
         return -0.5, "no FLN unit in or next to its area"
-    if psl - cost < max(25, b.v["psl"]["fln"] - 15):
+    sources = b.units(area, "fln", kinds=("front", "cadre"))
+    floor = ACT_SOURCE_FLOOR if sources else max(25, b.v["psl"]["fln"] - 15)
+    if psl - cost < floor:
         return -0.5, "the PSL is too low to pay activation (12.2, 11.4)"
     city = 1.0 if area_type(area) == "urban" else 0.0
     return 0.5 + city + near / 5 - cost, f"FLN strength {near} in or next to {area}"
@@ -195,7 +199,10 @@ def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
             and b.units(dest, "fln", kinds=("front",)):
         return 3.0, f"{dest}: a Front and no mobile unit to React to its Strike (9.12)"
     gain = control(b, dest, cp) - control(b, home, -cp)
-    return 2.5 * gain, f"control of {dest} against {home} (10.1: twice the other side's points)"
+    sources = b.units(dest, "fln", active=False, kinds=("front", "cadre"))
+    cover = 1.5 if sources and here == 0 and len(b.units(dest, "gov")) < 2 else 0.0
+    return 2.5 * gain + cover, f"control of {dest} against {home} (10.1: twice the other " \
+        f"side's points); {len(sources)} Fronts/Cadres there to patrol against next turn (9.21)"
 
 
 def control(b: Board, area: str, delta: int) -> float:
