@@ -17,10 +17,6 @@ from typing import Any
 from ..data import AREAS, UNIT_TYPES
 from .common import Board, Move, View, area_type, choose, kind, mst, top
 
-# Civil Affairs is not paid for at this Government PSL or less (11.4: the Coup at 30 or less)
-# unless the Government leads by CA_LEAD or the FLN is nearly beaten.
-CA_FLOOR = 34
-CA_LEAD = 0
 # Activation is paid down to this PSL where a Front or Cadre (a Propaganda, 9.11) stands.
 ACT_SOURCE_FLOOR = 12
 FLN_VALUE = {"front": 3.0, "failek": 2.0, "band": 1.5, "cadre": 1.0}
@@ -259,10 +255,6 @@ def operation(b: Board, m: Move) -> tuple[float, str]:
         return exp * min(1.0, fp / 6) - risk * 0.3 - 0.2, \
             f"Flush {len(targets)} FLN units in OPS/OC with contact {c}, firepower {fp} (9.22)"
     if ms == "civil_affairs":
-        g, fl = v["psl"]["gov"], v["psl"]["fln"]
-        if g <= CA_FLOOR and fl > 6 and g - fl < CA_LEAD:
-            return -1.0, "the PSL is kept clear of the Coup threshold of 30 (11.4; Elections, " \
-                "5.0 41-42, roll on the same table)"
         drm = 1 if "amnesty" in v["effects"] else 0
         n, plus, at = mst(drm)
         bonus = (plus + at) * 1.0 if v["areas"][a]["terror"] else 0.0
