@@ -1,0 +1,344 @@
+"""The Algeria Government bot: a policy that scores each legal move from the Government's view
+(docs/algeria/bots.md). Its plan, in rule terms:
+
+* keep its PSL: every PSP it spends on mobilization (6.3, chart B.1) is a PSP nearer to defeat
+  (12.2), so it buys only above a floor that follows the FLN's PSL, Police first (1 PSP, the
+  prerequisite of Civil Affairs and Intelligence, 9.24-9.25);
+* activate only units that can act against FLN units near them (6.3) and patrol with them (9.21:
+  -1 to every FLN Propaganda, Strike, Raid and Move in the area);
+* take the FLN's PSL down: Civil Affairs wherever a Police unit stands (9.25, expected 1.67 PSP off
+  the FLN for 1), Flush where FLN units are exposed in OPS/OC (9.22, C.3, C.6), React to FLN
+  missions (9.23; always to a Strike, 9.12), scoring PSP off the FLN's PSL (C.6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..data import AREAS, UNIT_TYPES
+from .common import Board, Move, View, area_type, choose, kind, mst, top
+
+# Activation is paid down to this PSL where a Front or Cadre (a Propaganda, 9.11) stands.
+ACT_SOURCE_FLOOR = 12
+FLN_VALUE = {"front": 3.0, "failek": 2.0, "band": 1.5, "cadre": 1.0}
+
+
+def spend_floor(v: View) -> int:
+    """The Government PSL below which it buys nothing: 12.2 ends the game at 0, 11.3/11.4 bring
+    the OAS and the Coup at 30 or less; the floor stays ahead of the FLN's PSL."""
+    return max(45, int(v["psl"]["fln"]) + 8)
+
+
+def choose_move(v: View, seed: int) -> tuple[Move, list[dict[str, Any]]]:
+    b = Board(v)
+    f = top(v)
+    moves = v["legal_moves"]
+    k = f["k"]
+    if k == "setup":
+        return choose(moves, lambda m: setup(b, m), seed, "3.0 set-up")
+    if k in ("gov_reinforce", "free_mobilize"):
+        return choose(moves, lambda m: reinforce(b, f, m), seed, "6.3 reinforcement")
+    if k == "gov_deploy":
+        return choose(moves, lambda m: deploy(b, f, m), seed, "7.0 deployment")
+    if k == "operations":
+        return choose(moves, lambda m: operation(b, m), seed, "8.0 operations")
+    if k == "mission":
+        return choose(moves, lambda m: mission(b, f, m), seed, f"9.0 {f['m']}")
+    if k == "react":
+        return choose(moves, lambda m: react(b, f, m), seed, "9.23 react")
+    if k == "split":
+        return choose(moves, lambda m: split(v, f, m), seed, "C.6 split")
+    if k == "air_points":
+        return choose(moves, lambda m: (float(m["value"]), "Air Points reset at Redeployment "
+                                        "(10.3): spend them all"), seed, "11.11 air")
+    return choose(moves, lambda m: other(b, f, m), seed, k)
+
+
+# ---- 3.0 set-up --------------------------------------------------------------------------
+
+def setup(b: Board, m: Move) -> tuple[float, str]:
+    area, unit = m["area"], m["unit"]
+    t = area_type(area)
+    here = len(b.units(area, "gov"))
+    if kind(unit) == "police":
+        s = police_site(b, area)
+        why = "Police patrol the cities against Strikes (9.12, 9.21), then open Civil Affairs (9.25)"
+    else:
+        mobile = len(b.units(area, "gov", kinds=("fr_div", "fr_bde", "elite_bde", "alg_bde")))
+        s = {"urban": 3.0, "rural": 2.0, "remote": 0.5}[t] - 1.5 * here - (2.0 * mobile if t == "urban" else 0)
+        why = "a mobile unit in each city to React to Strikes (9.12), the rest spread for control (10.1)"
+    if m.get("mode") == "dispersed":
+        s += 0.5
+        why += "; dispersed division: 3 control points and contact 2 (11.7)"
+    return s, why
+
+
+# ---- 6.3 reinforcement -------------------------------------------------------------------
+
+def reinforce(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
+    v = b.v
+    psl = v["psl"]["gov"]
+    t = m["t"]
+    free = f["k"] == "free_mobilize"
+    if t == "choose":
+        return (1.0 if m["value"] == "remove_oas" else 0.0), "remove the OAS (11.3: its penalty)"
+    if t == "place_oas":
+        if m["area"] == "FRANCE":
+            return 0.0, "the OAS in France costs 2 PSP a turn (C.6)"
+        return 1.0 + b.fln_strength(m["area"]) / 10, "a city: a free Suppression (11.3)"
+    if t == "done":
+        return 0.0, "keep the PSL (12.2)"
+    if t == "remove_police" or t == "activate_border_zone":
+        return -1.0, "not worth its cost"
+    if t == "mobilize":
+        return mobilize_value(b, m["item"], free)
+    if t == "area":
+        return place_value(b, f["item"], m["area"])
+    if t == "activate":
+        return activate_value(b, m["unit"], psl)
+    return -1.0, "not considered"
+
+
+def mobilize_value(b: Board, item: str, free: bool) -> tuple[float, str]:
+    v = b.v
+    cost = UNIT_TYPES[item].mobilize_psp if item in UNIT_TYPES else 2
+    if item == "police":
+        floor = max(30, v["psl"]["fln"] - 10)
+        if not free and v["psl"]["gov"] - cost < floor:
+            return -1.0, f"the PSL would fall below {floor} (12.2, 11.3)"
+        best = max(police_site(b, a) for a in AREAS if a in v["areas"])
+        if best > 0:
+            return 2.0, "Police: a patrol in a city or Civil Affairs in a new area (9.21, 9.25)"
+        return -1.0, "every city has three Police and every Rural area one"
+    if not free and v["psl"]["gov"] - cost < spend_floor(v):
+        return -1.0, f"the PSL would fall below {spend_floor(v)} (12.2, 11.3)"
+    if item == "elite_bde":
+        return 1.0, "an elite brigade: contact 2, firepower 9, combines in Flush (9.22)"
+    if item == "fr_div" and free:
+        return 0.8, "a division: firepower 25, lets units combine in Flush (9.22)"
+    return -0.5, "not worth its PSP"
+
+
+def place_value(b: Board, item: str, area: str) -> tuple[float, str]:
+    v = b.v
+    t = area_type(area)
+    fln = b.fln_strength(area)
+    if item == "police":
+        return police_site(b, area), "Police patrol a city against Strikes (9.12, 9.21), " \
+            "else open Civil Affairs in a Rural area (9.25)"
+    return fln - len(b.units(area, "gov")) + (0.5 if t != "remote" else 0), \
+        "where the FLN is strongest and the Government weakest"
+
+
+def police_site(b: Board, area: str) -> float:
+    """Where a Police unit does most: a city until it holds three (each patrol is -1 to a Strike
+    and to a Propaganda doubled there, 9.12, 9.11, 9.21), then a Rural area without Police, for
+    Civil Affairs (9.25, not Remote)."""
+    t = area_type(area)
+    has = len(b.units(area, "gov", kinds=("police",), active=False))
+    if t == "urban":
+        return 4.0 - 1.2 * has + b.fln_strength(area) / 10
+    if t == "rural" and not b.v["areas"][area]["resettled"]:
+        return 1.5 - 4 * has + b.fln_strength(area) / 10
+    return -5.0
+
+
+def fln_near(b: Board, area: str) -> int:
+    n = b.fln_strength(area)
+    for a in AREAS[area].adjacent:
+        if AREAS[a].type != "country":
+            n += b.fln_strength(a) // 2
+    return n
+
+
+def activate_value(b: Board, unit: str, psl: int) -> tuple[float, str]:
+    """An activated unit patrols (9.21: -1 to each FLN Propaganda there, whose PSP are doubled in
+    a city), Reacts and Flushes (9.22-9.23): worth its ½-1 PSP (B.1) where FLN units stand."""
+    cost = UNIT_TYPES[kind(unit)].activate_psp
+    if cost == 0:
+        return 1.0, "activation is free (B.1)"
+    area = b.unit(unit)["area"]
+    near = fln_near(b, area)
+    if near == 0:
+        return -0.5, "no FLN unit in or next to its area"
+    sources = b.units(area, "fln", kinds=("front", "cadre"))
+    floor = ACT_SOURCE_FLOOR if sources else max(25, b.v["psl"]["fln"] - 15)
+    if psl - cost < floor:
+        return -0.5, "the PSL is too low to pay activation (12.2, 11.4)"
+    city = 1.0 if area_type(area) == "urban" else 0.0
+    return 0.5 + city + near / 5 - cost, f"FLN strength {near} in or next to {area}"
+
+
+# ---- 7.0 deployment ----------------------------------------------------------------------
+
+def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
+    t = m["t"]
+    if t == "unit":
+        mobile_city = area_type(b.unit(m["unit"])["area"]) == "urban"
+        return (1.0 if mobile_city else 1.5), "deploy every activated unit once (7.0), cities last"
+    if t == "done":
+        return 0.0, "nothing left to deploy"
+    if t in ("mode", "airmobilize"):
+        return -1.0, "modes stay as set up; Helicopter Points kept for React (11.12)"
+    unit = f["unit"]
+    home = b.unit(unit)["area"]
+    here = b.fln_strength(home)
+    cp = 3 if kind(unit) == "fr_div" and b.unit(unit)["mode"] == "dispersed" else 1
+    if t == "patrol":
+        city = 1.0 if area_type(home) == "urban" else 0.0
+        return (0.8 if here == 0 else 1.0 + city + here / 4), \
+            "patrol: -1 to FLN missions here, still React and Flush (9.21)"
+    if t == "stay":
+        return 0.5, "stay in OPS"
+    dest = m["area"]
+    if area_type(dest) == "urban" and area_type(home) != "urban" and not b.units(
+            dest, "gov", kinds=("fr_div", "fr_bde", "elite_bde", "alg_bde")) \
+            and b.units(dest, "fln", kinds=("front",)):
+        return 3.0, f"{dest}: a Front and no mobile unit to React to its Strike (9.12)"
+    gain = control(b, dest, cp) - control(b, home, -cp)
+    sources = b.units(dest, "fln", active=False, kinds=("front", "cadre"))
+    cover = 1.5 if sources and here == 0 and len(b.units(dest, "gov")) < 2 else 0.0
+    return 2.5 * gain + cover, f"control of {dest} against {home} (10.1: twice the other " \
+        f"side's points); {len(sources)} Fronts/Cadres there to patrol against next turn (9.21)"
+
+
+def control(b: Board, area: str, delta: int) -> float:
+    """How adding ``delta`` Government control points to ``area`` changes its control: +1 for
+    reaching twice the FLN's points, +1 for denying the FLN twice the Government's (10.1; the
+    roll between is an even chance and is left out)."""
+    g, f = b.gov_strength(area), b.fln_strength(area)
+
+    def score(g: int) -> int:
+        return int(g > 0 and g >= 2 * f) - int(f > 0 and f >= 2 * g)
+    return float(score(g + delta) - score(g))
+
+
+# ---- 8.0 operations ----------------------------------------------------------------------
+
+def contact_total(b: Board, area: str) -> tuple[int, int]:
+    """(contact, firepower) the Government can bring to a Flush in ``area`` from its OPS/PTL
+    boxes (9.22: several units only if all elite or a division is in the area)."""
+    units = b.units(area, "gov", ("OPS", "PTL"), kinds=("fr_div", "fr_bde", "elite_bde", "alg_bde"))
+    if not units:
+        return 0, 0
+    div = bool(b.units(area, "gov", active=False, kinds=("fr_div",)))
+    if not div and not all(kind(u) == "elite_bde" for u in units):
+        units = sorted(units, key=lambda u: -UNIT_TYPES[kind(u)].contact)[:1]
+    c = fp = 0
+    for u in units:
+        disp = kind(u) == "fr_div" and b.unit(u)["mode"] == "dispersed"
+        c += 2 if disp else UNIT_TYPES[kind(u)].contact
+        fp += 12 if disp else UNIT_TYPES[kind(u)].firepower
+    return c, fp
+
+
+def contact_p(b: Board, area: str, contact: int, evasion: int) -> float:
+    drm = (evasion > contact) + (area_type(area) == "remote") + bool(b.v["areas"][area]["terror"]) \
+        - (area_type(area) == "urban")
+    return max(0.0, min(1.0, (contact - drm) / 6))
+
+
+def operation(b: Board, m: Move) -> tuple[float, str]:
+    t = m["t"]
+    if t == "pass":
+        return 0.0, "nothing worth its cost"
+    if t == "airmobilize":
+        return -1.0, "Helicopter Points kept"
+    if t == "hand_over":
+        return -1.0, "not the Government's move"
+    a, ms = m["area"], m["mission"]
+    v = b.v
+    if ms == "flush":
+        c, fp = contact_total(b, a)
+        targets = b.units(a, "fln", ("OPS", "OC"), active=False)
+        exp = sum(contact_p(b, a, c, UNIT_TYPES[kind(u)].contact) * FLN_VALUE[kind(u)] for u in targets)
+        risk = sum(UNIT_TYPES[kind(u)].firepower for u in targets) / 8
+        return exp * min(1.0, fp / 6) - risk * 0.3 - 0.2, \
+            f"Flush {len(targets)} FLN units in OPS/OC with contact {c}, firepower {fp} (9.22)"
+    if ms == "civil_affairs":
+        drm = 1 if "amnesty" in v["effects"] else 0
+        n, plus, at = mst(drm)
+        bonus = (plus + at) * 1.0 if v["areas"][a]["terror"] else 0.0
+        return n - 1 + bonus + 0.1, f"Civil Affairs: {n:.2f} PSP off the FLN for 1 (9.25)"
+    if ms == "intelligence":
+        c = sum(UNIT_TYPES["police"].contact for _ in b.units(a, "gov", kinds=("police",)))
+        ug = b.units(a, "fln", ("UG",))
+        fc, _ = contact_total(b, a)
+        if fc == 0:
+            return -1.0, "no unit to Flush what Intelligence uncovers"
+        exp = sum(contact_p(b, a, c, UNIT_TYPES[kind(u)].contact) * FLN_VALUE[kind(u)] for u in ug)
+        return 0.6 * exp - 1, f"Intelligence on {len(ug)} UG units, then Flush (9.24)"
+    if ms == "suppression":
+        elite = len(b.units(a, "gov", kinds=("elite_bde",)))
+        drm = elite + (1 if "amnesty" in v["effects"] else 0)
+        n, plus, at = mst(drm)
+        bands = len(b.units(a, "fln", kinds=("band", "failek")))
+        others = len(b.units(a, "fln", kinds=("front", "cadre")))
+        val = min(bands, n) * 0.5 + at * others * 0.5 - 1 - plus * 4.5
+        return val, f"Suppression of {bands} Bands/Faileks, DRM {drm} (9.26)"
+    if ms == "resettlement":
+        return -10.0, "Resettlement gives the FLN 3d6 PSP (9.27)"
+    return -1.0, "not considered"
+
+
+def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
+    t = m["t"]
+    if t == "unit":
+        u = m["unit"]
+        if f["m"] == "suppression":
+            return 1.0, "an assisting elite brigade: +1 (9.26)"
+        return 0.5 + UNIT_TYPES[kind(u)].contact / 10, "more contact and firepower (9.22)"
+    if t == "go":
+        return 0.0 if not f["units"] else 0.2, "declaration complete"
+    return 0.0, "answer"
+
+
+def react(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
+    t = m["t"]
+    fln = f["fln"]
+    fire = sum(UNIT_TYPES[kind(u)].firepower for u in fln)
+    have = sum(UNIT_TYPES[kind(u)].firepower for u in f["units"])
+    if t == "unit":
+        if have >= 3 * max(3, fire):
+            return -0.1, "enough firepower already"
+        return 1.0, "add firepower to the React (9.23)"
+    if t == "react":
+        if not f["units"]:
+            return -1.0, "no unit chosen"
+        return (2.0 if f.get("strike") else 0.5), "React against the mission's units (9.23)"
+    if f.get("strike"):
+        return -3.5, "declining a Strike costs 1d6 PSP (9.12)"
+    return 0.0, "decline"
+
+
+def split(v: View, f: dict[str, Any], m: Move) -> tuple[float, str]:
+    n = f["n"]
+    gain, loss = m["gov_gain"], m["fln_loss"]
+    fln, gov = v["psl"]["fln"], v["psl"]["gov"]
+    if loss >= fln:
+        return 10.0, "takes the FLN PSL to 0 (12.2)"
+    if gov <= 30 and gov < fln:
+        return gain, "the Government PSL is at the OAS/Coup threshold (11.3, 11.4): gain"
+    if gov + gain > 99:
+        return loss, "above 99 the gain overflows (12.1)"
+    return loss + 0 * n, "take PSP off the FLN towards its 0 (12.2)"
+
+
+def other(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
+    t, k = m["t"], f["k"]
+    v = b.v
+    if k == "un_debate":
+        return (1.0 if m["value"] == "raise_fln" else 0.0), \
+            "raise the FLN rather than lose the Government's own PSL (5.0 43-44; 11.3 at 30)"
+    if k == "purge" and t == "pick":
+        w = m["value"]
+        from ..data import WILAYAS
+        return float(sum(b.fln_strength(a) for a in WILAYAS.get(w, ()))), \
+            "the wilaya with most FLN strength (5.0 45-46)"
+    if k == "remove":
+        u = m["value"]
+        area = b.unit(u)["area"]
+        return -(fln_near(b, area) if area else 0) + (1 if b.unit(u)["neutralized"] else 0), \
+            "the unit least needed where it stands"
+    if k == "suez_return" or t == "place":
+        return float(b.fln_strength(m["area"])), "where the FLN is strongest"
+    return 0.0, f"no preference at {k}"
