@@ -4,6 +4,7 @@ legality over whole games, a readable trace, and its choices in set-up positions
 from __future__ import annotations
 
 import random
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,13 @@ from engine.govbot import choose_move, decide
 from engine.govbot.evaluate import terms
 from engine.govbot.hidden import determinize
 from engine.govbot.policy import train_value
-from engine.govbot.selfplay import play_game
+from engine.bot.invariants import EventInvariants
+from engine.govbot.selfplay import checked, play_game
 from engine.state import State
 from engine.data import FRENCH, PROPAGANDA_CARDS
 from tests.helpers import gov, on_card, position, reveal, set_available
+from tests.test_bot_fixtures import bot_position
+from tests.test_bot_ops import started
 
 
 def first_option(s: State) -> dict[str, object]:
@@ -173,12 +177,29 @@ def test_not_the_governments_decision() -> None:
     ("full", "random", 1), ("full", "bot", 1),
 ])
 def test_whole_games_every_move_legal(scenario: str, fln: str, games: int) -> None:
-    """Every decision replays through engine.apply_all to the state the bot returned (play_game
-    checks it and raises otherwise), and the game reaches a result. (A few games, to keep the
-    suite fast; ``python -m engine.govbot.selfplay`` makes the same check over hundreds.)"""
+    """Every decision of either bot replays through engine.apply to the state the bot returned
+    (play_game checks it and raises otherwise), every move goes through the FLN bot's invariants
+    with no violation, and the game reaches a result. (A few games, to keep the suite fast;
+    ``python -m engine.govbot.selfplay`` makes the same checks over hundreds.)"""
     for i in range(games):
         r = play_game(scenario, 500 + i, fln)
         assert r["winner"] in ("gov", "fln") and r["times"]
+        assert r["violations"] == []
+        assert (r["guard_checks"] > 0) == (fln == "bot")
+
+
+def test_self_play_feeds_the_fln_bots_moves_to_its_invariants() -> None:
+    """An FLN Attack in Tiaret (an FLN Base, one Underground Guerrilla among six) Activates the
+    last Underground Guerrilla of a Base space (8.4.4): the check self-play makes of the FLN's
+    moves reports it; the same Attack with no Underground Guerrilla there exposes nothing."""
+    attack = {"t": "space", "space": "Tiaret"}
+    for spec, found in (({"fb": 1, "ag": 5, "ug": 1, "fp": 2}, 1), ({"fb": 1, "ag": 6, "fp": 2}, 0)):
+        s = started(bot_position({"Tiaret": spec}, fln=3), "attack")
+        inv = EventInvariants()
+        after = checked(s, [attack], engine.apply(s, attack)[0], inv, "fln", "test")
+        assert after.spaces["Tiaret"]["pieces"]["guerrillas_underground"] == 0
+        assert inv.guard_checks == 1 and len(inv.violations) == found
+        assert all("(8.4.4)" in v for v in inv.violations)
 
 
 # --- Propaganda Round ---------------------------------------------------------------------------
@@ -271,7 +292,7 @@ def test_train_value_without_cubes_is_the_pacification_only() -> None:
     assert train_value(s, "Algiers") < 0
 
 
-def final_campaign(spaces: dict[str, dict[str, object]], res: int, left: int,
+def final_campaign(spaces: dict[str, dict[str, Any]], res: int, left: int,
                    fln_bot: bool = True) -> State:
     """The Short scenario after its second Propaganda Round: ``left`` Event cards and the last
     Propaganda card in the last pile (2.4.1)."""

@@ -6,7 +6,8 @@ uniformly random player (``--fln random``: the two-player rules, 7.0); chance ma
 decision of either bot is checked as a referee would: its moves must replay, one by one through
 ``engine.apply``, to the state it returned; and every move of the game goes through the FLN bot's
 invariants (``engine.bot.invariants``: 8.1.2 map sources, never an Event without effect, the Base,
-Support and Control guards of 8.4.2, 8.4.4, 8.4.6 …), as in ``engine.bot.selfplay``. Prints each
+Support and Control guards of 8.4.2, 8.4.4, 8.4.6 …), as in ``engine.bot.selfplay`` – checked on
+the FLN bot's moves (a random FLN is bound by none of them). Prints each
 game, then the Government's wins with a 95% Wilson interval and the Government bot's decision
 time; the last line is exactly::
 
@@ -84,7 +85,7 @@ def play_game(scenario: str, seed: int, fln: str) -> dict[str, Any]:
         else:
             m = chooser.choice(legal_moves(s))
             t, _ = apply(s, m)
-            inv.observe(s, m, t, to_move(s) or "none")
+            inv.observe(s, m, t, "random")  # the invariants are the FLN bot's, not a random FLN's
             s = t
     assert s.result is not None
     return {"seed": seed, "winner": s.result["winner"], "margins": s.result["margins"],
