@@ -15,6 +15,8 @@ from engine.govbot import choose_move, decide
 from engine.govbot.evaluate import terms
 from engine.govbot.hidden import determinize
 from engine.govbot.policy import train_value
+from engine.govbot.search import Ctx, other_move
+from engine.govbot.trace import Trace
 from engine.bot.invariants import EventInvariants
 from engine.govbot.selfplay import checked, play_game
 from engine.state import State
@@ -22,6 +24,7 @@ from engine.data import FRENCH, PROPAGANDA_CARDS
 from tests.helpers import gov, on_card, position, reveal, set_available
 from tests.test_bot_fixtures import bot_position
 from tests.test_bot_ops import started
+from tests.test_pivotal import window
 
 
 def first_option(s: State) -> dict[str, object]:
@@ -332,3 +335,17 @@ def test_spends_its_resources_in_the_final_campaign() -> None:
     assert {"t": "pacify", "space": "Philippeville"} in d.moves
     assert d.state.spaces["Philippeville"]["support"] == "support"
     assert d.state.spaces["Philippeville"]["terror"] == 0
+
+
+def test_simulated_fln_choice_is_the_worst_for_the_government() -> None:
+    """#66 Coup d'Etat won by the FLN (5.1.5): it chooses between L French Troops to Out of Play
+    (no Commitment change) and Commitment − L. Completing the option, the bot's simulation lets
+    the FLN choose what hurts the Government most – here the 3 Commitment, not 3 Troops – and
+    no longer its first legal move, which made the Coup look cheap."""
+    s = window("full", {"Algiers": {"ft": 3}, "Medea": {"ft": 2}}, commitment=20,
+               resources=(10, 20))
+    s = engine.apply_all(s, [{"t": "pivotal", "card": 66}, {"t": "roll", "value": 3},
+                             {"t": "roll", "value": 4}])[0]
+    assert engine.legal_moves(s)[0] == {"t": "pick", "value": "troops"}
+    ctx = Ctx({"seed": 1, "counter": 0}, Trace())
+    assert other_move(s, ctx) == {"t": "pick", "value": "commitment"}
