@@ -74,7 +74,7 @@ def choose(s: State, ctx: Ctx) -> Move:
 def complete(s: State, first: Move, ctx: Ctx) -> tuple[State, list[Move]]:
     """Play ``first`` and the Government's further choices until its action is over (another
     option prompt, a new card, the game's end); returns the end position and the Government's
-    moves. Decisions of the FLN inside the action take its first legal move."""
+    moves. Decisions of the FLN inside the action: the worst for the Government (``other_move``)."""
     turn = s.turn
     saved, ctx.plan = ctx.plan, []
     ctx.quiet += 1
