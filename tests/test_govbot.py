@@ -4,16 +4,27 @@ legality over whole games, a readable trace, and its choices in set-up positions
 from __future__ import annotations
 
 import random
+from typing import Any
+from pathlib import Path
 
 import pytest
 
 import engine
+from engine.board import scores
 from engine.govbot import choose_move, decide
+from engine.govbot.evaluate import terms
 from engine.govbot.hidden import determinize
-from engine.govbot.selfplay import play_game
+from engine.govbot.policy import train_value
+from engine.govbot.search import Ctx, other_move
+from engine.govbot.trace import Trace
+from engine.bot.invariants import EventInvariants
+from engine.govbot.selfplay import checked, play_game
 from engine.state import State
 from engine.data import FRENCH, PROPAGANDA_CARDS
 from tests.helpers import gov, on_card, position, reveal, set_available
+from tests.test_bot_fixtures import bot_position
+from tests.test_bot_ops import started
+from tests.test_pivotal import window
 
 
 def first_option(s: State) -> dict[str, object]:
@@ -169,12 +180,29 @@ def test_not_the_governments_decision() -> None:
     ("full", "random", 1), ("full", "bot", 1),
 ])
 def test_whole_games_every_move_legal(scenario: str, fln: str, games: int) -> None:
-    """Every decision replays through engine.apply_all to the state the bot returned (play_game
-    checks it and raises otherwise), and the game reaches a result. (A few games, to keep the
-    suite fast; ``python -m engine.govbot.selfplay`` makes the same check over hundreds.)"""
+    """Every decision of either bot replays through engine.apply to the state the bot returned
+    (play_game checks it and raises otherwise), every move goes through the FLN bot's invariants
+    with no violation, and the game reaches a result. (A few games, to keep the suite fast;
+    ``python -m engine.govbot.selfplay`` makes the same checks over hundreds.)"""
     for i in range(games):
         r = play_game(scenario, 500 + i, fln)
         assert r["winner"] in ("gov", "fln") and r["times"]
+        assert r["violations"] == []
+        assert (r["guard_checks"] > 0) == (fln == "bot")
+
+
+def test_self_play_feeds_the_fln_bots_moves_to_its_invariants() -> None:
+    """An FLN Attack in Tiaret (an FLN Base, one Underground Guerrilla among six) Activates the
+    last Underground Guerrilla of a Base space (8.4.4): the check self-play makes of the FLN's
+    moves reports it; the same Attack with no Underground Guerrilla there exposes nothing."""
+    attack = {"t": "space", "space": "Tiaret"}
+    for spec, found in (({"fb": 1, "ag": 5, "ug": 1, "fp": 2}, 1), ({"fb": 1, "ag": 6, "fp": 2}, 0)):
+        s = started(bot_position({"Tiaret": spec}, fln=3), "attack")
+        inv = EventInvariants()
+        after = checked(s, [attack], engine.apply(s, attack)[0], inv, "fln", "test")
+        assert after.spaces["Tiaret"]["pieces"]["guerrillas_underground"] == 0
+        assert inv.guard_checks == 1 and len(inv.violations) == found
+        assert all("(8.4.4)" in v for v in inv.violations)
 
 
 # --- Propaganda Round ---------------------------------------------------------------------------
@@ -226,3 +254,98 @@ def test_redeploys_a_selected_police_cube_where_police_is_lacking() -> None:
     assert {"t": "select", "piece": "french_police", "space": "Algiers"} in d.moves
     assert {"t": "move", "piece": "french_police", "from": "Algiers", "to": "Medea"} in d.moves
     assert d.state.spaces["Medea"]["pieces"]["french_police"] == 1
+
+
+# --- Train without Algerian cubes; Resources in the final Campaign (issue 23) ------------------
+
+DATA = Path(__file__).parent / "data"
+
+
+def stored(name: str) -> State:
+    """A position reached in a Short game of the Government bot against the FLN bot."""
+    return engine.from_json((DATA / name).read_text())
+
+
+def test_trains_to_pacify_when_no_algerian_cube_is_available() -> None:
+    """Short game, engine seed 20008 (``ct_referee_arena.game.play_game("gov-bot", "fln-bot",
+    "short", 20008)``), card 53: the Government Second Eligible with 23 Resources, no Algerian cube
+    Available; Algiers (Pop 3) Neutral, under Government Control with Troops and Police. 3.2.1:
+    Pacify needs only Government Control of a selected space, so Train + Pacify takes the
+    Government's score from 28 to 31 – the bot used to Pass here (and lost that game by one)."""
+    s = stored("govbot_short_20008_card53.json")
+    assert s.pending[-1]["role"] == "second" and s.resources["gov"] == 23
+    assert s.boxes["available"]["algerian_troops"] == s.boxes["available"]["algerian_police"] == 0
+    assert scores(s).gov == 28
+    d = decide(s, 1)
+    assert d.moves[:3] == [{"t": "op", "op": "train", "box": "op_plus_sa"},
+                           {"t": "space", "space": "Algiers"}, {"t": "pacify", "space": "Algiers"}]
+    assert [m for m in d.moves if m["t"] == "space"] == [{"t": "space", "space": "Algiers"}]
+    assert d.state.spaces["Algiers"]["support"] == "support"
+    assert scores(d.state).gov == 31
+
+
+def test_train_value_without_cubes_is_the_pacification_only() -> None:
+    """No Algerian cube Available: a Controlled City not at Support is worth its Pacification; a
+    second City is not (one Pacify space, 3.2.1), nor a City the Government does not Control."""
+    s = gov({"Oran": {"ft": 1, "fp": 1}, "Constantine": {"ft": 1, "fp": 1},
+             "Algiers": {"ug": 2}}, resources=(20, 5))
+    s = set_available(set_available(s, "algerian_troops", 0), "algerian_police", 0)
+    assert train_value(s, "Oran") > 0
+    assert train_value(s, "Constantine", ["Oran"]) < 0
+    assert train_value(s, "Algiers") < 0
+
+
+def final_campaign(spaces: dict[str, dict[str, Any]], res: int, left: int,
+                   fln_bot: bool = True) -> State:
+    """The Short scenario after its second Propaganda Round: ``left`` Event cards and the last
+    Propaganda card in the last pile (2.4.1)."""
+    s0 = gov(spaces, resources=(res, 5), commitment=15, france_track="A",
+             options={"fln_bot": fln_bot})
+    c = s0.cards
+    events = [n for n in c["deck"] if n not in PROPAGANDA_CARDS]
+    c["played"] = sorted(c["played"] + events[left:] + list(PROPAGANDA_CARDS[:2]))
+    c["deck"] = events[:left] + [PROPAGANDA_CARDS[2]]
+    c["propaganda_drawn"], c["rounds"] = 2, 2
+    c["piles"], c["deck_left"], s0.turn = [[left, 1]], left + 1, 39 - (left + 1)
+    return engine.from_json(engine.to_json(s0))  # a valid state
+
+
+def test_resources_beyond_what_the_game_can_spend_are_worth_nothing() -> None:
+    """Final Campaign, two Event cards at most before the end: Resources count only up to what
+    those cards can spend (and, in the two-player game, the final Pacification can: 6.3.1, two
+    per step, no more than the Commitment; the one-player game ends before it, 8.5.1)."""
+    held = {"Oran": {"ft": 1, "fp": 1}}
+    value = {r: terms(final_campaign(held, r, 2))["resources"] for r in (2, 20, 34)}
+    assert value[2] < value[20] == value[34]
+    two = {r: terms(final_campaign(held, r, 2, fln_bot=False))["resources"] for r in (2, 20, 34)}
+    assert two[20] > value[20] and two[20] == two[34]  # Oran's Pacification: 2 more Resources
+    early = gov(held, resources=(20, 5))
+    assert terms(early)["resources"] < terms(gov(held, resources=(34, 5)))["resources"]
+
+
+def test_spends_its_resources_in_the_final_campaign() -> None:
+    """A Short game of the Government bot against the FLN bot (engine seed 20005), final Campaign:
+    five Event cards and the last Propaganda card left, 24 Resources, no Algerian cube Available,
+    Philippeville Controlled with a Terror marker. The bot used to Pass here (and on the next
+    card); Train + Pacify there removes the Terror marker and shifts it to Support."""
+    s = stored("govbot_short_20005_final_campaign.json")
+    assert s.cards["piles"] == [[5, 1]] and s.resources["gov"] == 24
+    d = decide(s, 1)
+    assert d.moves[0] != {"t": "pass"}
+    assert {"t": "pacify", "space": "Philippeville"} in d.moves
+    assert d.state.spaces["Philippeville"]["support"] == "support"
+    assert d.state.spaces["Philippeville"]["terror"] == 0
+
+
+def test_simulated_fln_choice_is_the_worst_for_the_government() -> None:
+    """#66 Coup d'Etat won by the FLN (5.1.5): it chooses between L French Troops to Out of Play
+    (no Commitment change) and Commitment − L. Completing the option, the bot's simulation lets
+    the FLN choose what hurts the Government most – here the 3 Commitment, not 3 Troops – and
+    no longer its first legal move, which made the Coup look cheap."""
+    s = window("full", {"Algiers": {"ft": 3}, "Medea": {"ft": 2}}, commitment=20,
+               resources=(10, 20))
+    s = engine.apply_all(s, [{"t": "pivotal", "card": 66}, {"t": "roll", "value": 3},
+                             {"t": "roll", "value": 4}])[0]
+    assert engine.legal_moves(s)[0] == {"t": "pick", "value": "troops"}
+    ctx = Ctx({"seed": 1, "counter": 0}, Trace())
+    assert other_move(s, ctx) == {"t": "pick", "value": "commitment"}

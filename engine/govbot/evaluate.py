@@ -16,7 +16,10 @@ better). One number, the sum of named terms so a trace can say what a choice gai
 * ``forces`` – Government cubes and Bases on the map, French pieces Available (Resources in
   6.2.1), French Casualties (lost Commitment in 6.2.3);
 * ``resources`` – Resources of both sides (what pays for the next Operations), worth nothing once
-  the final Propaganda Round has begun;
+  the final Propaganda Round has begun; in the final Campaign (2.4.1: the last Propaganda card is
+  in the last pile), the Government's count only up to what the cards left before the end can
+  spend, plus – in the two-player game – what the final Pacification can use (6.3.1: two per
+  step, no more than the Commitment); the one-player game ends before that Support Phase (8.5.1);
 * ``france`` – the Commitment the France Track will take in the Propaganda Rounds left (6.2.3;
   the Reset moves it one box toward A each round, 6.5), and the FLN Resources it gives (6.2.2);
 * ``terror`` – Terror markers in populated spaces (they block a shift toward Support, 3.3.4), and
@@ -27,7 +30,8 @@ better). One number, the sum of named terms so a trace can say what a choice gai
 from __future__ import annotations
 
 from ..board import control, population, scores
-from ..data import AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FT, GB, UG
+from ..data import (AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FT, GB,
+                    SUPPORT_LEVELS, UG)
 from ..state import State
 
 W_SUPPORT_EARLY = 0.6  # Support before the final round: Terror and Agitation may undo it
@@ -50,6 +54,8 @@ W_EXPOSED = 0.5
 W_DANGER = 3.0
 W_FRANCE = 0.8
 W_FRANCE_RES = 0.1
+RES_PER_CARD = 4  # Resources the Government spends per card, on average, in the final Campaign
+PACIFY_STEP = 2  # 6.3.1: Resources per Terror marker removed or level shifted
 DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: more than 30)
 
 
@@ -57,6 +63,40 @@ def final_round(s: State) -> bool:
     """The last Propaganda card has been drawn (2.4.1): Resources and Available pieces are of no
     further use once its Support Phase is over."""
     return bool(s.cards["propaganda_drawn"] == s.cards["propaganda_total"])
+
+
+def final_campaign(s: State) -> bool:
+    """The last Propaganda card is still to come and no other is (2.4.1): the game ends with it."""
+    c = s.cards
+    return bool(c["propaganda_drawn"] == c["propaganda_total"] - 1)
+
+
+def cards_left(s: State) -> float:
+    """The Event cards expected before the last Propaganda card: every card of the piles above
+    the last, and half of the last pile's (10.0: the Propaganda card is shuffled into it)."""
+    return float(sum(e if not props else e / 2 for e, props in s.cards["piles"]))
+
+
+def pacify_reserve(s: State) -> int:
+    """What the final Support Phase can spend on Pacification (6.3.1): two Resources per Terror
+    marker and per level toward Support (two at most) in each Populated space with Government
+    Control, Troops and Police, no more than the Commitment. None in the one-player game: it ends
+    after the Resources and Commitment Phase (8.5.1)."""
+    if s.options.get("fln_bot"):
+        return 0
+    steps = 0
+    for n, sp in s.spaces.items():
+        p = sp["pieces"]
+        if (n in COUNTRIES or not population(s, n) or control(s, n) != "gov"
+                or not (p[FT] + p[AT]) or not (p[FP] + p[AP])):
+            continue
+        steps += sp["terror"] + 2 - SUPPORT_LEVELS.index(sp["support"])
+    return min(s.commitment, PACIFY_STEP * steps)
+
+
+def useful_resources(s: State) -> float:
+    """Government Resources that can still be spent before the game ends (final Campaign)."""
+    return RES_PER_CARD * cards_left(s) + pacify_reserve(s)
 
 
 def france_cost(s: State) -> float:
@@ -104,7 +144,9 @@ def terms(s: State) -> dict[str, float]:
     if not last:
         forces += W_AVAILABLE * (box["available"][FT] + box["available"][FP])
     forces -= W_CASUALTY * (box["casualties"][FT] + box["casualties"][FP])
-    res = s.resources["gov"]
+    res = float(s.resources["gov"])
+    if final_campaign(s):
+        res = min(res, useful_resources(s))
     resources = 0.0 if last else (W_RES_GOV * min(res, RES_GOV_KNEE)
                                   + W_RES_GOV_HIGH * max(0, res - RES_GOV_KNEE))
     resources -= 0.0 if last else W_RES_FLN * s.resources["fln"]

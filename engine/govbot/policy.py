@@ -24,6 +24,7 @@ from typing import Callable
 
 from ..board import available, control, fln_count, gov_count, police, population, troops
 from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES
+from ..modifiers import pacify_spaces
 from ..machine import legal_moves, to_move
 from ..state import Move, State
 from ..view import view
@@ -38,6 +39,7 @@ THROUGH_DONE = ("op:sweep",)  # the effect is resolved at `done` (3.2.3)
 THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
+PACIFY_STEP = 2  # 3.2.1: Resources per Pacification step
 
 Handler = Callable[[State, list[Move], Ctx], Move]
 
@@ -72,7 +74,7 @@ def choose(s: State, ctx: Ctx) -> Move:
 def complete(s: State, first: Move, ctx: Ctx) -> tuple[State, list[Move]]:
     """Play ``first`` and the Government's further choices until its action is over (another
     option prompt, a new card, the game's end); returns the end position and the Government's
-    moves. Decisions of the FLN inside the action take its first legal move."""
+    moves. Decisions of the FLN inside the action: the worst for the Government (``other_move``)."""
     turn = s.turn
     saved, ctx.plan = ctx.plan, []
     ctx.quiet += 1
@@ -210,10 +212,15 @@ def greedy(s: State, ms: list[Move], ctx: Ctx, cands: list[Move] | None = None,
 # --- Train (3.2.1) ----------------------------------------------------------------------------
 
 
-def train_value(s: State, space: str) -> float:
+def train_value(s: State, space: str, locs: list[str] | tuple[str, ...] = ()) -> float:
     """What training in ``space`` promises: Control gained with up to four Algerian cubes, and a
-    Pacify step (3.2.1) where Control, Troops and Police would then be together; on the France
-    Track, the Commitment it saves (one box toward A)."""
+    Pacify step (3.2.1) where the Government would then Control it; on the France Track, the
+    Commitment it saves (one box toward A). ``locs``: the locations already selected.
+
+    3.2.1 Pacify needs Government Control only (not the cubes just placed, nor Troops and Police):
+    a Controlled City is worth training in for its Pacification alone when no Algerian cube is
+    Available – but Pacification is in one selected space (two with #13 SAS), so a further space
+    that places no cube promises nothing."""
     if space == "france_track":
         i = FRANCE_BOXES.index(s.france_track)
         if i == 0:
@@ -222,16 +229,19 @@ def train_value(s: State, space: str) -> float:
         shifted.france_track = FRANCE_BOXES[i - 1]
         return france_cost(shifted) - france_cost(s) - 0.6
     place = min(4, available(s, AT) + available(s, AP))
-    if place == 0:
-        return -1.0
     pop = population(s, space)
     g, f = gov_count(s, space), fln_count(s, space)
     after = "gov" if g + place > f else ("fln" if f > g + place else None)
     worth: dict[str | None, int] = {"gov": 1, "fln": -1, None: 0}
     v: float = -0.6 + 0.12 * place + W_CONTROL * pop * (worth[after] - worth[control(s, space)])
     sp = s.spaces[space]
-    if after == "gov" and pop and sp["support"] != "support" and s.resources["gov"] >= 4:
+    open_slots = pacify_spaces(s) - sum(1 for n in locs if n in SPACES)
+    price = 2 + PACIFY_STEP  # this location (those before it are paid) and one step
+    if (after == "gov" and pop and sp["support"] != "support" and open_slots > 0
+            and s.resources["gov"] >= price):
         v += 0.9 * pop - 0.6 * sp["terror"]
+    elif place == 0:
+        return -1.0  # nothing placed and nothing to Pacify: only the price paid
     return v
 
 
@@ -242,7 +252,7 @@ def train(s: State, ms: list[Move], ctx: Ctx) -> Move:
     f = s.pending[-1]
     spaces = [m for m in ms if m["t"] == "space" and m["space"] in (*SPACES, "france_track")]
     if spaces and not (f["box"] == "limited_op" and f["locs"]):
-        scored = [(train_value(s, m["space"]), m) for m in spaces]
+        scored = [(train_value(s, m["space"], f["locs"]), m) for m in spaces]
         v, m = max(scored, key=lambda r: r[0])
         need = 2 + (2 if f["locs"] else 0)  # keep the price of a Pacify step after the first
         must = DONE not in ms and not f["locs"]  # a Train needs one location

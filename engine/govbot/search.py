@@ -15,11 +15,13 @@ from referee_core import rng as erng
 from ..labels import move_label
 from ..machine import apply, legal_moves, to_move
 from ..state import Move, State
+from .evaluate import evaluate
 from .trace import Trace
 
 DONE: Move = {"t": "done"}
 BUDGET = 1000          # engine applies per decision, all look-aheads together
 OPTION_STEPS = 120     # moves simulated to complete one option (an Operation, Event, ...)
+ADVERSARY_CAP = 8      # an FLN choice inside a Government action: its moves weighed up to this
 
 
 @dataclass
@@ -53,11 +55,15 @@ def top_kind(s: State) -> str:
 
 def other_move(s: State, ctx: Ctx) -> Move:
     """A simulated decision that is not the Government's: chance from the bot's generator (only in
-    external chance mode: managed chance resolves itself), the FLN's first legal move."""
+    external chance mode: managed chance resolves itself); the FLN's choice inside a Government
+    action (#66 Coup d'Etat's loss, an Event's "FLN chooses" …) the one worst for the Government
+    among up to ``ADVERSARY_CAP`` legal moves, its first legal move beyond that."""
     ms = legal_moves(s)
     if to_move(s) == "chance":
         return ms[erng.uniform(ctx.rng, len(ms))]
-    return ms[0]
+    if len(ms) == 1 or len(ms) > ADVERSARY_CAP or ctx.spent:
+        return ms[0]
+    return min(ms, key=lambda m: evaluate(ctx.step(s, m)))
 
 
 def compact(m: Move) -> str:

@@ -2,15 +2,19 @@
 
 Plays N games of the Government bot (``engine.govbot.decide``) against an FLN that is either the
 non-player FLN of rules 8.0 (``--fln bot``: option ``fln_bot``, one-player victory, 8.6) or a
-uniformly random player (``--fln random``: the two-player rules, 7.0); chance managed. Every bot
-decision is checked as a referee would: its moves must replay through ``engine.apply_all`` to the
-state it returned. Prints each game, then the Government's wins with a 95% Wilson interval and
-the bot's decision time; the last line is exactly::
+uniformly random player (``--fln random``: the two-player rules, 7.0); chance managed. Every
+decision of either bot is checked as a referee would: its moves must replay, one by one through
+``engine.apply``, to the state it returned; and every move of the game goes through the FLN bot's
+invariants (``engine.bot.invariants``: 8.1.2 map sources, never an Event without effect, the Base,
+Support and Control guards of 8.4.2, 8.4.4, 8.4.6 …), as in ``engine.bot.selfplay`` – checked on
+the FLN bot's moves (a random FLN is bound by none of them). Prints each
+game, then the Government's wins with a 95% Wilson interval and the Government bot's decision
+time; the last line is exactly::
 
-    fln=F scenario=S games=N completed=N illegal=0 gov_wins=W win_rate=R ci95=[L,H] \
-    ms_p50=A ms_p99=B
+    fln=F scenario=S games=N completed=N illegal=0 violations=V guard_checks=C gov_wins=W \
+    win_rate=R ci95=[L,H] ms_p50=A ms_p99=B
 
-The exit status is non-zero on any illegal move or exception. Game ``i`` uses engine seed
+The exit status is non-zero on any illegal move, invariant violation or exception. Game ``i`` uses engine seed
 ``S + i``; the random FLN's generator and the bots' seeds derive from it. ``--jobs K`` plays games
 in K processes (the figures do not depend on K).
 """
@@ -28,9 +32,12 @@ from typing import Any
 from referee_core.errors import IllegalMove
 
 from ..bot import decide as fln_decide  # the FLN opponent (this tool is above both bots)
-from ..machine import apply, apply_all, legal_moves, to_move
+from ..bot.invariants import EventInvariants
+from ..bot.selfplay import replay
+from ..machine import apply, legal_moves, to_move
 from ..scenarios import new_game
 from ..serial import to_json
+from ..state import Move, State
 from ..stats import wilson
 from . import decide
 
@@ -41,35 +48,50 @@ class Illegal(Exception):
     pass
 
 
+def checked(s: State, moves: list[Move], after: State, inv: EventInvariants, who: str,
+            where: str) -> State:
+    """A bot's ``moves`` replayed one by one from ``s`` through the invariants: they must all be
+    legal and lead to the state ``after`` the bot returned."""
+    try:
+        replayed = replay(s, moves, inv)
+    except IllegalMove as e:
+        raise Illegal(f"{where}: {who} move {e.index} illegal: {e.reason} ({e.rule})") from e
+    if not moves or to_json(replayed) != to_json(after):
+        raise Illegal(f"{where}: {who} moves do not replay to the state")
+    return after
+
+
 def play_game(scenario: str, seed: int, fln: str) -> dict[str, Any]:
-    """One game; returns its result, the Government bot's decision times (ms) and move count."""
+    """One game; returns its result, the Government bot's decision times (ms), the invariant
+    violations and the number of guard checks."""
     chooser = random.Random(seed)
     s = new_game(scenario, seed, {"fln_bot": fln == "bot"})
+    inv = EventInvariants()
     times: list[float] = []
     steps = 0
     while to_move(s) is not None:
         steps += 1
         if steps > MAX_STEPS:
             raise RuntimeError(f"seed={seed}: game did not end")
+        where = f"seed={seed} step={steps}"
         if to_move(s) == "gov":
             t0 = time.perf_counter()
             moves, after, _ = decide(s, seed * 1_000_003 + steps)
             times.append((time.perf_counter() - t0) * 1000)
-            try:
-                replay, _ = apply_all(s, moves)
-            except IllegalMove as e:
-                raise Illegal(f"seed={seed} step={steps}: move {e.index} illegal: {e.reason}"
-                              f" ({e.rule})") from e
-            if not moves or to_json(replay) != to_json(after):
-                raise Illegal(f"seed={seed} step={steps}: moves do not replay to the state")
-            s = after
+            s = checked(s, moves, after, inv, "gov", where)
         elif to_move(s) == "fln" and fln == "bot":
-            _, s, _ = fln_decide(s, seed * 7_919 + steps)
+            moves, after, _ = fln_decide(s, seed * 7_919 + steps)
+            s = checked(s, moves, after, inv, "fln", where)
         else:
-            s, _ = apply(s, chooser.choice(legal_moves(s)))
+            m = chooser.choice(legal_moves(s))
+            t, _ = apply(s, m)
+            inv.observe(s, m, t, "random")  # the invariants are the FLN bot's, not a random FLN's
+            s = t
     assert s.result is not None
     return {"seed": seed, "winner": s.result["winner"], "margins": s.result["margins"],
-            "round": s.result.get("round"), "times": times}
+            "round": s.result.get("round"), "times": times,
+            "violations": [f"seed={seed} {v}" for v in inv.violations],
+            "guard_checks": inv.guard_checks}
 
 
 def _one(args: tuple[str, int, str]) -> dict[str, Any]:
@@ -103,8 +125,9 @@ def main(argv: list[str] | None = None) -> int:
             results = list(ex.map(_one, tasks))
     else:
         results = [_one(t) for t in tasks]
-    completed = illegal = errors = wins = 0
+    completed = illegal = errors = wins = guard_checks = 0
     times: list[float] = []
+    violations: list[str] = []
     for r in results:
         if "illegal" in r:
             illegal += 1
@@ -116,15 +139,21 @@ def main(argv: list[str] | None = None) -> int:
             completed += 1
             wins += r["winner"] == "gov"
             times += r["times"]
+            violations += r["violations"]
+            guard_checks += r["guard_checks"]
+            for v in r["violations"]:
+                print(f"VIOLATION {v}", file=sys.stderr)
             if not a.quiet:
                 print(f"game seed={r['seed']} winner={r['winner']} margins={r['margins']} "
                       f"round={r['round']} decisions={len(r['times'])}")
     lo, hi = wilson(wins, completed)
     rate = wins / completed if completed else 0.0
     print(f"fln={a.fln} scenario={a.scenario} games={a.games} completed={completed} "
-          f"illegal={illegal} gov_wins={wins} win_rate={rate:.3f} ci95=[{lo:.3f},{hi:.3f}] "
+          f"illegal={illegal} violations={len(violations)} guard_checks={guard_checks} "
+          f"gov_wins={wins} win_rate={rate:.3f} ci95=[{lo:.3f},{hi:.3f}] "
           f"ms_p50={pct(times, 0.5):.1f} ms_p99={pct(times, 0.99):.1f}")
-    return 0 if illegal == 0 and errors == 0 and completed == a.games else 1
+    ok = illegal == 0 and errors == 0 and not violations and completed == a.games
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
