@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from referee_core.checks import check_choice, check_obj, fail
 
+from .labels import area_name
 from .board import key
 from .data import AREAS, DISPERSED, unit_type
 from .machine import Frame, FrameType, Log, Move, State, emit, register
@@ -126,8 +127,8 @@ class AirPoints(FrameType[State]):
         return "gov"
 
     def prompt(self, s: State, f: Frame) -> str:
-        return (f"combat in {f['area']}: spend Air Points (each adds 1d6 to the Government's "
-                f"firepower; {s.air['available']} available)")
+        return (f"Combat in {area_name(f['area'])}: spend Air Points (each adds 1d6 to the"
+                f" Government's firepower; {s.air['available']} available)")
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         return [{"t": "air", "value": n} for n in range(s.air["available"] + 1)]

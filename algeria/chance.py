@@ -11,12 +11,16 @@ from referee_core import chance
 from referee_core.chance import roll_frame
 from referee_core.checks import check_obj, fail
 
+from .labels import in_words
 from .machine import Frame, State, register
 
 
 @register
 class Roll(chance.Roll[State]):
     """A die roll may go to any entry of the working data of the frame below (``check_x``)."""
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return f"Roll a die: {in_words(f['purpose'])}"
 
 
 def dice(s: State, f: Frame, key: str, n: int, purpose: str, rule: str) -> int | None:

@@ -36,6 +36,7 @@ import math
 from referee_core.checks import check_bool, check_choice, check_int, check_list, check_obj, fail
 
 from . import psl
+from .labels import area_name, counted, in_words
 from .board import key, neutralize
 from .chance import check_x, dice
 from .data import ALGERIAN, AREAS, DISPERSED, TABLES, unit_type
@@ -144,9 +145,10 @@ class Split(FrameType[State]):
                 fail(k, "must be a short string")
 
     def prompt(self, s: State, f: Frame) -> str:
+        why = f"{f['n']} PSP ({in_words(f['why'])})"
         if f["who"] == "fln":
-            return f"{f['n']} PSP ({f['why']}): split between FLN gain and Government loss"
-        return f"{f['n']} PSP ({f['why']}): split between Government gain and FLN loss"
+            return f"{why}: split between FLN gain and Government loss"
+        return f"{why}: split between Government gain and FLN loss"
 
     def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
         return super().explain(s, f, m)[0], str(f["rule"])
@@ -234,7 +236,8 @@ class Combat(FrameType[State]):
         return "auto"
 
     def prompt(self, s: State, f: Frame) -> str:
-        return f"combat in {f['area']}: choose the FLN unit that takes the next hit ({f['left']} left)"
+        return (f"Combat in {area_name(f['area'])}: choose the FLN unit that takes the next hit"
+                f" ({f['left']} left)")
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         return [{"t": "hit", "unit": u} for u in _units(s, f, "fln")]
@@ -265,12 +268,13 @@ class Combat(FrameType[State]):
         gfp = total_firepower(s, _units(s, f, "gov"), f["half"]) + air
         on_gov, on_fln = hits(ffp, fd), hits(gfp, gd)
         f["received"] = {"gov": on_gov, "fln": on_fln}
-        emit(log, "C.3", f"FLN firepower {ffp}, die {fd}: {on_gov} hit(s) on the Government",
+        emit(log, "C.3",
+             f"FLN firepower {ffp}, die {fd}: {counted(on_gov, 'hit')} on the Government",
              firepower=ffp, roll=fd, hits=on_gov)
         half = " (half, 9.15)" if f["half"] else ""
-        airs = f" with {f['air']} Air Point(s)" if f["air"] else ""
-        emit(log, "C.3", f"Government firepower {gfp}{half}{airs}, die {gd}: {on_fln} hit(s) on "
-             f"the FLN", firepower=gfp, roll=gd, hits=on_fln)
+        airs = f" with {counted(f['air'], 'Air Point')}" if f["air"] else ""
+        emit(log, "C.3", f"Government firepower {gfp}{half}{airs}, die {gd}:"
+             f" {counted(on_fln, 'hit')} on the FLN", firepower=gfp, roll=gd, hits=on_fln)
         f["left"] = on_fln
         f["stage"] = "losses"
 

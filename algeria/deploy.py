@@ -22,6 +22,7 @@ from __future__ import annotations
 from referee_core.checks import check_list, check_obj, fail
 
 from . import airpower
+from .labels import unit_name
 from .board import key
 from .data import ALGERIAN
 from .machine import Frame, FrameType, Log, Move, State, emit, register
@@ -61,8 +62,9 @@ class GovDeploy(FrameType[State]):
 
     def prompt(self, s: State, f: Frame) -> str:
         if f["unit"]:
-            return f"deploy {f['unit']}: patrol, another area's OPS box, or stay"
-        return "deploy Government units, or done"
+            return (f"Deploy {unit_name(f['unit'])}: patrol, another area's Operations box,"
+                    " or stay")
+        return "Deploy Government units, or done"
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         if f["unit"]:
@@ -115,7 +117,7 @@ def front_areas(s: State) -> list[str]:
 class FLNDeploy(FrameType[State]):
     kind = "fln_deploy"
     rule = "7.0"
-    prompt_text = "deploy FLN units from UG to OPS, or done"
+    prompt_text = "Deploy FLN units from the Underground to the Operations box, or done"
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "moved"))

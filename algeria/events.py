@@ -23,6 +23,7 @@ from __future__ import annotations
 from referee_core.checks import check_choice, check_int, check_obj, fail
 
 from . import psl
+from .labels import CHOICES, EVENT_NAMES, SIDES, value_name
 from .board import in_wilaya, key, neutralize, on_map, take_off
 from .chance import check_x, dice
 from .data import ALGERIAN, TABLES
@@ -200,7 +201,7 @@ class CoupTable(AutoFrame[State]):
             return
         row = coup_row(t + f["drm"])
         n_dice = int(str(row["psp"])[1])
-        p = dice(s, f, "p", n_dice, f"Coup Table {row['key']} PSP", "11.4")
+        p = dice(s, f, "p", n_dice, f"Coup Table {str(row['key']).replace('_', ' ')} PSP", "11.4")
         if p is None:
             return
         emit(log, "11.4", f"Coup Table {t + f['drm']}: {row['key'].__str__().replace('_', ' ')}")
@@ -231,7 +232,7 @@ class UNDebate(FrameType[State]):
         return [{"t": "choose", "value": v} for v in ("raise_fln", "lower_gov")]
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        emit(log, "5.0", f"UN debate: {f['who']} chooses {m['value']}")
+        emit(log, "5.0", f"UN debate: {SIDES[f['who']]} chooses to {CHOICES[m['value']]}")
         s.pending[-1] = {"k": "un_debate_roll", "choice": m["value"], "x": {}}
 
 
@@ -290,7 +291,7 @@ class Purge(FrameType[State]):
     def prompt(self, s: State, f: Frame) -> str:
         if f["wilaya"] is None:
             return "FLN purge: choose a wilaya"
-        return f"FLN purge in wilaya {f['wilaya']}: neutralize an active FLN unit"
+        return f"FLN purge in {value_name('value', f['wilaya'])}: neutralize an active FLN unit"
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         if f["wilaya"] is None:
@@ -338,14 +339,14 @@ class Remove(FrameType[State]):
         return "auto" if f["left"] is None else "gov"
 
     def prompt(self, s: State, f: Frame) -> str:
-        return f"{f['what'].upper()} event: remove a unit ({f['left']} to go)"
+        return f"{EVENT_NAMES[f['what']]}: remove a unit ({f['left']} to go)"
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         return [{"t": "pick", "value": u} for u in sorted(on_map(s, *REMOVABLE[f["what"]]),
                                                           key=_order)]
 
     def step(self, s: State, f: Frame, log: Log) -> None:
-        d = dice(s, f, "d", 1, f"{f['what']} event: units removed", "5.0")
+        d = dice(s, f, "d", 1, f"{EVENT_NAMES[f['what']]}: units removed", "5.0")
         if d is None:
             return
         f["left"] = d
@@ -377,7 +378,8 @@ class SuezReturn(FrameType[State]):
         return sorted((u for u, d in s.units.items() if d["removed"] == "suez"), key=_order)
 
     def prompt(self, s: State, f: Frame) -> str:
-        return "Suez Crisis over: put an elite unit back in an Algerian area (OC box)"
+        return ("Suez Crisis over: put an elite unit back in an Algerian area"
+                " (Operations Completed box)")
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         uid = self.waiting(s)[0]

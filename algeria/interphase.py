@@ -26,6 +26,7 @@ from __future__ import annotations
 from referee_core.checks import check_choice, check_int, check_obj
 
 from . import psl
+from .labels import indefinite, unit_kind
 from .board import key
 from .chance import check_x, dice
 from .data import ALGERIAN, NEIGHBOURS, TABLES, UNIT_IDS, UNIT_TYPES, unit_type
@@ -209,7 +210,7 @@ class Interphase(AutoFrame[State]):
         p = dice(s, f, "p", n, "Coup Table PSP", "11.4")
         if p is None:
             return None
-        emit(log, "11.4", f"coup d'etat: Coup Table {t + drm}, {row['key']}")
+        emit(log, "11.4", f"Coup d'etat: Coup Table {t + drm}, {str(row['key']).replace('_', ' ')}")
         if str(row["psp"]).startswith("+"):
             psl.gain(s, "gov", p, log, "11.4", "coup")
         else:
@@ -288,8 +289,8 @@ class FreeMobilize(FrameType[State]):
 
     def prompt(self, s: State, f: Frame) -> str:
         if f["item"]:
-            return f"free mobilization of {f['item']}: choose an area"
-        return f"free mobilization: {f['budget']} PSP left"
+            return f"Free mobilization of {indefinite(unit_kind(f['item']))}: choose an area"
+        return f"Free mobilization: {f['budget']} PSP left"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         b = dice(s, f, "d", f["dice"], "free mobilization PSP", "11.4")

@@ -10,7 +10,10 @@ the labels through unchanged (as ``engine.labels`` does for Colonial Twilight).
   prompt stay distinct.
 * ``log_label(entry)`` – a log entry's text with unit ids ("fr_bde.1"), area ids ("II-2",
   "ALGIERS"), unit types ("fr_div") and sides ("gov") in words.
-* ``unit_name(id)`` / ``area_name(id)`` – "French brigade 1", "II-2 Philippeville".
+* ``unit_name(id)`` / ``area_name(id)`` – "French brigade 1", "II-2 Philippeville";
+  ``counted(n, noun)`` – "1 hit", "2 Police"; ``in_words(text)`` – any engine text with its keys
+  in words. The prompts (``algeria/*.py``) and the board picture (``algeria/render.py``) name
+  units, areas, missions and events through these, so every text a person reads agrees.
 
 Labels are for people: never part of a move, and a move is never read from its label.
 """
@@ -31,6 +34,7 @@ ITEMS = {**UNIT_NAMES, "air_point": "Air Point", "helo_point": "Helicopter Point
          "naval_point": "Naval Point", "border_zone": "Border Zone"}
 BOXES = {"UG": "Underground", "OPS": "Operations", "PTL": "Patrol", "OC": "Operations Completed"}
 SIDES = {"gov": "Government", "fln": "FLN", "chance": "Chance"}
+EVENT_NAMES = {"nato": "NATO pressure", "suez": "Suez Crisis", "coup": "Coup d'etat"}
 CHOICES = {"raise_fln": "raise the FLN PSL", "lower_gov": "lower the Government PSL",
            "remove_oas": "remove the OAS", "keep_oas": "keep the OAS"}
 _FULL = {a["id"]: a["full_name"] for a in RAW["areas"]}
@@ -51,7 +55,25 @@ def unit_name(uid: Any) -> str:
     return str(uid)
 
 
-def _a(noun: str) -> str:
+def plural(noun: str) -> str:
+    """"French divisions", "Bands"; Police is its own plural."""
+    return noun if noun.endswith(("Police", "s")) else noun + "s"
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and the noun agreeing with it: "1 hit", "2 hits", "3 Police", "2 Cadres"."""
+    return f"{n} {noun if n == 1 else plural(noun)}"
+
+
+def unit_kind(key: Any) -> str:
+    """A unit type or item key in words ("fr_div" -> "French division")."""
+    return ITEMS.get(key, str(key).replace("_", " ")) if isinstance(key, str) else str(key)
+
+
+def indefinite(noun: str) -> str:
+    """"a Band", "an Algerian brigade"."""
+    if noun == "Police":
+        return "a Police unit"
     return ("an " if noun[:1] in "AEIOU" else "a ") + noun
 
 
@@ -72,6 +94,10 @@ def value_name(k: str, v: Any) -> str:
             return f"wilaya {v}"
         return v.replace("_", " ")
     return str(v)
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _top(s: State) -> Frame:
@@ -112,7 +138,7 @@ def _deploy(s: State, f: Frame, m: Move) -> str:
 
 def _convert(s: State, f: Frame, m: Move) -> str:
     to = str(m.get("to"))
-    return f"Convert {unit_name(m.get('unit'))} to {_a(ITEMS.get(to, to))}"
+    return f"Convert {unit_name(m.get('unit'))} to {indefinite(ITEMS.get(to, to))}"
 
 
 def _unit(s: State, f: Frame, m: Move) -> str:
@@ -124,8 +150,8 @@ def _unit(s: State, f: Frame, m: Move) -> str:
 # ---- the Operations Phase (8.0, 9.0; algeria/missions.py) ------------------------------------
 
 def mission_name(name: Any) -> str:
-    """"Propaganda", "Civil Affairs"."""
-    return " ".join(w.capitalize() for w in str(name).split("_"))
+    """"Propaganda", "Civil Affairs", "OAS Suppression"."""
+    return " ".join(w.upper() if w == "oas" else w.capitalize() for w in str(name).split("_"))
 
 
 def _mission(s: State, f: Frame, m: Move) -> str:
@@ -167,17 +193,17 @@ LABELS: dict[str, Callable[[State, Frame, Move], str]] = {
     **{q: (lambda fn: lambda s, f, m: fn(m.get("value")))(fn) for q, fn in ANSWERS.items()},
     "place": _place,
     "roll": lambda s, f, m: f"Die roll: {m.get('value')}",
-    "choose": lambda s, f, m: value_name("value", m.get("value")).capitalize(),
+    "choose": lambda s, f, m: _upper_first(value_name("value", m.get("value"))),
     "pick": _pick,
     "place_oas": lambda s, f, m: f"Place the OAS in {area_name(m.get('area'))}",
     "mobilize": lambda s, f, m: (
         "Advance the Border Zone" if m.get("item") == "border_zone"
-        else f"Mobilize {_a(ITEMS.get(m.get('item', ''), str(m.get('item'))))}"),
+        else f"Mobilize {indefinite(unit_kind(m.get('item')))}"),
     "area": _area,
     "remove_police": lambda s, f, m: f"Remove {unit_name(m.get('unit'))} from the map",
     "activate_border_zone": lambda s, f, m: "Activate the Border Zone",
     "activate": lambda s, f, m: f"Activate {unit_name(m.get('unit'))}",
-    "build": lambda s, f, m: (f"Build {_a(ITEMS.get(m.get('unit', ''), str(m.get('unit'))))}"
+    "build": lambda s, f, m: (f"Build {indefinite(unit_kind(m.get('unit')))}"
                               f" in {area_name(m.get('area'))}"),
     "convert": _convert,
     "unit": _unit_in,
@@ -237,17 +263,27 @@ _AREA_RE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _FULL), key=len, r
                       + r")\b")
 _SIDE_RE = re.compile(r"\b(gov|fln)\b")
 _BOX_RE = re.compile(r"\b(UG|OPS|PTL|OC) box\b")
+_KEY_RE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")        # any other engine key: "abject_failure"
+_MAYBE_PLURAL_RE = re.compile(r"\b(\d+) ((?:[A-Z]\w* )*\w+?)\(s\)")   # "1 hit(s)"
 
 
-def log_label(entry: dict[str, Any]) -> str:
-    """A log entry as a person reads it, e.g. "French brigade 1 deploys to IV-1 Medea"."""
-    text = str(entry.get("text", ""))
+def in_words(text: str) -> str:
+    """An engine text with unit ids ("fr_bde.1"), area ids ("II-2", "ALGIERS"), unit types
+    ("fr_div"), sides ("gov"), boxes ("OPS box") and any other key ("raise_fln",
+    "abject_failure") in words, and every "N noun(s)" agreeing with N."""
     text = _UNIT_RE.sub(lambda mo: f"{UNIT_NAMES[mo.group(1)]} {mo.group(2)}", text)
     text = _ITEM_RE.sub(lambda mo: ITEMS[mo.group(1)], text)
     text = _AREA_RE.sub(lambda mo: _FULL[mo.group(1)], text)
     text = _SIDE_RE.sub(lambda mo: SIDES[mo.group(1)], text)
     text = _BOX_RE.sub(lambda mo: f"{BOXES[mo.group(1)]} box", text)
-    return text[:1].upper() + text[1:]
+    text = _KEY_RE.sub(lambda mo: CHOICES.get(mo.group(0), mo.group(0).replace("_", " ")), text)
+    return _MAYBE_PLURAL_RE.sub(lambda mo: counted(int(mo.group(1)), mo.group(2)), text)
 
 
-__all__ = ["area_name", "log_label", "move_label", "move_labels", "unit_name"]
+def log_label(entry: dict[str, Any]) -> str:
+    """A log entry as a person reads it, e.g. "French brigade 1 deploys to IV-1 Medea"."""
+    return _upper_first(in_words(str(entry.get("text", ""))))
+
+
+__all__ = ["area_name", "counted", "in_words", "log_label", "mission_name", "move_label",
+           "move_labels", "unit_kind", "unit_name"]

@@ -57,6 +57,7 @@ from referee_core.checks import check_bool, check_choice, check_int, check_obj, 
 from referee_core.why import SILENT, Why
 
 from . import airpower, psl
+from .labels import area_name, mission_name
 from .chance import check_x, dice
 from .combat import check_units
 from .data import ALGERIAN, AREAS, TABLES, unit_type
@@ -261,7 +262,7 @@ class Operations(FrameType[State]):
         check_bool(f["france"], "france")
 
     def prompt(self, s: State, f: Frame) -> str:
-        return "conduct a mission or pass (two passes in succession end the phase)"
+        return "Conduct a mission or pass (two passes in succession end the phase)"
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         out: list[Move] = [{"t": "mission", "mission": m.name, "area": a}
@@ -311,6 +312,15 @@ class Operations(FrameType[State]):
 
 
 # --- the mission procedure --------------------------------------------------------------------
+
+QUESTIONS = {  # what each mission's question (``Mission.answers``) asks, in words
+    "dest": "choose the destination",
+    "lost": "choose the raiding unit that is neutralized (Raid \"+\")",
+    "police": "choose the Police unit to neutralize (Raid \"@\")",
+    "target": "choose the unit to harass",
+    "pick": "choose the FLN unit that is neutralized",
+}
+
 
 def question(q: str) -> str:
     """A repeated question carries a number (``pick0``, ``pick1`` …); its kind is the stem's."""
@@ -380,8 +390,11 @@ class MissionFrame(FrameType[State]):
     def prompt(self, s: State, f: Frame) -> str:
         m = MISSIONS[f["m"]]
         if f["stage"] == "declare":
-            return f"{m.name} in {f['area']}: choose the units, then go"
-        return f"{m.name} in {f['area']}: {f['ask']['q']}" if f["ask"] else m.name
+            return f"{mission_name(m.name)} in {area_name(f['area'])}: choose the units, then go"
+        if not f["ask"]:
+            return mission_name(m.name)
+        return (f"{mission_name(m.name)} in {area_name(f['area'])}:"
+                f" {QUESTIONS[question(f['ask']['q'])]}")
 
     def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
         return super().explain(s, f, m)[0], MISSIONS[f["m"]].rule
@@ -409,9 +422,9 @@ class MissionFrame(FrameType[State]):
              mission=m.name, area=f["area"], units=list(f["units"]))
         if m.side == "fln":
             if m.cost:
-                psl.add_ap(s, -m.cost, log, m.rule, m.name)
+                psl.add_ap(s, -m.cost, log, m.rule, mission_name(m.name))
         else:
-            psl.lose(s, "gov", m.cost, log, m.rule, m.name)
+            psl.lose(s, "gov", m.cost, log, m.rule, mission_name(m.name))
         if m.once:
             if f["area"] == "FRANCE":
                 ops_frame(s)["france"] = True

@@ -25,6 +25,7 @@ from __future__ import annotations
 from referee_core.checks import check_bool, check_choice, check_obj, fail
 
 from . import psl
+from .labels import area_name
 from .board import key
 from .chance import check_x, dice
 from .airpower import can_fly, fly_in, push_combat
@@ -100,7 +101,7 @@ class React(FrameType[State]):
 
     def prompt(self, s: State, f: Frame) -> str:
         must = " (a Strike: React with at least one unit or lose 1d6 PSP)" if f["strike"] else ""
-        return f"React in {f['area']}: choose units, react or decline{must}"
+        return f"React in {area_name(f['area'])}: choose units, react or decline{must}"
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         out: list[Move] = [{"t": "unit", "unit": u} for u in eligible(s, f["area"], f["units"])]

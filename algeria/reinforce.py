@@ -39,6 +39,7 @@ import math
 from referee_core.checks import check_choice, check_int, check_list, check_obj, fail
 
 from . import psl
+from .labels import indefinite, unit_kind
 from .board import key
 from .chance import check_x, dice
 from .data import ALGERIAN, AREAS, NEIGHBOURS, UNIT_TYPES
@@ -115,11 +116,11 @@ class GovReinforce(FrameType[State]):
         return "gov"
 
     def prompt(self, s: State, f: Frame) -> str:
-        return {"oas_remove": "the Government PSL is above 70: remove the OAS?",
-                "oas_place": "place the OAS in a city or in France",
-                "buy": "mobilize units and points, or done",
-                "area": f"mobilize {f['item']}: choose an area",
-                "activate": "activate units for this turn, or done"}[f["stage"]]
+        return {"oas_remove": "The Government PSL is above 70: remove the OAS?",
+                "oas_place": "Place the OAS in a city or in France",
+                "buy": "Mobilize units and points, or done",
+                "area": f"Mobilize {indefinite(unit_kind(f['item']))}: choose an area",
+                "activate": "Activate units for this turn, or done"}[f["stage"]]
 
     def step(self, s: State, f: Frame, log: Log) -> None:  # stage "oas" (11.3)
         if s.options["slow_french_reaction"] and not s.slow_lifted \
@@ -264,7 +265,7 @@ def fronted(s: State) -> list[str]:
 class FLNReinforce(FrameType[State]):
     kind = "fln_reinforce"
     rule = "6.2"
-    prompt_text = "build and convert units, or done"
+    prompt_text = "Build and convert units, or done"
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "stage"))

@@ -25,7 +25,7 @@ from referee_core.svg import FLN, GOV, INK, MUTED, PAPER, SEA, document, el, rec
 
 from .data import AREAS, BOXES, TOWNS
 from .labels import BOXES as BOX_NAMES
-from .labels import SIDES, UNIT_NAMES, area_name
+from .labels import EVENT_NAMES, SIDES, UNIT_NAMES, area_name, counted
 from .state import State
 from .view import view as make_view
 
@@ -273,29 +273,29 @@ def _counted(units: list[tuple[str, dict[str, Any]]]) -> str:
         neutral[key] += bool(u.get("neutralized"))
     out = []
     for key, n in counts.items():
-        name = UNIT_NAMES[key]
-        s = f"{n} {name}" + ("s" if n > 1 and not name.endswith("s") else "")
+        s = counted(n, UNIT_NAMES[key])
         out.append(s + (f" ({neutral[key]} neutralized)" if neutral[key] else ""))
     return ", ".join(out)
 
 
 def _off_map(units: list[tuple[str, dict[str, Any]]], x: float, y: float) -> str:
     pool: Counter[str] = Counter()
-    held: Counter[str] = Counter()
+    held: Counter[tuple[str, str]] = Counter()
     for uid, u in units:
         name = UNIT_NAMES[uid.split(".", 1)[0]]
         if u.get("removed"):
-            held[f"{name} ({u['removed']})"] += 1
+            held[name, EVENT_NAMES.get(u["removed"], str(u["removed"]))] += 1
         else:
             pool[name] += 1
     out = [text(x, y + 14, "Off the map", size=14, weight="bold", fill="#5b4a2f")]
-    gov = [f"{n} {k}" for k, n in pool.items() if _side_of(k) == "gov"]
-    fln = [f"{n} {k}" for k, n in pool.items() if _side_of(k) == "fln"]
+    gov = [counted(n, k) for k, n in pool.items() if _side_of(k) == "gov"]
+    fln = [counted(n, k) for k, n in pool.items() if _side_of(k) == "fln"]
     out.append(text(x, y + 34, "Government, not mobilized: " + (", ".join(gov) or "none"),
                     size=12, fill=GOV))
     out.append(text(x, y + 52, "FLN pool: " + (", ".join(fln) or "none"), size=12, fill=FLN))
     out.append(text(x, y + 70, "Held off by an event: "
-                    + (", ".join(f"{n} {k}" for k, n in held.items()) or "none"),
+                    + (", ".join(f"{counted(n, k)} ({why})" for (k, why), n in held.items())
+                       or "none"),
                     size=12, fill=MUTED))
     return el("g", "".join(out), data_panel="off-map")
 

@@ -19,6 +19,7 @@ from typing import Any
 from referee_core import rng
 from referee_core.errors import BadRequest
 
+from .labels import unit_name
 from .chance import check_x, dice
 from referee_core.checks import check_choice, check_list, check_obj, fail
 
@@ -155,7 +156,7 @@ class SetUp(FrameType[State]):
 
     def prompt(self, s: State, f: Frame) -> str:
         uid, w = f["queue"][0]
-        return f"set up {uid} in an area of wilaya {w}"
+        return f"Set up {unit_name(uid)} in an area of wilaya {w}"
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         uid, w = f["queue"][0]

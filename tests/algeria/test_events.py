@@ -35,7 +35,7 @@ def rolls(s: A.State, *values: int) -> tuple[A.State, list[dict[str, Any]]]:
 def done(s: A.State) -> None:
     """The Random Events Phase is over: the Government's reinforcement decisions follow."""
     assert s.phase == "reinforcement" and A.to_move(s) == "gov"
-    assert A.prompt(s) == "mobilize units and points, or done"
+    assert A.prompt(s) == "Mobilize units and points, or done"
 
 
 @pytest.mark.parametrize("row", TABLES["C2_random_events"]["rows"], ids=lambda r: r["key"])

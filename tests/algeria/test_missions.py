@@ -272,7 +272,7 @@ def test_move_into_a_patrolled_area_and_react_there() -> None:
     s = put(ops_position(), "II-2", "OPS", "band.1")
     s = put(s, "I-4", "PTL", "police.1", "fr_bde.1")
     s, _ = play(s, mission("move", "II-2"), unit("band.1"))
-    assert A.prompt(s).endswith("dest") and len(A.legal_moves(s)) == 7
+    assert A.prompt(s).endswith("choose the destination") and len(A.legal_moves(s)) == 7
     s, log = play(s, {"t": "dest", "value": "I-4"}, 4)       # 4 - 2 = 2: moves
     assert s.units["band.1"]["area"] == "I-4" and s.units["band.1"]["box"] == "OC"
     assert A.prompt(s).startswith("React in I-4")
@@ -378,7 +378,7 @@ def test_harass_with_a_failek_others_join() -> None:
     s, _ = play(s, mission("harass", "V-3"), unit("failek.1"))
     assert {m["unit"] for m in A.legal_moves(s) if m["t"] == "unit"} == {"band.1", "cadre.1"}
     s, _ = play(s, unit("band.1"), unit("cadre.1"))
-    assert A.prompt(s).endswith("target")
+    assert A.prompt(s).endswith("choose the unit to harass")
     s, log = play(s, {"t": "target", "value": "fr_div.1"})
     # FLN 7 firepower, die 6: 3 hits; division 25 at half = 13, die 2: 2 hits
     s, log = play(s, 6, 2)

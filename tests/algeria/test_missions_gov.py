@@ -290,7 +290,7 @@ def test_flush_combination_condition() -> None:
     s = board(fr_bde_1=("II-1", "OPS"), alg_bde_1=("II-1", "PTL"), elite_bde_1=("II-1", "OPS"),
               elite_bde_2=("II-1", "PTL"), fr_bde_2=("II-1", "OC"), band_1=("II-1", "OPS"))
     s, _ = mission(s, "flush", "II-1")
-    assert A.prompt(s) == "flush in II-1: choose the units, then go"
+    assert A.prompt(s) == "Flush in II-1 Setif: choose the units, then go"
     units = {m["unit"] for m in A.legal_moves(s) if m["t"] == "unit"}
     assert units == {"fr_bde.1", "alg_bde.1", "elite_bde.1", "elite_bde.2"}   # not from OC
     s1, _ = A.apply(s, {"t": "unit", "unit": "fr_bde.1"})
@@ -381,7 +381,7 @@ def test_air_points_on_react_and_harass_return_fire() -> None:
     s.pending[-1]["who"] = "fln"
     s, _ = mission(s, "harass", "I-1")
     s = go(s, {"t": "unit", "unit": "band.1"}, {"t": "target", "value": "fr_bde.1"})
-    assert A.to_move(s) == "gov" and A.prompt(s).startswith("combat in I-1: spend Air Points")
+    assert A.to_move(s) == "gov" and A.prompt(s).startswith("Combat in I-1 Barika: spend Air Points")
     s = go(s, {"t": "air", "value": 1})
     s = rolls(s, 1, 1, 1)    # no hits either way (FLN 2: die 1; Government 3 + 1: die 1)
     assert s.units["band.1"]["box"] == "OC" and s.air["available"] == 0

@@ -15,7 +15,7 @@ from tests.algeria.test_events import at_event, rolls
 def at_reinforce(scenario: str = "1954", **tweak: Any) -> A.State:
     s = at_event(scenario, **tweak)
     s, _ = rolls(s, 1, 1)   # no event
-    assert A.prompt(s) == "mobilize units and points, or done"
+    assert A.prompt(s) == "Mobilize units and points, or done"
     return s
 
 
@@ -39,7 +39,7 @@ def test_mobilize_a_brigade_and_points() -> None:
     assert items(s) == {"fr_div", "fr_bde", "elite_bde", "alg_bde", "police", "air_point",
                         "helo_point", "naval_point"}   # no Border Zone before independence
     s = go(s, {"t": "mobilize", "item": "fr_bde"})
-    assert A.prompt(s) == "mobilize fr_bde: choose an area" and len(A.legal_moves(s)) == 25
+    assert A.prompt(s) == "Mobilize a French brigade: choose an area" and len(A.legal_moves(s)) == 25
     s = go(s, {"t": "area", "area": "III-1"})
     assert s.units["fr_bde.4"]["area"] == "III-1" and s.units["fr_bde.4"]["box"] == "OPS"
     s = go(s, {"t": "mobilize", "item": "air_point"}, {"t": "mobilize", "item": "naval_point"})
@@ -64,7 +64,7 @@ def test_activation_and_units_left_in_oc() -> None:
     assert s.units["fr_bde.3"]["box"] == "OC" and s.units["elite_bde.1"]["box"] == "OC"
     assert s.units["fr_bde.1"]["box"] == "OPS" and s.units["fr_bde.4"]["box"] == "OPS"
     assert s.units["alg_bde.1"]["box"] == "OPS"
-    assert A.to_move(s) == "fln" and A.prompt(s) == "build and convert units, or done"
+    assert A.to_move(s) == "fln" and A.prompt(s) == "Build and convert units, or done"
 
 
 def test_no_payment_takes_the_psl_to_zero() -> None:
@@ -166,7 +166,7 @@ def test_fln_build_and_convert() -> None:
                    s.units[m["unit"]]["area"] in front_areas[1:] for m in A.legal_moves(s))
     s = go(s, {"t": "done"})
     assert s.phase == "deployment" and A.to_move(s) == "gov"
-    assert A.prompt(s) == "deploy Government units, or done"
+    assert A.prompt(s) == "Deploy Government units, or done"
 
 
 def test_fln_abroad_costs_two_and_faileks() -> None:

@@ -52,7 +52,7 @@ def test_setup_matches_chart_c8(scenario: str) -> None:
     s = A.new_game(scenario, 11, {"chance": "external"})
     assert A.to_move(s) == "gov" and s.phase == "setup"
     s = play_setup(s, int(scenario))
-    assert A.to_move(s) == "chance" and A.prompt(s).startswith("roll a die: FLN starting AP")
+    assert A.to_move(s) == "chance" and A.prompt(s).startswith("Roll a die: FLN starting AP")
     s, _ = A.apply(s, {"t": "roll", "value": 2})
     s, _ = A.apply(s, {"t": "roll", "value": 5})
     tr = SCENARIOS[scenario]["tracks"]
@@ -103,13 +103,13 @@ def test_front_never_remote_nor_beside_another_front() -> None:
     while A.to_move(s) == "gov":
         s, _ = A.apply(s, A.legal_moves(s)[0])
     # FLN places its Fronts first; wilaya I: I-2 and I-3 are Remote.
-    assert A.prompt(s) == "set up front.1 in an area of wilaya I"
+    assert A.prompt(s) == "Set up Front 1 in an area of wilaya I"
     assert [m["area"] for m in A.legal_moves(s)] == ["I-1", "I-4"]
     with pytest.raises(A.IllegalMove) as e:
         A.apply(s, {"t": "place", "unit": "front.1", "area": "I-2"})
     assert e.value.rule == "3.0"
     # wilaya IV has two Fronts: the second may not join the first.
-    while A.prompt(s) != "set up front.5 in an area of wilaya IV":
+    while A.prompt(s) != "Set up Front 5 in an area of wilaya IV":
         s, _ = A.apply(s, A.legal_moves(s)[0])
     first = s.units["front.4"]["area"]
     assert first in WILAYAS["IV"]

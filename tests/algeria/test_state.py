@@ -133,7 +133,7 @@ def test_bad_move_shapes() -> None:
     # the explanation of the one machine: where the game is, who is to move at which prompt, the
     # legal moves summed up
     assert e.value.reason.startswith(
-        "turn 1, setup phase, gov to move at 'set up fr_bde.1 in an area of wilaya II':"
+        "turn 1, setup phase, gov to move at 'Set up French brigade 1 in an area of wilaya II':"
         " {t: place, area: ORAN, unit: fr_bde.1} is not a legal move here; the legal moves:"
         " place (fr_bde.1 CONSTANTINE, ")
     # a move lacking a field every legal move of its kind has is malformed, not illegal

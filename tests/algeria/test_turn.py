@@ -22,7 +22,7 @@ def at_deploy(scenario: str = "1954") -> A.State:
     s = at_reinforce(scenario)
     acts = [m for m in A.legal_moves(go(s, {"t": "done"})) if m["t"] == "activate"]
     s = go(s, {"t": "done"}, *acts, {"t": "done"}, {"t": "done"})
-    assert A.prompt(s) == "deploy Government units, or done"
+    assert A.prompt(s) == "Deploy Government units, or done"
     return s
 
 
@@ -201,7 +201,7 @@ def test_coup_attempt_and_free_mobilization() -> None:
     # control I-1: 1 v 0 -> FLN, no roll; nothing to depreciate but AP (6): roll 6 keeps
     s, _ = rolls(s, 6)
     s, _ = rolls(s, 6, 1, 1, 2, 2, 2, 2, 2)   # attempt; table 2 wild success: +3d6 = 6; 2d6 = 4
-    assert s.psl["gov"] == 35 and A.prompt(s) == "free mobilization: 4 PSP left"
+    assert s.psl["gov"] == 35 and A.prompt(s) == "Free mobilization: 4 PSP left"
     s = go(s, {"t": "mobilize", "item": "fr_bde"}, {"t": "area", "area": "I-1"})
     assert [m["item"] for m in A.legal_moves(s) if m["t"] == "mobilize"] == [
         "fr_bde", "alg_bde", "police"]
