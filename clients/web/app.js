@@ -1,7 +1,9 @@
-// The ct-referee web client: a person plays Colonial Twilight against the rulebook's non-player
-// FLN (rules 8.0), or both sides at one screen. Built only on the public REST API: POST
-// /v1/games, /v1/apply, /v1/view, /v1/render, /v1/bot/fln/decide and GET /v1/catalog. The
-// page keeps the game (its states, for undo) and writes its record (record.js).
+// The ct-referee web client: a person plays Colonial Twilight as the Government against the
+// rulebook's non-player FLN (rules 8.0), as the FLN against the Government bot, or both sides at
+// one screen; or Algeria, both sides (it has no bot yet: BOTS lists those there are). Built only
+// on the public REST API: POST /v1/games, /v1/apply, /v1/view, /v1/render, /v1/bot/fln/decide,
+// /v1/bot/gov/decide, GET /v1/scenarios and /v1/catalog. The page keeps the game (its states,
+// for undo) and writes its record (record.js).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +19,19 @@ const el = (tag, attrs, ...kids) => {
 };
 
 const FACTION = {gov: "Government", fln: "FLN", chance: "Chance"};
+const OTHER = {gov: "fln", fln: "gov"};
+// The bots of each game, by the side they play: the option that makes the side a non-player
+// and the endpoint that has it move. A side not listed is a person's.
+const BOTS = {
+  colonial_twilight: {
+    fln: {option: "fln_bot", path: "/v1/bot/fln/decide", name: "FLN (non-player)",
+          reasons: "Reason (rules 8.0)"},
+    gov: {option: "gov_bot", path: "/v1/bot/gov/decide", name: "Government bot",
+          reasons: "Reason (docs/gov-bot.md)"},
+  },
+  algeria: {},
+};
+const DEFAULT_SCENARIO = {colonial_twilight: "short", algeria: "1954"};
 const MAX_MOVES = 500;  // moves per request when a loaded record is replayed
 
 class ApiError extends Error {
@@ -41,23 +56,31 @@ const app = {
   catalog: null,
   cards: new Map(),  // the catalogue's cards by number (their Event summaries)
   spaces: new Set(),
-  game: null,      // {header, mode, pos, doc, view, svg, writer, log, botCalls}
+  game: null,      // {header, game, botSide, pos, doc, view, svg, writer, log, botCalls}
   history: [],     // earlier games (snapshots) for undo, one per move of the person
   busy: false,
 };
 
-const viewRole = (g) => (g.mode === "bot" ? "gov" : "observer");
+const viewRole = (g) => (g.botSide ? OTHER[g.botSide] : "observer");
 const isOver = (g) => !g.pos.to_move;
-const botToMove = (g) => g.mode === "bot" && g.pos.to_move === "fln";
+const botToMove = (g) => Boolean(g.botSide) && g.pos.to_move === g.botSide;
+const botOf = (g) => BOTS[g.game][g.botSide];
+// The side a game's options give to a bot ("" when the person plays both).
+const botSideOf = (game, options) =>
+  Object.keys(BOTS[game] || {}).find((side) => (options || {})[BOTS[game][side].option]) || "";
 
-async function newGame(scenario, seed, options, mode) {
-  const r = await api("/v1/games", {scenario, seed, options});
-  const header = Record.header(scenario, seed, options);
-  const g = {header, mode, pos: r, doc: Record.doc(r.state), view: null, svg: "",
-             writer: null, log: [], botCalls: 0};
+async function newGame(scenario, seed, options, game) {
+  game = game || "colonial_twilight";
+  const r = await api("/v1/games", {scenario, seed, options, game});
+  const header = Record.header(scenario, seed, options,
+                               game === "colonial_twilight" ? undefined : {game});
+  const g = {header, game, botSide: botSideOf(game, options), pos: r, doc: Record.doc(r.state),
+             view: null, svg: "", writer: null, log: [], botCalls: 0};
   g.writer = new Record.Writer(header, g.doc);
-  const who = mode === "bot" ? "you play the Government, the FLN is the rulebook's non-player (8.0)"
-    : "you play both sides";
+  const who = g.botSide === "fln"
+    ? "you play the Government, the FLN is the rulebook's non-player (8.0)"
+    : g.botSide === "gov" ? "you play the FLN, the Government is the Government bot"
+      : game === "algeria" ? "you play both sides (Algeria has no bot yet)" : "you play both sides";
   g.log.push({label: `New game: ${scenario}, seed ${seed}; ${who}.`, rule: "", card: true});
   addLog(g, r.log);
   return g;
@@ -85,16 +108,17 @@ async function play(move) {
   app.game = next;
 }
 
-// While the non-player FLN is to move: its decision (rules 8.0) with the reasons behind it.
+// While the bot is to move (the non-player FLN, rules 8.0, or the Government bot): its
+// decision with the reasons behind it.
 async function botTurns(g) {
   while (botToMove(g)) {
     g.botCalls += 1;
     const before = g.doc;
-    const d = await api("/v1/bot/fln/decide", {state: g.pos.state, seed: g.header.seed + g.botCalls,
-                                               role: viewRole(g)});
+    const d = await api(botOf(g).path, {state: g.pos.state, seed: g.header.seed + g.botCalls,
+                                        role: viewRole(g)});
     const after = Record.doc(d.state);
     await recordBotMoves(g, d.moves, before, after, g.pos.state);
-    g.log.push({bot: true, moves: d.moves, trace: d.trace || []});
+    g.log.push({bot: true, side: g.botSide, moves: d.moves, trace: d.trace || []});
     addLog(g, d.log);
     g.pos = d;
     g.doc = after;
@@ -147,8 +171,9 @@ function save() {
 async function load(text) {
   const rec = Record.read(text);
   const h = rec.header;
-  const mode = h.options && h.options.fln_bot ? "bot" : "hotseat";
-  const g = await newGame(h.scenario, h.seed || 0, h.options || {}, mode);
+  const game = typeof h.game === "string" && h.game ? h.game : "colonial_twilight";
+  const g = await newGame(h.scenario, h.seed || 0, h.options || {}, game);
+  const mode = g.botSide ? OTHER[g.botSide] : "hotseat";
   g.header = h;
   for (let i = 0; i < rec.moves.length; i += MAX_MOVES) {
     const r = await api("/v1/apply", {state: g.pos.state, moves: rec.moves.slice(i, i + MAX_MOVES)});
@@ -163,6 +188,8 @@ async function load(text) {
   await refresh(g);
   app.game = g;
   app.history = [];
+  $("game").value = game;
+  await scenarios(game);
   $("scenario").value = h.scenario;
   $("seed").value = h.seed || 0;
   $("mode").value = mode;
@@ -200,6 +227,7 @@ function eventSummary(n, side) {
 }
 
 function moveSummary(g, m) {
+  if (!g.view.cards) return "";
   if (m.t === "event") return eventSummary(g.view.cards.current, m.side);
   if (m.t === "pivotal") return eventSummary(m.card, "unshaded");
   return "";
@@ -208,7 +236,7 @@ function moveSummary(g, m) {
 // The current card and what each of its Events does.
 function drawCard(g) {
   const box = $("card-text");
-  const c = app.cards.get(g.view.cards.current);
+  const c = g.view.cards ? app.cards.get(g.view.cards.current) : null;
   if (!c || isOver(g)) {
     box.replaceChildren();
     return;
@@ -299,7 +327,21 @@ function resultText(g) {
           el("div", {class: "hint"}, "Save the record to keep the game; New game for another.")];
 }
 
+// Algeria's tracks (docs/algeria/state.md): its view carries the state document.
+function algeriaStatus(g) {
+  const d = g.view.document || {};
+  const chip = (label, value, cls) => el("span", {class: "chip " + (cls || "")}, el("b", {}, label), " ", value);
+  const psl = d.psl || {};
+  $("status").replaceChildren(
+    chip("Algeria", d.scenario || g.header.scenario, "card"),
+    chip("Turn", `${d.turn} · ${d.phase || ""}`, ""),
+    chip("Seed", g.header.seed, "seed"),
+    chip("PSL", `Gov ${psl.gov} · FLN ${psl.fln}`, ""),
+    chip("AP", d.ap || 0, "fln"));
+}
+
 function drawStatus(g) {
+  if (g.game === "algeria") return algeriaStatus(g);
   const v = g.view;
   const t = v.cards.titles || {};
   const card = (n) => (n ? `#${n} ${t[n] || ""}` : "—");
@@ -335,7 +377,7 @@ function drawTurn(g) {
     tm.className = "to-move over";
     $("prompt").textContent = "";
   } else {
-    const you = g.mode === "bot" ? (who === "gov" ? " — your move" : " — the non-player FLN") : "";
+    const you = !g.botSide ? "" : who === g.botSide ? ` — the ${botOf(g).name}` : " — your move";
     tm.textContent = (FACTION[who] || who) + you;
     tm.className = "to-move " + who;
     $("prompt").textContent = g.pos.prompt;
@@ -346,7 +388,9 @@ function drawTurn(g) {
 function traceRow(t) {
   const why = [];
   if (t.tie_breakers && t.tie_breakers.length) why.push("tie-breakers: " + t.tie_breakers.join(", "));
-  if (t.candidates && t.candidates.length) why.push("among: " + t.candidates.join(", "));
+  // the FLN bot's candidates are labels, the Government bot's its moves with their values
+  const cand = (c) => (c && typeof c === "object" ? `${c.move} (${c.value})` : String(c));
+  if (t.candidates && t.candidates.length) why.push("among: " + t.candidates.map(cand).join(", "));
   if (t.die !== undefined) why.push("die " + t.die);
   return el("tr", {}, el("td", {class: "box"}, t.box === "tie" ? "tie" : t.box || ""),
             el("td", {}, t.text || "", why.length ? el("div", {class: "why"}, why.join(" · ")) : ""));
@@ -359,12 +403,12 @@ function drawLog(g) {
       const shown = e.moves.filter((m) => !["done", "go"].includes(m.t));
       return el("li", {class: "bot"},
         el("details", {},
-          el("summary", {}, el("span", {class: "who fln"}, "FLN (non-player)"), " ",
+          el("summary", {}, el("span", {class: "who " + e.side}, BOTS[g.game][e.side].name), " ",
              shown.length ? shown[0].label : "no move",
              shown.length > 1 ? el("span", {class: "more"}, ` +${shown.length - 1} more`) : "",
              el("span", {class: "whybtn"}, "why?")),
           el("ol", {class: "botmoves"}, e.moves.map((m) => el("li", {}, m.label))),
-          el("table", {class: "trace"}, el("tr", {}, el("th", {}, "Box"), el("th", {}, "Reason (rules 8.0)")),
+          el("table", {class: "trace"}, el("tr", {}, el("th", {}, "Box"), el("th", {}, BOTS[g.game][e.side].reasons)),
              e.trace.map(traceRow))));
     }
     if (e.mine) {
@@ -407,17 +451,32 @@ async function act(fn) {
   }
 }
 
+// The scenarios of a game (GET /v1/scenarios?game=...) into the Scenario list; a game with no
+// bot offers only both sides.
+async function scenarios(game) {
+  const r = await api("/v1/scenarios?game=" + encodeURIComponent(game));
+  const sel = $("scenario");
+  sel.replaceChildren(...r.scenarios.map((s) => el("option", {value: s.name, title: s.title},
+    s.first_year ? `${s.title.split(/[:(]/)[0].trim()} ${s.first_year}–${s.last_year}` : s.title)));
+  sel.value = DEFAULT_SCENARIO[game] || r.scenarios[0].name;
+  [...$("mode").options].forEach((o) => {
+    o.disabled = o.value !== "hotseat" && !(BOTS[game] || {})[OTHER[o.value]];
+  });
+  if ($("mode").selectedOptions[0].disabled) $("mode").value = "hotseat";
+}
+
 async function start() {
   app.catalog = await api("/v1/catalog");
   app.catalog.spaces.forEach((s) => app.spaces.add(s.name));
   app.catalog.cards.forEach((c) => app.cards.set(c.number, c));
-  const sel = $("scenario");
-  app.catalog.scenarios.forEach((s) => sel.append(
-    el("option", {value: s.name, title: s.title}, `${s.title.split(":")[0]} ${s.first_year}–${s.last_year}`)));
   const q = new URLSearchParams(location.search);
-  sel.value = q.get("scenario") || "short";
+  const mode = q.get("mode");
+  $("mode").value = ["gov", "fln", "hotseat"].includes(mode) ? mode : "gov";
+  $("game").value = q.get("game") === "algeria" ? "algeria" : "colonial_twilight";
+  await scenarios($("game").value);
+  if (q.get("scenario")) $("scenario").value = q.get("scenario");
   $("seed").value = q.get("seed") || Math.floor(Math.random() * 1000000);
-  $("mode").value = q.get("mode") === "hotseat" ? "hotseat" : "bot";
+  $("game").addEventListener("change", () => act(() => scenarios($("game").value)));
   $("new-game").addEventListener("submit", (ev) => {
     ev.preventDefault();
     act(startGame);
@@ -438,12 +497,16 @@ async function start() {
 
 async function startGame() {
   const mode = $("mode").value;
+  const game = $("game").value;
   const options = {chance: "managed"};
-  if (mode === "bot") options.fln_bot = true;
-  if ($("opt-deception").checked) options.deception = true;
-  if ($("opt-open").checked) options.open_deployment = true;
+  const bot = (BOTS[game] || {})[OTHER[mode]];
+  if (bot) options[bot.option] = true;
+  if (game === "colonial_twilight") {  // Colonial Twilight's optional rules
+    if ($("opt-deception").checked) options.deception = true;
+    if ($("opt-open").checked) options.open_deployment = true;
+  }
   const seed = parseInt($("seed").value, 10);
-  const g = await newGame($("scenario").value, Number.isFinite(seed) ? seed : 0, options, mode);
+  const g = await newGame($("scenario").value, Number.isFinite(seed) ? seed : 0, options, game);
   await botTurns(g);
   await refresh(g);
   app.game = g;
