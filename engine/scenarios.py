@@ -20,6 +20,7 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "deception": False,        # 7.3 Victory Deception option
     "open_deployment": False,  # 10.0 Open Deployment option
     "fln_bot": False,          # 8.6 one-player victory (the FLN seat is the non-player)
+    "gov_bot": False,          # the Government seat is engine.govbot's (docs/gov-bot.md)
     "reveal_capabilities": False,  # 10.0: set-aside Capabilities start in effect
     "reveal_torture": False,   # 10.0: ... including #18 Torture (both players agree)
 }

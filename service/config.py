@@ -45,7 +45,7 @@ class Config:
     grpc_max_rpcs: int = 256            # gRPC calls running or queued per process (more: refused)
     grpc_max_streams: int = 2           # gRPC streams open at once per process, a thread each
     grpc_stream_idle: float = 10.0      # seconds a gRPC stream may wait for its client
-    bot_only: bool = False              # serve only the FLN-bot endpoint
+    bot_only: bool = False              # serve only the bots' endpoints (FLN and Government)
     # Origins whose browser pages may call the REST API (CORS); "*" = any; empty = none
     cors_origins: tuple[str, ...] = ()
     play_page: bool = True              # serve the web client (clients/web/) at /play

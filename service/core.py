@@ -34,6 +34,7 @@ from typing import Any, Callable, Sequence
 from google.protobuf.message import Message
 
 import engine
+import engine.govbot
 import referee_core
 from engine.positions import build as build_position
 from ct_referee_proto.v1 import referee_pb2 as pb
@@ -95,6 +96,14 @@ def find_bot() -> BotFn | None:
     mod = importlib.import_module("engine.bot")
     fn = getattr(mod, "decide", None)
     return fn if callable(fn) else None
+
+
+def _gov_bot(s: engine.State, seed: int, *, deadline: float | None = None
+             ) -> tuple[list[dict[str, Any]], engine.State, list[Any]]:
+    """The Government bot (``engine.govbot.decide``), in the FLN bot's shape; it has no deadline
+    of its own (a decision takes tens of milliseconds, docs/gov-bot.md)."""
+    d = engine.govbot.decide(s, seed)
+    return d.moves, d.state, d.trace
 
 
 class Core:
@@ -575,13 +584,24 @@ class Core:
         if bot is None:
             raise ServiceError("unimplemented", "the non-player FLN bot is not part of this"
                                " referee build yet")
+        return self._bot_moves(req, call, "Decide", "fln", bot)
+
+    # -- ct_referee.v1.GovBot --------------------------------------------------------------------
+
+    def decide_gov(self, req: pb.DecideRequest, call: Call) -> pb.DecideResponse:
+        return self._bot_moves(req, call, "DecideGov", "gov", _gov_bot)
+
+    def _bot_moves(self, req: pb.DecideRequest, call: Call, rpc: str, side: str, bot: BotFn
+                   ) -> pb.DecideResponse:
+        """The moves ``side``'s bot makes from the request's state (seats: ``Seats.check_bot``),
+        replayed by the referee before they are issued."""
         opened = self.trust.open(req.state)
-        games.of_text(opened.json).check("Decide")
+        games.of_text(opened.json).check(rpc)
         role = req.role or "observer"
         seats = self._seats(opened, req.seat, req.seats)
         self._seat_for_view(opened, role, req.seat, seats)
         if seats is not None:
-            refused = seats.check_bot(self._parse(opened, call), "fln")
+            refused = seats.check_bot(self._parse(opened, call), side)
             if refused is not None:
                 raise refused
 
@@ -594,13 +614,13 @@ class Core:
             replay, log_, _, err = self._fold(s, list(moves), True, call, labels)
             full = engine.to_json(after)
             if err is not None or engine.to_json(replay) != full:
-                raise RuntimeError("the FLN bot's moves do not replay to its resulting state")
+                raise RuntimeError(f"the {side} bot's moves do not replay to its resulting state")
             return {"moves": list(moves), "log": log_, "trace": list(trace),
                     "move_labels": labels,
                     "view": self._engine_errors(lambda: engine.view(after, role)),
                     **self._issued(after, full, req.preview)}
 
-        rec = self._cached(call, self._key("decide", opened, req.seed, role, req.preview),
+        rec = self._cached(call, self._key(f"decide-{side}", opened, req.seed, role, req.preview),
                            compute)
         ref = self._successor(opened, rec["state"])
         out = pb.DecideResponse(moves=moves_from_engine(rec["moves"], rec["move_labels"]),

@@ -137,8 +137,9 @@ def _ct_sealed_size() -> int:
 
 
 def _ct_non_players(s: engine.State) -> tuple[str, ...]:
-    """8.6: the option ``fln_bot`` makes the FLN the non-player."""
-    return ("fln",) if s.options.get("fln_bot") else ()
+    """8.6: the option ``fln_bot`` makes the FLN the non-player; ``gov_bot`` the Government
+    (engine.govbot, docs/gov-bot.md)."""
+    return tuple(side for side in ("gov", "fln") if s.options.get(f"{side}_bot"))
 
 
 def _ct_card(s: engine.State) -> int | None:
@@ -172,6 +173,8 @@ ALGERIA = Game(
     unsupported={
         "Decide": "the non-player FLN is Colonial Twilight's (rules 8.0); Algeria has no"
                   " non-player rules, both sides are played",
+        "DecideGov": "the Government bot plays Colonial Twilight (engine.govbot); Algeria has"
+                     " no non-player Government yet, both sides are played",
         "Positions": "a position from a board is Colonial Twilight's (docs/positions.md); an"
                      " Algeria position is its state document (algeria-state/1: nothing but"
                      " the dice is hidden), which every other call takes as the state",

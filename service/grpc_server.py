@@ -23,7 +23,7 @@ from . import reflection
 from .config import Config
 from .core import Core
 from .errors import ServiceError
-from .operations import FLN_BOT, OPERATIONS, REFEREE, Operation
+from .operations import FLN_BOT, GOV_BOT, OPERATIONS, REFEREE, Operation
 
 
 def abort(context: grpc.ServicerContext, err: ServiceError) -> None:
@@ -161,6 +161,8 @@ def create_server(addr: str, config: Config | None = None, core: Core | None = N
     if core.bot_available:  # FlnBot is registered only once the bot is part of the build
         server.add_generic_rpc_handlers((_handlers(core, FLN_BOT),))
         names.append(FLN_BOT)
+    server.add_generic_rpc_handlers((_handlers(core, GOV_BOT),))  # engine.govbot: always built
+    names.append(GOV_BOT)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ["", *names]:

@@ -20,6 +20,8 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 
 REFEREE = pb.DESCRIPTOR.services_by_name["Referee"].full_name
 FLN_BOT = pb.DESCRIPTOR.services_by_name["FlnBot"].full_name
+GOV_BOT = pb.DESCRIPTOR.services_by_name["GovBot"].full_name
+BOTS = (FLN_BOT, GOV_BOT)  # the services of the non-players (CT_REFEREE_BOT_ONLY serves these)
 
 _METHODS = {m.name: m for s in pb.DESCRIPTOR.services_by_name.values() for m in s.methods}
 
@@ -97,5 +99,8 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("Decide", "POST", "/v1/bot/fln/decide",
               "The non-player FLN (rules 8.0): the bot's moves, the resulting state and its "
               "trace. 501 `unimplemented` until the bot is part of the build."),
+    Operation("DecideGov", "POST", "/v1/bot/gov/decide",
+              "The Government bot (engine.govbot, docs/gov-bot.md; Colonial Twilight): its "
+              "moves, the resulting state and its trace, as Decide answers for the FLN."),
 )
 BY_RPC = {op.rpc: op for op in OPERATIONS}

@@ -27,7 +27,7 @@ from .core import Call, Core
 from .errors import ServiceError, internal
 from .front import DEADLINE_KEY
 from .openapi import docs_page, document
-from .operations import FLN_BOT, OPERATIONS, Operation
+from .operations import BOTS, FLN_BOT, OPERATIONS, Operation
 
 
 def to_json_body(msg: Message) -> bytes:
@@ -167,7 +167,7 @@ def create_app(config: Config | None = None, core: Core | None = None) -> Flask:
         return view
 
     for op in OPERATIONS:
-        if config.bot_only and op.service != FLN_BOT:
+        if config.bot_only and op.service not in BOTS:
             continue
         app.add_url_rule(op.path, view_func=make_view(op), methods=[op.http_method])
 

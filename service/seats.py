@@ -8,9 +8,9 @@ its moves is judged:
 * a move of a side (``gov``, ``fln``) needs that side's seat;
 * any other move (``chance`` in external chance mode, where the players report the physical
   cards and dice at their common table, or a move after the game's end) needs a seat of the game;
-* the bot (``Seats.check_bot``) moves for a side only when the game makes that side a
-  non-player (Colonial Twilight's ``fln_bot`` option, 8.6: then any seat of the game will do),
-  or with that side's own seat.
+* a bot (``Seats.check_bot``) moves for a side only when the game makes that side a
+  non-player (Colonial Twilight's ``fln_bot`` option, 8.6, or ``gov_bot`` for the Government
+  bot: then any seat of the game will do), or with that side's own seat.
 
 So a player never extends the game for the other, and no verdict on the other side's move — which
 may turn on that side's hidden information, such as a Deception marker it holds (7.3) — is given
@@ -62,6 +62,7 @@ class Seats:
         game = games.of_state(s)
         if game.rules.to_move(s) != side or side in self.roles or side in game.non_players(s):
             return None
+        rule = ", 8.6" if side == "fln" else ""
         return ServiceError("bad_seat", f"strict mode: the {side} is a player of this game (no"
-                            f" {side}_bot option, 8.6): the bot moves for it only with the"
+                            f" {side}_bot option{rule}): the bot moves for it only with the"
                             f" {side} seat token", field="seats")

@@ -249,10 +249,12 @@ class Trust:
         return None
 
     def game_seed(self, game_id: str, client_seed: int) -> int:
-        """Sealing: the engine seed of a game, which no client can compute (64 bits)."""
+        """Sealing: the engine seed of a game, which no client can compute (63 bits, so that
+        the seed revealed at the end fits NewGameRequest.seed, an int64, and a record carrying it
+        replays)."""
         assert self._seed is not None
         msg = b"ct-seed\x00" + game_id.encode() + b"\x00" + str(client_seed).encode()
-        return int.from_bytes(hmac.new(self._seed, msg, hashlib.sha256).digest()[:8], "big")
+        return int.from_bytes(hmac.new(self._seed, msg, hashlib.sha256).digest()[:8], "big") >> 1
 
     # -- records kept in Redis -------------------------------------------------------------------
 

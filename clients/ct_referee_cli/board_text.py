@@ -163,13 +163,14 @@ def wrap_menu(text: str) -> list[str]:
 DETAIL = {"place", "add", "go", "done"}
 
 
-def bot_summary(moves: Sequence[Mapping[str, Any]], trace: Sequence[Mapping[str, Any]]) -> str:
-    """The non-player FLN's turn in a few labelled lines: what it did, and why (the flowchart
-    boxes of its trace, 8.4)."""
+def bot_summary(moves: Sequence[Mapping[str, Any]], trace: Sequence[Mapping[str, Any]],
+                who: str = "FLN (non-player)") -> str:
+    """A bot's turn in a few labelled lines: what it did, and why (the boxes of its trace: the
+    non-player FLN's flowchart, 8.4, or the Government bot's steps)."""
     did = [str(m.get("label", m.get("t"))) for m in moves if m.get("t") not in DETAIL]
     why = [f"[{t.get('box')}] {t.get('text')}" for t in trace
            if t.get("box") not in ("tie", "8.2", "8.3", "8.4")][:3]
-    out = ["── FLN (non-player) " + "─" * 59]
+    out = [f"── {who} " + "─" * (WIDTH - 5 - len(who))]
     out += _lines("did:  ", "; ".join(did) or "no move", 4)
     for w in why[:2]:
         out += _lines("why:  ", w, 3)
@@ -186,6 +187,14 @@ def _lines(head: str, text: str, most: int) -> list[str]:
     return lines
 
 
+def _candidate(c: Any) -> str:
+    """A candidate of a trace step: the FLN bot's is its label, the Government bot's its move
+    and the value it weighed."""
+    if isinstance(c, Mapping):
+        return f"{c.get('move', '?')} ({c.get('value', '?')})"
+    return str(c)
+
+
 def trace_text(trace: Sequence[Mapping[str, Any]]) -> str:
     """Every step of the bot's reasoning: box, text, tie-breakers, candidates, die."""
     out = []
@@ -194,7 +203,7 @@ def trace_text(trace: Sequence[Mapping[str, Any]]) -> str:
         if t.get("tie_breakers"):
             extra.append("tie-breakers: " + ", ".join(t["tie_breakers"]))
         if t.get("candidates"):
-            extra.append("among: " + ", ".join(t["candidates"]))
+            extra.append("among: " + ", ".join(_candidate(c) for c in t["candidates"]))
         line = f"{str(t.get('box', '')):>6}  {t.get('text', '')}"
         if extra:
             line += " (" + "; ".join(extra) + ")"

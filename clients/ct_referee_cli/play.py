@@ -1,5 +1,7 @@
 """``ct-referee play``: a person plays a whole game in the terminal, the Government against the
-non-player FLN (option ``fln_bot``, 8.6), or both sides (``--hotseat``).
+non-player FLN (option ``fln_bot``, 8.6), the FLN against the Government bot (``--side fln``,
+option ``gov_bot``), or both sides (``--hotseat``); ``--game algeria`` plays Brian Train's
+*Algeria*, both sides (it has no non-player side yet: ``BOTS`` lists the bots there are).
 
 Every move is shown by its label. The frequent ones have letters that always mean the same thing
 (``p`` pass, ``d`` done, ``n`` decline); the others are numbered in the order the referee lists
@@ -29,14 +31,12 @@ from engine.records import RecordWriter, checkpoint, make_header, read_record
 from referee_core.jsontext import dumps
 from service.jsonmap import to_dict
 
-from . import board_text
+from . import algeria_text, board_text
 from .common import add_server, with_client
 
 KEYS = {"pass": "p", "done": "d", "decline": "n"}   # stable keys of the frequent moves
 COMMANDS = "?usbetlq"
 PAGE = 12   # numbered moves to a page of the menu
-SCENARIOS = {"Colonial Twilight": tuple(engine.data.SCENARIOS),
-             "Algeria": tuple(algeria.data.SCENARIOS)}
 HELP = """Keys:
   1, 2, ...  the numbered move          p  pass      d  done (finish)     n  decline
   u  undo your last move (and the FLN's reply)      s  save the game record
@@ -47,6 +47,28 @@ HELP = """Keys:
 Board: each space shows Population, Support (S) / Opposition (O) / neutral (.),
 Control (G Government, F FLN), * a Terror marker, then the pieces by letter."""
 SIDE = {"gov": "Government", "fln": "FLN", "chance": "Chance"}
+OTHER = {"gov": "fln", "fln": "gov"}
+GAMES = ("colonial_twilight", "algeria")
+SCENARIOS = {"colonial_twilight": tuple(engine.data.SCENARIOS),
+             "algeria": tuple(algeria.data.SCENARIOS)}
+GAME_NAMES = {"colonial_twilight": "Colonial Twilight", "algeria": "Algeria"}
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A non-player side of a game: the option that makes it one, and the client's call that has
+    it move (the FLN bot: rules 8.0; the Government bot: engine.govbot, docs/gov-bot.md)."""
+
+    option: str
+    call: str          # the Client method: decide(state, seed, role)
+    name: str          # as the player reads it
+
+
+# (game, side) -> its bot; a game and side not listed is played by a person (hotseat)
+BOTS: dict[tuple[str, str], Bot] = {
+    ("colonial_twilight", "fln"): Bot("fln_bot", "decide", "the non-player FLN"),
+    ("colonial_twilight", "gov"): Bot("gov_bot", "decide_gov", "the Government bot"),
+}
 
 
 @dataclass
@@ -70,9 +92,14 @@ class Game:
         self.client, self.header, self.inp, self.out = client, header, inp, out
         self.wide = wide
         self.record_path = record_path
-        self.bot = bool(header["options"].get("fln_bot"))
-        self.role = "gov" if self.bot else "observer"
-        g = client.new_game(header["scenario"], header["seed"], header["options"])
+        self.game = str(header.get("game") or "colonial_twilight")
+        # the side a bot plays (its option is on), if any; the person plays the other
+        self.bot_side = next((side for (game, side), b in BOTS.items() if game == self.game
+                              and header["options"].get(b.option)), "")
+        self.bot = bool(self.bot_side)
+        self.role = OTHER[self.bot_side] if self.bot else "observer"
+        g = client.new_game(header["scenario"], header["seed"], header["options"],
+                            game="" if self.game == "colonial_twilight" else self.game)
         self.start = g.state.json
         self.state = g.state
         # the moves shown to the player carry their cost and effect (preview)
@@ -84,7 +111,7 @@ class Game:
         self.trace: list[dict[str, Any]] = []
         self.board = ""
         self.saved = 0   # moves in the record last saved
-        self.cards = {c.number: c for c in client.catalog().cards}  # their Event summaries
+        self.cards = {c.number: c for c in client.catalog(game=self.game).cards}  # Events
         self.save_path = ""
         self.page = 0    # the page of the menu shown
         self.rewrite()
@@ -111,11 +138,12 @@ class Game:
         self.pos = self.client.legal_moves(self.state, self.role, preview=True)
 
     def bot_turn(self) -> None:
-        """The non-player FLN's decision (rules 8.0), summed up with its reasons."""
+        """The bot's decision (the non-player FLN's, rules 8.0, or the Government bot's), summed
+        up with its reasons."""
         self.bot_calls += 1  # a fresh, reproducible seed for each decision
         before = self.state
-        d = self.client.decide(before, self.header["seed"] + self.bot_calls, self.role,
-                               preview=True)
+        decide = getattr(self.client, BOTS[self.game, self.bot_side].call)
+        d = decide(before, self.header["seed"] + self.bot_calls, self.role, preview=True)
         moves = [move_dict(m) for m in d.moves]
         if self.doc(d.state)["turn"] == self.doc(before)["turn"] and d.to_move:
             for m in moves:
@@ -129,7 +157,8 @@ class Game:
         answer = to_dict(d)
         self.trace = answer.get("trace", [])
         self.log += [e.label for e in d.log]
-        self.say(board_text.bot_summary(answer.get("moves", []), self.trace))
+        who = "FLN (non-player)" if self.bot_side == "fln" else "Government bot"
+        self.say(board_text.bot_summary(answer.get("moves", []), self.trace, who))
         self.state, self.pos = d.state, d
 
     def undo(self) -> None:
@@ -227,7 +256,10 @@ class Game:
 
     def show_board(self, force: bool = False) -> None:
         view = to_dict(self.pos.view)
-        text = board_text.wide(view) if self.wide else board_text.compact(view)
+        if self.game == "algeria":
+            text = algeria_text.board(view)
+        else:
+            text = board_text.wide(view) if self.wide else board_text.compact(view)
         own = board_text.deception(view)
         if own:
             text += "\n" + own
@@ -285,13 +317,15 @@ class Game:
 
     def run(self) -> int:
         while True:
-            if self.bot and self.pos.to_move == "fln":
+            if self.bot and self.pos.to_move == self.bot_side:
                 try:
                     self.bot_turn()
                 except RefereeError as e:
                     if e.code != "unimplemented":
                         raise
-                    self.say("The non-player FLN is not part of this build: you play the FLN.")
+                    side = SIDE[self.bot_side]
+                    self.say(f"{BOTS[self.game, self.bot_side].name} is not part of this build:"
+                             f" you play the {side}.")
                     self.bot = False
                 self.autosave()
                 continue
@@ -349,8 +383,9 @@ class Game:
         elif c == "e":
             self.say(self.card_text())
         elif c == "t":
+            bot = BOTS.get((self.game, self.bot_side))
             self.say(board_text.trace_text(self.trace) if self.trace else
-                     "the non-player FLN has not moved yet")
+                     f"{bot.name if bot else 'no bot'} has not moved yet")
         elif c == "l":
             self.say("\n".join(self.log[-20:]) or "nothing yet")
 
@@ -404,10 +439,36 @@ def result_text(result: dict[str, Any]) -> str:
             f"result {json.dumps(result)}")
 
 
-def play(client: Client, scenario: str, seed: int | None, inp: TextIO, out: TextIO, *,
+def new_header(game: str, scenario: str | None, seed: int, side: str, hotseat: bool,
+               deception: bool) -> dict[str, Any]:
+    """The record header of a new game: ``side`` is the person's, the other side is its bot's
+    when the game has one (``BOTS``), else the person plays both. ValueError names a scenario or
+    option the game does not have."""
+    if game not in SCENARIOS:
+        raise ValueError(f"--game {game}: the games are {', '.join(GAMES)}")
+    scenario = scenario or SCENARIOS[game][0]
+    if scenario not in SCENARIOS[game]:
+        raise ValueError(f"--scenario {scenario}: {game}'s scenarios are"
+                         f" {', '.join(SCENARIOS[game])}")
+    options: dict[str, Any] = {}
+    bot = BOTS.get((game, OTHER[side]))
+    if bot is not None and not hotseat:
+        options[bot.option] = True
+    if deception:
+        if game != "colonial_twilight":
+            raise ValueError("--deception is Colonial Twilight's Victory Deception option (7.3)")
+        options["deception"] = True  # 7.3
+    extra = {"game": game} if game != "colonial_twilight" else {}
+    return make_header(scenario, seed, options, **extra)
+
+
+def play(client: Client, scenario: str | None, seed: int | None, inp: TextIO, out: TextIO, *,
          hotseat: bool = False, record: str | None = None, resume: str | None = None,
-         wide: bool = False, deception: bool = False) -> int:
-    """Play a game (or go on with the record ``resume``); ``record`` is written after each turn."""
+         wide: bool = False, deception: bool = False, side: str = "gov",
+         game_name: str = "colonial_twilight") -> int:
+    """Play a game (or go on with the record ``resume``); ``record`` is written after each turn.
+    ``side``: the person's, against the other side's bot (``BOTS``); ``hotseat``, or a game with
+    no bot for the other side: both sides."""
     moves: list[dict[str, Any]] = []
     if resume:
         with open(resume, encoding="utf-8") as f:
@@ -417,13 +478,18 @@ def play(client: Client, scenario: str, seed: int | None, inp: TextIO, out: Text
     else:
         if seed is None:
             seed = random.randrange(1_000_000)
-        options: dict[str, Any] = {} if hotseat else {"fln_bot": True}
-        if deception:
-            options["deception"] = True  # 7.3
-        header = make_header(scenario, seed, options)
+        try:
+            header = new_header(game_name, scenario, seed, side, hotseat, deception)
+        except ValueError as e:
+            out.write(f"ct-referee play: {e}\n")
+            return 2
     game = Game(client, header, inp, out, wide, record)
-    who = ("both sides" if not game.bot else
-           "the Government against the non-player FLN")
+    if game.bot:
+        who = f"the {SIDE[game.role]} against {BOTS[game.game, game.bot_side].name}"
+    elif game.game != "colonial_twilight" and not hotseat and not resume:
+        who = "both sides (Algeria has no non-player side yet)"
+    else:
+        who = "both sides"
     out.write(f"ct-referee play: {header['scenario']}, seed {header['seed']} (play it again with"
               f" --seed {header['seed']}).\nYou are {who}. ? for help.\n")
     if moves:
@@ -447,7 +513,7 @@ def _run(args: argparse.Namespace, ref: Client) -> int:
     try:
         return play(ref, args.scenario, args.seed, sys.stdin, sys.stdout, hotseat=args.hotseat,
                     record=args.record, resume=args.resume, wide=args.wide,
-                    deception=args.deception)
+                    deception=args.deception, side=args.side, game_name=args.game)
     except RefereeError as e:
         print(f"ct-referee play: the referee says: {error_text(e)}", file=sys.stderr)
         return 1
@@ -457,13 +523,18 @@ def _run(args: argparse.Namespace, ref: Client) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("play", help="play a game in the terminal (the Government against the "
-                                    "non-player FLN, or both sides)")
-    p.add_argument("--scenario", default="short", metavar="SCENARIO",
+    p = sub.add_parser("play", help="play a game in the terminal (either side against the other's"
+                                    " bot, or both sides)")
+    p.add_argument("--game", default="colonial_twilight", choices=GAMES, metavar="GAME",
+                   help="colonial_twilight (default) or algeria (both sides: it has no bot yet)")
+    p.add_argument("--side", default="gov", choices=("gov", "fln"), metavar="SIDE",
+                   help="your side, against the other's bot (default gov: the Government against"
+                        " the non-player FLN; fln: the FLN against the Government bot)")
+    p.add_argument("--scenario", default=None, metavar="SCENARIO",
                    choices=[s for names in SCENARIOS.values() for s in names],
-                   help="the scenario: " + "; ".join(f"{game}: {', '.join(names)}"
+                   help="the scenario: " + "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
                                                      for game, names in SCENARIOS.items())
-                   + " (default: short)")
+                   + " (default: the game's first)")
     p.add_argument("--seed", type=int, help="the game's seed (default: random, printed)")
     p.add_argument("--hotseat", action="store_true", help="play both sides")
     p.add_argument("--record", metavar="GAME.jsonl",

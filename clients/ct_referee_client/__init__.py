@@ -46,7 +46,7 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 from service.jsonmap import from_dict, to_dict
 from service.moves import MoveError, move_from_engine
 from service.moves import move_to_engine as move_dict
-from service.operations import BY_RPC, FLN_BOT
+from service.operations import BY_RPC, FLN_BOT, GOV_BOT
 
 MoveLike = Union[pb.Move, Mapping[str, Any]]
 StateLike = Union[pb.GameState, Mapping[str, Any], str]
@@ -232,6 +232,16 @@ class Client:
         r: pb.DecideResponse = self.transport.call("Decide", req, pb.DecideResponse)
         return r
 
+    def decide_gov(self, state: StateLike, seed: int = 0, role: str = "observer", seat: str = "",
+                   seats: Iterable[str] = (), preview: bool = False) -> pb.DecideResponse:
+        """The Government bot's moves (``engine.govbot``; Colonial Twilight), as ``decide`` the
+        FLN's: in strict mode the Government's seat token when the Government is a player (a
+        game without the ``gov_bot`` option), else any seat of the game."""
+        req = pb.DecideRequest(state=game_state(state), seed=seed, role=role, seat=seat,
+                               seats=list(seats), preview=preview)
+        r: pb.DecideResponse = self.transport.call("DecideGov", req, pb.DecideResponse)
+        return r
+
     def catalog(self, if_none_match: str = "", game: str = "") -> pb.CatalogResponse:
         """The catalogue of ``game`` (default Colonial Twilight); only its version
         (``not_modified``) when ``if_none_match`` is the current version."""
@@ -377,13 +387,14 @@ class GrpcTransport:
         self.channel = grpc.insecure_channel(target, options=CHANNEL_OPTIONS)
         self.referee = pb_grpc.RefereeStub(self.channel)
         self.bot = pb_grpc.FlnBotStub(self.channel)
+        self.gov_bot = pb_grpc.GovBotStub(self.channel)
         self.timeout = timeout
         self.retry_for = retry_for
         self.resent = 0  # requests sent again (see "Retries")
         self.last_metadata: dict[str, str] = {}
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
-        stub = self.bot if BY_RPC[name].service == FLN_BOT else self.referee
+        stub = {FLN_BOT: self.bot, GOV_BOT: self.gov_bot}.get(BY_RPC[name].service, self.referee)
         retry = Retry(self.retry_for)
         while True:
             try:

@@ -1,7 +1,9 @@
-// The ct-referee web client: a person plays Colonial Twilight against the rulebook's non-player
-// FLN (rules 8.0), or both sides at one screen. Built only on the public REST API: POST
-// /v1/games, /v1/apply, /v1/view, /v1/render, /v1/bot/fln/decide and GET /v1/catalog. The
-// page keeps the game (its states, for undo) and writes its record (record.js).
+// The ct-referee web client: a person plays Colonial Twilight as the Government against the
+// rulebook's non-player FLN (rules 8.0), as the FLN against the Government bot, or both sides at
+// one screen; or Algeria, both sides (it has no bot yet: BOTS lists those there are). Built only
+// on the public REST API: POST /v1/games, /v1/apply, /v1/view, /v1/render, /v1/bot/fln/decide,
+// /v1/bot/gov/decide, GET /v1/scenarios and /v1/catalog. The page keeps the game (its states,
+// for undo) and writes its record (record.js).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +19,19 @@ const el = (tag, attrs, ...kids) => {
 };
 
 const FACTION = {gov: "Government", fln: "FLN", chance: "Chance"};
+const OTHER = {gov: "fln", fln: "gov"};
+// The bots of each game, by the side they play: the option that makes the side a non-player
+// and the endpoint that has it move. A side not listed is a person's.
+const BOTS = {
+  colonial_twilight: {
+    fln: {option: "fln_bot", path: "/v1/bot/fln/decide", name: "FLN (non-player)",
+          reasons: "Reason (rules 8.0)"},
+    gov: {option: "gov_bot", path: "/v1/bot/gov/decide", name: "Government bot",
+          reasons: "Reason (docs/gov-bot.md)"},
+  },
+  algeria: {},
+};
+const DEFAULT_SCENARIO = {colonial_twilight: "short", algeria: "1954"};
 const MAX_MOVES = 500;  // moves per request when a loaded record is replayed
 
 class ApiError extends Error {
@@ -31,7 +46,8 @@ const toJson = (body) => JSON.stringify(body, (k, v) => (typeof v === "bigint" ?
 
 // The answers whose legal moves the page shows ask for each move's cost and effect (`preview`;
 // docs/moves.md, "Cost and effect"): the referee computes them only when asked.
-const PREVIEWED = new Set(["/v1/games", "/v1/apply", "/v1/legal-moves", "/v1/bot/fln/decide"]);
+const PREVIEWED = new Set(["/v1/games", "/v1/apply", "/v1/legal-moves", "/v1/bot/fln/decide",
+                           "/v1/bot/gov/decide"]);
 
 async function api(path, body) {
   if (body !== undefined && PREVIEWED.has(path)) body = Object.assign({preview: true}, body);
@@ -49,24 +65,30 @@ const app = {
   catalog: null,
   cards: new Map(),  // the catalogue's cards by number (their Event summaries)
   spaces: new Set(),
-  game: null,      // {header, mode, start, seats, pos, doc, view, svg, writer, log}
+  game: null,      // {header, game, botSide, start, seats, pos, doc, view, svg, writer, log}
   history: [],     // earlier games (snapshots) for undo, one per move of the person
   busy: false,
   strict: false,   // the referee wants each move's seat (/readyz): a saved game keeps its seats
 };
 
-const viewRole = (g) => (g.mode === "bot" ? "gov" : "observer");
+const viewRole = (g) => (g.botSide ? OTHER[g.botSide] : "observer");
 const isOver = (g) => !g.pos.to_move;
-const botToMove = (g) => g.mode === "bot" && g.pos.to_move === "fln";
+const botToMove = (g) => Boolean(g.botSide) && g.pos.to_move === g.botSide;
+const botOf = (g) => BOTS[g.game][g.botSide];
+// The side a game's options give to a bot ("" when the person plays both).
+const botSideOf = (game, options) =>
+  Object.keys(BOTS[game] || {}).find((side) => (options || {})[BOTS[game][side].option]) || "";
+// The game a record's header names (Colonial Twilight's headers name none).
+const gameOf = (h) => (typeof h.game === "string" && h.game ? h.game : "colonial_twilight");
 // A sealed game (docs/trust.md, "Sealed"): the referee deals from its own secret seed, which the
 // state carries once the game is over (revealed_seed); the Seed box does not decide the deal.
 const isSealed = (g) => Boolean(g.start && g.start.sealed);
-// The seed of the non-player FLN's decision after `n` moves: the same decision on a reload.
+// The seed of the bot's decision after `n` moves: the same decision on a reload.
 const botSeed = (g, n) => Number(g.header.bot_seed || 0) + n;
 
 // The seat tokens a request carries (NewGame's seats; a strict referee wants the seat of every
 // move's player and of a player's view: docs/trust.md, "Seats"). The page holds both: it plays
-// both sides at one screen, or drives the FLN bot.
+// both sides at one screen, or drives the bot.
 function seatArgs(g, role, forMoves) {
   const out = {};
   if (!g.seats) return out;
@@ -75,9 +97,11 @@ function seatArgs(g, role, forMoves) {
   return out;
 }
 
-function whoPlays(mode) {
-  return mode === "bot" ? "you play the Government, the FLN is the rulebook's non-player (8.0)"
-    : "you play both sides";
+function whoPlays(g) {
+  return g.botSide === "fln"
+    ? "you play the Government, the FLN is the rulebook's non-player (8.0)"
+    : g.botSide === "gov" ? "you play the FLN, the Government is the Government bot"
+      : g.game === "algeria" ? "you play both sides (Algeria has no bot yet)" : "you play both sides";
 }
 
 function dealText(g, seed) {
@@ -85,18 +109,23 @@ function dealText(g, seed) {
     : `seed ${seed}`;
 }
 
-// A game from a start position (NewGame's answer, or a saved game's start state).
-function gameAt(header, mode, pos, seats) {
-  const g = {header, mode, start: pos.state, seats: seats || null, pos, doc: Record.doc(pos.state),
-             view: null, svg: "", writer: null, log: []};
+// A game from a start position (NewGame's answer, or a saved game's start state); the game and
+// the bot's side are the header's.
+function gameAt(header, pos, seats) {
+  const game = gameOf(header);
+  const g = {header, game, botSide: botSideOf(game, header.options), start: pos.state,
+             seats: seats || null, pos, doc: Record.doc(pos.state), view: null, svg: "", writer: null,
+             log: []};
   g.writer = new Record.Writer(header, g.doc);
   return g;
 }
 
-async function newGame(scenario, seed, options, mode) {
-  const r = await api("/v1/games", {scenario, seed, options});
-  const g = gameAt(Record.header(scenario, seed, options, {bot_seed: seed}), mode, r, r.seats);
-  g.log.push({label: `New game: ${scenario}, ${dealText(g, seed)}; ${whoPlays(mode)}.`, rule: "",
+async function newGame(scenario, seed, options, game) {
+  game = game || "colonial_twilight";
+  const r = await api("/v1/games", {scenario, seed, options, game});
+  const extra = game === "colonial_twilight" ? {bot_seed: seed} : {game, bot_seed: seed};
+  const g = gameAt(Record.header(scenario, seed, options, extra), r, r.seats);
+  g.log.push({label: `New game: ${scenario}, ${dealText(g, seed)}; ${whoPlays(g)}.`, rule: "",
               card: true});
   addLog(g, r.log);
   return g;
@@ -117,8 +146,8 @@ async function play(move) {
   app.game = next;
 }
 
-// The game after the person's `move` and the FLN bot's answer (`rec`: a record being loaded,
-// whose moves the bot's decisions must repeat).
+// The game after the person's `move` and the bot's answer (`rec`: a record being loaded, whose
+// moves the bot's decisions must repeat).
 async function step(g, move, rec) {
   const r = await api("/v1/apply", Object.assign({state: g.pos.state, move}, seatArgs(g, null, true)));
   const next = Object.assign({}, g, {writer: g.writer.copy(), log: g.log.slice(), view: null, svg: ""});
@@ -135,15 +164,16 @@ async function step(g, move, rec) {
 const sameMoves = (a, b) => a.length === b.length &&
   a.every((m, i) => Record.canonical(Record.canonicalMove(m)) === Record.canonical(Record.canonicalMove(b[i])));
 
-// While the non-player FLN is to move: its decision (rules 8.0) with the reasons behind it. When
-// a record is loaded, the decision is asked again with the seed it was made with, and must be the
-// recorded one; a record whose bot moves differ (another client's) is replayed as recorded.
+// While the bot is to move (the non-player FLN, rules 8.0, or the Government bot): its decision
+// with the reasons behind it. When a record is loaded, the decision is asked again with the seed
+// it was made with, and must be the recorded one; a record whose bot moves differ (another
+// client's) is replayed as recorded.
 async function botTurns(g, rec) {
   while (botToMove(g)) {
     const n = g.writer.n;
     const live = !rec || n >= rec.moves.length;
     const before = g.doc;
-    const d = await api("/v1/bot/fln/decide", Object.assign(
+    const d = await api(botOf(g).path, Object.assign(
       {state: g.pos.state, seed: botSeed(g, n), role: viewRole(g)}, seatArgs(g, viewRole(g), true)));
     if (!live && !sameMoves(d.moves, rec.moves.slice(n, n + d.moves.length))) {
       await recordedBotTurn(g, rec);
@@ -151,7 +181,7 @@ async function botTurns(g, rec) {
     }
     const after = Record.doc(d.state);
     await recordBotMoves(g, d.moves, before, after, g.pos.state);
-    g.log.push({bot: true, moves: d.moves, trace: d.trace || []});
+    g.log.push({bot: true, side: g.botSide, moves: d.moves, trace: d.trace || []});
     addLog(g, d.log);
     g.pos = d;
     g.doc = after;
@@ -173,7 +203,7 @@ async function recordedBotTurn(g, rec) {
     g.writer.move(m, g.doc);
     addLog(g, r.log);
   }
-  g.log.push({bot: true, moves, trace: [{box: "", text: "the record's moves (not this page's decision: no reasons)"}]});
+  g.log.push({bot: true, side: g.botSide, moves, trace: [{box: "", text: "the record's moves (not this page's decision: no reasons)"}]});
 }
 
 // The record needs the state after each move that brings a new card (its checkpoint): when the
@@ -245,42 +275,42 @@ function save() {
 // a new game from its header's seed. On a referee that seals, a new game would be dealt from the
 // referee's seed: the record's own deal is then the start of a Replay (which deals from the seed
 // it is given).
-async function loadStart(h, mode) {
+async function loadStart(h) {
   const base = Object.assign({}, h);
   ["start", "seats", "game_id", "seed_commitment"].forEach((k) => delete base[k]);
   if (base.bot_seed === undefined) base.bot_seed = 0;
   if (h.start) {
     try {
       const lm = await api("/v1/legal-moves", {state: h.start});
-      return gameAt(base, mode, Object.assign({state: h.start}, lm), h.seats);
+      return gameAt(base, Object.assign({state: h.start}, lm), h.seats);
     } catch (e) {
       if (h.seed === undefined) throw new Error(`its start state: ${e.message}`);
     }
   }
   const seed = h.seed || 0;
-  const r = await api("/v1/games", {scenario: h.scenario, seed, options: h.options || {}});
-  if (!r.state.sealed) return gameAt(base, mode, r, r.seats);
-  const rp = await api("/v1/replay", {game: {scenario: h.scenario, seed, options: h.options || {}},
-                                      moves: [], states: true});
+  const start = {scenario: h.scenario, seed, options: h.options || {}, game: gameOf(h)};
+  const r = await api("/v1/games", start);
+  if (!r.state.sealed) return gameAt(base, r, r.seats);
+  const rp = await api("/v1/replay", {game: start, moves: [], states: true});
   const st = rp.checkpoints[0].state;
   const lm = await api("/v1/legal-moves", {state: st});
-  return gameAt(base, mode, Object.assign({state: st}, lm), null);
+  return gameAt(base, Object.assign({state: st}, lm), null);
 }
 
-// Load a record: its moves played again as they were played (the person's one by one, the FLN
+// Load a record: its moves played again as they were played (the person's one by one, the
 // bot's decisions asked again with their seeds), so that undo, the person's moves and the bot's
 // reasons are as before the save. An error names the record's line.
 async function load(text) {
   const rec = Record.read(text);
   const h = rec.header;
-  const mode = h.options && h.options.fln_bot ? "bot" : "hotseat";
+  const game = gameOf(h);
   let g;
   try {
-    g = await loadStart(h, mode);
+    g = await loadStart(h);
   } catch (e) {
     throw new Error(`record line ${rec.headerLine} (the header): ${e.message}`);
   }
-  g.log.push({label: `Loaded game: ${h.scenario}, ${dealText(g, h.seed || 0)}; ${whoPlays(mode)}.`,
+  g.log.push({label: `Loaded game: ${h.scenario}, ${dealText(g, h.seed || 0)}; ${whoPlays(g)}.`,
               rule: "", card: true});
   await botTurns(g, rec);
   const history = [];
@@ -302,9 +332,11 @@ async function load(text) {
   await refresh(g);
   app.game = g;
   app.history = history;
+  $("game").value = game;
+  await scenarios(game);
   $("scenario").value = h.scenario;
   $("seed").value = String(g.header.bot_seed || 0);
-  $("mode").value = mode;
+  $("mode").value = g.botSide ? OTHER[g.botSide] : "hotseat";
 }
 
 // Each checkpoint of the record against the one this replay wrote after as many moves.
@@ -361,6 +393,7 @@ function previewText(m) {
 }
 
 function moveSummary(g, m) {
+  if (!g.view.cards) return "";
   if (m.t === "event") return eventSummary(g.view.cards.current, m.side);
   if (m.t === "pivotal") return eventSummary(m.card, "unshaded");
   return "";
@@ -369,7 +402,7 @@ function moveSummary(g, m) {
 // The current card and what each of its Events does.
 function drawCard(g) {
   const box = $("card-text");
-  const c = app.cards.get(g.view.cards.current);
+  const c = g.view.cards ? app.cards.get(g.view.cards.current) : null;
   if (!c || isOver(g)) {
     box.replaceChildren();
     return;
@@ -461,7 +494,29 @@ function resultText(g) {
           el("div", {class: "hint"}, "Save the record to keep the game; New game for another.")];
 }
 
+// The game's seed, or a sealed game's secret deal (its seed once revealed).
+function seedChip(g, chip) {
+  return isSealed(g) && !g.pos.state.revealed_seed
+    ? el("span", {class: "chip seed sealed", title: "the referee deals from its own secret seed, revealed when the game ends"},
+         el("b", {}, "Deal"), " secret (sealed)")
+    : chip("Seed", isSealed(g) ? `${g.pos.state.revealed_seed} (revealed)` : g.header.seed, "seed");
+}
+
+// Algeria's tracks (docs/algeria/state.md): its view carries the state document.
+function algeriaStatus(g) {
+  const d = g.view.document || {};
+  const chip = (label, value, cls) => el("span", {class: "chip " + (cls || "")}, el("b", {}, label), " ", value);
+  const psl = d.psl || {};
+  $("status").replaceChildren(
+    chip("Algeria", d.scenario || g.header.scenario, "card"),
+    chip("Turn", `${d.turn} · ${d.phase || ""}`, ""),
+    seedChip(g, chip),
+    chip("PSL", `Gov ${psl.gov} · FLN ${psl.fln}`, ""),
+    chip("AP", d.ap || 0, "fln"));
+}
+
 function drawStatus(g) {
+  if (g.game === "algeria") return algeriaStatus(g);
   const v = g.view;
   const t = v.cards.titles || {};
   const card = (n) => (n ? `#${n} ${t[n] || ""}` : "—");
@@ -470,10 +525,7 @@ function drawStatus(g) {
   const sign = (x) => (x > 0 ? "+" + x : String(x));
   $("status").replaceChildren(
     chip("Card", card(v.cards.current), "card"),
-    isSealed(g) && !g.pos.state.revealed_seed
-      ? el("span", {class: "chip seed sealed", title: "the referee deals from its own secret seed, revealed when the game ends"},
-           el("b", {}, "Deal"), " secret (sealed)")
-      : chip("Seed", isSealed(g) ? `${g.pos.state.revealed_seed} (revealed)` : g.header.seed, "seed"),
+    seedChip(g, chip),
     chip("Resources", `Gov ${v.resources.gov} · FLN ${v.resources.fln}`, ""),
     chip("Commitment", v.commitment, "gov"),
     chip("Sup+Com", `${v.gov_score}/35`, "gov"),
@@ -500,7 +552,7 @@ function drawTurn(g) {
     tm.className = "to-move over";
     $("prompt").textContent = "";
   } else {
-    const you = g.mode === "bot" ? (who === "gov" ? " — your move" : " — the non-player FLN") : "";
+    const you = !g.botSide ? "" : who === g.botSide ? ` — the ${botOf(g).name}` : " — your move";
     tm.textContent = (FACTION[who] || who) + you;
     tm.className = "to-move " + who;
     $("prompt").textContent = g.pos.prompt;
@@ -511,7 +563,9 @@ function drawTurn(g) {
 function traceRow(t) {
   const why = [];
   if (t.tie_breakers && t.tie_breakers.length) why.push("tie-breakers: " + t.tie_breakers.join(", "));
-  if (t.candidates && t.candidates.length) why.push("among: " + t.candidates.join(", "));
+  // the FLN bot's candidates are labels, the Government bot's its moves with their values
+  const cand = (c) => (c && typeof c === "object" ? `${c.move} (${c.value})` : String(c));
+  if (t.candidates && t.candidates.length) why.push("among: " + t.candidates.map(cand).join(", "));
   if (t.die !== undefined) why.push("die " + t.die);
   return el("tr", {}, el("td", {class: "box"}, t.box === "tie" ? "tie" : t.box || ""),
             el("td", {}, t.text || "", why.length ? el("div", {class: "why"}, why.join(" · ")) : ""));
@@ -524,12 +578,12 @@ function drawLog(g) {
       const shown = e.moves.filter((m) => !["done", "go"].includes(m.t));
       return el("li", {class: "bot"},
         el("details", {},
-          el("summary", {}, el("span", {class: "who fln"}, "FLN (non-player)"), " ",
+          el("summary", {}, el("span", {class: "who " + e.side}, BOTS[g.game][e.side].name), " ",
              shown.length ? shown[0].label : "no move",
              shown.length > 1 ? el("span", {class: "more"}, ` +${shown.length - 1} more`) : "",
              el("span", {class: "whybtn"}, "why?")),
           el("ol", {class: "botmoves"}, e.moves.map((m) => el("li", {}, m.label))),
-          el("table", {class: "trace"}, el("tr", {}, el("th", {}, "Box"), el("th", {}, "Reason (rules 8.0)")),
+          el("table", {class: "trace"}, el("tr", {}, el("th", {}, "Box"), el("th", {}, BOTS[g.game][e.side].reasons)),
              e.trace.map(traceRow))));
     }
     if (e.mine) {
@@ -572,18 +626,33 @@ async function act(fn) {
   }
 }
 
+// The scenarios of a game (GET /v1/scenarios?game=...) into the Scenario list; a game with no
+// bot offers only both sides.
+async function scenarios(game) {
+  const r = await api("/v1/scenarios?game=" + encodeURIComponent(game));
+  const sel = $("scenario");
+  sel.replaceChildren(...r.scenarios.map((s) => el("option", {value: s.name, title: s.title},
+    s.first_year ? `${s.title.split(/[:(]/)[0].trim()} ${s.first_year}–${s.last_year}` : s.title)));
+  sel.value = DEFAULT_SCENARIO[game] || r.scenarios[0].name;
+  [...$("mode").options].forEach((o) => {
+    o.disabled = o.value !== "hotseat" && !(BOTS[game] || {})[OTHER[o.value]];
+  });
+  if ($("mode").selectedOptions[0].disabled) $("mode").value = "hotseat";
+}
+
 async function start() {
   app.catalog = await api("/v1/catalog");
   app.strict = Boolean((await api("/readyz").catch(() => ({}))).strict);
   app.catalog.spaces.forEach((s) => app.spaces.add(s.name));
   app.catalog.cards.forEach((c) => app.cards.set(c.number, c));
-  const sel = $("scenario");
-  app.catalog.scenarios.forEach((s) => sel.append(
-    el("option", {value: s.name, title: s.title}, `${s.title.split(":")[0]} ${s.first_year}–${s.last_year}`)));
   const q = new URLSearchParams(location.search);
-  sel.value = q.get("scenario") || "short";
+  const mode = q.get("mode");
+  $("mode").value = ["gov", "fln", "hotseat"].includes(mode) ? mode : "gov";
+  $("game").value = q.get("game") === "algeria" ? "algeria" : "colonial_twilight";
+  await scenarios($("game").value);
+  if (q.get("scenario")) $("scenario").value = q.get("scenario");
   $("seed").value = q.get("seed") || Math.floor(Math.random() * 1000000);
-  $("mode").value = q.get("mode") === "hotseat" ? "hotseat" : "bot";
+  $("game").addEventListener("change", () => act(() => scenarios($("game").value)));
   $("new-game").addEventListener("submit", (ev) => {
     ev.preventDefault();
     act(startGame);
@@ -604,18 +673,22 @@ async function start() {
 
 async function startGame() {
   const mode = $("mode").value;
+  const game = $("game").value;
   const options = {chance: "managed"};
-  if (mode === "bot") options.fln_bot = true;
-  if ($("opt-deception").checked) options.deception = true;
-  if ($("opt-open").checked) options.open_deployment = true;
+  const bot = (BOTS[game] || {})[OTHER[mode]];
+  if (bot) options[bot.option] = true;
+  if (game === "colonial_twilight") {  // Colonial Twilight's optional rules
+    if ($("opt-deception").checked) options.deception = true;
+    if ($("opt-open").checked) options.open_deployment = true;
+  }
   const seed = parseInt($("seed").value, 10);
-  const g = await newGame($("scenario").value, Number.isFinite(seed) ? seed : 0, options, mode);
+  const g = await newGame($("scenario").value, Number.isFinite(seed) ? seed : 0, options, game);
   await botTurns(g);
   await refresh(g);
   app.game = g;
   app.history = [];
   $("seed").value = g.header.seed;
-  $("seed").title = isSealed(g) ? "this referee deals from its own secret seed: this one only seeds the FLN bot"
+  $("seed").title = isSealed(g) ? "this referee deals from its own secret seed: this one only seeds the bot"
     : "the same seed plays the same game; random by default";
 }
 

@@ -254,6 +254,7 @@ class GameOptions(_message.Message):
     FLN_BOT_FIELD_NUMBER: _builtins.int
     REVEAL_CAPABILITIES_FIELD_NUMBER: _builtins.int
     REVEAL_TORTURE_FIELD_NUMBER: _builtins.int
+    GOV_BOT_FIELD_NUMBER: _builtins.int
     SLOW_FRENCH_REACTION_FIELD_NUMBER: _builtins.int
     DETERMINISTIC_INDEPENDENCE_FIELD_NUMBER: _builtins.int
     SHORTER_GAME_FIELD_NUMBER: _builtins.int
@@ -269,6 +270,10 @@ class GameOptions(_message.Message):
     """10.0: set-aside Capabilities start in effect"""
     reveal_torture: _builtins.bool
     """10.0: ... including #18 Torture (both players agree)"""
+    gov_bot: _builtins.bool
+    """The Government seat is played by the Government bot (GovBot; the rulebook has no
+    non-player Government, docs/gov-bot.md): any seat of the game may then have it move.
+    """
     slow_french_reaction: _builtins.bool
     """---- Algeria's optional rules (game "algeria", docs/algeria/state.md); an option of the other
     game is refused naming its field (options.NAME). ----
@@ -287,13 +292,14 @@ class GameOptions(_message.Message):
         fln_bot: _builtins.bool | None = ...,
         reveal_capabilities: _builtins.bool | None = ...,
         reveal_torture: _builtins.bool | None = ...,
+        gov_bot: _builtins.bool | None = ...,
         slow_french_reaction: _builtins.bool | None = ...,
         deterministic_independence: _builtins.bool | None = ...,
         shorter_game: _builtins.bool | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_gov_bot", b"_gov_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "gov_bot", b"gov_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_gov_bot", b"_gov_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "gov_bot", b"gov_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__chance: _TypeAlias = _typing.Literal["chance"]  # noqa: Y015
     _WhichOneofArgType__chance: _TypeAlias = _typing.Literal["_chance", b"_chance"]  # noqa: Y015
@@ -303,6 +309,8 @@ class GameOptions(_message.Message):
     _WhichOneofArgType__deterministic_independence: _TypeAlias = _typing.Literal["_deterministic_independence", b"_deterministic_independence"]  # noqa: Y015
     _WhichOneofReturnType__fln_bot: _TypeAlias = _typing.Literal["fln_bot"]  # noqa: Y015
     _WhichOneofArgType__fln_bot: _TypeAlias = _typing.Literal["_fln_bot", b"_fln_bot"]  # noqa: Y015
+    _WhichOneofReturnType__gov_bot: _TypeAlias = _typing.Literal["gov_bot"]  # noqa: Y015
+    _WhichOneofArgType__gov_bot: _TypeAlias = _typing.Literal["_gov_bot", b"_gov_bot"]  # noqa: Y015
     _WhichOneofReturnType__open_deployment: _TypeAlias = _typing.Literal["open_deployment"]  # noqa: Y015
     _WhichOneofArgType__open_deployment: _TypeAlias = _typing.Literal["_open_deployment", b"_open_deployment"]  # noqa: Y015
     _WhichOneofReturnType__reveal_capabilities: _TypeAlias = _typing.Literal["reveal_capabilities"]  # noqa: Y015
@@ -321,6 +329,8 @@ class GameOptions(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__deterministic_independence) -> _WhichOneofReturnType__deterministic_independence | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__fln_bot) -> _WhichOneofReturnType__fln_bot | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__gov_bot) -> _WhichOneofReturnType__gov_bot | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__open_deployment) -> _WhichOneofReturnType__open_deployment | None: ...
     @_typing.overload
@@ -947,8 +957,9 @@ class DecideRequest(_message.Message):
     """the role of the response's view; default "observer" """
     seat: _builtins.str
     """Strict mode: seat tokens of the game the caller holds (`seat` and `seats` together): the
-    role's, for its view; the FLN's when the bot is to move for a player FLN (a game without
-    the fln_bot option), else any seat of the game.
+    role's, for its view; the side's when its bot is to move for a player (Decide: the FLN's in
+    a game without the fln_bot option; DecideGov: the Government's without gov_bot), else any
+    seat of the game.
     """
     preview: _builtins.bool
     """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and

@@ -632,3 +632,83 @@ class FlnBot:
             timeout,
             metadata,
             _registered_method=True)
+
+
+class GovBotStub:
+    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
+    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    """
+
+    def __init__(self, channel):
+        """Constructor.
+
+        Args:
+            channel: A grpc.Channel.
+        """
+        self.DecideGov = channel.unary_unary(
+                '/ct_referee.v1.GovBot/DecideGov',
+                request_serializer=ct__referee_dot_v1_dot_referee__pb2.DecideRequest.SerializeToString,
+                response_deserializer=ct__referee_dot_v1_dot_referee__pb2.DecideResponse.FromString,
+                _registered_method=True)
+
+
+class GovBotServicer:
+    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
+    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    """
+
+    def DecideGov(self, request, context):
+        """State + seed -> the Government bot's moves, the resulting state and the trace of its
+        choices (the candidates weighed and what each choice gains); the same messages as Decide.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+
+def add_GovBotServicer_to_server(servicer, server):
+    rpc_method_handlers = {
+            'DecideGov': grpc.unary_unary_rpc_method_handler(
+                    servicer.DecideGov,
+                    request_deserializer=ct__referee_dot_v1_dot_referee__pb2.DecideRequest.FromString,
+                    response_serializer=ct__referee_dot_v1_dot_referee__pb2.DecideResponse.SerializeToString,
+            ),
+    }
+    generic_handler = grpc.method_handlers_generic_handler(
+            'ct_referee.v1.GovBot', rpc_method_handlers)
+    server.add_generic_rpc_handlers((generic_handler,))
+    server.add_registered_method_handlers('ct_referee.v1.GovBot', rpc_method_handlers)
+
+
+ # This class is part of an EXPERIMENTAL API.
+class GovBot:
+    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
+    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    """
+
+    @staticmethod
+    def DecideGov(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/ct_referee.v1.GovBot/DecideGov',
+            ct__referee_dot_v1_dot_referee__pb2.DecideRequest.SerializeToString,
+            ct__referee_dot_v1_dot_referee__pb2.DecideResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)

@@ -287,3 +287,46 @@ class FlnBotServicer(metaclass=_abc_1.ABCMeta):
         """State + seed -> the bot's moves, the resulting state and the trace of its choices."""
 
 def add_FlnBotServicer_to_server(servicer: FlnBotServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
+
+class GovBotStub:
+    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
+    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    """
+
+    @_typing.overload
+    def __new__(cls, channel: _grpc.Channel) -> _Self: ...
+    @_typing.overload
+    def __new__(cls, channel: _aio.Channel) -> GovBotAsyncStub: ...
+    DecideGov: _grpc.UnaryUnaryMultiCallable[_referee_pb2.DecideRequest, _referee_pb2.DecideResponse]
+    """State + seed -> the Government bot's moves, the resulting state and the trace of its
+    choices (the candidates weighed and what each choice gains); the same messages as Decide.
+    """
+
+@_typing.type_check_only
+class GovBotAsyncStub(GovBotStub):
+    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
+    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    """
+
+    def __init__(self, channel: _aio.Channel) -> None: ...
+    DecideGov: _aio.UnaryUnaryMultiCallable[_referee_pb2.DecideRequest, _referee_pb2.DecideResponse]  # type: ignore[assignment]
+    """State + seed -> the Government bot's moves, the resulting state and the trace of its
+    choices (the candidates weighed and what each choice gains); the same messages as Decide.
+    """
+
+class GovBotServicer(metaclass=_abc_1.ABCMeta):
+    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
+    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    """
+
+    @_abc_1.abstractmethod
+    def DecideGov(
+        self,
+        request: _referee_pb2.DecideRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_referee_pb2.DecideResponse, _abc.Awaitable[_referee_pb2.DecideResponse]]:
+        """State + seed -> the Government bot's moves, the resulting state and the trace of its
+        choices (the candidates weighed and what each choice gains); the same messages as Decide.
+        """
+
+def add_GovBotServicer_to_server(servicer: GovBotServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -123,6 +123,16 @@ def test_sealed_games_have_a_secret_seed_revealed_at_the_end() -> None:
     assert ha["cards.deck"] != hb["cards.deck"]
     assert ha["cards.deck"] != engine.new_game("short", 9, {}).cards["deck"]
     assert a.state.seed_commitment == seed_commitment(a.state.game_id, ha["rng"]["seed"])
+
+
+def test_a_secret_seed_fits_a_new_game_request() -> None:
+    """The seed revealed at the end replays the game through NewGame, whose seed is an int64:
+    half of the 64-bit seeds did not fit (a saved sealed game then failed to validate)."""
+    trust = Trust(SECRET, seal=True)
+    seeds = [trust.game_seed(f"game-{i}", 5) for i in range(200)]
+    assert all(0 <= s < 2 ** 63 for s in seeds)
+    assert max(seeds) > 2 ** 62          # 63 bits of the digest, not fewer
+    pb.NewGameRequest(scenario="short", seed=max(seeds))  # accepted by the contract
     assert not a.state.revealed_seed
     # play to the end: the seed is revealed once the game is over, and checks out
     rnd = random.Random(1)

@@ -7,7 +7,7 @@
 import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import type { DescMessage, JsonObject, JsonValue, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
 import {
-  CatalogResponseSchema, ErrorSchema, FlnBot, Referee,
+  CatalogResponseSchema, ErrorSchema, FlnBot, GovBot, Referee,
 } from "./gen/ct_referee/v1/referee_pb.js";
 import type { Error as ErrorMessage } from "./gen/ct_referee/v1/referee_pb.js";
 import { flatFromProtoJson, mapMoves, protoJsonFromFlat } from "./moves.js";
@@ -32,6 +32,7 @@ export const ROUTES = {
   render: { rpc: Referee.method.render, method: "POST", path: "/v1/render" },
   positions: { rpc: Referee.method.positions, method: "POST", path: "/v1/positions" },
   decide: { rpc: FlnBot.method.decide, method: "POST", path: "/v1/bot/fln/decide" },
+  decideGov: { rpc: GovBot.method.decideGov, method: "POST", path: "/v1/bot/gov/decide" },
 } as const;
 
 type Routes = typeof ROUTES;
@@ -80,6 +81,8 @@ export class RestClient {
   positions(req: In<"positions">): Out<"positions"> { return this.post(ROUTES.positions.rpc, ROUTES.positions.path, req); }
   /** The non-player FLN (rules 8.0). */
   decide(req: In<"decide">): Out<"decide"> { return this.post(ROUTES.decide.rpc, ROUTES.decide.path, req); }
+  /** The Government bot (engine.govbot; Colonial Twilight). */
+  decideGov(req: In<"decideGov">): Out<"decideGov"> { return this.post(ROUTES.decideGov.rpc, ROUTES.decideGov.path, req); }
 
   /** The game's static facts; with `ifNoneMatch` the version the caller holds, answered
    * `notModified` (HTTP 304) while it is current. */

@@ -1,0 +1,93 @@
+"""``ct-referee play`` for either side and both games, in a real pseudo-terminal (pexpect,
+80 x 24): ``--side fln`` plays the FLN against the Government bot (option ``gov_bot``) through
+several cards, with the bot's reasons; ``--game algeria`` plays Algeria's both sides with its own
+board and scenarios; each record validates."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+
+from engine.records import check_record, read_record
+
+from .test_play_terminal import PROMPT, choose, menu, spawn
+
+
+def last_prompt(text: str) -> str:
+    """Whose decision the last menu shown is: its heading's first word."""
+    heads = re.findall(r"^(Government|FLN|Chance): ", text.replace("\r", ""), re.M)
+    return heads[-1] if heads else ""
+
+
+def test_the_fln_against_the_government_bot(tmp_path: Path) -> None:
+    child = spawn("--side", "fln", "--seed", "3", timeout=60)
+    child.expect(r"You are the FLN against the Government bot\.")
+    child.expect(PROMPT)
+    seen = child.before
+    assert "── Government bot" in seen and "did:  Play Pivotal Event #66" in seen
+    turns_of_the_bot = seen.count("── Government bot")
+    for _ in range(40):  # several cards: every menu is the FLN's, the bot moves between them
+        assert last_prompt(child.before) == "FLN", child.before[-400:]
+        child.sendline(choose(menu(child.before)))
+        child.expect(PROMPT)
+        seen += child.before
+        turns_of_the_bot += child.before.count("── Government bot")
+    assert turns_of_the_bot >= 3
+    assert re.search(r"Card [3-9]\d*/39|Card \d\d/39", seen), "the game went past two cards"
+    child.sendline("t")  # the Government bot's reasons in full: the candidates it weighed
+    child.expect(PROMPT)
+    assert "among: " in child.before and "Traceback" not in child.before
+    child.sendline("s")
+    child.expect(r"save the record to \[")
+    child.sendline(str(tmp_path / "fln.jsonl"))
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    rec = read_record((tmp_path / "fln.jsonl").open())
+    assert rec.header["options"] == {"gov_bot": True}
+    verdict = check_record(rec)
+    assert verdict.ok, verdict.problem
+
+
+def test_algeria_both_sides(tmp_path: Path) -> None:
+    child = spawn("--game", "algeria", "--seed", "3", timeout=60)
+    child.expect(r"ct-referee play: 1954, seed 3")
+    child.expect(r"You are both sides \(Algeria has no non-player side yet\)")
+    child.expect(PROMPT)
+    assert "Algeria 1954 · turn 1 · phase setup" in child.before
+    sides = set()
+    for _ in range(25):  # the set-up (the Government's units, then the FLN's) and on
+        sides.add(last_prompt(child.before))
+        keys = menu(child.before)
+        assert keys and all("_" not in label for label in keys.values()), keys
+        child.sendline(choose(keys))
+        child.expect(PROMPT)
+    assert sides == {"Government", "FLN"}, sides
+    assert re.search(r"^Algiers +[.GF][ *] +\S", child.before.replace("\r", ""), re.M)
+    child.sendline("u")  # undo works as in Colonial Twilight
+    child.expect(PROMPT)
+    assert "undone: " in child.before
+    child.sendline("s")
+    child.expect(r"save the record to \[")
+    child.sendline(str(tmp_path / "algeria.jsonl"))
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    rec = read_record((tmp_path / "algeria.jsonl").open())
+    assert rec.header["game"] == "algeria" and rec.scenario == "1954" and len(rec.moves) == 24
+    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate",
+                        str(tmp_path / "algeria.jsonl")], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_scenarios_are_the_games_own() -> None:
+    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "play", "--game", "algeria",
+                        "--scenario", "short"], capture_output=True, text=True, timeout=60,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 2
+    assert "--scenario short: algeria's scenarios are 1954, 1958, 1960" in r.stdout + r.stderr
