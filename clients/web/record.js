@@ -65,10 +65,12 @@ const Record = (() => {
   // The state document of a GameState ({json, sealed, signature}); a sealed one's public part.
   const doc = (gameState) => JSON.parse(gameState.json);
 
-  // docs/records.md: the state document with rng, deception, cards.deck, cards.set_aside null.
+  // docs/records.md: the state document with its hidden fields null, those it has (rng,
+  // deception, cards.deck, cards.set_aside; an Algeria state has no cards: only its rng).
   function checkpointHash(d) {
-    const copy = Object.assign({}, d, {rng: null, deception: null});
-    copy.cards = Object.assign({}, d.cards || {}, {deck: null, set_aside: null});
+    const copy = Object.assign({}, d);
+    for (const k of ["rng", "deception"]) if (k in copy) copy[k] = null;
+    if ("cards" in d) copy.cards = Object.assign({}, d.cards || {}, {deck: null, set_aside: null});
     return "sha256:" + sha256(canonical(copy));
   }
 
