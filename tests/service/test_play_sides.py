@@ -28,7 +28,8 @@ def test_the_fln_against_the_government_bot(tmp_path: Path) -> None:
     child.expect(r"You are the FLN against the Government bot\.")
     child.expect(PROMPT)
     seen = child.before
-    assert "── Government bot" in seen and "did:  Play Pivotal Event #66" in seen
+    # the bot's first decision (its Pivotal Event window, 2.3.7) is shown before the FLN's menu
+    assert "── Government bot" in seen and re.search(r"did:  Play (no )?Pivotal Event", seen)
     turns_of_the_bot = seen.count("── Government bot")
     for _ in range(40):  # several cards: every menu is the FLN's, the bot moves between them
         assert last_prompt(child.before) == "FLN", child.before[-400:]
@@ -36,6 +37,8 @@ def test_the_fln_against_the_government_bot(tmp_path: Path) -> None:
         child.expect(PROMPT)
         seen += child.before
         turns_of_the_bot += child.before.count("── Government bot")
+        if turns_of_the_bot >= 3 and re.search(r"Card [3-9]\d*/39|Card \d\d/39", seen):
+            break  # enough seen (the game may end early: stop while it goes on)
     assert turns_of_the_bot >= 3
     assert re.search(r"Card [3-9]\d*/39|Card \d\d/39", seen), "the game went past two cards"
     child.sendline("t")  # the Government bot's reasons in full: the candidates it weighed
