@@ -5,7 +5,8 @@ taken before both games were put on the one driver of referee_core.decisions; re
 tests.machine_trace``) when the Redeploy offered ``deselect`` and ``done`` with a piece selected and
 illegal Pivotal Event and Propaganda Round moves came to name their conditions; retaken again
 when each Operation stage got its own prompt and the texts stopped showing internal keys (same
-moves and final states, other words). Any change to what the machine does for Colonial Twilight
+moves and final states, other words), and when states gained the `gov_bot` option (same moves; the
+final states differ by that field alone). Any change to what the machine does for Colonial Twilight
 shows here."""
 
 from __future__ import annotations
@@ -16,21 +17,21 @@ from tests.machine_trace import CASES, trace
 
 EXPECTED = {
     "ct/short/1/managed/5000":
-        "6b6c94e72c08bc40d7c655bee29fc8ee0f969b6dbeb4ae3d38d5834083df66c3",
+        "52a857c427d12bbc473f62dac12b93b0c64356256dcc94d2347ea44191a58b28",
     "ct/short/2/managed/5000":
-        "e7171e944027d28ec8121b8e41693143d80321537c4fde08c8970feb8a34adbb",
+        "fa4b891fbc83ebd362bf0a3dcf1c184a6f9a1b5af0f78667bb75a3063cbd15a9",
     "ct/medium/3/managed/1500":
-        "49dbf881eaf39dc1c5780ba7e0dc1813668382273c1ecd3a4a89fcbea8621ed5",
+        "c8776a2fcfa39ac9db788b94778adf5265a12dbc8db0cf93936d8bdf18871479",
     "ct/short/4/external/1500":
-        "9c94fe6f78107c687aab250fb73ac1dd2c07e359619a8ae5357925b6fdb02ef7",
+        "48dc8bdd1dd97ddcee8bc0e99cc1f1f2b521f9159aaaccb594815858cfb33a2f",
     "ct/full/5/external/800":
-        "ad7df0f0b4410e5b604351eafb4b056a6d676a258123e1b85c6d794fb3d3439c",
+        "bd0a28057b0e89325640c53cd023e2a6ca4d1d136a51e4d8c1aa393ad4cca73b",
     "ct/short/6/managed/5000":
-        "02d0397517adc80a45d6036d751d4793aa77f7dc4008af966d614b0153c7c69a",
+        "01c5981a80d4501a55a94ac06ffba4cc1af903a5c72bef7093ba914dafd9eddf",
     "ct/medium/7/external/5000":
-        "5c5d381b4e02eb85b4c277389fe4dd0c8c86f6d1fd782ce76cd9ef4a575841cd",
+        "e5a59a5407aa84733f5376b183696ca2a7b8f649e006083bbf1201a48e176682",
     "ct/full/8/managed/1500":
-        "84c19af44474b06a8c9e99ec5d09a5a8ca3a33742f63c8a8b7b2633d9da46557",
+        "7ca1360a1c43b1ed283dc912e72dd042a017597cc6f305fb2a1a051f9c89af2e",
 }
 
 
