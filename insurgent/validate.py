@@ -62,7 +62,7 @@ def validate(d: Any) -> State:
     _result(s, d["result"])
     s.pending = MACHINE.check_pending(d["pending"], s, Budget(), d["result"] is not None)
     _recruits(s)
-    s._valid = True  # type: ignore[attr-defined]
+    s._valid = True
     return s
 
 
@@ -184,7 +184,7 @@ def _recruits(s: State) -> None:
 def check_produced(s: State, n: State) -> None:
     """The machine's ``check_result`` hook: a state produced from one read from untrusted text
     (``_valid``) must itself be valid; else the pending data was inconsistent (StateError)."""
-    if not getattr(s, "_valid", False):
+    if not s._valid:
         return
     try:
         validate(n.to_data())
