@@ -181,7 +181,6 @@ class RecordWriter:
         self.n = 0
         self.game = game_of(header)
         data = state_data(start)
-        self.turn = int(data.get("turn") or 0)
         self.section = _section(data, self.game)
         self.mission = self.game != "colonial_twilight" and _in_mission(data)
         self.last: State | dict[str, Any] | None = None
@@ -204,7 +203,6 @@ class RecordWriter:
         section = _section(data, self.game)
         ended = self.mission and not _in_mission(data)
         if section != self.section or ended or data.get("result") is not None:
-            self.turn = int(data.get("turn") or 0)
             self.section = section
             self._line(checkpoint(self.last, self.n).to_line())
             self.last = None
