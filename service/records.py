@@ -25,8 +25,8 @@ from typing import Any, Mapping, Protocol
 from google.protobuf import json_format
 
 import engine.records as records
-from engine.records import Position, Record, RecordError, Refusal, Verdict, chance_in, game_of
-from referee_core.errors import BadRequest, IllegalMove
+from engine.records import Position, Record, RecordError, Verdict, game_of
+from referee_core.errors import BadRequest
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from . import games
@@ -72,10 +72,11 @@ def check_work(rec: Record, limit: int) -> None:
             " segment by segment", field="record")
 
 
-class ServiceReferee:
-    """An ``engine.records.Referee`` made of the served games. A position's token is (state,
-    whether the move that led to it ended in a die roll or a card draw); ``states`` remembers
-    the state of each position's list of legal moves, to label those of a verdict."""
+class ServiceReferee(records.EngineReferee):
+    """``engine.records.EngineReferee`` made of the served games: the game of the header, its
+    moves applied by that game's rules, each segment ending on the state as the referee issues
+    it. ``states`` remembers the state of each position's list of legal moves, to label those of
+    a verdict."""
 
     def __init__(self, core: Core, call: Deadline) -> None:
         self.core = core
@@ -100,26 +101,15 @@ class ServiceReferee:
             raise ValueError(f"{e.field}: {e.message}" if e.field else e.message) from None
         except BadRequest as e:
             raise ValueError(f"{e.field}: {e.reason}" if e.field else e.reason) from None
-        return self._position(self._issued(s), True)
+        return self._position(self._segment_end(s), True)
 
-    def play(self, pos: Position, moves: list[dict[str, Any]]) -> Position | Refusal:
-        s, chance = pos.token
-        rules = games.of_state(s).rules
-        for i, m in enumerate(moves):
-            self.call.check()
-            try:
-                s, log = rules.apply(s, m)
-            except IllegalMove as e:
-                return Refusal(i, "illegal_move", e.reason, e.rule, "", self._position(s, chance),
-                               chance)
-            except BadRequest as e:  # as Validate names it, within the move
-                return Refusal(i, "invalid_argument", e.reason, "",
-                               "move" + e.field.removeprefix("move"), self._position(s, chance),
-                               chance)
-            chance = chance_in(log)
-        return self._position(self._issued(s), chance)
+    def _apply(self, s: games.State, m: dict[str, Any]
+               ) -> tuple[games.State, list[dict[str, Any]]]:
+        self.call.check()
+        applied: tuple[games.State, list[dict[str, Any]]] = games.of_state(s).rules.apply(s, m)
+        return applied
 
-    def _issued(self, s: games.State) -> games.State:
+    def _segment_end(self, s: games.State) -> games.State:
         """The state as the referee issues it (and parses it back): where the next segment
         starts, as it does for ``ct-referee validate``."""
         return self.core._checked_record(s)[1]
