@@ -13,8 +13,9 @@ so nothing is signed or sealed.
 
 Bounded before any work is done, on the principle and the limit of Replay (``service.replay``):
 each move applied is a unit of work, and each segment's end (the state checked as Apply issues
-it, its checkpoint hash: about 3 ms) ``WORK["segment"]`` units; a record that would cost more
-than ``max_replay_work`` (``CT_REFEREE_MAX_REPLAY_WORK``) is refused naming that limit. Then the
+it, its checkpoint hash: about 3 ms) ``WORK["segment"]`` units (``replay.work``, one table of
+units); a record that would cost more than ``max_replay_work`` (``CT_REFEREE_MAX_REPLAY_WORK``)
+is refused naming that limit. Then the
 request size limit of the transports, and the per-request time limit between moves.
 """
 
@@ -35,11 +36,8 @@ from .convert import options_to_engine
 from .errors import ServiceError
 from .jsonmap import from_dict
 from .moves import MoveError, move_from_engine, move_to_engine, moves_from_engine, private
-from .replay import LIMIT_ENV, Deadline
+from .replay import WORK, Deadline, over, work
 
-# Units of work (service.replay's: a unit is at most about 1 ms): a move applied; the end of a
-# segment (the state checked as Apply issues it, about 2 ms; its hash, about 0.6 ms).
-WORK = {"move": 1, "segment": 3}
 NAME = "record"
 
 
@@ -55,21 +53,19 @@ class Core(Protocol):
 def cost(rec: Record) -> int:
     """The units of work of checking ``rec``: its moves, and the end of each segment (one per
     checkpoint, and the end of the record)."""
-    return len(rec.moves) * WORK["move"] + (len(rec.checkpoints) + 1) * WORK["segment"]
+    return work(len(rec.moves), len(rec.checkpoints) + 1, WORK["segment"])
 
 
 def check_work(rec: Record, limit: int) -> None:
     """Refuse, before any work, a record whose check would cost more than ``limit``."""
     units = cost(rec)
     if units > limit:
+        detail = (f"{len(rec.moves)} moves of {WORK['move']} unit, {len(rec.checkpoints) + 1}"
+                  f" segment ends of {WORK['segment']} units: one per checkpoint and the end")
         raise ServiceError(
-            "invalid_argument",
-            f"checking this record would cost {units} units of work ({len(rec.moves)} moves of"
-            f" {WORK['move']} unit, {len(rec.checkpoints) + 1} segment ends of {WORK['segment']}"
-            f" units: one per checkpoint and the end), over the referee's limit of {limit} per"
-            f" request ({LIMIT_ENV}, ct-referee serve --max-replay-work); a referee with a"
-            " higher limit checks it, or `ct-referee validate --server URL`, which sends it"
-            " segment by segment", field="record")
+            "invalid_argument", over("checking this record", str(units), detail, limit)
+            + "; a referee with a higher limit checks it, or `ct-referee validate --server URL`,"
+            " which sends it segment by segment", field="record")
 
 
 class ServiceReferee(records.EngineReferee):
