@@ -13,6 +13,7 @@ from referee_core.checks import (
     Budget, check_bool, check_choice, check_int, check_list, check_obj, fail,
 )
 from referee_core.errors import BadRequest, StateError
+from referee_core.options import CHANCE_MODES
 from referee_core.rng import check_state
 
 from .board import DOMINATION_RULE, dominating
@@ -32,7 +33,7 @@ def validate(d: Any) -> State:
     if d["schema"] != SCHEMA:
         fail("schema", f"must be {SCHEMA!r}")
     check_obj(d["options"], "options", tuple(OPTION_DEFAULTS))
-    check_choice(d["options"]["chance"], "options.chance", ("managed", "external"))
+    check_choice(d["options"]["chance"], "options.chance", CHANCE_MODES)
     rng = check_state(d["rng"])
     try:
         deck = load_deck(d["deck"])
