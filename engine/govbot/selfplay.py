@@ -31,7 +31,7 @@ from ..bot import decide as fln_decide  # the FLN opponent (this tool is above b
 from ..bot.invariants import EventInvariants
 from ..bot.selfplay import Bot, Illegal, play_bots
 from ..scenarios import new_game
-from ..stats import wilson
+from referee_core.stats import percentile, wilson
 from . import decide
 
 
@@ -60,10 +60,6 @@ def _one(args: tuple[str, int, str]) -> dict[str, Any]:
     except Exception as e:  # noqa: BLE001 - reported, counted, exit status non-zero
         return {"seed": seed, "error": f"{type(e).__name__}: {e}\n{traceback.format_exc()}"}
 
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fln={a.fln} scenario={a.scenario} games={a.games} completed={completed} "
           f"illegal={illegal} violations={len(violations)} guard_checks={guard_checks} "
           f"gov_wins={wins} win_rate={rate:.3f} ci95=[{lo:.3f},{hi:.3f}] "
-          f"ms_p50={pct(times, 0.5):.1f} ms_p99={pct(times, 0.99):.1f}")
+          f"ms_p50={percentile(times, 0.5):.1f} ms_p99={percentile(times, 0.99):.1f}")
     ok = illegal == 0 and errors == 0 and not violations and completed == a.games
     return 0 if ok else 1
 

@@ -53,7 +53,7 @@ def spawn(data: Path, *extra: str) -> tuple[subprocess.Popen[str], str, list[str
 
 def stop(p: subprocess.Popen[str]) -> None:
     p.terminate()
-    p.wait(10)
+    p.wait(30)  # a loaded machine may take a while to stop it
 
 
 def post(url: str, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
