@@ -11,7 +11,7 @@ from insurgent.bots import decide
 from tests.insurgent.positions import draw, position
 
 SOLO = {"french_bot": True}
-FLIP = [{"k": "game", "stage": "turns"}, {"k": "turn", "who": "french", "step": "draw"},
+FLIP: list[dict[str, Any]] = [{"k": "game", "stage": "turns"}, {"k": "turn", "who": "french", "step": "draw"},
         {"k": "flip", "rule": "Solo Variant", "drawn": True},
         {"k": "draw", "who": "french", "n": 1, "into": "flip"}]
 
