@@ -6,6 +6,11 @@ cards. Otherwise, skip this step."
 The ``game`` decision (automatic, the bottom of every stack) runs the set-up, then starts each
 turn – or, once the player given the last turn by ATTRITION has taken it, the final scoring. The
 ``turn`` decision is its player's choice of a card (``{"t": "play", ...}``), then automatic.
+
+Solo Variant (option ``french_bot``, insurgent.solo): the French have no hand. Their turn flips
+the top card of their deck ("To take a turn for the French, flip a card from the top of their
+faction deck"), draws nothing at its end, and never starts ATTRITION: their game ends when their
+deck runs out (``solo.played_from_deck``).
 """
 
 from __future__ import annotations
