@@ -27,9 +27,10 @@ def position(active: str = "fln", turn: int | None = None,
              options: dict[str, Any] | None = None,
              pending: list[dict[str, Any]] | None = None) -> I.State:
     """The start of ``active``'s turn. Fronts list cards bottom first; a name ending in "*" is a
-    face-down FLN card. A side not in ``hands`` holds its supporters 4. ``options`` go over
-    external chance; ``pending`` replaces the start of the turn. Every card not placed is in its faction's deck unless ``decks`` lists a
-    side's deck in full (the rest of that side's cards then go to the graveyard, events to the discard pile)."""
+    face-down FLN card. A side not in ``hands`` holds its supporters 4. Every card not placed is
+    in its faction's deck unless ``decks`` lists a side's deck in full (the rest of that side's
+    cards then go to the graveyard, events to the discard pile). ``options`` go over external
+    chance; ``pending`` replaces the start of the turn."""
     s = I.new_game(options={"chance": "external"} | (options or {}))
     hands = dict(hands or {})
     for x, spare in (("fln", "FLN supporters 4"), ("french", "French supporters 4")):

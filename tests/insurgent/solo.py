@@ -19,8 +19,9 @@ FLIP: list[dict[str, Any]] = [{"k": "game", "stage": "turns"}, {"k": "turn", "wh
 def french_turn(fln_hand: list[str] | None = None, **kw: Any) -> I.State:
     """The start of a French turn of the solo game: the top card of the French deck is being
     flipped (the next move names it). The FLN holds ``fln_hand`` (default: its supporters 4)."""
-    return position(active="french", hands={"french": [], "fln": fln_hand or ["FLN supporters 4"]},
-                    options=kw.pop("options", SOLO), pending=FLIP, **kw)
+    hands = {"french": [], "fln": fln_hand or ["FLN supporters 4"]}
+    return position(active="french", hands=hands, options=kw.pop("options", SOLO), pending=FLIP,
+                    **kw)
 
 
 def flip(s: I.State, name: str) -> I.State:

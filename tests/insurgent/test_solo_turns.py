@@ -162,3 +162,38 @@ def test_decide_is_deterministic_and_its_seed_draws_nothing() -> None:
     assert a.moves == b.moves and I.to_json(a.state) == I.to_json(b.state)
     assert a.trace == b.trace
     assert [e["move"] for e in a.trace] == a.moves
+
+
+def test_a_recruit_of_the_last_card_ends_the_game() -> None:
+    # "when the French play the last card off their deck": a RECRUIT that draws the last card
+    # alone plays it (docs/insurgent/rules.md 8) and the game ends; its ATTACK is not taken
+    s = french_turn(fronts={"fln": {"military": ["FLN agent 3"]}},
+                    decks={"french": ["French agent 11", "French agent 12"]})
+    s = flip(s, "French agent 11")  # RECRUIT
+    s, moves, _ = bot(s)
+    assert moves[-1] == {"t": "recruit"}
+    s = flip(s, "French agent 12")  # the one card left: drawn alone
+    s, moves, trace = bot(s)
+    assert moves == [{"t": "play", "card": cid("French agent 12"), "front": "diplomatic"}]
+    assert boxes(trace) == ["CHOOSING RECRUITS (one candidate)"]
+    assert s.result is not None and s.result["by"] == "french_deck"
+    assert front_names(s, "fln", "military") == ["FLN agent 3"]
+
+
+def test_a_random_pick_by_managed_chance_is_in_the_bots_trace() -> None:
+    # the ATTACK of French agent 1 ties (two 2-icon cards alone in their fronts): the game's
+    # generator picks, inside the bot's moves, and the trace says so
+    s = flip(french_turn(fronts={"fln": {"military": ["FLN agent 1"],
+                                         "political": ["FLN agent 6"]}}), "French agent 1")
+    d = s.to_data()
+    d["options"]["chance"] = "managed"
+    d["rng"] = {"seed": 11, "counter": 0}
+    s2, moves, trace = bot(I.from_data(d))
+    assert [e["by"] for e in trace] == ["french", "chance", "french"]
+    assert trace[1]["box"] == "ATTACKING/CAPTURING/BOMBING TARGETS 4"
+    attacked = trace[1]["move"]["card"]
+    captured = ({cid("FLN agent 1"), cid("FLN agent 6")} - {attacked}).pop()
+    assert moves == [{"t": "play", "card": cid("French agent 1"), "front": "military"},
+                     {"t": "capture", "card": captured}]
+    assert s2.graveyard == [attacked] and I.to_move(s2) == "fln"
+    assert bot(I.from_data(d))[2] == trace  # the same generator, the same pick
