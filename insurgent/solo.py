@@ -79,9 +79,9 @@ class Choice:
         else:
             best = max(key(c) for c in self.kept)
             kept = [c for c in self.kept if key(c) == best]
-        self._step(n, text, kept)
+        self.keep(n, text, kept)
 
-    def _step(self, n: int, text: str, kept: list[Any]) -> None:
+    def keep(self, n: int, text: str, kept: list[Any]) -> None:
         self.steps.append({"priority": n, "text": text, "kept": list(kept)})
         self.kept = kept
         if len(kept) == 1 and not self.decided:
@@ -135,7 +135,7 @@ def target(s: State, prison: bool) -> Choice:
         ch.narrow(1, "card with the most icons", lambda c: s.deck.card(c).icons)
         ch.narrow(2, "card in the front with the most cards", lambda c: fln_cards(s, where[c]))
     elif prison and s.prison:
-        ch._step(3, "prison (no face-up FLN card in the fronts)", [p["card"] for p in s.prison])
+        ch.keep(3, "prison (no face-up FLN card in the fronts)", [p["card"] for p in s.prison])
         ch.narrow(1, "card in prison with the most icons", lambda c: s.deck.card(c).icons)
     ch.random(4)
     return ch
