@@ -105,15 +105,17 @@ def _outline(kind: str, r: float) -> str:
     return " ".join(f"{num(dx)},{num(dy)}" for dx, dy in pts)
 
 
-def chip(x: float, y: float, label: str, fill: str, ink: str = "#fff", size: int = 10) -> tuple[
-        str, float]:
-    """A small marker chip whose left edge is at x, centred on y; returns it and its width."""
-    w = chip_width(label, size)
+def chip(x: float, y: float, label: str, fill: str, ink: str = "#fff", size: int = 10,
+         em: float = 0.62) -> tuple[str, float]:
+    """A small marker chip whose left edge is at x, centred on y; returns it and its width
+    (``em``: a character's width in ems, ``chip_width``)."""
+    w = chip_width(label, size, em)
     return (rect(x, y - size * 0.8, w, size * 1.6, fill, rx=size * 0.4)
             + text(x + w / 2, y + size * 0.36, label, size=size, weight="bold", fill=ink,
                    anchor="middle")), w
 
 
-def chip_width(label: str, size: int = 10) -> float:
-    """The width of ``chip(..., label, size=size)``: an estimate of the bold text's width."""
-    return len(label) * size * 0.62 + 8
+def chip_width(label: str, size: int = 10, em: float = 0.62) -> float:
+    """The width of ``chip(..., label, size=size, em=em)``: the bold text's width estimated at
+    ``em`` of the size per character (0.62 for mixed case; capitals are wider, about 0.76)."""
+    return len(label) * size * em + 8
