@@ -155,6 +155,8 @@ def _summary(v: dict[str, Any], side: str) -> str:
         out.append(f"in prison {len(v['prison'])}")
     if n_rec:
         out.append(f"drawn by RECRUIT {n_rec}")
+    if v["mulligan"][side]:
+        out.append("hand reshuffled (Setup 5)")
     return " · ".join(out)
 
 
@@ -239,9 +241,10 @@ def _head(v: dict[str, Any], lay: Layout, y0: float) -> tuple[str, float]:
     rows = []
     for side in SIDES:
         c, w = chip(x, y - 4, FACTION_NAME[side], SIDE_FILL[side], size=11)
-        rows.append(el("g", c + text(x + w + 8, y, fit(_summary(v, side), lay.inner - w - 8, 12),
-                                     size=12, fill=INK), data_summary=side))
-        y += 20
+        lines, h = _lines(x + w + 8, y, [(_summary(v, side), INK, "normal")], 12,
+                          lay.inner - w - 8, 16)
+        rows.append(el("g", c + lines, data_summary=side))
+        y += h + 4
     return el("g", cap + st + "".join(rows), data_panel="status"), y - y0 + 4
 
 
@@ -279,8 +282,8 @@ def _front(v: dict[str, Any], f: str, x: float, y0: float, w: float,
     y = y0 + 28
     out.append(text(x + 4, y, f"{f.capitalize()} front", size=16, weight="bold",
                     fill="#5b4a2f"))
-    out.append(text(x + w - 4, y, _verdict(v, f), size=11, weight="bold", fill="#a02020",
-                    anchor="end"))
+    verdict, colour = _verdict(v, f)
+    out.append(text(x + w - 4, y, verdict, size=11, weight="bold", fill=colour, anchor="end"))
     y += 8
     for side in SIDES:
         n = _count_text(*totals(v, side, f))
@@ -294,26 +297,26 @@ def _front(v: dict[str, Any], f: str, x: float, y0: float, w: float,
     return el("g", "".join(out), data_front_panel=f), y - y0
 
 
-def _verdict(v: dict[str, Any], f: str) -> str:
+def _verdict(v: dict[str, Any], f: str) -> tuple[str, str]:
     """Who won the front (Final Scoring), or who leads it and by how many icons (DOMINATION at
-    eight), as far as the view shows."""
+    eight), as far as the view shows; and its colour."""
     r = v.get("result")
     if r and r.get("by") == "attrition":
         sc = r["fronts"][f]
         if sc["winner"] is None:
-            return "a draw"
+            return "a draw", MUTED
         tie = " on RALLY" if sc["icons"]["fln"] == sc["icons"]["french"] else ""
-        return f"won by {FACTION_NAME[sc['winner']]}{tie}"
+        return f"won by {FACTION_NAME[sc['winner']]}{tie}", SIDE_FILL[sc["winner"]]
     if r and r.get("by") == "domination":
-        return "DOMINATION" if r["front"] == f else ""
+        return ("DOMINATION", SIDE_FILL[r["winner"]]) if r["front"] == f else ("", MUTED)
     fln, _, hidden = totals(v, "fln", f)
     fr, _, _ = totals(v, "french", f)
     if hidden:
-        return ""
+        return "", MUTED
     if fln == fr:
-        return "level"
+        return "level", MUTED
     lead = "fln" if fln > fr else "french"
-    return f"{FACTION_NAME[lead]} leads by {abs(fln - fr)} ({DOMINATION} wins)"
+    return f"{FACTION_NAME[lead]} +{abs(fln - fr)} (DOMINATION at +{DOMINATION})", SIDE_FILL[lead]
 
 
 def _stack(v: dict[str, Any], side: str, f: str, pile: list[dict[str, Any]], x: float, y: float,

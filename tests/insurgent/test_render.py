@@ -20,7 +20,7 @@ from insurgent.deck import DEMO, FRONTS, SIDES
 from insurgent.render import render, render_view
 from tests.service.browser import browser  # noqa: F401  (the fixture)
 
-from .positions import cid, position, up
+from .positions import cid, draw, play, position, up
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROLES = ("fln", "french", "observer")
@@ -166,6 +166,23 @@ def test_the_counts_shown_are_the_states() -> None:
     assert hand == {str(cid("FLN agent 6")), str(cid("FLN supporters 1"))}
     for role in ("french", "observer"):
         assert "FLN agent 6" not in render(s, role)
+
+
+def test_the_cards_a_recruit_drew_are_shown_to_their_owner_only() -> None:
+    s, _ = play(table(), up("FLN agent 6", "political"), {"t": "recruit"}, draw("FLN agent 11"),
+                draw("FLN event 3"))
+    assert s.recruits["fln"] == [cid("FLN agent 11"), cid("FLN event 3")]
+    for compact in (False, True):
+        fln = parse(render(s, "fln", compact))
+        drawn = [g.get("data-card") for g in fln.iter(SVG + "g")
+                 if g.get("data-pile") == "recruits"]
+        assert drawn == [str(cid("FLN agent 11")), str(cid("FLN event 3"))]
+        assert "Drawn by RECRUIT (2)" in words(fln)
+        for role in ("french", "observer"):
+            root = parse(render(s, role, compact))
+            assert "drawn by RECRUIT 2" in _summary(root, "fln")
+            assert not any(re.search(r"FLN (agent 11|event 3)\b", w) for w in words(root))
+            assert "RECRUIT: play one of the drawn cards" in " ".join(words(root))
 
 
 def test_whose_turn_the_prompt_and_the_result() -> None:
