@@ -262,8 +262,8 @@ CHECK = """() => {
     const r = t.previousElementSibling.getBBox();
     if (!inside(t.getBBox(), r, 0.5)) bad.push('outside its icon: ' + t.textContent);
   }
-  // the words of one card do not overlap each other
-  for (const g of svg.querySelectorAll('g[data-front], g[data-pile]')) {
+  // the words of one card, and a front's name and its lead, do not overlap each other
+  for (const g of svg.querySelectorAll('g[data-front], g[data-pile], g[data-front-panel]')) {
     const ts = [...g.querySelectorAll(':scope > text')].map(t => [t.textContent, t.getBBox()]);
     for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) {
       const [a, A] = ts[i], [b, B] = ts[j];
