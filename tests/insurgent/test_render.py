@@ -277,10 +277,11 @@ CHECK = """() => {
 
 def crowded() -> I.State:
     """Long names and cards of many icons: a deck of the same shape as the demonstration deck
-    whose every name is as long as allowed and whose cards have up to eight icons."""
+    whose every name is as long as allowed (with the characters XML escapes) and whose cards
+    have up to eight icons."""
     d = DEMO.document()
     for i, c in enumerate(d["cards"]):
-        c["name"] = f"{c['name']} " + "with a very long name indeed " * 3
+        c["name"] = f"{c['name']} <&> \"named\" " + "with a very long name indeed " * 3
         c["name"] = c["name"][:80]
         if i % 3 == 0:
             c["actions"] = (c["actions"] * 8)[:8]
@@ -290,6 +291,8 @@ def crowded() -> I.State:
         if I.to_move(s) is None:
             break
         s, _ = I.apply(s, rng.choice(I.legal_moves(s)))
+    assert any(len(s.deck.card(e["card"]).actions) == 8
+               for side in SIDES for f in FRONTS for e in s.fronts[side][f])
     return s
 
 
