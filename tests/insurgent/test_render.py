@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -228,6 +230,20 @@ def test_the_compact_layer_fits_a_phone(role: str) -> None:
             assert float(r.get("x", 0)) >= 0 and float(r.get("x", 0)) + float(
                 r.get("width", 0)) <= w, r.attrib
             assert float(r.get("y", 0)) + float(r.get("height", 0)) <= h, r.attrib
+
+
+def test_the_pictures_of_the_other_games_import_no_other_game() -> None:
+    """The shared drawing is referee_core.svg: Algeria's and INSURGENT's pictures load without
+    Colonial Twilight's engine, INSURGENT's without Algeria."""
+    code = ("import sys, algeria.render, insurgent.render; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'engine', 'service'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert out.stdout.strip() == "[]"
+    code = "import sys, insurgent.render; print('algeria' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert out.stdout.strip() == "False"
 
 
 def test_render_view_is_render_of_the_view() -> None:
