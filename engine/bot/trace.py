@@ -6,10 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 
+# The details an entry may carry beside box and text (the OpenAPI document's BotTraceEntry).
+DETAILS = frozenset({
+    "budget_left", "candidates", "chosen", "cost", "die", "e1", "e2", "e3", "event_open",
+    "guarded", "held", "legs", "limited_only", "move", "options", "plan", "result",
+    "tie_breakers",
+})
+
+
 class Trace(list[dict[str, Any]]):
     """A list of entries ``{"box": rule or box, "text": explanation, ...details}``."""
 
     def note(self, box: str, text: str, **data: Any) -> None:
+        assert data.keys() <= DETAILS, sorted(data.keys() - DETAILS)
         entry: dict[str, Any] = {"box": box, "text": text}
         for k, v in data.items():
             entry[k] = _plain(v)

@@ -1,8 +1,9 @@
 """The OpenAPI document is typed for front-end authors: ``Move.t`` is an enum of both games' move
-kinds (read from the engines, service.move_kinds), each kind has its own schema listing its fields
-(one of them by the discriminator ``t``), the bots' trace entries have a schema, and descriptions
-carry no section heading of the contract nor a trailing comma. Random games of both games hold
-every listed move to its kind's schema, real bot decisions every trace entry to its own."""
+kinds (each game's vocabulary, engine.moves and algeria.moves), each kind has its own schema
+listing its fields (one of them by the discriminator ``t``), the bots' trace entries have a schema,
+and descriptions carry no section heading of the contract nor a trailing comma. Random games of
+both games hold every listed move to its game's vocabulary and its kind's schema, real bot
+decisions every trace entry to its own."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import jsonschema_rs
+import pytest
 
 import algeria
 import engine
@@ -20,6 +22,7 @@ import engine.govbot
 from algeria.data import SCENARIOS as ALGERIA_SCENARIOS
 from engine.data import SCENARIOS
 
+from service.games import GAMES
 from service.openapi import docs_page, document
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,10 +51,12 @@ def _played(game: Any, scenarios: list[str], options: list[dict[str, Any]],
                 s, _ = game.apply(s, rnd.choice(moves))
 
 
-def _check_moves(moves: Iterator[dict[str, Any]]) -> set[str]:
+def _check_moves(game: str, moves: Iterator[dict[str, Any]]) -> set[str]:
+    vocabulary = GAMES[game].moves
     move = _validator("Move")
     seen: set[str] = set()
     for m in moves:
+        assert m["t"] in vocabulary and set(m) - {"t"} <= set(vocabulary[m["t"]]), (game, m)
         move.validate(m)
         props = SCHEMAS[f"Move_{m['t']}"]["properties"]
         assert set(m) <= set(props), (m, sorted(props))  # listed, not only allowed
@@ -60,14 +65,14 @@ def _check_moves(moves: Iterator[dict[str, Any]]) -> set[str]:
 
 
 def test_every_colonial_twilight_move_has_its_kind_and_fields() -> None:
-    seen = _check_moves(_played(engine, list(SCENARIOS),
-                                [{}, {"chance": "external"}, {"deception": True}], 250))
+    seen = _check_moves("colonial_twilight", _played(
+        engine, list(SCENARIOS), [{}, {"chance": "external"}, {"deception": True}], 250))
     assert {"op", "sa", "space", "event", "pass", "roll"} <= seen
 
 
 def test_every_algeria_move_has_its_kind_and_fields() -> None:
-    seen = _check_moves(_played(algeria, list(ALGERIA_SCENARIOS), [{}, {"chance": "external"}],
-                                250))
+    seen = _check_moves("algeria", _played(algeria, list(ALGERIA_SCENARIOS),
+                                           [{}, {"chance": "external"}], 250))
     assert {"mission", "unit", "roll"} <= seen
 
 
@@ -120,6 +125,18 @@ def test_bot_trace_entries_are_typed() -> None:
         entry.validate(e)
         assert set(e) <= set(props), sorted(set(e) - set(props))
     assert not entry.is_valid({"text": "no box"})
+
+
+@pytest.mark.parametrize("trace", [engine.bot.trace.Trace, engine.govbot.trace.Trace])
+def test_a_bot_notes_only_the_details_it_declares(trace: Any) -> None:
+    """The details a bot's trace declares (``DETAILS``) are the document's: a note with any other
+    is refused where it is written."""
+    t = trace()
+    t.note("8.4.1", "chosen", chosen="Medea")
+    assert t == [{"box": "8.4.1", "text": "chosen", "chosen": "Medea"}]
+    assert "chosen" in SCHEMAS["BotTraceEntry"]["properties"]
+    with pytest.raises(AssertionError, match="undeclared"):
+        t.note("8.4.1", "chosen", undeclared=1)
 
 
 def _descriptions(x: Any) -> Iterator[str]:
