@@ -15,6 +15,7 @@ from typing import Any
 from referee_core import rng
 from referee_core.checks import check_choice, check_obj
 from referee_core.errors import BadRequest
+from referee_core.options import options_from
 
 from .board import who
 from .chance import draw_frame
@@ -26,28 +27,13 @@ HAND = 5
 OPTION_DEFAULTS: dict[str, Any] = {"chance": "managed"}
 
 
-def options_from(options: Any) -> dict[str, Any]:
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise BadRequest("options", "must be an object")
-    out = dict(OPTION_DEFAULTS)
-    for k, v in options.items():
-        if k not in OPTION_DEFAULTS:
-            raise BadRequest(f"options.{k}", f"unknown option (known: {sorted(OPTION_DEFAULTS)})")
-        if v not in ("managed", "external"):
-            raise BadRequest("options.chance", 'must be "managed" or "external"')
-        out[k] = v
-    return out
-
-
 def new_game(deck: Any = None, seed: int = 0, options: Any = None) -> State:
     """A new game on ``deck`` (a Deck, a deck file's data, or None: the demonstration deck)."""
     if type(seed) is not int:
         raise BadRequest("seed", "must be an integer")
     d = DEMO if deck is None else deck if isinstance(deck, Deck) else load_deck(deck)
-    s = State(options=options_from(options), rng={"seed": rng.seed_from(seed), "counter": 0},
-              deck=d)
+    s = State(options=options_from(options, OPTION_DEFAULTS),
+              rng={"seed": rng.seed_from(seed), "counter": 0}, deck=d)
     for side in SIDES:
         s.decks[side]["pool"] = d.ids(side)
     s.pending = [{"k": "game", "stage": "setup"}]

@@ -13,6 +13,7 @@ from referee_core.checks import (
     Budget, check_bool, check_choice, check_int, check_list, check_obj, fail,
 )
 from referee_core.errors import BadRequest, StateError
+from referee_core.options import CHANCE_MODES
 from referee_core.rng import check_state
 
 from .board import DOMINATION_RULE, dominating
@@ -32,7 +33,7 @@ def validate(d: Any) -> State:
     if d["schema"] != SCHEMA:
         fail("schema", f"must be {SCHEMA!r}")
     check_obj(d["options"], "options", tuple(OPTION_DEFAULTS))
-    check_choice(d["options"]["chance"], "options.chance", ("managed", "external"))
+    check_choice(d["options"]["chance"], "options.chance", CHANCE_MODES)
     rng = check_state(d["rng"])
     try:
         deck = load_deck(d["deck"])
@@ -62,7 +63,7 @@ def validate(d: Any) -> State:
     _result(s, d["result"])
     s.pending = MACHINE.check_pending(d["pending"], s, Budget(), d["result"] is not None)
     _recruits(s)
-    s._valid = True  # type: ignore[attr-defined]
+    s._valid = True
     return s
 
 
@@ -184,7 +185,7 @@ def _recruits(s: State) -> None:
 def check_produced(s: State, n: State) -> None:
     """The machine's ``check_result`` hook: a state produced from one read from untrusted text
     (``_valid``) must itself be valid; else the pending data was inconsistent (StateError)."""
-    if not getattr(s, "_valid", False):
+    if not s._valid:
         return
     try:
         validate(n.to_data())

@@ -16,8 +16,8 @@ from algeria.data import SCENARIOS as ALGERIA_SCENARIOS
 from engine.bot.trace import DETAILS as FLN_BOT_DETAILS
 from engine.data import SCENARIOS
 from engine.govbot.trace import DETAILS as GOV_BOT_DETAILS
-from engine.scenarios import CHANCE_MODES
 from engine.view import ROLES
+from referee_core.options import CHANCE_MODES
 
 from ct_referee_proto.v1 import referee_pb2 as pb
 
