@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from referee_core.errors import BadRequest, EngineError, IllegalMove, StateError
 
-from . import actions, chance, setup, turn  # noqa: F401  (frame kinds register on import)
+from . import actions, chance, setup, solo, turn  # noqa: F401  (frame kinds register on import)
 from .board import dominating
 from .deck import DEMO, Deck, load_deck, read_deck
 from .machine import MACHINE, Log, Move

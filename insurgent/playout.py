@@ -52,9 +52,11 @@ def hidden_from(s: State, role: str) -> set[int]:
     """The cards ``role`` may not see now."""
     out: set[int] = set()
     for side in SIDES:
-        if side != role:
-            out.update(s.hands[side], s.recruits[side], s.decks[side]["pool"],
-                       s.decks[side]["bottom"])
+        if side == role:
+            continue
+        out.update(s.hands[side], s.decks[side]["pool"])
+        if side == "fln" or not s.options.get("french_bot"):  # the automaton's are turned up
+            out.update(s.recruits[side], s.decks[side]["bottom"])
     if role != "fln":
         out.update(e["card"] for f in FRONTS for e in s.fronts["fln"][f] if not e["up"])
     if role == "observer":

@@ -24,7 +24,8 @@ from .machine import MACHINE, Frame, FrameType, Log, Move, State, emit, register
 
 RULE = "Setup 5"
 HAND = 5
-OPTION_DEFAULTS: dict[str, Any] = {"chance": "managed"}
+# french_bot: the French side is the automaton of the Solo Variant (insurgent.solo)
+OPTION_DEFAULTS: dict[str, Any] = {"chance": "managed", "french_bot": False}
 
 
 def new_game(deck: Any = None, seed: int = 0, options: Any = None) -> State:
@@ -42,8 +43,12 @@ def new_game(deck: Any = None, seed: int = 0, options: Any = None) -> State:
 
 
 def deal(s: State, log: Log) -> None:
-    """Setup 5: hands of five, then each player's one chance to reshuffle (the FLN first)."""
+    """Setup 5: hands of five, then each player's one chance to reshuffle (the FLN first). In
+    the Solo Variant the French have no hand: their turns flip the top card of their deck."""
     emit(log, "Setup 2", "both faction decks are shuffled")
+    if s.options.get("french_bot"):
+        s.pending += [{"k": "mulligan", "who": "fln"}, draw_frame("fln", HAND)]
+        return
     s.pending += [{"k": "mulligan", "who": "french"}, {"k": "mulligan", "who": "fln"},
                   draw_frame("french", HAND), draw_frame("fln", HAND)]
 
