@@ -2,8 +2,9 @@
 have, and the other fields its moves carry. A mission's question ``q`` is answered by
 ``{"t": q, "value": v}`` (``algeria.missions.ask``); the repeated ones (``pick0`` …) are
 ``missions_gov.PICKS``. The OpenAPI document types ``Move`` from this table (service.openapi);
-tests/service/test_openapi_types.py plays random games and holds every listed move to it, so a
-kind or field a mission, event or phase adds must be added here."""
+tests/service/test_openapi_types.py holds to it every move literal written in algeria/ and
+referee_core/ and every move listed along random games, so a kind or field a mission, event or
+phase adds must be added here."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The move vocabulary of Colonial Twilight (docs/moves.md): every kind ``t`` a listed move may
 have, and the other fields its moves carry. The OpenAPI document types ``Move`` from it
-(service.openapi); tests/service/test_openapi_types.py plays random games and holds every listed
-move to it, so a kind or field an Operation, Event or round adds must be added here."""
+(service.openapi); tests/service/test_openapi_types.py holds to it every move literal written in
+engine/ and referee_core/ and every move listed along random games, so a kind or field an
+Operation, Event or round adds must be added here."""
 
 from __future__ import annotations
 
