@@ -26,6 +26,10 @@ class ChanceState(DecisionState, Protocol):
 
 C = TypeVar("C", bound=ChanceState)
 
+# The move of a die supplied by the client, in each game's move vocabulary (engine.moves,
+# algeria.moves): kind -> its other fields.
+MOVES: dict[str, tuple[str, ...]] = {"roll": ("value",)}
+
 
 def roll_frame(purpose: str, rule: str, into: str = "roll") -> Frame:
     return {"k": "roll", "purpose": purpose, "rule": rule, "into": into}

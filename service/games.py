@@ -23,6 +23,7 @@ import algeria
 import algeria.bots
 import algeria.catalog
 import algeria.labels
+import algeria.moves
 import algeria.render
 import algeria.setup
 import engine
@@ -31,6 +32,7 @@ import engine.catalog
 import engine.data
 import engine.govbot
 import engine.labels
+import engine.moves
 import engine.preview
 import engine.render
 import engine.scenarios
@@ -66,6 +68,8 @@ class Game:
     view_message: Callable[[dict[str, Any], str], pb.View]
     catalog: Callable[[], dict[str, Any]]   # the catalogue document, with its "version"
     options: tuple[str, ...]    # the options NewGame takes for it (GameOptions' fields)
+    # its move vocabulary: each kind ``t`` -> the other fields its moves carry (docs/moves.md)
+    moves: dict[str, tuple[str, ...]]
     # the state fields a sealed state hides (dotted paths: ``trust.split``)
     hidden: tuple[str, ...]
     # the current card of a state (Colonial Twilight), or None: Replay's "card" checkpoints
@@ -170,7 +174,7 @@ COLONIAL_TWILIGHT = Game(
     state_type=engine.State, move_labels=engine.labels.move_labels,
     move_label=engine.labels.move_label, log_label=engine.labels.log_label,
     render=engine.render.render, view_message=view_to_proto, catalog=engine.catalog.catalog,
-    options=tuple(engine.scenarios.OPTION_DEFAULTS),
+    options=tuple(engine.scenarios.OPTION_DEFAULTS), moves=engine.moves.MOVES,
     hidden=("cards.deck", "cards.set_aside", "rng", "deception"),
     card=_ct_card, chapter=_ct_card, check_issued=engine.validate.check_issued,
     from_trusted_json=engine.serial.from_trusted_json, non_players=_non_players,
@@ -183,7 +187,7 @@ ALGERIA = Game(
     move_label=algeria.labels.move_label, log_label=algeria.labels.log_label,
     render=algeria.render.render, view_message=partial(document_view, "algeria"),
     catalog=algeria.catalog.catalog,
-    options=tuple(algeria.setup.OPTION_DEFAULTS), hidden=("rng",),
+    options=tuple(algeria.setup.OPTION_DEFAULTS), moves=algeria.moves.MOVES, hidden=("rng",),
     card=lambda s: None,
     chapter=lambda s: s.turn,
     check_issued=lambda s, always: algeria.from_json(algeria.to_json(s)),

@@ -13,7 +13,9 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 import engine
 from algeria.data import SCENARIOS as ALGERIA_SCENARIOS
+from engine.bot.trace import DETAILS as FLN_BOT_DETAILS
 from engine.data import SCENARIOS
+from engine.govbot.trace import DETAILS as GOV_BOT_DETAILS
 from engine.view import ROLES
 from referee_core.options import CHANCE_MODES
 
@@ -21,7 +23,6 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 
 from .errors import STATUS
 from .games import GAMES
-from .move_kinds import all_moves, trace_details
 from .operations import OPERATIONS
 from .replay import EVERY
 
@@ -122,12 +123,18 @@ STR_OR_INT: dict[str, Any] = {"anyOf": [{"type": "string"},
                                          {"type": "integer", "format": "int32"}]}
 
 
-GAME_TITLES = {"colonial_twilight": "Colonial Twilight", "algeria": "Algeria"}
+def _vocabulary() -> dict[str, dict[str, tuple[str, ...]]]:
+    """Each move kind of either game -> the games that have it -> the fields it carries there."""
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for game in GAMES.values():
+        for kind, fields in game.moves.items():
+            out.setdefault(kind, {})[game.title] = fields
+    return dict(sorted(out.items()))
 
 
 def _move_schemas(md: Descriptor, defs: dict[str, Any]) -> None:
     """A Move in its flat form (docs/moves.md): one schema per kind ``t`` of either game's
-    vocabulary (service.move_kinds, read from the engines), each listing the fields its moves
+    vocabulary (``Game.moves``: engine.moves, algeria.moves), each listing the fields its moves
     carry, and ``Move``, one of them by ``t``. ``value`` is a string or an integer, ``label``
     display text (ignored in requests); the contract's typed fields keep their types, the others
     are strings or integers, as is any field a newer engine adds (where the proto3 mapping would
@@ -137,11 +144,11 @@ def _move_schemas(md: Descriptor, defs: dict[str, Any]) -> None:
              if f.message_type is None and f.containing_oneof is not value}
     label = {"type": "string", **_described("Move.label")}
     mapping: dict[str, str] = {}
-    for kind, games in all_moves().items():
-        fields = sorted(set().union(*games.values()))
-        per_game = "; ".join(f"{GAME_TITLES[g]}: " + (", ".join(f"`{x}`" for x in sorted(fs))
-                                                       or "no other field")
-                             for g, fs in games.items())
+    for kind, games in _vocabulary().items():
+        fields = sorted({x for fs in games.values() for x in fs})
+        per_game = "; ".join(f"{title}: " + (", ".join(f"`{x}`" for x in sorted(fs))
+                                              or "no other field")
+                             for title, fs in games.items())
         name = f"Move_{kind}"
         defs[name] = {
             "type": "object", "description": f"A `{kind}` move ({per_game}).",
@@ -176,7 +183,7 @@ def _trace_schema() -> dict[str, Any]:
             "properties": {"box": {"type": "string", "description": "the flowchart box or rule"},
                            "text": {"type": "string", "description": "the explanation"},
                            **{d: {"description": "a detail of the choice"}
-                              for d in trace_details()}},
+                              for d in sorted(FLN_BOT_DETAILS | GOV_BOT_DETAILS)}},
             "required": ["box", "text"], "additionalProperties": True}
 
 

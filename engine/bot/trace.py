@@ -6,6 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 
+# The details an entry may carry beside box and text (the OpenAPI document's BotTraceEntry);
+# tests/service/test_openapi_types.py holds every note written in the bot's code to them.
+DETAILS = frozenset({
+    "budget_left", "candidates", "chosen", "cost", "die", "e1", "e2", "e3", "event_open",
+    "guarded", "held", "legs", "limited_only", "move", "options", "plan", "result",
+    "tie_breakers",
+})
+
+
 class Trace(list[dict[str, Any]]):
     """A list of entries ``{"box": rule or box, "text": explanation, ...details}``."""
 

@@ -7,6 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 
+# The details an entry may carry beside box and text (the OpenAPI document's BotTraceEntry);
+# tests/service/test_openapi_types.py holds every note written in the bot's code to them.
+DETAILS = frozenset({"candidates", "chosen", "gains", "plan"})
+
+
 class Trace(list[dict[str, Any]]):
     def note(self, box: str, text: str, **data: Any) -> None:
         entry: dict[str, Any] = {"box": box, "text": text}

@@ -1,17 +1,21 @@
 """The OpenAPI document is typed for front-end authors: ``Move.t`` is an enum of both games' move
-kinds (read from the engines, service.move_kinds), each kind has its own schema listing its fields
-(one of them by the discriminator ``t``), the bots' trace entries have a schema, and descriptions
-carry no section heading of the contract nor a trailing comma. Random games of both games hold
-every listed move to its kind's schema, real bot decisions every trace entry to its own."""
+kinds (each game's vocabulary, engine.moves and algeria.moves), each kind has its own schema
+listing its fields (one of them by the discriminator ``t``), the bots' trace entries have a schema,
+and descriptions carry no section heading of the contract nor a trailing comma. Random games of
+both games hold every listed move to its game's vocabulary and its kind's schema, real bot
+decisions every trace entry to its own; every move and trace detail written in the games' code is
+in its declared vocabulary, so one a random game does not reach cannot be left out of it."""
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 from pathlib import Path
 from typing import Any, Iterator
 
 import jsonschema_rs
+import pytest
 
 import algeria
 import engine
@@ -20,6 +24,7 @@ import engine.govbot
 from algeria.data import SCENARIOS as ALGERIA_SCENARIOS
 from engine.data import SCENARIOS
 
+from service.games import GAMES
 from service.openapi import docs_page, document
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,10 +53,12 @@ def _played(game: Any, scenarios: list[str], options: list[dict[str, Any]],
                 s, _ = game.apply(s, rnd.choice(moves))
 
 
-def _check_moves(moves: Iterator[dict[str, Any]]) -> set[str]:
+def _check_moves(game: str, moves: Iterator[dict[str, Any]]) -> set[str]:
+    vocabulary = GAMES[game].moves
     move = _validator("Move")
     seen: set[str] = set()
     for m in moves:
+        assert m["t"] in vocabulary and set(m) - {"t"} <= set(vocabulary[m["t"]]), (game, m)
         move.validate(m)
         props = SCHEMAS[f"Move_{m['t']}"]["properties"]
         assert set(m) <= set(props), (m, sorted(props))  # listed, not only allowed
@@ -60,15 +67,56 @@ def _check_moves(moves: Iterator[dict[str, Any]]) -> set[str]:
 
 
 def test_every_colonial_twilight_move_has_its_kind_and_fields() -> None:
-    seen = _check_moves(_played(engine, list(SCENARIOS),
-                                [{}, {"chance": "external"}, {"deception": True}], 250))
+    seen = _check_moves("colonial_twilight", _played(
+        engine, list(SCENARIOS), [{}, {"chance": "external"}, {"deception": True}], 250))
     assert {"op", "sa", "space", "event", "pass", "roll"} <= seen
 
 
 def test_every_algeria_move_has_its_kind_and_fields() -> None:
-    seen = _check_moves(_played(algeria, list(ALGERIA_SCENARIOS), [{}, {"chance": "external"}],
-                                250))
+    seen = _check_moves("algeria", _played(algeria, list(ALGERIA_SCENARIOS),
+                                           [{}, {"chance": "external"}], 250))
     assert {"mission", "unit", "roll"} <= seen
+
+
+def _written(packages: tuple[str, ...]) -> Iterator[tuple[str, set[str]]]:
+    """Each move written as a literal in the packages' code, ``{"t": "space", "space": s}``:
+    its kind and the fields the literal names."""
+    for package in packages:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Dict):
+                    continue
+                keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
+                kind = node.values[keys.index("t")] if "t" in keys else None
+                if isinstance(kind, ast.Constant):
+                    yield kind.value, {k for k in keys if isinstance(k, str)} - {"t"}
+
+
+@pytest.mark.parametrize("game, packages", [("colonial_twilight", ("engine", "referee_core")),
+                                            ("algeria", ("algeria", "referee_core"))])
+def test_every_move_written_in_a_game_is_in_its_vocabulary(game: str,
+                                                           packages: tuple[str, ...]) -> None:
+    """Kinds random games do not reach (Colonial Twilight's ``revenge``, Algeria's ``police``)
+    are held to the vocabulary too: a kind or field the code writes and the table lacks fails."""
+    vocabulary = GAMES[game].moves
+    written = list(_written(packages))
+    assert len({kind for kind, _ in written}) > 20
+    missing = {kind: sorted(fields - set(vocabulary.get(kind, ()))) for kind, fields in written
+               if kind not in vocabulary or not fields <= set(vocabulary[kind])}
+    assert not missing, missing
+
+
+def test_every_trace_detail_written_by_a_bot_is_declared() -> None:
+    """The keywords of every ``note`` call in a bot's code are in its ``DETAILS``."""
+    for package, declared in (("engine/bot", engine.bot.trace.DETAILS),
+                              ("engine/govbot", engine.govbot.trace.DETAILS)):
+        noted: set[str] = set()
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr == "note":
+                    noted |= {k.arg for k in node.keywords if k.arg}
+        assert noted and noted <= declared, (package, sorted(noted - declared))
 
 
 def test_move_kind_is_an_enum_with_one_schema_per_kind() -> None:
