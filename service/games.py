@@ -22,6 +22,7 @@ import algeria
 import algeria.catalog
 import algeria.labels
 import algeria.render
+import algeria.serial
 import algeria.setup
 import engine
 import engine.catalog
@@ -65,12 +66,12 @@ class Game:
     # the point of a game a Replay with every = "card" marks: a new card, or a new turn
     chapter: Callable[[State], Any]
     # an engine-made state before it is returned: the State its ``from_json`` reads from its
-    # text (StateError when the validator rejects it); validated again in full when told
-    # (``--check-issued always``) or when the engine cannot tell what it proved
+    # text (StateError when the validator rejects it); validated again when told
+    # (``--check-issued always``) unless the engine's ``apply`` validated this very state
     check_issued: Callable[[State, bool], State]
     # a state this engine build validated and signed, read without validating it again
-    # (docs/trust.md), when the engine offers that; None: every state is validated
-    from_trusted_json: Callable[[str], State] | None = None
+    # (docs/trust.md)
+    from_trusted_json: Callable[[str], State]
     # calls that have no meaning for this game -> why (answered ``wrong_game``)
     unsupported: dict[str, str] = field(default_factory=dict)
     # the sides a state's options give to a non-player, whom any player of the game may have the
@@ -168,7 +169,8 @@ ALGERIA = Game(
     options=tuple(algeria.setup.OPTION_DEFAULTS), hidden=("rng",),
     card=lambda s: None,
     chapter=lambda s: s.turn,
-    check_issued=lambda s, always: algeria.from_json(algeria.to_json(s)),
+    check_issued=algeria.serial.check_issued,
+    from_trusted_json=algeria.serial.from_trusted_json,
     sealed_size=len(dumps({"rng": _longest_rng()}).encode()),
     unsupported={
         "Decide": "the non-player FLN is Colonial Twilight's (rules 8.0); Algeria has no"

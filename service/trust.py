@@ -6,7 +6,7 @@ seats, the secret seed, and authenticated cache records.
   from the referee's secret. In strict mode a state without a correct signature is rejected, so a
   tournament knows that a state came from the referee. A state signed by this very engine build
   (its tag: ``build_tag`` of the engine fingerprint) was validated when it was issued, so it is
-  ``Opened.trusted`` and loaded without validating it again (``engine.serial.from_trusted_json``);
+  ``Opened.trusted`` and loaded without validating it again (``Game.from_trusted_json``);
   any other state, signed by another build or not at all, is validated in full.
 * Sealing moves the hidden part of a state (``cards.deck``, ``cards.set_aside``, ``rng``,
   ``deception``) out of ``json`` into ``sealed``: AES-256-GCM (``cryptography``) with a fresh
