@@ -37,12 +37,13 @@ import engine
 import engine.govbot
 import referee_core
 from engine.positions import build as build_position
+from referee_core.jsontext import dumps
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from . import catalog, games
 from .cache import Cache, SizedLRU, make_cache
 from .config import Config
-from .convert import dumps, log_to_proto, options_to_engine, struct_to_plain, view_to_proto
+from .convert import log_to_proto, options_to_engine, struct_to_plain, view_to_proto
 from .games import Game
 from .errors import ServiceError, internal
 from .metrics import Metrics

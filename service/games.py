@@ -35,10 +35,11 @@ import engine.serial
 import engine.validate
 import engine.victory
 import referee_core.rng
+from referee_core.jsontext import dumps
 
 from ct_referee_proto.v1 import referee_pb2 as pb
 
-from .convert import document_view, dumps, view_to_proto
+from .convert import document_view, view_to_proto
 from .errors import ServiceError
 
 State = Any  # engine.State | algeria.State: each game's own
