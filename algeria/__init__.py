@@ -16,8 +16,6 @@ Public API (docs/algeria/)::
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee_core.errors import BadRequest, EngineError, IllegalMove, StateError
 
 from . import (  # noqa: F401  (frame kinds and missions register on import)
@@ -30,28 +28,13 @@ from .state import SCHEMA, State
 from .view import view
 
 
-def legal_moves(s: State) -> list[Move]:
-    return MACHINE.legal_moves(s)
-
-
-def apply(s: State, m: Any) -> tuple[State, Log]:
-    return MACHINE.apply(s, m)
-
-
-def apply_all(s: State, moves: list[Any]) -> tuple[State, Log]:
-    return MACHINE.apply_all(s, moves)
-
-
-def to_move(s: State) -> str | None:
-    return MACHINE.to_move(s)
-
-
-def prompt(s: State) -> str:
-    return MACHINE.prompt(s)
-
-
-def decision_kind(s: State) -> str:
-    return MACHINE.decision_kind(s)
+# The public API is the machine's (referee_core.decisions.Machine), as engine.machine's.
+legal_moves = MACHINE.legal_moves
+apply = MACHINE.apply
+apply_all = MACHINE.apply_all
+to_move = MACHINE.to_move
+prompt = MACHINE.prompt
+decision_kind = MACHINE.decision_kind
 
 
 __all__ = ["SCHEMA", "BadRequest", "EngineError", "IllegalMove", "Log", "Move", "State",

@@ -1,7 +1,7 @@
 """Mutation fuzzer of the Algeria state validator: ``python -m algeria.fuzz --cases 20000 --seed S``.
 
 Real mid-game ``algeria-state/1`` states of the three scenarios (seeded random playouts under
-several option sets) are mutated – one field at a time as ``engine.fuzz`` does (a value, its type,
+several option sets) are mutated – one field at a time (``referee_core.fuzz``) (a value, its type,
 a length, unicode, huge integers, a pending frame duplicated, deleted or moved, a frame's field),
 or structurally: a counter moved to another area or box, a unit's status flipped (airmobile,
 neutralized, mode), the phase changed, an area's markers changed, an entry of a frame's list
@@ -24,17 +24,13 @@ reruns that one case.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
-import time
-import traceback
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.fuzz import mutate as mutate_field
-from referee_core.errors import StateError
+from referee_core import fuzz
+from referee_core.fuzz import Result
 
 from . import apply, from_json, legal_moves, new_game, to_json, to_move
 from .data import AREAS, UNIT_IDS
@@ -53,45 +49,24 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
 SCENARIOS = ("1954", "1958", "1960")
 BOXES = ("UG", "OPS", "OC", "PTL")
 
+# The names a mutation writes, besides odd strings: sides, areas, boxes, counters, modes, phases,
+# frames and missions.
+_STRINGS = fuzz.strings((
+    "gov", "fln", "chance", "FRANCE", "TUNISIA", "MOROCCO", "ALGIERS", "ORAN", "CONSTANTINE",
+    "I-1", "V-8", "II", *BOXES, "fr_div.1", "band.1", "cadre.1", "front.1", "concentrated",
+    "dispersed", "operations", "interphase", "mission", "combat", "strike", "raid"))
 
-# --- the corpus ----------------------------------------------------------------------------------
+
+def _plays(scenario: str, options: dict[str, Any]) -> bool:
+    return scenario == "1954" or not any(
+        o in options for o in ("slow_french_reaction", "deterministic_independence"))
 
 
 def corpus(seed: int, per_game: int = 8, games: int = 1, decisions: int = 3000) -> list[str]:
     """Canonical texts of real mid-game states: ``games`` random games per scenario and option
     set, each up to ``decisions`` decisions, ``per_game`` states sampled from each (the current
     decision kinds varied, so rare prompts are kept)."""
-    out: list[str] = []
-    for g in range(games):
-        for sc in SCENARIOS:
-            for k, opts in enumerate(OPTION_SETS):
-                if sc != "1954" and any(o in opts for o in ("slow_french_reaction",
-                                                             "deterministic_independence")):
-                    continue
-                game_seed = seed * 1000 + g * 100 + k
-                rnd = random.Random(game_seed)
-                s = new_game(sc, game_seed, opts)
-                seen: list[State] = []
-                n = 0
-                while to_move(s) is not None and n < decisions:
-                    seen.append(s)
-                    s, _ = apply(s, rnd.choice(legal_moves(s)))
-                    n += 1
-                seen.append(s)
-                out += [to_json(x) for x in _sample(rnd, seen, per_game)]
-    return out
-
-
-def _sample(rnd: random.Random, states: list[State], k: int) -> list[State]:
-    by_kind: dict[str, list[State]] = {}
-    for s in states:
-        by_kind.setdefault(s.pending[-1]["k"] if s.pending else "over", []).append(s)
-    kinds = sorted(by_kind)
-    rnd.shuffle(kinds)
-    out = [rnd.choice(by_kind[kd]) for kd in kinds[:k]]
-    while len(out) < k:
-        out.append(rnd.choice(states))
-    return out
+    return fuzz.corpus(GAME, seed, per_game, games, decisions)
 
 
 # --- mutations -----------------------------------------------------------------------------------
@@ -100,13 +75,13 @@ def _sample(rnd: random.Random, states: list[State], k: int) -> list[State]:
 def mutate(rnd: random.Random, doc: dict[str, Any]) -> tuple[Any, str]:
     """One mutation of ``doc`` (changed in place or replaced); returns it and a description:
     half the time a structural change of this game's state, else a field change
-    (``engine.fuzz.mutate``)."""
+    (``referee_core.fuzz.mutate``)."""
     if rnd.random() < 0.5 and type(doc) is dict:
         try:
             return doc, _structural(rnd, doc)
         except (KeyError, TypeError, IndexError, ValueError):
             return doc, "no-op"
-    return mutate_field(rnd, doc)
+    return fuzz.mutate(rnd, doc, _STRINGS)
 
 
 def _structural(rnd: random.Random, doc: dict[str, Any]) -> str:
@@ -158,124 +133,22 @@ def _structural(rnd: random.Random, doc: dict[str, Any]) -> str:
     return f"pending[{i}].{k}[{j}]: {op}"
 
 
-# --- the checks ----------------------------------------------------------------------------------
-
-
-@dataclass
-class Result:
-    cases: int = 0
-    accepted: int = 0
-    moves: int = 0
-    late: int = 0  # accepted states whose data a move found inconsistent (StateError)
-    late_cases: list[str] = field(default_factory=list)
-    defects: list[str] = field(default_factory=list)
-
-
-class Defect(Exception):
-    pass
-
-
-def written(s: State, what: str) -> State:
-    """``s`` written, read back and written again: the same UTF-8 text; returns the state read."""
-    try:
-        text = to_json(s)
-        text.encode("utf-8")
-        back = from_json(text)
-    except Exception as e:
-        raise Defect(f"{what}: {type(e).__name__}: {e}") from e
-    if to_json(back) != text:
-        raise Defect(f"{what}: the JSON round trip changes the state")
-    return back
-
-
-def check_state(s: State, res: Result) -> None:
-    """Every check on an accepted state (counted in ``res``)."""
-    for role in ROLES:
-        try:
-            json.dumps(view(s, role), ensure_ascii=False).encode("utf-8")
-        except StateError as e:
-            res.late += 1
-            res.late_cases.append(f"view {role}: {e}")
-            return
-        except Exception as e:
-            raise Defect(f"view {role}: {type(e).__name__}: {e}") from e
-    try:
-        moves = legal_moves(s)
-    except StateError as e:
-        res.late += 1
-        res.late_cases.append(f"legal_moves: {e}")
-        return
-    except Exception as e:
-        raise Defect(f"legal_moves: {type(e).__name__}: {e}") from e
-    if not moves and s.result is None:
-        raise Defect("accepted state without a legal move or a result")
-    for m in moves:
-        try:
-            n, _ = apply(s, m)
-        except StateError as e:
-            res.late += 1
-            res.late_cases.append(f"apply {m}: {e}")
-            continue
-        except Exception as e:
-            raise Defect(f"apply {m}: {type(e).__name__}: {e}") from e
-        written(n, f"after {m}")
-        res.moves += 1
+GAME: fuzz.Game[State] = fuzz.Game(
+    new_game=new_game, from_json=from_json, to_json=to_json, legal_moves=legal_moves, apply=apply,
+    to_move=to_move, view=view, roles=ROLES, mutate=mutate, scenarios=SCENARIOS,
+    option_sets=OPTION_SETS, plays=_plays)
 
 
 def run(cases: int, seed: int, states: list[str] | None = None, only: int | None = None,
         on_defect: Callable[[str], None] | None = None, show_late: bool = False) -> Result:
     """``cases`` mutations of the corpus states; the figures and every defect found."""
     states = states if states is not None else corpus(seed)
-    docs = [json.loads(t) for t in states]
-    res = Result()
-    for i in range(cases) if only is None else [only]:
-        rnd = random.Random(seed * 1_000_003 + i)
-        base = json.loads(json.dumps(docs[rnd.randrange(len(docs))]))
-        doc, what = mutate(rnd, base)
-        text = json.dumps(doc, ensure_ascii=rnd.random() < 0.8, allow_nan=True)
-        res.cases += 1
-        try:
-            try:
-                s = from_json(text if rnd.random() < 0.8 else text.encode("utf-8", "surrogatepass"))
-            except StateError:
-                continue
-            except Exception as e:
-                raise Defect(f"from_json: {type(e).__name__}: {e}") from e
-            res.accepted += 1
-            written(s, "accepted state")
-            late = res.late
-            check_state(s, res)
-            if res.late > late and on_defect is not None and show_late:
-                on_defect(f"LATE seed={seed} case={i} ({what}): {res.late_cases[-1]}")
-        except Defect as e:
-            line = f"DEFECT seed={seed} case={i} ({what}): {e}"
-            res.defects.append(line)
-            if on_defect is not None:
-                on_defect(line)
-                if e.__cause__ is not None:
-                    on_defect("".join(traceback.format_exception(e.__cause__))[-2000:])
-    return res
+    return fuzz.run(GAME, cases, seed, states, only, on_defect, show_late)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m algeria.fuzz", description=__doc__.split("\n")[0])
-    ap.add_argument("--cases", type=int, default=10_000)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--games", type=int, default=1, help="corpus games per scenario and option set")
-    ap.add_argument("--only", type=int, default=None, help="rerun one case")
-    ap.add_argument("--show-late", action="store_true", help="print the late rejections too")
-    a = ap.parse_args(argv)
-    t0 = time.perf_counter()
-    states = corpus(a.seed, games=a.games)
-    print(f"corpus: {len(states)} states ({time.perf_counter() - t0:.1f} s)", flush=True)
-    t0 = time.perf_counter()
-    res = run(a.cases, a.seed, states, a.only, on_defect=lambda t: print(t, flush=True),
-              show_late=a.show_late)
-    dt = time.perf_counter() - t0
-    print(f"moves_applied={res.moves} seconds={dt:.1f}")
-    print(f"cases={res.cases} accepted={res.accepted} late={res.late} defects={len(res.defects)}"
-          f" seed={a.seed}")
-    return 1 if res.defects else 0
+    return fuzz.main(GAME, lambda seed, games: corpus(seed, games=games),
+                     "python -m algeria.fuzz", __doc__.split("\n")[0], argv)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from referee_core.words import counted
+
 from .data import AREAS, RAW, UNIT_TYPES
 from .state import Frame, Move, State
 
@@ -53,16 +55,6 @@ def unit_name(uid: Any) -> str:
         if key in UNIT_NAMES:
             return f"{UNIT_NAMES[key]} {n}"
     return str(uid)
-
-
-def plural(noun: str) -> str:
-    """"French divisions", "Bands"; Police is its own plural."""
-    return noun if noun.endswith(("Police", "s")) else noun + "s"
-
-
-def counted(n: int, noun: str) -> str:
-    """``n`` and the noun agreeing with it: "1 hit", "2 hits", "3 Police", "2 Cadres"."""
-    return f"{n} {noun if n == 1 else plural(noun)}"
 
 
 def unit_kind(key: Any) -> str:

@@ -94,11 +94,6 @@ class GovMission(Mission):
     side = "gov"
     pacification = False    # Civil Affairs, Suppression, Resettlement: forbidden by option 13.1
 
-    def areas(self, s: State) -> list[str]:
-        if self.pacification and slow(s):
-            return []
-        return super().areas(s)
-
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
         if self.pacification and slow(s):
             return why.no("13.1", "option 13.1 (slow French reaction) is in force: no {}",

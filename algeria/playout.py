@@ -14,54 +14,35 @@ uses engine seed ``S + i`` and the same number for the move-choosing generator.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-import time
 
-from referee_core.errors import StateError
+import algeria
+from referee_core import playout
 
-from . import apply, from_json, legal_moves, new_game, to_json, to_move
+from . import new_game
 from .data import UNIT_IDS
 from .state import State
 
 MAX_DECISIONS = 100_000
 
 
-def invariants(s: State) -> list[str]:
+def own_invariants(s: State) -> list[str]:
+    """Algeria's own: the counter mix of 120 ids (2.0) and both PSLs 0-99."""
     out = []
-    try:
-        back = from_json(to_json(s))
-    except StateError as e:
-        return [f"{e.field}: {e.reason}"]
-    if to_json(back) != to_json(s):
-        out.append("the state does not survive its canonical JSON")
     if tuple(s.units) != UNIT_IDS:
         out.append("the counter mix changed")
     if not all(0 <= v <= 99 for v in s.psl.values()):
         out.append(f"PSL out of range: {s.psl}")
-    if to_move(s) is None and s.result is None:
-        out.append("no decision pending but no result")
-    if to_move(s) is not None and not legal_moves(s):
-        out.append(f"no legal move at {s.pending[-1]['k']}")
     return out
 
 
+def invariants(s: State) -> list[str]:
+    return playout.invariants(algeria, s, own_invariants)
+
+
 def play(scenario: str, seed: int, check: bool = True) -> tuple[State, int]:
-    s = new_game(scenario, seed)
-    r = random.Random(seed)
-    n = 0
-    while to_move(s) is not None:
-        if check:
-            bad = invariants(s)
-            if bad:
-                raise AssertionError(f"seed {seed} decision {n}: {'; '.join(bad)}")
-        s, _ = apply(s, r.choice(legal_moves(s)))
-        n += 1
-        if n > MAX_DECISIONS:
-            raise AssertionError(f"seed {seed}: no end after {MAX_DECISIONS} decisions")
-    if check and invariants(s):
-        raise AssertionError(f"seed {seed} final: {'; '.join(invariants(s))}")
-    return s, n
+    return playout.play(algeria, new_game(scenario, seed), seed, invariants if check else None,
+                        MAX_DECISIONS)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,24 +51,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=0)
     a = p.parse_args(argv)
-    done = decisions = turns = 0
-    wins = {"fln": 0, "gov": 0}
-    t0 = time.perf_counter()
-    try:
-        for i in range(a.games):
-            s, n = play(a.scenario, a.seed + i)
-            done += 1
-            decisions += n
-            turns += s.turn
-            assert s.result is not None
-            wins[s.result["winner"]] += 1
-    except AssertionError as e:
-        print(f"violation: {e}", file=sys.stderr)
+    done = playout.run(lambda seed: play(a.scenario, seed), a.seed, a.games)
+    if done is None:
         return 1
-    ms = (time.perf_counter() - t0) * 1000 / max(1, a.games)
-    print(f"games={a.games} completed={done} violations=0 decisions={decisions} "
-          f"mean_turns={turns / max(1, done):.1f} fln_wins={wins['fln']} gov_wins={wins['gov']} "
-          f"mean_ms_per_game={ms:.1f}")
+    ends, decisions, ms = done
+    turns = sum(s.turn for s, _ in ends)
+    wins = {"fln": 0, "gov": 0}
+    for _, result in ends:
+        wins[result["winner"]] += 1
+    print(f"games={a.games} completed={len(ends)} violations=0 decisions={decisions} "
+          f"mean_turns={turns / max(1, len(ends)):.1f} fln_wins={wins['fln']} "
+          f"gov_wins={wins['gov']} mean_ms_per_game={ms:.1f}")
     return 0
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from referee_core import rng
 from referee_core.errors import BadRequest
+from referee_core.options import options_from as game_options
 
 from .labels import unit_name
 from .chance import check_x, dice
@@ -45,22 +46,10 @@ ORDER = ("front", "fr_div", "fr_bde", "elite_bde", "alg_bde", "police", "cadre",
 
 
 def options_from(scenario: str, options: Any) -> dict[str, Any]:
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise BadRequest("options", "must be an object")
-    out = dict(OPTION_DEFAULTS)
-    for k, v in options.items():
-        if k not in OPTION_DEFAULTS:
-            raise BadRequest(f"options.{k}", f"unknown option (known: {sorted(OPTION_DEFAULTS)})")
-        if k == "chance":
-            if v not in ("managed", "external"):
-                raise BadRequest("options.chance", 'must be "managed" or "external"')
-        elif type(v) is not bool:
-            raise BadRequest(f"options.{k}", "must be true or false")
-        elif v and k in ONLY_1954 and scenario != "1954":
+    out = game_options(options, OPTION_DEFAULTS)
+    for k in ONLY_1954:
+        if out[k] and scenario != "1954":
             raise BadRequest(f"options.{k}", "this optional rule is for the 1954 scenario (13.0)")
-        out[k] = v
     return out
 
 

@@ -12,6 +12,7 @@ from referee_core.checks import (
     Budget, check_bool, check_choice, check_int, check_list, check_obj, fail,
 )
 from referee_core.errors import StateError
+from referee_core.options import CHANCE_MODES
 from referee_core.rng import check_state
 
 from .data import ALGERIAN, AREAS, NEIGHBOURS, SCENARIOS, UNIT_IDS, UnitType, unit_type
@@ -95,7 +96,7 @@ def trusted(d: dict[str, Any]) -> State:
 
 def _options(o: Any, scenario: str) -> dict[str, Any]:
     check_obj(o, "options", tuple(OPTION_DEFAULTS))
-    check_choice(o["chance"], "options.chance", ("managed", "external"))
+    check_choice(o["chance"], "options.chance", CHANCE_MODES)
     for k in OPTION_DEFAULTS:
         if k != "chance" and check_bool(o[k], f"options.{k}") and k in ONLY_1954 \
                 and scenario != "1954":

@@ -99,7 +99,7 @@ def main() -> int:
              "--grpc-port", "0", "--workers", "1", "--no-seal"]
     procs = {"cached": spawn(serve),
              "uncached": spawn(serve + ["--cache-size", "0", "--response-cache-mb", "0",
-                                        "--state-cache-size", "0"])}
+                                        "--state-cache-mb", "0"])}
     from service.core import Core
     core = Core()
     print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}; n={a.n} sequential"

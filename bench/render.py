@@ -29,6 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "clients")]
 import engine  # noqa: E402
 from ct_referee_proto.v1 import referee_pb2 as pb  # noqa: E402
 from engine.positions import from_state  # noqa: E402
+from referee_core.stats import percentile  # noqa: E402
 from service.config import Config  # noqa: E402
 from service.core import Core  # noqa: E402
 from service.moves import move_from_engine  # noqa: E402
@@ -57,11 +58,6 @@ def timed(fn: Callable[[], Any]) -> float:
     return (time.perf_counter() - t) * 1000
 
 
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
@@ -85,7 +81,7 @@ def main() -> int:
     print(f"{len(states)} states (start of an Event card), each request parsed and checked")
     print(f"{'operation':<10} {'p50 ms':>8} {'p90 ms':>8} {'/ Apply':>8}")
     for k, v in times.items():
-        print(f"{k:<10} {p50[k]:8.2f} {pct(v, 0.9):8.2f} {p50[k] / p50['apply']:8.2f}")
+        print(f"{k:<10} {p50[k]:8.2f} {percentile(v, 0.9):8.2f} {p50[k] / p50['apply']:8.2f}")
     ratios = {"render_ratio": p50["render"] / p50["apply"],
               "positions_ratio": p50["positions"] / p50["apply"]}
     for k, target in TARGETS.items():

@@ -22,10 +22,10 @@ from .data import CARDS
 from .frame_checks import FACTIONS, check_on_card, eligible_stage
 from .machine import ROLLS, AutoFrame, Log, emit, pop, push, register
 from .state import Frame, State
+from .words import CONTROL as SIDE_NAMES
 
 StepFn = Callable[[State, Frame, Log], None]
 SIDES = ("unshaded", "shaded")
-SIDE_NAMES = {"gov": "Government", "fln": "FLN"}
 
 
 class Event:

@@ -22,7 +22,7 @@ from .data import CARDS, SPACES
 from .machine import find_frame, handler, prompt, top
 from .ops import Operation
 from .state import Frame, Move, State
-from .words import BOXES, LEVELS, PIECES, agree, piece_name
+from .words import BOXES, LEVELS, PIECES, agree, counted, piece_name
 
 TRACKS = {"france_track": "the France Track", "border_zone": "the Border Zone"}
 ACTIONS = {  # Operations (3.0) and Special Activities (4.0)
@@ -63,10 +63,6 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "AEFIOU" else "a ") + noun
 
 
-def _plural(n: int, one: str) -> str:
-    return f"{n} {one if n == 1 else one + 's'}"
-
-
 # ---- moves -------------------------------------------------------------------------------------
 
 def move_label(s: State, m: Move) -> str:
@@ -89,7 +85,7 @@ def _eligible(s: State, f: Frame, m: Move) -> str:
     who = f["who"]
     if m["t"] == "pass":
         n = PASS_INCOME.get(who, 0)
-        return f"Pass (+{_plural(n, 'Resource')})"
+        return f"Pass (+{counted(n, 'Resource')})"
     if m["t"] == "event":
         card = s.cards.get("current")
         dual = bool(CARDS.get(card, {}).get("dual_use")) if isinstance(card, int) else True
@@ -172,7 +168,7 @@ def _action(s: State, f: Frame, m: Move) -> str:
         if t == "add":
             return f"{head}: add {_a(piece)}"
         n = int(grp.get("guerrillas_underground", 0)) + int(grp.get("guerrillas_active", 0))
-        return f"{head}: go with {_plural(n, 'Guerrilla')}"
+        return f"{head}: go with {counted(n, 'Guerrilla')}"
     if t == "revenge":
         return f"Revenge!: place a Guerrilla in {sp}"
     if t == "decline":

@@ -181,7 +181,6 @@ class RecordWriter:
         self.n = 0
         self.game = game_of(header)
         data = state_data(start)
-        self.turn = int(data.get("turn") or 0)
         self.section = _section(data, self.game)
         self.mission = self.game != "colonial_twilight" and _in_mission(data)
         self.last: State | dict[str, Any] | None = None
@@ -204,7 +203,6 @@ class RecordWriter:
         section = _section(data, self.game)
         ended = self.mission and not _in_mission(data)
         if section != self.section or ended or data.get("result") is not None:
-            self.turn = int(data.get("turn") or 0)
             self.section = section
             self._line(checkpoint(self.last, self.n).to_line())
             self.last = None
@@ -550,15 +548,21 @@ class EngineReferee:
             raise ValueError(str(e)) from None
         return self._position(s, True)
 
-    @staticmethod
-    def _position(s: State, chance: bool) -> Position:
+    def _position(self, s: State, chance: bool) -> Position:
         return Position((s, chance), s.to_data(), to_move(s), prompt(s), legal_moves(s), s.result)
+
+    def _apply(self, s: State, m: Move) -> tuple[State, list[dict[str, Any]]]:
+        return apply(s, m)
+
+    def _segment_end(self, s: State) -> State:
+        """The state the next segment starts from (the referee service's: as it issues it)."""
+        return s
 
     def play(self, pos: Position, moves: list[Move]) -> Position | Refusal:
         s, chance = pos.token
         for i, m in enumerate(moves):
             try:
-                s, log = apply(s, m)
+                s, log = self._apply(s, m)
             except IllegalMove as e:
                 return Refusal(i, "illegal_move", e.reason, e.rule, "", self._position(s, chance),
                                chance)
@@ -566,7 +570,7 @@ class EngineReferee:
                 return Refusal(i, "invalid_argument", e.reason, "", e.field,
                                self._position(s, chance), chance)
             chance = chance_in(log)
-        return self._position(s, chance)
+        return self._position(self._segment_end(s), chance)
 
 
 def chance_in(log: Iterable[Mapping[str, Any]]) -> bool:

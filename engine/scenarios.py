@@ -7,6 +7,7 @@ from typing import Any
 from referee_core import rng as rngmod
 from referee_core.checks import show
 from referee_core.errors import BadRequest
+from referee_core.options import CHANCE_MODES
 
 from .deployment import start_open_deployment
 from .data import EVENT_CARDS, PIVOTAL_BY_NAME, PROPAGANDA_CARDS, SCENARIOS
@@ -14,7 +15,6 @@ from .machine import Log, settle
 from .state import State, blank_state
 from .victory import deal_deception
 
-CHANCE_MODES = ("managed", "external")
 OPTION_DEFAULTS: dict[str, Any] = {
     "chance": "managed",       # docs/chance.md
     "deception": False,        # 7.3 Victory Deception option

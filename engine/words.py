@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from referee_core.words import counted, plural
+
 PIECES = {
     "french_troops": "French Troops", "french_police": "French Police",
     "algerian_troops": "Algerian Troops", "algerian_police": "Algerian Police",
@@ -24,15 +26,10 @@ def piece_name(p: str) -> str:
     return PIECES.get(p, p.replace("_", " "))
 
 
-def plural(noun: str) -> str:
-    return noun if noun.endswith(("Troops", "Police", "s")) else noun + "s"
-
-
 def count(n: int, piece: str) -> str:
     """``n`` pieces of kind ``piece`` (a key or a name), the noun agreeing: "1 FLN Base",
     "2 FLN Bases", "2 French Police"."""
-    name = piece_name(piece)
-    return f"{n} {name if n == 1 else plural(name)}"
+    return counted(n, piece_name(piece))
 
 
 _COUNTED = re.compile(r"(?<![\w.])(\d+)((?: more)?(?: [A-Z][A-Za-z]*)*? )"
@@ -46,3 +43,7 @@ def agree(text: str) -> str:
         n = int(mo.group(1))
         return f"{mo.group(1)}{mo.group(2)}{mo.group(3)}{'' if n == 1 else 's'}"
     return _COUNTED.sub(fix, text)
+
+
+__all__ = ["BOXES", "CONTROL", "LEVELS", "PIECES", "agree", "count", "counted", "piece_name",
+           "plural"]

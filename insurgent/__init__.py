@@ -20,11 +20,9 @@ Public API (docs/insurgent/)::
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee_core.errors import BadRequest, EngineError, IllegalMove, StateError
 
-from . import actions, chance, setup, turn  # noqa: F401  (frame kinds register on import)
+from . import actions, chance, setup, solo, turn  # noqa: F401  (frame kinds register on import)
 from .board import dominating
 from .deck import DEMO, Deck, load_deck, read_deck
 from .machine import MACHINE, Log, Move
@@ -34,24 +32,12 @@ from .state import SCHEMA, State
 from .view import view
 
 
-def legal_moves(s: State) -> list[Move]:
-    return MACHINE.legal_moves(s)
-
-
-def apply(s: State, m: Any) -> tuple[State, Log]:
-    return MACHINE.apply(s, m)
-
-
-def apply_all(s: State, moves: list[Any]) -> tuple[State, Log]:
-    return MACHINE.apply_all(s, moves)
-
-
-def to_move(s: State) -> str | None:
-    return MACHINE.to_move(s)
-
-
-def prompt(s: State) -> str:
-    return MACHINE.prompt(s)
+# The public API is the machine's (referee_core.decisions.Machine), as engine.machine's.
+legal_moves = MACHINE.legal_moves
+apply = MACHINE.apply
+apply_all = MACHINE.apply_all
+to_move = MACHINE.to_move
+prompt = MACHINE.prompt
 
 
 def have_i_won(s: State) -> bool:

@@ -34,6 +34,7 @@ from .chance import check_x, draw_frame
 from .deck import ACTIONS, FRONTS, SIDES
 from .machine import AutoFrame, Frame, FrameType, Log, Move, State, emit, register
 from .play import card_frame, play_card, play_moves
+from . import solo
 from .state import other
 
 RULE = "Play a Turn 2"
@@ -134,13 +135,28 @@ class Act(FrameType[State]):
         if below["k"] != "card" or below["card"] != c.id:
             fail("card", "an action lies on the actions of its card")
 
+    def actor(self, s: State, f: Frame) -> str:
+        return solo.actor(s, f) if solo.automated(s, f) else str(f["who"])
+
     def prompt(self, s: State, f: Frame) -> str:
+        if solo.automated(s, f):
+            return f"{f['action']} ({s.deck.card(f['card']).name}): the French automaton's target"
         return f"{f['action']} ({s.deck.card(f['card']).name}): take it or skip it"
 
     def moves(self, s: State, f: Frame) -> list[Move]:
+        if solo.automated(s, f):
+            return solo.moves(s, f)
         return targets(s, f["who"], f["action"]) + [SKIP]
 
+    def managed(self, s: State, f: Frame) -> Move:
+        return solo.managed(s, f)
+
+    def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
+        return solo.explain(s, f, m) if solo.automated(s, f) else super().explain(s, f, m)
+
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if solo.automated(s, f):
+            solo.note(s, f, m, log)
         s.pending.pop()
         side, a = f["who"], f["action"]
         t = m["t"]
@@ -154,6 +170,9 @@ class Act(FrameType[State]):
         elif t == "recruit":
             s.pending.append({"k": "recruit", "who": side})
             s.pending.append(draw_frame(side, 2, "recruits"))
+        elif t == "negotiate" and side == "french" and solo.on(s):
+            # Solo Variant: "Play another card from the French faction deck"
+            s.pending.append(solo.flip_frame("NEGOTIATE"))
         elif t == "negotiate":
             s.pending.append(draw_frame(side, 1, "hand"))
         elif t == "expose":
@@ -202,13 +221,23 @@ class Bomb(FrameType[State]):
     def actor(self, s: State, f: Frame) -> str:
         if f["left"] or not f["hits"] or not face_up(s, other(f["who"])):
             return "auto"
-        return str(f["who"])
+        return solo.actor(s, f) if solo.automated(s, f) else str(f["who"])
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"BOMB: remove a face-up card for each hit ({f['hits']} left)"
 
     def moves(self, s: State, f: Frame) -> list[Move]:
+        if solo.automated(s, f):
+            return solo.moves(s, f)
         return [{"t": "remove", "card": c} for c in face_up(s, other(f["who"]))]
+
+    def managed(self, s: State, f: Frame) -> Move:
+        if f["left"]:  # unreachable: a die is rolled by its own roll decision
+            raise AssertionError("BOMB rolls its dice through roll decisions")
+        return solo.managed(s, f)
+
+    def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
+        return solo.explain(s, f, m) if solo.automated(s, f) else super().explain(s, f, m)
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         if f["left"] == 0:
@@ -230,6 +259,8 @@ class Bomb(FrameType[State]):
         emit(log, "BOMB", f"{d}: {'hit' if d >= 4 else 'miss'}", roll=d)
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
+        if solo.automated(s, f):
+            solo.note(s, f, m, log)
         to_graveyard(s, m["card"], log, "BOMB")
         f["hits"] -= 1
 
@@ -252,20 +283,33 @@ class Recruit(FrameType[State]):
         check_choice(f["who"], "who", SIDES)
 
     def actor(self, s: State, f: Frame) -> str:
-        return str(f["who"]) if s.recruits[f["who"]] else "auto"
+        if not s.recruits[f["who"]]:
+            return "auto"
+        return solo.actor(s, f) if solo.automated(s, f) else str(f["who"])
 
     def prompt(self, s: State, f: Frame) -> str:
         return "RECRUIT: play one of the drawn cards (the other goes to the bottom of the deck)"
 
     def moves(self, s: State, f: Frame) -> list[Move]:
         side = f["who"]
+        if solo.automated(s, f):
+            return solo.moves(s, f)
         return [m for c in s.recruits[side] for m in play_moves(s, side, c)]
+
+    def managed(self, s: State, f: Frame) -> Move:
+        return solo.managed(s, f)
+
+    def explain(self, s: State, f: Frame, m: Move) -> tuple[str, str]:
+        return solo.explain(s, f, m) if solo.automated(s, f) else super().explain(s, f, m)
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         s.pending.pop()  # nothing was drawn
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         side = f["who"]
+        bot = solo.automated(s, f)
+        if bot:
+            solo.note(s, f, m, log)
         s.pending.pop()
         rest = [c for c in s.recruits[side] if c != m["card"]]
         s.recruits[side] = []
@@ -274,6 +318,8 @@ class Recruit(FrameType[State]):
             emit(log, "RECRUIT", f"{who(side)} puts the other card on the bottom of the deck",
                  side=side, private={side: {"card": rest[0]}})
         play_card(s, side, m, log, "RECRUIT")
+        if bot:
+            solo.played_from_deck(s, log)
 
 
 __all__ = ["FRONTS", "targets"]

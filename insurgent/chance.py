@@ -21,7 +21,7 @@ from .board import who
 from .deck import SIDES
 from .machine import Frame, FrameType, Log, Move, State, emit, register
 
-DRAW_RULE = {"hand": "Play a Turn 3", "recruits": "RECRUIT"}
+DRAW_RULE = {"hand": "Play a Turn 3", "recruits": "RECRUIT", "flip": "Solo Variant"}
 
 
 @register
@@ -42,14 +42,17 @@ class Draw(FrameType[State]):
     """Draw ``n`` cards from ``who``'s faction deck into the hand or the RECRUIT's choice."""
 
     kind = "draw"
-    below = ("game", "mulligan", "draw", "turn", "card", "recruit")
+    below = ("game", "mulligan", "draw", "turn", "card", "recruit", "flip")
     checked = True
 
     def check_frame(self, s: State, f: Frame) -> None:
         check_obj(f, "", ("k", "who", "n", "into"))
         check_choice(f["who"], "who", SIDES)
         check_int(f["n"], "n", 1, 5)
-        check_choice(f["into"], "into", tuple(DRAW_RULE))
+        into = check_choice(f["into"], "into", tuple(DRAW_RULE))
+        if into == "flip" and (f["n"] != 1 or f["who"] != "french"
+                               or s.pending[-2]["k"] != "flip"):
+            fail("into", "the French flip one card at a time, for a flip", "Solo Variant")
 
     def actor(self, s: State, f: Frame) -> str:
         return "chance" if s.decks[f["who"]]["pool"] else "auto"
@@ -80,8 +83,12 @@ class Draw(FrameType[State]):
     def _take(self, s: State, f: Frame, cid: int, log: Log) -> None:
         side = f["who"]
         (s.hands[side] if f["into"] == "hand" else s.recruits[side]).append(cid)
-        emit(log, DRAW_RULE[f["into"]], f"{who(side)} draws a card", side=side,
-             private={side: {"card": cid}})
+        if f["into"] == "flip":  # Solo Variant: flipped face up, seen by both
+            emit(log, DRAW_RULE["flip"], f"the French flip {s.deck.card(cid).name}", side=side,
+                 card=cid)
+        else:
+            emit(log, DRAW_RULE[f["into"]], f"{who(side)} draws a card", side=side,
+                 private={side: {"card": cid}})
         f["n"] -= 1
         if f["n"] == 0:
             s.pending.pop()

@@ -23,17 +23,16 @@ uses engine seed ``S + i`` and the same number for the move-choosing generator.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
-import time
 from typing import Any
 
-from referee_core.errors import StateError
+import insurgent
+from referee_core import playout
 
-from . import apply, from_json, legal_moves, new_game, to_json, to_move, view
+from . import new_game, view
 from .deck import CARDS, FRONTS, SIDES, Deck, read_deck
-from .state import State, other
+from .state import State
 
 MAX_DECISIONS = 100_000
 
@@ -53,9 +52,11 @@ def hidden_from(s: State, role: str) -> set[int]:
     """The cards ``role`` may not see now."""
     out: set[int] = set()
     for side in SIDES:
-        if side != role:
-            out.update(s.hands[side], s.recruits[side], s.decks[side]["pool"],
-                       s.decks[side]["bottom"])
+        if side == role:
+            continue
+        out.update(s.hands[side], s.decks[side]["pool"])
+        if side == "fln" or not s.options.get("french_bot"):  # the automaton's are turned up
+            out.update(s.recruits[side], s.decks[side]["bottom"])
     if role != "fln":
         out.update(e["card"] for f in FRONTS for e in s.fronts["fln"][f] if not e["up"])
     if role == "observer":
@@ -80,14 +81,9 @@ def named_in_view(v: dict[str, Any]) -> set[int]:
     return out
 
 
-def invariants(s: State) -> list[str]:
+def own_invariants(s: State) -> list[str]:
+    """INSURGENT's own: card conservation and no hidden card in a view."""
     out = []
-    try:
-        back = from_json(to_json(s))
-    except StateError as e:
-        return [f"{e.field}: {e.reason}"]
-    if to_json(back) != to_json(s):
-        out.append("the state does not survive its canonical JSON")
     cards = zones(s)
     if sorted(cards) != list(range(1, CARDS + 1)):
         out.append(f"card conservation: {len(cards)} cards in the zones, {len(set(cards))}"
@@ -99,29 +95,16 @@ def invariants(s: State) -> list[str]:
         leak = named_in_view(v) & hidden_from(s, role)
         if leak:
             out.append(f"the {role} view names hidden cards {sorted(leak)}")
-    if to_move(s) is None and s.result is None:
-        out.append("no decision pending but no result")
-    if to_move(s) is not None and not legal_moves(s):
-        out.append(f"no legal move at {s.pending[-1]['k']}")
     return out
 
 
+def invariants(s: State) -> list[str]:
+    return playout.invariants(insurgent, s, own_invariants)
+
+
 def play(seed: int, deck: Deck | None = None, check: bool = True) -> tuple[State, int]:
-    s = new_game(deck, seed)
-    r = random.Random(seed)
-    n = 0
-    while to_move(s) is not None:
-        if check:
-            bad = invariants(s)
-            if bad:
-                raise AssertionError(f"seed {seed} decision {n}: {'; '.join(bad)}")
-        s, _ = apply(s, r.choice(legal_moves(s)))
-        n += 1
-        if n > MAX_DECISIONS:
-            raise AssertionError(f"seed {seed}: no end after {MAX_DECISIONS} decisions")
-    if check and invariants(s):
-        raise AssertionError(f"seed {seed} final: {'; '.join(invariants(s))}")
-    return s, n
+    return playout.play(insurgent, new_game(deck, seed), seed, invariants if check else None,
+                        MAX_DECISIONS)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,23 +118,16 @@ def main(argv: list[str] | None = None) -> int:
     if a.deck:
         with open(a.deck, "rb") as fh:
             deck = read_deck(fh.read())
-    decisions = 0
-    turns: list[int] = []
-    wins = {"fln": 0, "french": 0, None: 0}
-    by = {"domination": 0, "attrition": 0}
-    t0 = time.perf_counter()
-    try:
-        for i in range(a.games):
-            s, n = play(a.seed + i, deck, not a.no_check)
-            decisions += n
-            turns.append(s.turn)
-            assert s.result is not None
-            wins[s.result["winner"]] += 1
-            by[s.result["by"]] += 1
-    except AssertionError as e:
-        print(f"violation: {e}", file=sys.stderr)
+    done = playout.run(lambda seed: play(seed, deck, not a.no_check), a.seed, a.games)
+    if done is None:
         return 1
-    ms = (time.perf_counter() - t0) * 1000 / max(1, a.games)
+    ends, decisions, ms = done
+    turns = [s.turn for s, _ in ends]
+    wins: dict[str | None, int] = {"fln": 0, "french": 0, None: 0}
+    by = {"domination": 0, "attrition": 0}
+    for _, result in ends:
+        wins[result["winner"]] += 1
+        by[result["by"]] += 1
     print(f"games={a.games} violations=0 decisions={decisions}"
           f" turns_mean={statistics.fmean(turns):.1f} turns_min={min(turns)}"
           f" turns_p50={statistics.median(turns):g} turns_max={max(turns)}"

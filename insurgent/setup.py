@@ -15,6 +15,7 @@ from typing import Any
 from referee_core import rng
 from referee_core.checks import check_choice, check_obj
 from referee_core.errors import BadRequest
+from referee_core.options import options_from
 
 from .board import who
 from .chance import draw_frame
@@ -23,22 +24,8 @@ from .machine import MACHINE, Frame, FrameType, Log, Move, State, emit, register
 
 RULE = "Setup 5"
 HAND = 5
-OPTION_DEFAULTS: dict[str, Any] = {"chance": "managed"}
-
-
-def options_from(options: Any) -> dict[str, Any]:
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise BadRequest("options", "must be an object")
-    out = dict(OPTION_DEFAULTS)
-    for k, v in options.items():
-        if k not in OPTION_DEFAULTS:
-            raise BadRequest(f"options.{k}", f"unknown option (known: {sorted(OPTION_DEFAULTS)})")
-        if v not in ("managed", "external"):
-            raise BadRequest("options.chance", 'must be "managed" or "external"')
-        out[k] = v
-    return out
+# french_bot: the French side is the automaton of the Solo Variant (insurgent.solo)
+OPTION_DEFAULTS: dict[str, Any] = {"chance": "managed", "french_bot": False}
 
 
 def new_game(deck: Any = None, seed: int = 0, options: Any = None) -> State:
@@ -46,8 +33,8 @@ def new_game(deck: Any = None, seed: int = 0, options: Any = None) -> State:
     if type(seed) is not int:
         raise BadRequest("seed", "must be an integer")
     d = DEMO if deck is None else deck if isinstance(deck, Deck) else load_deck(deck)
-    s = State(options=options_from(options), rng={"seed": rng.seed_from(seed), "counter": 0},
-              deck=d)
+    s = State(options=options_from(options, OPTION_DEFAULTS),
+              rng={"seed": rng.seed_from(seed), "counter": 0}, deck=d)
     for side in SIDES:
         s.decks[side]["pool"] = d.ids(side)
     s.pending = [{"k": "game", "stage": "setup"}]
@@ -56,8 +43,12 @@ def new_game(deck: Any = None, seed: int = 0, options: Any = None) -> State:
 
 
 def deal(s: State, log: Log) -> None:
-    """Setup 5: hands of five, then each player's one chance to reshuffle (the FLN first)."""
+    """Setup 5: hands of five, then each player's one chance to reshuffle (the FLN first). In
+    the Solo Variant the French have no hand: their turns flip the top card of their deck."""
     emit(log, "Setup 2", "both faction decks are shuffled")
+    if s.options.get("french_bot"):
+        s.pending += [{"k": "mulligan", "who": "fln"}, draw_frame("fln", HAND)]
+        return
     s.pending += [{"k": "mulligan", "who": "french"}, {"k": "mulligan", "who": "fln"},
                   draw_frame("french", HAND), draw_frame("fln", HAND)]
 

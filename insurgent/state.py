@@ -56,6 +56,10 @@ class State:
     pending: list[Frame] = field(default_factory=list)
     result: dict[str, Any] | None = None
 
+    # read from untrusted text by the validator, or made by ``apply`` from such a state: each
+    # state ``apply`` produces from it is held to the validator (validate.check_produced)
+    _valid = False
+
     FIELDS = ("options", "rng", "deck", "turn", "active", "final_turn", "mulligan", "hands",
               "decks", "recruits", "fronts", "prison", "graveyard", "discard", "pending",
               "result")

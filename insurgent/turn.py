@@ -6,6 +6,11 @@ cards. Otherwise, skip this step."
 The ``game`` decision (automatic, the bottom of every stack) runs the set-up, then starts each
 turn – or, once the player given the last turn by ATTRITION has taken it, the final scoring. The
 ``turn`` decision is its player's choice of a card (``{"t": "play", ...}``), then automatic.
+
+Solo Variant (option ``french_bot``, insurgent.solo): the French have no hand. Their turn flips
+the top card of their deck ("To take a turn for the French, flip a card from the top of their
+faction deck"), draws nothing at its end, and never starts ATTRITION: their game ends when their
+deck runs out (``solo.played_from_deck``).
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from .ending import final_scoring, played_last_card
 from .machine import AutoFrame, Frame, FrameType, Log, Move, State, emit, register
 from .play import play_card, play_moves
 from .setup import deal
+from .solo import flip_frame
+from .solo import on as solo
 from .state import other
 
 RULE = "Play a Turn"
@@ -84,13 +91,18 @@ class Turn(FrameType[State]):
 
     def step(self, s: State, f: Frame, log: Log) -> None:
         side = f["who"]
-        if f["step"] == "play":  # no card in hand (only in a position set up so)
-            emit(log, "Play a Turn 1", f"{who(side)} has no card to play", side=side)
+        bot = side == "french" and solo(s)  # Solo Variant: the French have no hand
+        if f["step"] == "play":
             f["step"] = "draw"
+            if bot:  # FRENCH TURNS: "flip a card from the top of their faction deck"
+                s.pending.append(flip_frame("Solo Variant"))
+            else:  # no card in hand (only in a position set up so)
+                emit(log, "Play a Turn 1", f"{who(side)} has no card to play", side=side)
         elif f["step"] == "draw":
             f["step"] = "end"
-            if not s.hands[side] and s.final_turn != side:
+            if not s.hands[side] and s.final_turn != side and not bot:
                 s.pending.append(draw_frame(side, 5))
         else:
-            played_last_card(s, side, log)
+            if not bot:  # the automaton's end is its deck running out (solo.played_from_deck)
+                played_last_card(s, side, log)
             s.pending.pop()

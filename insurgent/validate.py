@@ -13,6 +13,7 @@ from referee_core.checks import (
     Budget, check_bool, check_choice, check_int, check_list, check_obj, fail,
 )
 from referee_core.errors import BadRequest, StateError
+from referee_core.options import CHANCE_MODES
 from referee_core.rng import check_state
 
 from .board import DOMINATION_RULE, dominating
@@ -32,7 +33,8 @@ def validate(d: Any) -> State:
     if d["schema"] != SCHEMA:
         fail("schema", f"must be {SCHEMA!r}")
     check_obj(d["options"], "options", tuple(OPTION_DEFAULTS))
-    check_choice(d["options"]["chance"], "options.chance", ("managed", "external"))
+    check_choice(d["options"]["chance"], "options.chance", CHANCE_MODES)
+    solo = check_bool(d["options"]["french_bot"], "options.french_bot")
     rng = check_state(d["rng"])
     try:
         deck = load_deck(d["deck"])
@@ -50,6 +52,8 @@ def validate(d: Any) -> State:
     for side in SIDES:
         check_bool(mull[side], f"mulligan.{side}")
     _zones(d, deck)
+    if solo:
+        _solo(d)
     if final is not None:
         out = other(final)
         if d["hands"][out] or d["decks"][out]["pool"] or d["decks"][out]["bottom"]:
@@ -59,10 +63,10 @@ def validate(d: Any) -> State:
               final_turn=final, mulligan=mull, hands=d["hands"], decks=d["decks"],
               recruits=d["recruits"], fronts=d["fronts"], prison=d["prison"],
               graveyard=d["graveyard"], discard=d["discard"], pending=[], result=d["result"])
-    _result(s, d["result"])
+    _result(s, d["result"], solo)
     s.pending = MACHINE.check_pending(d["pending"], s, Budget(), d["result"] is not None)
     _recruits(s)
-    s._valid = True  # type: ignore[attr-defined]
+    s._valid = True
     return s
 
 
@@ -135,7 +139,20 @@ def _fronts(deck: Deck, cid: int) -> tuple[str, ...]:
     return (c.front,) if c.front else ()
 
 
-def _result(s: State, r: Any) -> None:
+def _solo(d: dict[str, Any]) -> None:
+    """Solo Variant: the automated French have no hand and never reshuffle one; they never run
+    out by ATTRITION (the game ends when their deck does)."""
+    if d["hands"]["french"]:
+        fail("hands.french", "the automated French have no hand: they flip the top card of"
+             " their deck", "Solo Variant")
+    if d["mulligan"]["french"]:
+        fail("mulligan.french", "the automated French draw no hand to reshuffle", "Solo Variant")
+    if d["final_turn"] == "fln":
+        fail("final_turn", "the automated French have no hand to run out of: their game ends"
+             " when their deck runs out", "Solo Variant")
+
+
+def _result(s: State, r: Any, solo: bool) -> None:
     if r is None:
         for side in SIDES:
             if dominating(s, side):
@@ -148,7 +165,8 @@ def _result(s: State, r: Any) -> None:
             if not e["up"]:
                 fail(f"fronts.fln.{f}", "at the end of the game the FLN's cards are face up",
                      "Final Scoring 1")
-    by = check_choice(r.get("by"), "result.by", ("domination", "attrition"))
+    by = check_choice(r.get("by"), "result.by", ("domination", "attrition")
+                      + (("french_deck",) if solo else ()))
     if by == "domination":
         check_obj(r, "result", ("winner", "by", "front", "icons"))
         w = check_choice(r["winner"], "result.winner", SIDES)
@@ -159,7 +177,11 @@ def _result(s: State, r: Any) -> None:
                  " action icons", DOMINATION_RULE)
         return
     check_obj(r, "result", ("winner", "by", "fronts", "won"))
-    if s.active is None or s.active != s.final_turn:
+    if by == "french_deck":
+        if s.decks["french"]["pool"] or s.decks["french"]["bottom"] or s.active != "french":
+            fail("result.by", "the game ends so when the French play the last card off their"
+                 " deck", "Solo Variant")
+    elif s.active is None or s.active != s.final_turn:
         fail("result.by", "final scoring comes after the last turn", "Winning the Game 1")
     fronts = {f: front_score(s, f) for f in FRONTS}
     won = {x: sum(1 for f in FRONTS if fronts[f]["winner"] == x) for x in SIDES}
@@ -175,6 +197,10 @@ def _recruits(s: State) -> None:
             continue
         top = s.pending[-1] if s.pending else {}
         below = s.pending[-2] if len(s.pending) > 1 else {}
+        if side == "french" and top.get("k") == "flip":  # Solo Variant: the flipped card
+            if len(s.recruits[side]) != 1:
+                fail("recruits.french", "the French flip one card at a time", "Solo Variant")
+            continue
         if not (top.get("k") == "recruit" and top.get("who") == side) and not (
                 top.get("k") == "draw" and top.get("into") == "recruits"
                 and below.get("k") == "recruit" and below.get("who") == side):
@@ -184,7 +210,7 @@ def _recruits(s: State) -> None:
 def check_produced(s: State, n: State) -> None:
     """The machine's ``check_result`` hook: a state produced from one read from untrusted text
     (``_valid``) must itself be valid; else the pending data was inconsistent (StateError)."""
-    if not getattr(s, "_valid", False):
+    if not s._valid:
         return
     try:
         validate(n.to_data())

@@ -38,12 +38,14 @@ def view(s: State, role: str) -> dict[str, Any]:
         "prison": [dict(p) for p in s.prison], "graveyard": list(s.graveyard),
         "discard": {side: list(v) for side, v in s.discard.items()},
     }
+    seen = {side: side == role or (side == "french" and bool(s.options.get("french_bot")))
+            for side in SIDES}  # Solo Variant: the automaton's cards are turned up by the player
     d["hands"] = {side: list(s.hands[side]) if side == role else len(s.hands[side])
                   for side in SIDES}
-    d["recruits"] = {side: list(s.recruits[side]) if side == role else len(s.recruits[side])
+    d["recruits"] = {side: list(s.recruits[side]) if seen[side] else len(s.recruits[side])
                      for side in SIDES}
     d["decks"] = {side: {"count": len(s.decks[side]["pool"]) + len(s.decks[side]["bottom"])}
-                  | ({"bottom": list(s.decks[side]["bottom"])} if side == role else {})
+                  | ({"bottom": list(s.decks[side]["bottom"])} if seen[side] else {})
                   for side in SIDES}
     d["fronts"] = {side: {f: [dict(e) if e["up"] or role == "fln" else {"card": None, "up": False}
                               for e in s.fronts[side][f]] for f in FRONTS} for side in SIDES}

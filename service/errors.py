@@ -30,6 +30,7 @@ STATUS: dict[str, tuple[int, grpc.StatusCode]] = {
     "illegal_move": (422, grpc.StatusCode.FAILED_PRECONDITION),    # not legal in this position
     "wrong_game": (422, grpc.StatusCode.FAILED_PRECONDITION),      # a call not for this game
     "payload_too_large": (413, grpc.StatusCode.RESOURCE_EXHAUSTED),
+    "too_many_streams": (429, grpc.StatusCode.RESOURCE_EXHAUSTED),  # gRPC streams open at once
     "deadline_exceeded": (503, grpc.StatusCode.DEADLINE_EXCEEDED),
     "unavailable": (503, grpc.StatusCode.UNAVAILABLE),             # anti-fork: registry down
     "not_found": (404, grpc.StatusCode.NOT_FOUND),

@@ -72,8 +72,8 @@ def _handlers(core: Core, service: str) -> grpc.GenericRpcHandler:
 
 class StreamLimits(grpc.ServerInterceptor):
     """Every streaming RPC (server reflection, health ``Watch``) holds a handler thread for as
-    long as it is open, so at most ``limit`` are open at once (more: RESOURCE_EXHAUSTED at
-    once), each on a thread of its own beyond the ``threads`` that unary calls use (so NewGame and
+    long as it is open, so at most ``limit`` are open at once (more: ``too_many_streams``,
+    RESOURCE_EXHAUSTED, at once), each on a thread of its own beyond the ``threads`` that unary calls use (so NewGame and
     the health ``Check`` never wait for a stream), and one whose client has sent nothing for
     ``idle`` seconds is cancelled. docs/trust.md, "Availability limits"."""
 
@@ -97,9 +97,9 @@ class StreamLimits(grpc.ServerInterceptor):
               streamed: bool) -> Callable[[Any, grpc.ServicerContext], Iterator[Any]]:
         def run(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
             if not self.open.acquire(blocking=False):
-                context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                              f"at most {self.limit} streams may be open at once"
-                              " (--grpc-max-streams); try again later")
+                abort(context, ServiceError(
+                    "too_many_streams", f"at most {self.limit} streams may be open at once"
+                    " (--grpc-max-streams); try again later"))
             timer = _IdleTimer(context, self.idle)
             try:
                 yield from behaviour(timer.watch(request) if streamed else request, context)

@@ -14,8 +14,8 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 import engine
 from algeria.data import SCENARIOS as ALGERIA_SCENARIOS
 from engine.data import SCENARIOS
-from engine.scenarios import CHANCE_MODES
 from engine.view import ROLES
+from referee_core.options import CHANCE_MODES
 
 from ct_referee_proto.v1 import referee_pb2 as pb
 

@@ -13,8 +13,9 @@ so nothing is signed or sealed.
 
 Bounded before any work is done, on the principle and the limit of Replay (``service.replay``):
 each move applied is a unit of work, and each segment's end (the state checked as Apply issues
-it, its checkpoint hash: about 3 ms) ``WORK["segment"]`` units; a record that would cost more
-than ``max_replay_work`` (``CT_REFEREE_MAX_REPLAY_WORK``) is refused naming that limit. Then the
+it, its checkpoint hash: about 3 ms) ``WORK["segment"]`` units (``replay.work``, one table of
+units); a record that would cost more than ``max_replay_work`` (``CT_REFEREE_MAX_REPLAY_WORK``)
+is refused naming that limit. Then the
 request size limit of the transports, and the per-request time limit between moves.
 """
 
@@ -25,8 +26,8 @@ from typing import Any, Mapping, Protocol
 from google.protobuf import json_format
 
 import engine.records as records
-from engine.records import Position, Record, RecordError, Refusal, Verdict, chance_in, game_of
-from referee_core.errors import BadRequest, IllegalMove
+from engine.records import Position, Record, RecordError, Verdict, game_of
+from referee_core.errors import BadRequest
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from . import games
@@ -35,11 +36,8 @@ from .convert import options_to_engine
 from .errors import ServiceError
 from .jsonmap import from_dict
 from .moves import MoveError, move_from_engine, move_to_engine, moves_from_engine, private
-from .replay import LIMIT_ENV, Deadline
+from .replay import WORK, Deadline, over, work
 
-# Units of work (service.replay's: a unit is at most about 1 ms): a move applied; the end of a
-# segment (the state checked as Apply issues it, about 2 ms; its hash, about 0.6 ms).
-WORK = {"move": 1, "segment": 3}
 NAME = "record"
 
 
@@ -55,27 +53,26 @@ class Core(Protocol):
 def cost(rec: Record) -> int:
     """The units of work of checking ``rec``: its moves, and the end of each segment (one per
     checkpoint, and the end of the record)."""
-    return len(rec.moves) * WORK["move"] + (len(rec.checkpoints) + 1) * WORK["segment"]
+    return work(len(rec.moves), len(rec.checkpoints) + 1, WORK["segment"])
 
 
 def check_work(rec: Record, limit: int) -> None:
     """Refuse, before any work, a record whose check would cost more than ``limit``."""
     units = cost(rec)
     if units > limit:
+        detail = (f"{len(rec.moves)} moves of {WORK['move']} unit, {len(rec.checkpoints) + 1}"
+                  f" segment ends of {WORK['segment']} units: one per checkpoint and the end")
         raise ServiceError(
-            "invalid_argument",
-            f"checking this record would cost {units} units of work ({len(rec.moves)} moves of"
-            f" {WORK['move']} unit, {len(rec.checkpoints) + 1} segment ends of {WORK['segment']}"
-            f" units: one per checkpoint and the end), over the referee's limit of {limit} per"
-            f" request ({LIMIT_ENV}, ct-referee serve --max-replay-work); a referee with a"
-            " higher limit checks it, or `ct-referee validate --server URL`, which sends it"
-            " segment by segment", field="record")
+            "invalid_argument", over("checking this record", str(units), detail, limit)
+            + "; a referee with a higher limit checks it, or `ct-referee validate --server URL`,"
+            " which sends it segment by segment", field="record")
 
 
-class ServiceReferee:
-    """An ``engine.records.Referee`` made of the served games. A position's token is (state,
-    whether the move that led to it ended in a die roll or a card draw); ``states`` remembers
-    the state of each position's list of legal moves, to label those of a verdict."""
+class ServiceReferee(records.EngineReferee):
+    """``engine.records.EngineReferee`` made of the served games: the game of the header, its
+    moves applied by that game's rules, each segment ending on the state as the referee issues
+    it. ``states`` remembers the state of each position's list of legal moves, to label those of
+    a verdict."""
 
     def __init__(self, core: Core, call: Deadline) -> None:
         self.core = core
@@ -100,26 +97,15 @@ class ServiceReferee:
             raise ValueError(f"{e.field}: {e.message}" if e.field else e.message) from None
         except BadRequest as e:
             raise ValueError(f"{e.field}: {e.reason}" if e.field else e.reason) from None
-        return self._position(self._issued(s), True)
+        return self._position(self._segment_end(s), True)
 
-    def play(self, pos: Position, moves: list[dict[str, Any]]) -> Position | Refusal:
-        s, chance = pos.token
-        rules = games.of_state(s).rules
-        for i, m in enumerate(moves):
-            self.call.check()
-            try:
-                s, log = rules.apply(s, m)
-            except IllegalMove as e:
-                return Refusal(i, "illegal_move", e.reason, e.rule, "", self._position(s, chance),
-                               chance)
-            except BadRequest as e:  # as Validate names it, within the move
-                return Refusal(i, "invalid_argument", e.reason, "",
-                               "move" + e.field.removeprefix("move"), self._position(s, chance),
-                               chance)
-            chance = chance_in(log)
-        return self._position(self._issued(s), chance)
+    def _apply(self, s: games.State, m: dict[str, Any]
+               ) -> tuple[games.State, list[dict[str, Any]]]:
+        self.call.check()
+        applied: tuple[games.State, list[dict[str, Any]]] = games.of_state(s).rules.apply(s, m)
+        return applied
 
-    def _issued(self, s: games.State) -> games.State:
+    def _segment_end(self, s: games.State) -> games.State:
         """The state as the referee issues it (and parses it back): where the next segment
         starts, as it does for ``ct-referee validate``."""
         return self.core._checked_record(s)[1]

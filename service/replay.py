@@ -39,9 +39,23 @@ EVERY = ("end", "move", "card", "list")
 # applying one move with its label (0.5-1 ms): a state issued takes about 1.5 ms and 11-16 KB, a
 # view 4-12 ms (Algeria's the most) and 13-17 KB (3-4 KB in protobuf), a board picture 5-6 ms and 50-60 KB. Time and
 # size both count: a unit is at most about 1 ms and 2 KB, so the default limit (2000) keeps an
-# answer near 1 s of work and under 4 MB (the usual gRPC message limit).
-WORK = {"move": 1, "checkpoint": 1, "states": 8, "views": 15, "pictures": 30}
+# answer near 1 s of work and under 4 MB (the usual gRPC message limit). CheckRecord
+# (service.records) counts on the same limit: a segment's end there (the state checked as Apply
+# issues it, about 2 ms; its checkpoint hash, about 0.6 ms) is 3 units.
+WORK = {"move": 1, "checkpoint": 1, "states": 8, "views": 15, "pictures": 30, "segment": 3}
 LIMIT_ENV = "CT_REFEREE_MAX_REPLAY_WORK"
+
+
+def work(moves: int, stops: int, weight: int) -> int:
+    """Units of applying ``moves`` moves and stopping ``stops`` times (a Replay's checkpoints,
+    a record's segment ends) at ``weight`` units each."""
+    return moves * WORK["move"] + stops * weight
+
+
+def over(what: str, cost: str, detail: str, limit: int) -> str:
+    """The start of a refusal of ``what`` (a replay, a record's check) over the work limit."""
+    return (f"{what} would cost {cost} units of work ({detail}), over the referee's limit of"
+            f" {limit} per request ({LIMIT_ENV}, ct-referee serve --max-replay-work)")
 
 
 class Deadline(Protocol):
@@ -87,7 +101,7 @@ class Plan:
             last = self.first + c - 1
         elif self.every == "list" and c < wanted:
             last = self.at[bisect.bisect_left(self.at, self.first) + c - 1]
-        return last * WORK["move"] + c * self.weight
+        return work(last, c, self.weight)
 
     def _wanted(self) -> int:
         """Checkpoints at or after ``first``; for "card", whose checkpoints are known only as
@@ -101,7 +115,7 @@ class Plan:
     def safe_count(self, limit: int) -> int:
         """The largest ``count`` with which every page fits ``limit``, the last one (all the
         moves applied) included (0: not even one checkpoint)."""
-        return max(0, (limit - self.n * WORK["move"]) // self.weight)
+        return max(0, (limit - work(self.n, 0, 0)) // self.weight)
 
 
 def check_work(req: pb.ReplayRequest, plan: Plan, limit: int) -> None:
@@ -118,8 +132,7 @@ def over_limit(req: pb.ReplayRequest, plan: Plan, limit: int, cost: str) -> Serv
     what = (f"checkpoints of {plan.weight} units each (1{extras}) after up to {plan.n} moves of"
             " 1 unit")
     fits = plan.safe_count(limit)
-    head = (f"this replay would cost {cost} units of work ({what}), over the referee's"
-            f" limit of {limit} per request ({LIMIT_ENV})")
+    head = over("this replay", cost, what, limit)
     if fits == 0:
         return ServiceError("invalid_argument", f"{head}; even one checkpoint does not fit: send"
                             " fewer moves (the rest from a later position) or ask for less in"
@@ -192,7 +205,7 @@ def replay(core: Referee, req: pb.ReplayRequest, call: Deadline) -> pb.ReplayRes
         full."""
         if i >= first:
             kept = len(out.checkpoints) + 1
-            if every == "card" and not plan.count and plan.n + kept * plan.weight > limit:
+            if every == "card" and not plan.count and work(plan.n, kept, plan.weight) > limit:
                 raise over_limit(req, plan, limit, f"more than {limit}")
             cp = out.checkpoints.add(index=i, turn=s.turn, to_move=rules.to_move(s) or "",
                                      prompt=rules.prompt(s),

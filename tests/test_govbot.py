@@ -18,7 +18,8 @@ from engine.govbot.policy import train_value
 from engine.govbot.search import Ctx, other_move
 from engine.govbot.trace import Trace
 from engine.bot.invariants import EventInvariants
-from engine.govbot.selfplay import checked, play_game
+from engine.bot.selfplay import checked
+from engine.govbot.selfplay import play_game
 from engine.state import State
 from engine.data import FRENCH, PROPAGANDA_CARDS
 from tests.helpers import gov, on_card, position, reveal, set_available

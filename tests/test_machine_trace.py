@@ -1,13 +1,9 @@
 """The decision machine's behaviour, pinned: seeded Colonial Twilight games traced decision by
 decision (tests/machine_trace.py: actors, prompts, legal moves, logs, the errors of illegal and
-malformed moves, states read back from their text, the last state) and hashed. The digests were
-taken before both games were put on the one driver of referee_core.decisions; retaken (``python -m
-tests.machine_trace``) when the Redeploy offered ``deselect`` and ``done`` with a piece selected and
-illegal Pivotal Event and Propaganda Round moves came to name their conditions; retaken again
-when each Operation stage got its own prompt and the texts stopped showing internal keys (same
-moves and final states, other words), and when states gained the `gov_bot` option (same moves; the
-final states differ by that field alone). Any change to what the machine does for Colonial Twilight
-shows here."""
+malformed moves, states read back from their text, the last state) and hashed. Any change to what
+the machine does or says for Colonial Twilight shows here. When a change is meant to alter what a
+client sees, retake the digests (``python -m tests.machine_trace``) and say in the commit whether
+the games' moves stayed the same."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The Wilson score interval that self-play and the arena report."""
 
-from engine.stats import wilson
+from referee_core.stats import wilson
 
 
 def test_wilson_interval() -> None:

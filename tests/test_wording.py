@@ -19,6 +19,8 @@ from engine.labels import log_label, move_labels
 from engine.render import render
 from engine.words import agree
 
+from tests.texts import texts_met
+
 # an engine key: lower-case words joined by "_" (space names never have one)
 KEY = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 # a count of one with a plural noun, or of several with "(s)"
@@ -40,20 +42,11 @@ def texts() -> Counter[tuple[str, str]]:
     out: Counter[tuple[str, str]] = Counter()
     for seed in range(8):
         for scenario in ("short", "medium", "full"):
-            rnd = random.Random(seed)
             s = engine.new_game(scenario, seed, {"deception": seed % 2 == 0,
                                                  "open_deployment": seed % 3 == 0})
-            for i in range(1500):
-                if engine.to_move(s) is None:
-                    break
-                moves = engine.legal_moves(s)
-                out["prompt", engine.prompt(s)] += 1
-                out.update(("label", t) for t in move_labels(s, moves))
-                s, log = engine.apply(s, _choose(rnd, moves))
-                out.update(("log", log_label(e)) for e in log)
-                if i % 300 == 0:
-                    svg = render(s, "observer")
-                    out.update(("tooltip", t) for t in re.findall(r"<title>([^<]*)</title>", svg))
+            out.update(texts_met(engine, s, random.Random(seed), steps=1500, picture_every=300,
+                                 move_labels=move_labels, log_label=log_label, render=render,
+                                 choose=_choose))
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ..data import AREAS, TABLES, UNIT_TYPES
 
@@ -99,6 +99,19 @@ def top(v: View) -> dict[str, Any]:
 
 
 Scorer = Callable[[Move], tuple[float, str]]
+FrameScorer = Callable[[Board, dict[str, Any], Move], tuple[float, str]]
+# a decision kind's rule box (``"9.0 {m}"`` names the frame's mission) and its scorer
+Rule = tuple[str, FrameScorer]
+
+
+def choose_for_decision(v: View, seed: int, rules: Mapping[str, Rule], other: FrameScorer
+                        ) -> tuple[Move, list[dict[str, Any]]]:
+    """The best-scored legal move of the view's pending decision: scored by the rule its kind
+    names in ``rules``, else by ``other`` (the trace's box then names the kind)."""
+    b = Board(v)
+    f = top(v)
+    box, score = rules.get(f["k"], (f["k"], other))
+    return choose(v["legal_moves"], lambda m: score(b, f, m), seed, box.format_map(f))
 
 
 def choose(moves: list[Move], scorer: Scorer, seed: int, box: str) -> tuple[Move, list[dict[str, Any]]]:

@@ -15,34 +15,28 @@ from __future__ import annotations
 from typing import Any
 
 from ..data import AREAS, UNIT_TYPES
-from .common import CITIES, Board, Move, View, area_type, choose, kind, mst, top
+from .common import (
+    CITIES, Board, Move, Rule, View, area_type, choose_for_decision, kind, mst,
+)
 
 # What the FLN loses with a unit: its C.6 award to the Government and its use.
 LOSS_ORDER = {"cadre": 1.0, "band": 1.5, "failek": 2.5, "front": 4.0}
 
 
 def choose_move(v: View, seed: int) -> tuple[Move, list[dict[str, Any]]]:
-    b = Board(v)
-    f = top(v)
-    moves = v["legal_moves"]
-    k = f["k"]
-    if k == "setup":
-        return choose(moves, lambda m: setup(b, m), seed, "3.0 set-up")
-    if k == "fln_reinforce":
-        return choose(moves, lambda m: reinforce(b, m), seed, "6.1-6.2 reinforcement")
-    if k == "fln_deploy":
-        return choose(moves, lambda m: deploy(b, m), seed, "7.0 deployment")
-    if k == "operations":
-        return choose(moves, lambda m: operation(b, m), seed, "8.0 operations")
-    if k == "mission":
-        return choose(moves, lambda m: mission(b, f, m), seed, f"9.0 {f['m']}")
-    if k == "split":
-        return choose(moves, lambda m: split(v, m), seed, "9.11/C.6 split")
-    if k == "combat":
-        return choose(moves, lambda m: (-LOSS_ORDER[kind(m["unit"])],
-                                        "the hit on the least valuable unit (C.3, C.6)"),
-                      seed, "C.3 losses")
-    return choose(moves, lambda m: other(b, f, m), seed, k)
+    return choose_for_decision(v, seed, RULES, other)
+
+
+RULES: dict[str, Rule] = {
+    "setup": ("3.0 set-up", lambda b, f, m: setup(b, m)),
+    "fln_reinforce": ("6.1-6.2 reinforcement", lambda b, f, m: reinforce(b, m)),
+    "fln_deploy": ("7.0 deployment", lambda b, f, m: deploy(b, m)),
+    "operations": ("8.0 operations", lambda b, f, m: operation(b, m)),
+    "mission": ("9.0 {m}", lambda b, f, m: mission(b, f, m)),
+    "split": ("9.11/C.6 split", lambda b, f, m: split(b.v, m)),
+    "combat": ("C.3 losses", lambda b, f, m: (-LOSS_ORDER[kind(m["unit"])],
+                                              "the hit on the least valuable unit (C.3, C.6)")),
+}
 
 
 # ---- 3.0 set-up --------------------------------------------------------------------------

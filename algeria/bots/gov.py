@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..data import AREAS, UNIT_TYPES
-from .common import Board, Move, View, area_type, choose, kind, mst, top
+from .common import Board, Move, Rule, View, area_type, choose_for_decision, kind, mst
 
 # Activation is paid down to this PSL where a Front or Cadre (a Propaganda, 9.11) stands.
 ACT_SOURCE_FLOOR = 12
@@ -29,28 +29,21 @@ def spend_floor(v: View) -> int:
 
 
 def choose_move(v: View, seed: int) -> tuple[Move, list[dict[str, Any]]]:
-    b = Board(v)
-    f = top(v)
-    moves = v["legal_moves"]
-    k = f["k"]
-    if k == "setup":
-        return choose(moves, lambda m: setup(b, m), seed, "3.0 set-up")
-    if k in ("gov_reinforce", "free_mobilize"):
-        return choose(moves, lambda m: reinforce(b, f, m), seed, "6.3 reinforcement")
-    if k == "gov_deploy":
-        return choose(moves, lambda m: deploy(b, f, m), seed, "7.0 deployment")
-    if k == "operations":
-        return choose(moves, lambda m: operation(b, m), seed, "8.0 operations")
-    if k == "mission":
-        return choose(moves, lambda m: mission(b, f, m), seed, f"9.0 {f['m']}")
-    if k == "react":
-        return choose(moves, lambda m: react(b, f, m), seed, "9.23 react")
-    if k == "split":
-        return choose(moves, lambda m: split(v, f, m), seed, "C.6 split")
-    if k == "air_points":
-        return choose(moves, lambda m: (float(m["value"]), "Air Points reset at Redeployment "
-                                        "(10.3): spend them all"), seed, "11.11 air")
-    return choose(moves, lambda m: other(b, f, m), seed, k)
+    return choose_for_decision(v, seed, RULES, other)
+
+
+RULES: dict[str, Rule] = {
+    "setup": ("3.0 set-up", lambda b, f, m: setup(b, m)),
+    "gov_reinforce": ("6.3 reinforcement", lambda b, f, m: reinforce(b, f, m)),
+    "free_mobilize": ("6.3 reinforcement", lambda b, f, m: reinforce(b, f, m)),
+    "gov_deploy": ("7.0 deployment", lambda b, f, m: deploy(b, f, m)),
+    "operations": ("8.0 operations", lambda b, f, m: operation(b, m)),
+    "mission": ("9.0 {m}", lambda b, f, m: mission(b, f, m)),
+    "react": ("9.23 react", lambda b, f, m: react(b, f, m)),
+    "split": ("C.6 split", lambda b, f, m: split(b.v, f, m)),
+    "air_points": ("11.11 air", lambda b, f, m: (float(m["value"]), "Air Points reset at "
+                                                  "Redeployment (10.3): spend them all")),
+}
 
 
 # ---- 3.0 set-up --------------------------------------------------------------------------

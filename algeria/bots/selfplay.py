@@ -15,7 +15,7 @@ import sys
 import time
 from collections import Counter
 
-from engine.stats import wilson
+from referee_core.stats import percentile, wilson
 
 from .. import apply, legal_moves, new_game, to_move, view
 from ..state import State
@@ -43,10 +43,6 @@ def play(scenario: str, seed: int, agents: dict[str, str],
             raise AssertionError(f"seed {seed}: no end after {MAX_DECISIONS} decisions")
     return s, n
 
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  turns mean {statistics.mean(turns):.1f} median {statistics.median(turns):g} "
           f"[{dist}]")
     if times:
-        print(f"  decisions {len(times)} p50 {pct(times, 0.5) * 1000:.2f} ms "
-              f"p99 {pct(times, 0.99) * 1000:.2f} ms")
+        print(f"  decisions {len(times)} p50 {percentile(times, 0.5) * 1000:.2f} ms "
+              f"p99 {percentile(times, 0.99) * 1000:.2f} ms")
     return 0
 
 

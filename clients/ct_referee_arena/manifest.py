@@ -34,10 +34,10 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from engine.records import RecordError, read_record
+from engine.records import RecordError, game_of, read_record
 from referee_core.jsontext import dumps
 
-from .fair import verify_record
+from .fair import UNPROVABLE, verify_record
 from .games import DEFAULT
 
 FORMAT = "ct-results/1"
@@ -45,8 +45,6 @@ SIGNED_PREFIX = b"ct-results/1 manifest\n"
 MANIFEST = "manifest.json"
 PUBLIC = "manifest.pub"
 PRIVATE = os.path.join("private", "organiser-key.pem")
-# Forfeits the moves cannot show: only the referee running the game saw them happen.
-UNPROVABLE = ("time", "crash", "malformed")
 
 
 # --- keys ------------------------------------------------------------------------------------
@@ -324,7 +322,7 @@ def check_game(out: str, g: dict[str, Any], published: dict[int, dict[str, Any]]
     pub = published.get(number)
     for what, recorded, signed in (
             ("game number", _number(h), number),
-            ("game", h.get("game") if isinstance(h.get("game"), str) else DEFAULT, g.get("game")),
+            ("game", game_of(h), g.get("game")),
             ("scenario", h.get("scenario"), g.get("scenario")),
             ("pairing", h.get("pairing"), g.get("pairing")),
             ("agents", h.get("agents"), g.get("agents")),

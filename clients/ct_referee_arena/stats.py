@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from openskill.models import PlackettLuce
 
-from engine.stats import wilson
+from referee_core.stats import wilson
 
 from .games import DEFAULT
 

@@ -24,9 +24,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from ct_referee_arena.games import SCENARIOS, title
 from ct_referee_client import Client, RefereeError, move_dict
-import algeria.data
-import engine.data
 from engine.records import RecordWriter, checkpoint, make_header, read_record
 from referee_core.jsontext import dumps
 from service.jsonmap import to_dict
@@ -48,10 +47,7 @@ Board: each space shows Population, Support (S) / Opposition (O) / neutral (.),
 Control (G Government, F FLN), * a Terror marker, then the pieces by letter."""
 SIDE = {"gov": "Government", "fln": "FLN", "chance": "Chance"}
 OTHER = {"gov": "fln", "fln": "gov"}
-GAMES = ("colonial_twilight", "algeria")
-SCENARIOS = {"colonial_twilight": tuple(engine.data.SCENARIOS),
-             "algeria": tuple(algeria.data.SCENARIOS)}
-GAME_NAMES = {"colonial_twilight": "Colonial Twilight", "algeria": "Algeria"}
+GAMES = tuple(SCENARIOS)   # the games and scenarios a ladder plays (ct_referee_arena.games)
 
 
 @dataclass(frozen=True)
@@ -532,7 +528,7 @@ def register(sub: Any) -> None:
                         " the non-player FLN; fln: the FLN against the Government bot)")
     p.add_argument("--scenario", default=None, metavar="SCENARIO",
                    choices=[s for names in SCENARIOS.values() for s in names],
-                   help="the scenario: " + "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
+                   help="the scenario: " + "; ".join(f"{title(game)}: {', '.join(names)}"
                                                      for game, names in SCENARIOS.items())
                    + " (default: the game's first)")
     p.add_argument("--seed", type=int, help="the game's seed (default: random, printed)")

@@ -391,8 +391,8 @@ class Error(_message.Message):
     FIELD_FIELD_NUMBER: _builtins.int
     code: _builtins.str
     """invalid_argument | invalid_state | illegal_move | unsigned_state | bad_signature |
-    bad_seal | bad_seat | forked_state | payload_too_large | deadline_exceeded | unavailable |
-    unimplemented | not_found | method_not_allowed | internal |
+    bad_seal | bad_seat | forked_state | payload_too_large | too_many_streams |
+    deadline_exceeded | unavailable | unimplemented | not_found | method_not_allowed | internal |
     wrong_game (the call has no meaning for the state's game, e.g. Decide on an Algeria state)
     """
     message: _builtins.str

@@ -23,6 +23,8 @@ import random
 import sys
 import time
 import traceback
+from collections.abc import Callable
+from typing import Any
 
 from referee_core.errors import IllegalMove
 
@@ -34,6 +36,8 @@ from . import decide
 from .invariants import EventInvariants
 
 MAX_STEPS = 20_000
+# A bot of the self-play tools: (state, step) -> its moves, the state after them, its trace.
+Bot = Callable[[State, int], tuple[list[Move], State, Any]]
 
 
 class Illegal(Exception):
@@ -52,42 +56,59 @@ def replay(s: State, moves: list[Move], inv: EventInvariants) -> State:
     return s
 
 
-def play_game(scenario: str, seed: int, check: bool = True,
-              inv: EventInvariants | None = None) -> tuple[State, list[float]]:
-    """One game; returns the final state and the bot's decision times (ms). With ``check`` the
-    bot's moves are replayed and every move goes through the invariants ``inv``."""
-    gov = random.Random(seed)
-    inv = inv if inv is not None else EventInvariants()
-    s = new_game(scenario, seed, {"fln_bot": True})
-    times: list[float] = []
+def checked(s: State, moves: list[Move], after: State, inv: EventInvariants, who: str,
+            where: str) -> State:
+    """A bot's ``moves`` replayed one by one from ``s`` through the invariants: there must be
+    some, they must all be legal and lead to the state ``after`` the bot returned."""
+    if not moves:
+        raise Illegal(f"{where}: {who} made no move")
+    try:
+        replayed = replay(s, moves, inv)
+    except IllegalMove as e:
+        raise Illegal(f"{where}: {who} move {e.index} illegal: {e.reason} ({e.rule})") from e
+    if to_json(replayed) != to_json(after):
+        raise Illegal(f"{where}: {who} moves do not replay to the state")
+    return after
+
+
+def play_bots(s: State, seed: int, bots: dict[str, Bot], inv: EventInvariants,
+              check: bool = True) -> tuple[State, dict[str, list[float]]]:
+    """Plays ``s`` to the end: a side in ``bots`` decides with its bot (given the step, from 1),
+    every other decision is a uniformly random legal move (``random.Random(seed)``). With
+    ``check`` each bot decision is ``checked`` and every move goes through the invariants
+    ``inv``. Returns the final state and each bot's decision times (ms)."""
+    chooser = random.Random(seed)
+    times: dict[str, list[float]] = {who: [] for who in bots}
     steps = 0
-    while to_move(s) is not None:
+    while (who := to_move(s)) is not None:
         steps += 1
         if steps > MAX_STEPS:
             raise RuntimeError(f"seed={seed}: game did not end")
-        who = to_move(s)
-        if who == "fln":
+        if who in bots:
             t0 = time.perf_counter()
-            moves, after, _ = decide(s, seed * 1_000_003 + steps)
-            times.append((time.perf_counter() - t0) * 1000)
-            if not moves:
-                raise Illegal(f"seed={seed} step={steps}: the bot made no move")
-            if check:
-                try:
-                    replayed = replay(s, moves, inv)
-                except IllegalMove as e:
-                    raise Illegal(f"seed={seed} step={steps}: move {e.index} illegal: "
-                                  f"{e.reason} ({e.rule})") from e
-                if to_json(replayed) != to_json(after):
-                    raise Illegal(f"seed={seed} step={steps}: moves do not replay to the state")
+            moves, after, _ = bots[who](s, steps)
+            times[who].append((time.perf_counter() - t0) * 1000)
+            if not moves or check:
+                after = checked(s, moves, after, inv, who, f"seed={seed} step={steps}")
             s = after
         else:
-            m = gov.choice(legal_moves(s))
+            m = chooser.choice(legal_moves(s))
             t, _ = apply(s, m)
             if check:
-                inv.observe(s, m, t, "gov")
+                inv.observe(s, m, t, "random")  # the invariants judge the FLN bot's moves only
             s = t
     return s, times
+
+
+def play_game(scenario: str, seed: int, check: bool = True,
+              inv: EventInvariants | None = None) -> tuple[State, list[float]]:
+    """One game of the FLN bot against a random Government; returns the final state and the
+    bot's decision times (ms). With ``check`` the bot's moves are replayed and every move goes
+    through the invariants ``inv``."""
+    s = new_game(scenario, seed, {"fln_bot": True})
+    s, times = play_bots(s, seed, {"fln": lambda s, step: decide(s, seed * 1_000_003 + step)},
+                         inv if inv is not None else EventInvariants(), check)
+    return s, times["fln"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,74 +22,31 @@ in K processes (the figures do not depend on K).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from referee_core.errors import IllegalMove
-
 from ..bot import decide as fln_decide  # the FLN opponent (this tool is above both bots)
 from ..bot.invariants import EventInvariants
-from ..bot.selfplay import replay
-from ..machine import apply, legal_moves, to_move
+from ..bot.selfplay import Bot, Illegal, play_bots
 from ..scenarios import new_game
-from ..serial import to_json
-from ..state import Move, State
-from ..stats import wilson
+from referee_core.stats import percentile, wilson
 from . import decide
-
-MAX_STEPS = 20_000
-
-
-class Illegal(Exception):
-    pass
-
-
-def checked(s: State, moves: list[Move], after: State, inv: EventInvariants, who: str,
-            where: str) -> State:
-    """A bot's ``moves`` replayed one by one from ``s`` through the invariants: they must all be
-    legal and lead to the state ``after`` the bot returned."""
-    try:
-        replayed = replay(s, moves, inv)
-    except IllegalMove as e:
-        raise Illegal(f"{where}: {who} move {e.index} illegal: {e.reason} ({e.rule})") from e
-    if not moves or to_json(replayed) != to_json(after):
-        raise Illegal(f"{where}: {who} moves do not replay to the state")
-    return after
 
 
 def play_game(scenario: str, seed: int, fln: str) -> dict[str, Any]:
     """One game; returns its result, the Government bot's decision times (ms), the invariant
     violations and the number of guard checks."""
-    chooser = random.Random(seed)
     s = new_game(scenario, seed, {"fln_bot": fln == "bot"})
     inv = EventInvariants()
-    times: list[float] = []
-    steps = 0
-    while to_move(s) is not None:
-        steps += 1
-        if steps > MAX_STEPS:
-            raise RuntimeError(f"seed={seed}: game did not end")
-        where = f"seed={seed} step={steps}"
-        if to_move(s) == "gov":
-            t0 = time.perf_counter()
-            moves, after, _ = decide(s, seed * 1_000_003 + steps)
-            times.append((time.perf_counter() - t0) * 1000)
-            s = checked(s, moves, after, inv, "gov", where)
-        elif to_move(s) == "fln" and fln == "bot":
-            moves, after, _ = fln_decide(s, seed * 7_919 + steps)
-            s = checked(s, moves, after, inv, "fln", where)
-        else:
-            m = chooser.choice(legal_moves(s))
-            t, _ = apply(s, m)
-            inv.observe(s, m, t, "random")  # the invariants are the FLN bot's, not a random FLN's
-            s = t
+    bots: dict[str, Bot] = {"gov": lambda s, step: decide(s, seed * 1_000_003 + step)}
+    if fln == "bot":
+        bots["fln"] = lambda s, step: fln_decide(s, seed * 7_919 + step)
+    s, times = play_bots(s, seed, bots, inv)
     assert s.result is not None
     return {"seed": seed, "winner": s.result["winner"], "margins": s.result["margins"],
-            "round": s.result.get("round"), "times": times,
+            "round": s.result.get("round"), "times": times["gov"],
             "violations": [f"seed={seed} {v}" for v in inv.violations],
             "guard_checks": inv.guard_checks}
 
@@ -103,10 +60,6 @@ def _one(args: tuple[str, int, str]) -> dict[str, Any]:
     except Exception as e:  # noqa: BLE001 - reported, counted, exit status non-zero
         return {"seed": seed, "error": f"{type(e).__name__}: {e}\n{traceback.format_exc()}"}
 
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fln={a.fln} scenario={a.scenario} games={a.games} completed={completed} "
           f"illegal={illegal} violations={len(violations)} guard_checks={guard_checks} "
           f"gov_wins={wins} win_rate={rate:.3f} ci95=[{lo:.3f},{hi:.3f}] "
-          f"ms_p50={pct(times, 0.5):.1f} ms_p99={pct(times, 0.99):.1f}")
+          f"ms_p50={percentile(times, 0.5):.1f} ms_p99={percentile(times, 0.99):.1f}")
     ok = illegal == 0 and errors == 0 and not violations and completed == a.games
     return 0 if ok else 1
 

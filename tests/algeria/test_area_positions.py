@@ -58,8 +58,6 @@ def test_picture_places_the_areas_by_longitude_and_latitude() -> None:
 
 def test_algeria_draws_on_referee_core_not_on_the_other_game() -> None:
     for path in (ROOT / "algeria").glob("*.py"):
-        if path.name == "fuzz.py":  # the fuzzer borrows the engine's mutations (tests only)
-            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
         imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]

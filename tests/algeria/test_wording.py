@@ -19,6 +19,8 @@ from algeria.labels import counted, in_words, log_label, move_labels
 from algeria.missions import MISSIONS, QUESTIONS
 from algeria.render import render
 
+from tests.texts import texts_met
+
 KEY = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 UNIT_ID = re.compile(r"\b[a-z_]+\.\d+\b")
 SIDE_KEY = re.compile(r"\b(?:fln|gov)\b")
@@ -36,19 +38,9 @@ def texts() -> Counter[tuple[str, str]]:
     out: Counter[tuple[str, str]] = Counter()
     for scenario in ("1954", "1958", "1960"):
         for seed in range(3):
-            rnd = random.Random(seed)
-            s = algeria.new_game(scenario, seed)
-            for i in range(450):
-                if algeria.to_move(s) is None:
-                    break
-                moves = algeria.legal_moves(s)
-                out["prompt", algeria.prompt(s)] += 1
-                out.update(("label", t) for t in move_labels(s, moves))
-                s, log = algeria.apply(s, rnd.choice(moves))
-                out.update(("log", log_label(e)) for e in log)
-                if i % 150 == 0:
-                    svg = render(s, "observer")
-                    out.update(("tooltip", t) for t in re.findall(r"<title>([^<]*)</title>", svg))
+            out.update(texts_met(algeria, algeria.new_game(scenario, seed), random.Random(seed),
+                                 steps=450, picture_every=150, move_labels=move_labels,
+                                 log_label=log_label, render=render))
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import os
 import pickle
 import threading
@@ -212,9 +213,10 @@ def test_a_job_that_cannot_be_read_is_dropped_and_the_worker_goes_on(
     assert outcome(conn, good)[0] == JobStatus.FINISHED   # the worker played the next job
 
 
-def test_a_result_written_for_another_game_is_not_taken(conn: Redis, redis_url: str) -> None:
-    from rq.results import Result
-
+@contextlib.contextmanager
+def ladder_waiting(conn: Redis, redis_url: str) -> Iterator[tuple[Queue, list[dict[str, Any]]]]:
+    """A ladder's executor waiting, in a thread, for the one game it enqueued: the queue that
+    holds its job, and the outcomes the executor yields once the block has done with the job."""
     outcomes: list[dict[str, Any]] = []
     th = threading.Thread(target=lambda: outcomes.extend(
         queue.executor(redis_url, "sec")([task()])))
@@ -225,29 +227,25 @@ def test_a_result_written_for_another_game_is_not_taken(conn: Redis, redis_url: 
         while q.count < 1:
             assert time.monotonic() < deadline, "nothing was enqueued"
             time.sleep(0.05)
+        yield q, outcomes
+    finally:
+        th.join(30)
+
+
+def test_a_result_written_for_another_game_is_not_taken(conn: Redis, redis_url: str) -> None:
+    from rq.results import Result
+
+    with ladder_waiting(conn, redis_url) as (q, outcomes):
         job = q.jobs[0]
         q.remove(job)
         Result.create(job, Result.Type.SUCCESSFUL, 600, return_value={"id": 7, "winner": "gov"})
         job.set_status(JobStatus.FINISHED)
-    finally:
-        th.join(30)
     assert outcomes == [{"id": 1, "error": "its job's result is not this game's"}]
 
 
 def test_a_ladder_whose_job_is_deleted_says_so(conn: Redis, redis_url: str) -> None:
-    t = task()
-    outcomes: list[dict[str, Any]] = []
-    th = threading.Thread(target=lambda: outcomes.extend(queue.executor(redis_url, "sec")([t])))
-    th.start()
-    try:
-        q = Queue(queue.QUEUE, connection=conn, serializer=JSONSerializer)
-        deadline = time.monotonic() + 30
-        while q.count < 1:
-            assert time.monotonic() < deadline, "nothing was enqueued"
-            time.sleep(0.05)
+    with ladder_waiting(conn, redis_url) as (q, outcomes):
         conn.delete(Job.key_for(q.job_ids[0]))
-    finally:
-        th.join(30)
     assert outcomes == [{"id": 1, "error": "its job is gone from the queue (deleted, or expired"
                          " before a worker took it)"}]
 

@@ -23,11 +23,15 @@ def position(active: str = "fln", turn: int | None = None,
              graveyard: list[str] = (),  # type: ignore[assignment]
              decks: dict[str, list[str]] | None = None,
              bottom: dict[str, list[str]] | None = None,
-             final_turn: str | None = None) -> I.State:
+             final_turn: str | None = None,
+             options: dict[str, Any] | None = None,
+             pending: list[dict[str, Any]] | None = None) -> I.State:
     """The start of ``active``'s turn. Fronts list cards bottom first; a name ending in "*" is a
-    face-down FLN card. A side not in ``hands`` holds its supporters 4. Every card not placed is in its faction's deck unless ``decks`` lists a
-    side's deck in full (the rest of that side's cards then go to the graveyard, events to the discard pile)."""
-    s = I.new_game(options={"chance": "external"})
+    face-down FLN card. A side not in ``hands`` holds its supporters 4. Every card not placed is
+    in its faction's deck unless ``decks`` lists a side's deck in full (the rest of that side's
+    cards then go to the graveyard, events to the discard pile). ``options`` go over external
+    chance; ``pending`` replaces the start of the turn."""
+    s = I.new_game(options={"chance": "external"} | (options or {}))
     hands = dict(hands or {})
     for x, spare in (("fln", "FLN supporters 4"), ("french", "French supporters 4")):
         hands.setdefault(x, [spare])  # a card for the side's next turn
@@ -59,7 +63,8 @@ def position(active: str = "fln", turn: int | None = None,
     s.turn = turn if turn is not None else (1 if active == "fln" else 2)
     s.active = active
     s.final_turn = final_turn
-    s.pending = [{"k": "game", "stage": "turns"}, {"k": "turn", "who": active, "step": "play"}]
+    s.pending = pending or [{"k": "game", "stage": "turns"},
+                            {"k": "turn", "who": active, "step": "play"}]
     return I.from_json(I.to_json(s))  # a valid state, as a client would send it
 
 

@@ -9,6 +9,7 @@ import pytest
 
 import insurgent as I
 from insurgent.playout import hidden_from, named_in_view, play as playout
+from referee_core import playout as core_playout
 from tests.insurgent.positions import SKIP, cid, front_names, names, play, position, up
 
 
@@ -161,3 +162,26 @@ def test_a_sample_of_random_playouts_keeps_the_invariants() -> None:
         assert s.result is not None and n > 0
         ends.add(s.result["by"])
     assert ends == {"domination", "attrition"}
+
+
+def test_a_playout_violation_names_the_seed_and_the_decision(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # referee_core.playout: the first decision at which a check fails, and a game that does not
+    # end within the bound, are reported with the seed that reproduces them.
+    def after_turn_2(s: I.State) -> list[str]:
+        return [f"turn {s.turn}"] if s.turn > 2 else []
+
+    with pytest.raises(AssertionError, match=r"^seed 4 decision \d+: turn 3$"):
+        core_playout.play(I, I.new_game(seed=4), 4, after_turn_2, 100_000)
+    with pytest.raises(AssertionError, match=r"^seed 4: no end after 10 decisions$"):
+        core_playout.play(I, I.new_game(seed=4), 4, None, 10)
+
+    def checked(seed: int) -> tuple[I.State, int]:
+        return core_playout.play(I, I.new_game(seed=seed), seed, after_turn_2, 100_000)
+
+    assert core_playout.run(checked, 4, 2) is None
+    assert capsys.readouterr().err.startswith("violation: seed 4 decision ")
+    done = core_playout.run(playout, 4, 2)
+    assert done is not None
+    assert [(s.turn, r["winner"]) for s, r in done[0]] == [
+        (s.turn, s.result and s.result["winner"]) for s in (playout(4)[0], playout(5)[0])]

@@ -31,6 +31,20 @@ def test_the_same_seed_deals_the_same_hands() -> None:
     assert I.new_game(seed=5).hands != I.new_game(seed=6).hands
 
 
+@pytest.mark.parametrize("options,field", [
+    ({"deception": True}, "options.deception"),   # an option of another game
+    ({"chance": "dice"}, "options.chance"),
+    ({"french_bot": "yes"}, "options.french_bot"),
+    ([], "options"),
+])
+def test_bad_options_are_named(options: object, field: str) -> None:
+    with pytest.raises(I.BadRequest) as e:
+        I.new_game(options=options)
+    assert e.value.field == field
+    assert I.new_game(options={"chance": "external"}).options == {"chance": "external",
+                                                                   "french_bot": False}
+
+
 def test_mulligan_once_reshuffles_the_hand_and_draws_five() -> None:
     # Setup 5: "Each player may choose to reshuffle and draw a new hand of 5 ... (each player
     # may only do this once)."

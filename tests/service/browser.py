@@ -5,7 +5,10 @@ test (once: one browser per session):
 
     def test_x(browser, page_server):
         url = page_server({"/index.html": "<html>..."})
-        page = browser.new_page(); page.goto(url + "/index.html")
+        with open_page(browser) as page:
+            page.goto(url + "/index.html")
+
+``open_page`` fails the test if a script on the page threw.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Iterator
 
@@ -37,6 +41,21 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@contextmanager
+def open_page(browser: Any, **kw: Any) -> Iterator[Any]:
+    """A new page of ``browser`` (``kw``: Playwright's ``new_page`` options: viewport,
+    accept_downloads, is_mobile ...), closed on leaving; the test fails if a script on it threw
+    (a ``pageerror``), named with the error's message."""
+    pg = browser.new_page(**kw)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield pg
+    finally:
+        pg.close()
+    assert not errors, errors
 
 
 @pytest.fixture

@@ -26,6 +26,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+from grpc_status import rpc_status
 
 from ct_referee_proto.v1 import referee_pb2, referee_pb2_grpc
 
@@ -191,6 +192,15 @@ def grpc_answers(channel: grpc.Channel) -> tuple[float, float]:
     return check, time.monotonic() - t
 
 
+def error_code(e: grpc.RpcError) -> str:
+    """The code of the ``ct_referee.v1.Error`` a refused call carries (its status detail)."""
+    status = rpc_status.from_call(e)  # type: ignore[arg-type]
+    assert status is not None, "no Error detail"
+    err = referee_pb2.Error()
+    assert status.details[0].Unpack(err)
+    return err.code
+
+
 def test_held_open_grpc_streams_leave_new_game_and_health_answered(served: Served) -> None:
     """Eight reflection streams and four health Watches held open (twice --threads): NewGame and
     the health Check answer within their 1 s deadline; streams past --grpc-max-streams are
@@ -208,6 +218,7 @@ def test_held_open_grpc_streams_leave_new_game_and_health_answered(served: Serve
             except grpc.RpcError as e:
                 assert e.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
                 assert "--grpc-max-streams" in (e.details() or "")
+                assert error_code(e) == "too_many_streams"
                 refused += 1
         health: Any = health_pb2_grpc.HealthStub(attack)
         watches = [health.Watch(health_pb2.HealthCheckRequest(), timeout=20) for _ in range(4)]
@@ -220,6 +231,7 @@ def test_held_open_grpc_streams_leave_new_game_and_health_answered(served: Serve
             with pytest.raises(grpc.RpcError) as err:
                 next(w)
             assert err.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert error_code(err.value) == "too_many_streams"
     finally:
         for q, _ in held:
             q.put(None)

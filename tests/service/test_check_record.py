@@ -20,7 +20,7 @@ from ct_referee_cli.validate import ClientReferee, validate_file
 from ct_referee_client import Client, RefereeError, connect, move_dict
 from engine.records import RecordWriter, check_record, make_header, read_record
 from service.config import Config
-from service.records import WORK
+from service.replay import WORK
 
 from .conftest import TRANSPORTS, Servers
 

@@ -16,19 +16,14 @@ import pytest
 from service.config import Config
 from service.landing import readme_path, sections
 
+from .browser import open_page
 from .conftest import Servers, start_servers
 
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    pg = browser.new_page(viewport={"width": 1200, "height": 900})
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with open_page(browser, viewport={"width": 1200, "height": 900}) as pg:
         yield pg
-    finally:
-        pg.close()
-    assert not errors, errors
 
 
 def game_page_opened(page: Any) -> None:

@@ -23,6 +23,7 @@ import pytest
 
 from engine.records import check_record, read_record
 
+from .browser import open_page
 from .conftest import _die_with_parent
 from .test_web_client import settle
 
@@ -52,7 +53,7 @@ def spawn(data: Path, *extra: str) -> tuple[subprocess.Popen[str], str, list[str
 
 def stop(p: subprocess.Popen[str]) -> None:
     p.terminate()
-    p.wait(10)
+    p.wait(30)  # a loaded machine may take a while to stop it
 
 
 def post(url: str, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -140,14 +141,8 @@ def sealed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    pg = browser.new_page(viewport={"width": 1500, "height": 950}, accept_downloads=True)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with open_page(browser, viewport={"width": 1500, "height": 950}, accept_downloads=True) as pg:
         yield pg
-    finally:
-        pg.close()
-    assert not errors, errors
 
 
 def play_moves(page: Any, person_moves: int) -> None:

@@ -6,10 +6,12 @@ and cards included, is within the window."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Any, Iterator
 
 import pytest
 
+from .browser import open_page
 from .test_web_client import settle, spawn_serve
 
 PHONE = {"width": 390, "height": 844}
@@ -26,14 +28,12 @@ def served() -> Iterator[str]:
         p.wait(10)
 
 
-def open_page(browser: Any, url: str, viewport: dict[str, int], **kw: Any) -> Any:
-    page = browser.new_page(viewport=viewport, **kw)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{url}/play/?scenario=short&seed=11")
-    settle(page)
-    assert not errors, errors
-    return page
+@contextmanager
+def play_page(browser: Any, url: str, viewport: dict[str, int], **kw: Any) -> Iterator[Any]:
+    with open_page(browser, viewport=viewport, **kw) as page:
+        page.goto(f"{url}/play/?scenario=short&seed=11")
+        settle(page)
+        yield page
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
@@ -44,8 +44,7 @@ def box(page: Any, selector: str) -> dict[str, float]:
 
 def test_phone_folds_the_setup_and_keeps_the_moves_under_the_map(browser: Any,
                                                                   served: str) -> None:
-    page = open_page(browser, served, PHONE, is_mobile=True, has_touch=True)
-    try:
+    with play_page(browser, served, PHONE, is_mobile=True, has_touch=True) as page:
         # the page is the phone's width: nothing pushes it wider
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         # the game has started: the set-up form is folded, its summary opens it
@@ -72,13 +71,10 @@ def test_phone_folds_the_setup_and_keeps_the_moves_under_the_map(browser: Any,
         assert not small, small
         # the compact layer of the board picture
         assert page.locator("#board svg[data-layer=compact]").count() == 1
-    finally:
-        page.close()
 
 
 def test_phone_map_zooms(browser: Any, served: str) -> None:
-    page = open_page(browser, served, PHONE, is_mobile=True, has_touch=True)
-    try:
+    with play_page(browser, served, PHONE, is_mobile=True, has_touch=True) as page:
         before = box(page, "#board svg")["width"]
         page.locator("#zoom-in").click()
         page.locator("#zoom-in").click()
@@ -89,13 +85,10 @@ def test_phone_map_zooms(browser: Any, served: str) -> None:
         assert page.evaluate("document.getElementById('board').scrollWidth") > PHONE["width"]
         page.locator("#zoom-fit").click()
         assert abs(box(page, "#board svg")["width"] - before) < 1
-    finally:
-        page.close()
 
 
 def test_wide_screen_shows_the_whole_board(browser: Any, served: str) -> None:
-    page = open_page(browser, served, WIDE)
-    try:
+    with play_page(browser, served, WIDE) as page:
         svg = box(page, "#board svg")
         assert svg["y"] >= 0 and svg["y"] + svg["height"] <= WIDE["height"], svg
         assert svg["x"] + svg["width"] <= WIDE["width"]
@@ -107,5 +100,3 @@ def test_wide_screen_shows_the_whole_board(browser: Any, served: str) -> None:
         move = box(page, "#moves button.move")
         assert move["y"] + move["height"] <= WIDE["height"]
         assert page.evaluate("document.documentElement.scrollHeight") <= WIDE["height"]
-    finally:
-        page.close()

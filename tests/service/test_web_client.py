@@ -18,6 +18,7 @@ import pytest
 
 from engine.records import check_record, read_record
 
+from .browser import open_page
 from .conftest import _die_with_parent
 
 
@@ -48,14 +49,8 @@ def served() -> Iterator[str]:
 
 @pytest.fixture
 def page(browser: Any, served: str) -> Iterator[Any]:
-    pg = browser.new_page(viewport={"width": 1500, "height": 950}, accept_downloads=True)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with open_page(browser, viewport={"width": 1500, "height": 950}, accept_downloads=True) as pg:
         yield pg
-    finally:
-        pg.close()
-    assert not errors, errors
 
 
 def settle(page: Any) -> None:

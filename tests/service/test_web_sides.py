@@ -10,6 +10,7 @@ from typing import Any, Iterator
 
 import pytest
 
+from .browser import open_page
 from .test_web_client import settle, spawn_serve
 
 
@@ -25,14 +26,8 @@ def served() -> Iterator[str]:
 
 @pytest.fixture
 def page(browser: Any, served: str) -> Iterator[Any]:
-    pg = browser.new_page(viewport={"width": 1500, "height": 950})
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with open_page(browser, viewport={"width": 1500, "height": 950}) as pg:
         yield pg
-    finally:
-        pg.close()
-    assert not errors, errors
 
 
 def first_move(page: Any) -> None:

@@ -1,4 +1,4 @@
-"""Statistics the self-play tools and the arena report alike."""
+"""Statistics the self-play tools, the benchmarks and the arena report alike, for every game."""
 
 from __future__ import annotations
 
@@ -16,3 +16,9 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (nearest rank at or below); 0 for no values."""
+    ys = sorted(xs)
+    return ys[min(len(ys) - 1, int(q * len(ys)))] if ys else 0.0
