@@ -64,6 +64,9 @@ class State:
     # read from untrusted text by the validator, or made by ``apply`` from such a state: each
     # state ``apply`` produces from it is held to the validator (validate.check_produced)
     _valid = False
+    # this very state's data passed the validator (serial.check_issued need not check it
+    # again); not carried by ``copy``
+    _checked = False
 
     FIELDS = ("scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
               "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead",
@@ -72,7 +75,7 @@ class State:
     def copy(self) -> State:
         """A copy sharing no container with this state (``apply`` works on one)."""
         s = State.__new__(State)  # every field is set below: no default is built
-        d = {k: copy_plain(v) for k, v in self.__dict__.items() if k != "units"}
+        d = {k: copy_plain(v) for k, v in self.__dict__.items() if k not in ("units", "_checked")}
         d["units"] = {u: v.copy() for u, v in self.units.items()}  # a unit holds scalars only
         s.__dict__.update(d)
         return s

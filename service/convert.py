@@ -3,7 +3,6 @@ moves' own are in ``moves``."""
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable, Mapping
 
 from google.protobuf import json_format
@@ -17,11 +16,6 @@ from .moves import moves_from_engine
 
 # The game options of the contract (every engine option: tests/service/test_contract.py).
 OPTIONS = tuple(pb.GameOptions.DESCRIPTOR.fields_by_name)
-
-
-def dumps(data: Any) -> str:
-    """The engine's canonical JSON form (sorted keys, no whitespace, UTF-8)."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def options_to_engine(o: pb.GameOptions) -> dict[str, Any]:

@@ -36,12 +36,13 @@ from google.protobuf.message import Message
 import engine
 import referee_core
 from engine.positions import build as build_position
+from referee_core.jsontext import dumps
 from ct_referee_proto.v1 import referee_pb2 as pb
 
 from . import catalog, games
 from .cache import Cache, SizedLRU, make_cache
 from .config import Config
-from .convert import dumps, log_to_proto, options_to_engine, struct_to_plain, view_to_proto
+from .convert import log_to_proto, options_to_engine, struct_to_plain, view_to_proto
 from .games import Game
 from .errors import ServiceError, internal
 from .metrics import Metrics
@@ -201,15 +202,15 @@ class Core:
         this process parsed, and the ones it issued: each is checked before it is returned),
         keyed by their exact text, so a state gets the same verdict from every replica whether
         or not it is in this one's tier. A state signed by this engine build
-        (``Opened.trusted``) was checked so before it was issued: where its game can, it is
-        read without validating it again (``Game.from_trusted_json``)."""
+        (``Opened.trusted``) was checked so before it was issued: it is read without validating
+        it again (``Game.from_trusted_json``)."""
         call.check()
         key = opened.key()
         s = self.states.get(key)
         if s is not None:
             return s
         game = games.of_text(opened.json)
-        if opened.trusted and game.from_trusted_json is not None:
+        if opened.trusted:
             s = game.from_trusted_json(opened.engine_json())
             self.states.put(key, s)
             return s

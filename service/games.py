@@ -25,6 +25,7 @@ import algeria.catalog
 import algeria.labels
 import algeria.moves
 import algeria.render
+import algeria.serial
 import algeria.setup
 import engine
 import engine.bot
@@ -40,10 +41,11 @@ import engine.serial
 import engine.validate
 import engine.victory
 import referee_core.rng
+from referee_core.jsontext import dumps
 
 from ct_referee_proto.v1 import referee_pb2 as pb
 
-from .convert import document_view, dumps, view_to_proto
+from .convert import document_view, view_to_proto
 from .errors import ServiceError
 
 State = Any  # engine.State | algeria.State: each game's own
@@ -77,12 +79,12 @@ class Game:
     # the point of a game a Replay with every = "card" marks: a new card, or a new turn
     chapter: Callable[[State], Any]
     # an engine-made state before it is returned: the State its ``from_json`` reads from its
-    # text (StateError when the validator rejects it); validated again in full when told
-    # (``--check-issued always``) or when the engine cannot tell what it proved
+    # text (StateError when the validator rejects it); validated again when told
+    # (``--check-issued always``) unless the engine's ``apply`` validated this very state
     check_issued: Callable[[State, bool], State]
     # a state this engine build validated and signed, read without validating it again
-    # (docs/trust.md), when the engine offers that; None: every state is validated
-    from_trusted_json: Callable[[str], State] | None = None
+    # (docs/trust.md)
+    from_trusted_json: Callable[[str], State]
     # calls that have no meaning for this game -> why (answered ``wrong_game``)
     unsupported: dict[str, str] = field(default_factory=dict)
     # the sides a state's options give to a non-player, whom any player of the game may have the
@@ -190,7 +192,8 @@ ALGERIA = Game(
     options=tuple(algeria.setup.OPTION_DEFAULTS), moves=algeria.moves.MOVES, hidden=("rng",),
     card=lambda s: None,
     chapter=lambda s: s.turn,
-    check_issued=lambda s, always: algeria.from_json(algeria.to_json(s)),
+    check_issued=algeria.serial.check_issued,
+    from_trusted_json=algeria.serial.from_trusted_json,
     sealed_size=len(dumps({"rng": _longest_rng()}).encode()),
     non_players=_non_players, bots=dict(algeria.bots.BOTS),
     unsupported={

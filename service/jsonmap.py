@@ -181,8 +181,8 @@ _READ_PLANS: dict[str, dict[str, tuple[str, Any]]] = {}
 
 
 def _read_plan(md: Any) -> dict[str, tuple[str, Any]]:
-    """Per field name: how ``_read`` sets it ("str", "bool", "int" (with its range), "move",
-    "msg", "moves", "msgs", or "json_format" for every other kind)."""
+    """Per field name: how ``_read`` sets it ("str", "strs", "bool", "int" (with its range),
+    "move", "msg", "moves", "msgs", or "json_format" for every other kind)."""
     plan = _READ_PLANS.get(md.full_name)
     if plan is None:
         plan = {}
@@ -192,7 +192,7 @@ def _read_plan(md: Any) -> dict[str, tuple[str, Any]]:
             if oneof is not None and oneof.name != "_" + f.name:  # a real oneof
                 pass
             elif f.type == FieldDescriptor.TYPE_STRING:
-                kind = ("str", None) if not f.is_repeated else kind
+                kind = ("strs" if f.is_repeated else "str", None)
             elif f.type == FieldDescriptor.TYPE_BOOL:
                 kind = ("bool", None) if not f.is_repeated else kind
             elif f.type in _INT_RANGE:
@@ -220,6 +220,8 @@ def _read(data: Any, msg: Any, path: str) -> None:
         t = type(v)
         if kind == "str" and t is str or kind == "bool" and t is bool:
             setattr(msg, k, v)
+        elif kind == "strs" and t is list and all(type(x) is str for x in v):
+            getattr(msg, k).extend(v)
         elif kind == "int" and t is int and arg[0] <= v <= arg[1]:
             setattr(msg, k, v)
         elif kind == "msg":

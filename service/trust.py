@@ -6,7 +6,7 @@ seats, the secret seed, and authenticated cache records.
   from the referee's secret. In strict mode a state without a correct signature is rejected, so a
   tournament knows that a state came from the referee. A state signed by this very engine build
   (its tag: ``build_tag`` of the engine fingerprint) was validated when it was issued, so it is
-  ``Opened.trusted`` and loaded without validating it again (``engine.serial.from_trusted_json``);
+  ``Opened.trusted`` and loaded without validating it again (``Game.from_trusted_json``);
   any other state, signed by another build or not at all, is validated in full.
 * Sealing moves the hidden part of a state (``cards.deck``, ``cards.set_aside``, ``rng``,
   ``deception``) out of ``json`` into ``sealed``: AES-256-GCM (``cryptography``) with a fresh
@@ -31,7 +31,6 @@ import base64
 import binascii
 import hashlib
 import hmac
-import json
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -41,9 +40,10 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from referee_core.jsontext import dumps, loads, state_text
+
 from ct_referee_proto.v1 import referee_pb2 as pb
 
-from .convert import dumps
 from .errors import ServiceError
 
 SIG_PREFIX = "v3."
@@ -310,7 +310,8 @@ def split(data: dict[str, Any], paths: tuple[str, ...] = HIDDEN
           ) -> tuple[str, str]:
     """(public document, hidden part) of a state's plain data: the fields at ``paths`` (dotted,
     the game's hidden part: ``games.Game.hidden``) move to the hidden part, keyed by their path,
-    and read "sealed" in the public document."""
+    and read "sealed" in the public document. Both are parts of a state's document, which holds
+    no float: their canonical text is ``state_text``'s."""
     pub = dict(data)
     hidden: dict[str, Any] = {}
     for path in paths:
@@ -321,15 +322,15 @@ def split(data: dict[str, Any], paths: tuple[str, ...] = HIDDEN
             box = box[k]
         hidden[path] = box.get(leaf)
         box[leaf] = SEALED
-    return dumps(pub), dumps(hidden)
+    return state_text(pub), state_text(hidden)
 
 
 def merge(public_json: str, hidden_json: str) -> str:
     """Put a hidden part back into its public document (the inverse of ``split``: each path of
     the hidden part, which the seal authenticated, gets its value back)."""
     try:
-        data = json.loads(public_json)
-        hidden = json.loads(hidden_json)
+        data = loads(public_json)
+        hidden = loads(hidden_json)
         for path, value in hidden.items():
             *parents, leaf = path.split(".")
             box = data

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from typing import Any
 
 import pytest
 
 import algeria as A
+from algeria.serial import check_issued, from_trusted_json
 from tests.algeria.test_turn import at_deploy, interphase
 
 
@@ -93,3 +95,47 @@ def test_engine_games_are_not_checked_again() -> None:
     assert not s._valid
     n, _ = A.apply(load(data(s)), {"t": "done"})
     assert n._valid
+
+
+def test_a_state_apply_validated_is_marked_checked_and_its_copies_are_not() -> None:
+    """check_produced marks the state it validated (serial.check_issued then takes it as it is);
+    a copy of it, which ``apply`` changes, is not marked."""
+    s = at_deploy("1958")
+    n, _ = A.apply(load(data(s)), {"t": "done"})
+    assert n._valid and n._checked
+    assert n.copy()._valid and not n.copy()._checked
+    m, _ = A.apply(s, {"t": "done"})   # an engine game: not validated, not marked
+    assert not m._valid and not m._checked
+
+
+def test_the_trusted_load_builds_the_state_validation_builds() -> None:
+    """serial.from_trusted_json (a state this engine build signed) and serial.check_issued give
+    the very State from_json gives: the same containers in the same orders, the same legal
+    moves; and it keeps holding its successors to the validator (State._valid)."""
+    rnd = random.Random(5)
+    for scenario in ("1954", "1958", "1960"):
+        s = A.new_game(scenario, 11)
+        for _ in range(150):
+            if A.to_move(s) is None:
+                break
+            text = A.to_json(s)
+            a, b = A.from_json(text), from_trusted_json(text)
+            for c in (b, check_issued(s), check_issued(s, always=True)):
+                assert A.to_json(c) == text and c._valid
+                # unsorted, the text shows every container's order
+                assert json.dumps(c.document()) == json.dumps(a.document())
+                assert A.legal_moves(c) == A.legal_moves(a)
+            s, _ = A.apply(s, rnd.choice(A.legal_moves(s)))
+
+
+def test_check_issued_validates_what_apply_did_not() -> None:
+    """With ``always``, an engine-made state the validator rejects is refused unless ``apply``
+    validated this very state (then it is taken as it is, already proven)."""
+    s, _ = A.apply(at_deploy("1958"), {"t": "done"})
+    s.psl["fln"] = 100   # past the track (12.1)
+    assert A.to_json(check_issued(s)) == A.to_json(s)   # the engine's work, trusted
+    with pytest.raises(A.StateError) as e:
+        check_issued(s, always=True)
+    assert e.value.field == "psl.fln"
+    s._checked = True
+    assert check_issued(s, always=True).psl["fln"] == 100

@@ -208,6 +208,15 @@ def test_signed_and_sealed_algeria_states() -> None:
     assert ei.value.code == "bad_signature"
 
 
+def test_a_whole_signed_game_is_the_engines() -> None:
+    """Each state of the game comes back signed by this build and is read without validating it
+    again (algeria.serial.from_trusted_json; every cache off, so every request reads its state):
+    the same game as the engine's, state by state, move by move."""
+    cfg = Config(secret=b"k" * 32, cache_size=0, response_cache_mb=0, state_cache_mb=0)
+    moves, last, s = play(connect("local", config=cfg), "1960", seed=5)
+    assert last.state.signature and last.HasField("result") and s.result is not None
+
+
 def test_colonial_twilight_is_unchanged(client: Client) -> None:
     g = client.new_game("short", 7)
     want = engine.new_game("short", 7)

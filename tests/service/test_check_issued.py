@@ -11,6 +11,9 @@ from typing import Any
 
 import pytest
 
+import algeria
+import algeria.serial
+import algeria.validate
 import engine
 from ct_referee_client import to_move
 from ct_referee_proto.v1 import referee_pb2 as pb
@@ -75,3 +78,52 @@ def test_always_validates_states_made_from_proven_data(monkeypatch: pytest.Monke
 def test_the_setting_is_checked() -> None:
     with pytest.raises(ValueError, match="check_issued"):
         Config(check_issued="sometimes").check()
+
+
+def algeria_core(check_issued: str, secret: bytes | None = None) -> Core:
+    return Core(Config(cache_size=0, response_cache_mb=0, state_cache_mb=0, secret=secret,
+                       check_issued=check_issued), bot=None)
+
+
+@pytest.mark.parametrize(("signed", "expected"), [(False, 2), (True, 1)])
+def test_an_algeria_apply_validates_each_state_once(
+        monkeypatch: pytest.MonkeyPatch, signed: bool, expected: int) -> None:
+    """Algeria's apply validates every state it makes from a state read from a request (its
+    frames are not all proven: algeria.validate.check_produced); the service takes that proof
+    (algeria.serial.check_issued) rather than validating the same state again, and reads a state
+    this build signed without validating it (algeria.serial.from_trusted_json)."""
+    checked: list[str] = []
+    real = algeria.validate.validate
+
+    def validate(d: Any) -> algeria.State:
+        checked.append(d["phase"])
+        return real(d)
+    monkeypatch.setattr(algeria.validate, "validate", validate)
+    monkeypatch.setattr(algeria.serial, "validate", validate)
+    c = algeria_core("always", b"k" * 32 if signed else None)
+    s = algeria.new_game("1958", 3)
+    assert not algeria.validate.MACHINE.proven(s)
+    gs = c.trust.issue(algeria.to_json(s))
+    move = to_move(algeria.legal_moves(s)[0])
+    assert c.apply(pb.ApplyRequest(state=gs, move=move), c.call()).state.json
+    assert len(checked) == expected   # the request's state (unsigned), the move's outcome
+
+
+def test_an_algeria_fault_is_never_issued(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine fault in Algeria (the handler of the set-up leaves the FLN's PSL past the
+    track, 12.1) is refused in either mode: the state was validated by apply."""
+    s = algeria.new_game("1958", 3)
+    h = algeria.validate.MACHINE.frames[s.pending[-1]["k"]]
+    real = h.apply
+
+    def apply(n: algeria.State, f: Any, m: Any, log: Any) -> None:
+        real(n, f, m, log)
+        n.psl["fln"] = 100
+    monkeypatch.setattr(h, "apply", apply)
+    gs = pb.GameState(json=algeria.to_json(s))
+    move = to_move(algeria.legal_moves(s)[0])
+    for mode in ("unproven", "always"):
+        c = algeria_core(mode)
+        with pytest.raises(ServiceError) as e:
+            c.apply(pb.ApplyRequest(state=gs, move=move), c.call())
+        assert e.value.code == "invalid_state" and "psl.fln" in e.value.message

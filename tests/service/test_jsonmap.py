@@ -150,6 +150,10 @@ def test_a_move_that_is_no_engine_move_is_written_as_it_is() -> None:
                        "seat": "s"}),
     (pb.ApplyRequest, {"moves": [{"t": "pass"}, {"t": "pick", "value": 3, "label": "three"}]}),
     (pb.ApplyRequest, {"state": {}}),                          # an empty object sets the field
+    (pb.ApplyRequest, {"move": {"t": "pass"}, "seat": "s", "seats": ["a", "b"]}),
+    (pb.ApplyRequest, {"move": {"t": "pass"}, "seats": []}),
+    (pb.ApplyRequest, {"seats": ["a", 3]}),                    # not a string: json_format's error
+    (pb.ApplyRequest, {"seats": "a"}),
     (pb.ApplyRequest, {"state": {"sequence": "4"}}),           # an integer written as a string
     (pb.ApplyRequest, {"state": {"sequence": 1 << 31}}),       # out of range: json_format's error
     (pb.ApplyRequest, {"state": {"sequence": True}}),
@@ -195,3 +199,9 @@ def test_the_usual_request_is_read_directly() -> None:
     _read({"state": {"json": "{}", "signature": "v3.x.y", "sequence": 4},
            "move": {"t": "pick", "value": "Medea", "label": "Medea"}}, pb.ApplyRequest(), "")
     _read({"moves": [{"t": "pass"}]}, pb.ValidateRequest(), "")
+    # as the REST encoder writes an Apply (every field, the seat tokens among them)
+    msg = pb.ApplyRequest(state=pb.GameState(json="{}"), move=pb.Move(t="pass"),
+                          seats=["a", "b"])
+    read = pb.ApplyRequest()
+    _read(to_dict(msg), read, "")
+    assert read == msg

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import algeria
 import engine
 from ct_referee_proto.v1 import referee_pb2 as pb
 from referee_core.jsontext import dumps
@@ -131,3 +132,27 @@ def test_trusted_load_builds_the_state_validation_builds() -> None:
             assert engine.legal_moves(a) == engine.legal_moves(b)
             assert b._valid and engine.to_json(b) == text
             s, _ = engine.apply(s, rnd.choice(engine.legal_moves(s)))
+
+
+def test_a_signed_algeria_state_is_read_as_it_is_and_its_successors_validated() -> None:
+    """Algeria's states signed by this build are read without validating them again
+    (algeria.serial.from_trusted_json), as Colonial Twilight's; they still hold each state a
+    move makes from their frame data to the validator (State._valid: algeria.validate
+    .check_produced), since a state signed without a strict referee may carry a client's frame
+    data."""
+    c = core()
+    s = algeria.new_game("1958", 3)
+    data = json.loads(algeria.to_json(s))
+    data["psl"]["fln"] = 100   # past the track (12.1)
+    bad = dumps(data)
+    forged = c.trust.issue(bad)
+    assert c.trust.open(forged).trusted
+    assert legal(c, forged).legal_moves   # read as it is
+    e = error(apply_first, c, forged)   # the move's outcome is validated
+    assert (e.code, e.field) == ("invalid_state", f"state.pending[{len(s.pending) - 1}]")
+    assert "psl.fln" in e.message
+    e = error(legal, c, pb.GameState(json=bad))   # unsigned: validated at once
+    assert (e.code, e.field, e.rule) == ("invalid_state", "state.psl.fln", "12.1")
+    text = algeria.to_json(s)
+    signed, unsigned = c.trust.issue(text), pb.GameState(json=text)
+    assert legal(c, signed).legal_moves == legal(c, unsigned).legal_moves
