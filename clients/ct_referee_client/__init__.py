@@ -163,13 +163,18 @@ class Client:
             "ListScenarios", pb.ListScenariosRequest(game=game), pb.ListScenariosResponse)
         return r
 
-    def new_game(self, scenario: str, seed: int = 0,
+    def new_game(self, scenario: str = "", seed: int = 0,
                  options: Mapping[str, Any] | pb.GameOptions | None = None, game: str = "",
-                 preview: bool = False) -> pb.NewGameResponse:
-        """A new game of ``game`` ("colonial_twilight", the default, or "algeria"); every other
-        call recognises the game from the state."""
+                 preview: bool = False, deck: Mapping[str, Any] | None = None
+                 ) -> pb.NewGameResponse:
+        """A new game of ``game`` ("colonial_twilight", the default, "algeria" or "insurgent");
+        every other call recognises the game from the state. ``deck``: INSURGENT's deck file
+        (its data, docs/insurgent/decks.md; None: the demonstration deck); INSURGENT's one
+        scenario, "standard", is the default for it."""
         req = pb.NewGameRequest(scenario=scenario, seed=seed, options=_options(options),
                                 game=game, preview=preview)
+        if deck is not None:
+            req.deck.update(deck)
         r: pb.NewGameResponse = self.transport.call("NewGame", req, pb.NewGameResponse)
         return r
 
