@@ -1,11 +1,13 @@
 """SVG written as text, shared by every game's board picture (``engine.render``,
-``algeria.render``): elements with escaped attributes and text, rectangles, tooltips, the
-document around a picture, and the colours both games name the same way (paper, ink, the
-Government's and the FLN's)."""
+``algeria.render``, ``insurgent.render``): elements with escaped attributes and text, rectangles,
+tooltips, shapes (square, circle, octagon, house), marker chips, the document around a picture,
+and the colours the games name the same way (paper, ink, the Government's or French and the
+FLN's). What is one game's own (Colonial Twilight's piece tokens) stays with that game."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from xml.sax.saxutils import escape
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -78,3 +80,42 @@ def num(v: float) -> str:
         return str(v)
     s = f"{v:.1f}"
     return s[:-2] if s.endswith(".0") else s
+
+
+def shape(kind: str, cx: float, cy: float, r: float, fill: str, stroke: str = "#0008") -> str:
+    """A shape centred on (cx, cy), about 2r across: ``kind`` "square", "circle", "octagon" or
+    anything else a house (Colonial Twilight draws its pieces with them)."""
+    if kind == "square":
+        return rect(cx - r, cy - r, 2 * r, 2 * r, fill, stroke, 1, 2)
+    if kind == "circle":
+        return (f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{fill}"'
+                f' stroke="{stroke}"/>')
+    return (f'<polygon transform="translate({num(cx)},{num(cy)})" points="{_outline(kind, r)}"'
+            f' fill="{fill}" stroke="{stroke}"/>')
+
+
+@cache
+def _outline(kind: str, r: float) -> str:
+    """The points of an octagon or a house around the origin."""
+    if kind == "octagon":
+        k = r * 0.414
+        pts = [(-k, -r), (k, -r), (r, -k), (r, k), (k, r), (-k, r), (-r, k), (-r, -k)]
+    else:
+        pts = [(0, -r - 1), (r + 1, -r * 0.25), (r + 1, r), (-r - 1, r), (-r - 1, -r * 0.25)]
+    return " ".join(f"{num(dx)},{num(dy)}" for dx, dy in pts)
+
+
+def chip(x: float, y: float, label: str, fill: str, ink: str = "#fff", size: int = 10,
+         em: float = 0.62) -> tuple[str, float]:
+    """A small marker chip whose left edge is at x, centred on y; returns it and its width
+    (``em``: a character's width in ems, ``chip_width``)."""
+    w = chip_width(label, size, em)
+    return (rect(x, y - size * 0.8, w, size * 1.6, fill, rx=size * 0.4)
+            + text(x + w / 2, y + size * 0.36, label, size=size, weight="bold", fill=ink,
+                   anchor="middle")), w
+
+
+def chip_width(label: str, size: int = 10, em: float = 0.62) -> float:
+    """The width of ``chip(..., label, size=size, em=em)``: the bold text's width estimated at
+    ``em`` of the size per character (0.62 for mixed case; capitals are wider, about 0.76)."""
+    return len(label) * size * em + 8
