@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import algeria.data
 import engine.data
+import insurgent.catalog
 from service.games import DEFAULT as DEFAULT_GAME
 from service.games import GAMES
 
@@ -12,8 +13,10 @@ DEFAULT = DEFAULT_GAME.name
 SCENARIOS: dict[str, tuple[str, ...]] = {
     "colonial_twilight": tuple(engine.data.SCENARIOS),
     "algeria": tuple(algeria.data.SCENARIOS),
+    "insurgent": (insurgent.catalog.SCENARIO,),
 }
-DEFAULT_SCENARIO = {"colonial_twilight": "short", "algeria": "1954"}
+DEFAULT_SCENARIO = {"colonial_twilight": "short", "algeria": "1954",
+                    "insurgent": insurgent.catalog.SCENARIO}
 
 
 def check(game: str, where: str = "--game") -> str:

@@ -163,13 +163,18 @@ class Client:
             "ListScenarios", pb.ListScenariosRequest(game=game), pb.ListScenariosResponse)
         return r
 
-    def new_game(self, scenario: str, seed: int = 0,
+    def new_game(self, scenario: str = "", seed: int = 0,
                  options: Mapping[str, Any] | pb.GameOptions | None = None, game: str = "",
-                 preview: bool = False) -> pb.NewGameResponse:
-        """A new game of ``game`` ("colonial_twilight", the default, or "algeria"); every other
-        call recognises the game from the state."""
+                 preview: bool = False, deck: Mapping[str, Any] | None = None
+                 ) -> pb.NewGameResponse:
+        """A new game of ``game`` ("colonial_twilight", the default, "algeria" or "insurgent");
+        every other call recognises the game from the state. ``deck``: INSURGENT's deck file
+        (its data, docs/insurgent/decks.md; None: the demonstration deck); INSURGENT's one
+        scenario, "standard", is the default for it."""
         req = pb.NewGameRequest(scenario=scenario, seed=seed, options=_options(options),
                                 game=game, preview=preview)
+        if deck is not None:
+            req.deck.update(deck)
         r: pb.NewGameResponse = self.transport.call("NewGame", req, pb.NewGameResponse)
         return r
 
@@ -254,8 +259,8 @@ class Client:
                moves: Iterable[MoveLike] = (), every: str = "", at: Iterable[int] = (),
                states: bool = False, views: bool = False, role: str = "observer",
                pictures: bool = False, position: Mapping[str, Any] | None = None,
-               game: str = "", first: int = 0, count: int = 0, preview: bool = False
-               ) -> pb.ReplayResponse:
+               game: str = "", first: int = 0, count: int = 0, preview: bool = False,
+               deck: Mapping[str, Any] | None = None) -> pb.ReplayResponse:
         """A game's history: from a new game (``scenario``, ``seed``, ``options`` of ``game``,
         default Colonial Twilight) or from a ``position`` on the table (docs/positions.md;
         ``seed`` shuffles its unseen cards). A page of it: at most ``count`` checkpoints from
@@ -268,6 +273,8 @@ class Client:
         else:
             req.game.CopyFrom(pb.NewGameRequest(scenario=scenario, seed=seed,
                                                 options=_options(options), game=game))
+            if deck is not None:  # INSURGENT's deck file (as new_game)
+                req.game.deck.update(deck)
         req.moves.extend(to_move(m) for m in moves)
         r: pb.ReplayResponse = self.transport.call("Replay", req, pb.ReplayResponse)
         return r

@@ -141,11 +141,11 @@ def test_descriptions_have_no_section_headings_nor_trailing_commas() -> None:
         assert "----" not in text and text == text.strip(), text
         assert not text.endswith(","), text
     assert SCHEMAS["Scenario"]["properties"]["game"]["description"] == \
-        '"colonial_twilight" or "algeria"'
+        '"colonial_twilight", "algeria" or "insurgent"'
     page = docs_page(DOC)
     assert "----" not in page
     assert not re.search(r",\s*</(td|p)>", page), re.search(r".{80},\s*</(td|p)>", page)
-    assert "One of: colonial_twilight, algeria (or empty: the default)" in page
+    assert "One of: colonial_twilight, algeria, insurgent (or empty: the default)" in page
 
 
 def test_a_label_that_is_not_text_is_refused_as_the_document_says() -> None:
