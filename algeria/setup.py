@@ -34,6 +34,8 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "slow_french_reaction": False,          # 13.1 (1954 only)
     "deterministic_independence": False,    # 13.2 (1954 only)
     "shorter_game": False,                  # 13.3
+    "gov_bot": False,   # the Government is a non-player: algeria.bots moves it (docs/algeria/bots.md)
+    "fln_bot": False,   # the FLN is a non-player: algeria.bots moves it
 }
 ONLY_1954 = ("slow_french_reaction", "deterministic_independence")
 

@@ -34,7 +34,6 @@ from typing import Any, Callable, Sequence
 from google.protobuf.message import Message
 
 import engine
-import engine.govbot
 import referee_core
 from engine.positions import build as build_position
 from ct_referee_proto.v1 import referee_pb2 as pb
@@ -55,9 +54,7 @@ from .seats import Seats
 from .trust import GameRef, Opened, Trust, seed_commitment, split
 
 Record = dict[str, Any]
-# engine.bot.decide(state, seed, *, deadline=None): the deadline is a time.monotonic() instant,
-# past which it raises engine.OutOfBudget.
-BotFn = Callable[..., tuple[list[dict[str, Any]], engine.State, list[Any]]]
+BotFn = games.BotFn  # engine.bot.decide's shape: (state, seed, *, deadline=None)
 
 
 def engine_fingerprint() -> str:
@@ -98,14 +95,6 @@ def find_bot() -> BotFn | None:
     return fn if callable(fn) else None
 
 
-def _gov_bot(s: engine.State, seed: int, *, deadline: float | None = None
-             ) -> tuple[list[dict[str, Any]], engine.State, list[Any]]:
-    """The Government bot (``engine.govbot.decide``), in the FLN bot's shape; it has no deadline
-    of its own (a decision takes tens of milliseconds, docs/gov-bot.md)."""
-    d = engine.govbot.decide(s, seed)
-    return d.moves, d.state, d.trace
-
-
 class Core:
     def __init__(self, config: Config | None = None, cache: Cache | None = None,
                  bot: BotFn | None | str = "auto", metrics: Metrics | None = None) -> None:
@@ -124,6 +113,10 @@ class Core:
         self.states: SizedLRU[tuple[str, str | None], games.State] = SizedLRU(
             c.state_cache_mb << 20, lambda key, s: len(key[0]) + len(key[1] or ""), largest=8)
         self.bot: BotFn | None = find_bot() if bot == "auto" else bot  # type: ignore[assignment]
+        # each game's bots by side (games.Game.bots); ``bot`` is Colonial Twilight's FLN
+        self.bots = {g.name: dict(g.bots) for g in games.GAMES.values()}
+        if self.bot is not None:
+            self.bots[games.DEFAULT.name]["fln"] = self.bot
         self._seal_tag = "s1" if c.seal else "s0"
 
     # -- plumbing --------------------------------------------------------------------------------
@@ -599,19 +592,25 @@ class Core:
         if bot is None:
             raise ServiceError("unimplemented", "the non-player FLN bot is not part of this"
                                " referee build yet")
-        return self._bot_moves(req, call, "Decide", "fln", bot)
+        return self._bot_moves(req, call, "Decide", "fln")
 
     # -- ct_referee.v1.GovBot --------------------------------------------------------------------
 
     def decide_gov(self, req: pb.DecideRequest, call: Call) -> pb.DecideResponse:
-        return self._bot_moves(req, call, "DecideGov", "gov", _gov_bot)
+        return self._bot_moves(req, call, "DecideGov", "gov")
 
-    def _bot_moves(self, req: pb.DecideRequest, call: Call, rpc: str, side: str, bot: BotFn
+    def _bot_moves(self, req: pb.DecideRequest, call: Call, rpc: str, side: str
                    ) -> pb.DecideResponse:
-        """The moves ``side``'s bot makes from the request's state (seats: ``Seats.check_bot``),
-        replayed by the referee before they are issued."""
+        """The moves ``side``'s bot of the state's game (``games.Game.bots``) makes from the
+        request's state (seats: ``Seats.check_bot``), replayed by the referee before they are
+        issued."""
         opened = self.trust.open(req.state)
-        games.of_text(opened.json).check(rpc)
+        game = games.of_text(opened.json)
+        game.check(rpc)
+        bot = self.bots[game.name].get(side)
+        if bot is None:
+            raise ServiceError("wrong_game", f"{rpc} is not for {game.title}: it has no {side}"
+                               " bot", field="state")
         role = req.role or "observer"
         seats = self._seats(opened, req.seat, req.seats)
         self._seat_for_view(opened, role, req.seat, seats)
@@ -627,12 +626,11 @@ class Core:
             # The referee checks the bot like any player: its moves must replay to its state.
             labels: list[str] = []
             replay, log_, _, err = self._fold(s, list(moves), True, call, labels)
-            full = engine.to_json(after)
-            if err is not None or engine.to_json(replay) != full:
+            full = game.rules.to_json(after)
+            if err is not None or game.rules.to_json(replay) != full:
                 raise RuntimeError(f"the {side} bot's moves do not replay to its resulting state")
             return {"moves": list(moves), "log": log_, "trace": list(trace),
-                    "move_labels": labels,
-                    "view": self._engine_errors(lambda: engine.view(after, role)),
+                    "move_labels": labels, "view": self._view(game, after, role),
                     **self._issued(after, full, req.preview)}
 
         rec = self._cached(call, self._key(f"decide-{side}", opened, req.seed, role, req.preview),
@@ -640,7 +638,8 @@ class Core:
         ref = self._successor(opened, rec["state"])
         out = pb.DecideResponse(moves=moves_from_engine(rec["moves"], rec["move_labels"]),
                                 state=self._issue(rec["state"], ref),
-                                log=log_to_proto(rec["log"]), view=view_to_proto(rec["view"], role),
+                                log=log_to_proto(rec["log"]),
+                                view=game.view_message(rec["view"], role),
                                 **self._position_fields(rec, own=role == rec["to_move"]))
         for t in rec["trace"]:
             out.trace.add().update(t if isinstance(t, dict) else {"text": str(t)})

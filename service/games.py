@@ -3,7 +3,8 @@
 A ``Game`` names a rules engine (a module with the public API of ``engine``: ``new_game``,
 ``to_move``, ``prompt``, ``legal_moves``, ``apply``, ``to_json``, ``from_json``, ``view``) and
 what the service needs beside it: the schema of its state documents, its labels, its board
-picture, its catalogue, the hidden part of its states (sealed by ``trust``) and the calls that
+picture, its catalogue, the hidden part of its states (sealed by ``trust``), its bots (side ->
+decide function, served by Decide / DecideGov and played by the arena) and the calls that
 have no meaning for it. ``NewGame`` (and a replay's start) names a game (``colonial_twilight`` by
 default); every other call recognises it from the state's ``schema``. A third game is one more
 entry in ``GAMES``: *INSURGENT: Algeria* (``insurgent``), set up from a deck file.
@@ -19,13 +20,16 @@ from types import ModuleType
 from typing import Any, Callable
 
 import algeria
+import algeria.bots
 import algeria.catalog
 import algeria.labels
 import algeria.render
 import algeria.setup
 import engine
+import engine.bot
 import engine.catalog
 import engine.data
+import engine.govbot
 import engine.labels
 import engine.preview
 import engine.render
@@ -50,6 +54,10 @@ from .moves import private
 
 State = Any  # engine.State | algeria.State | insurgent.State: each game's own
 Setup = Callable[[str, int, dict[str, Any], Any], State]
+# A side's bot: ``decide(state, seed, *, deadline=None) -> (moves, state_after, trace)``, the
+# moves it makes until another actor decides (none when its side is not to act); the deadline is
+# a ``time.monotonic()`` instant past which it raises OutOfBudget.
+BotFn = Callable[..., tuple[list[dict[str, Any]], Any, list[Any]]]
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,8 @@ class Game:
     # whether a listed legal move may be shown only to the player to move (its own LegalMoves
     # and view), since it names what only that player sees
     private_move: Callable[[dict[str, Any]], bool] = private
+    # each side's bot (``BotFn``), by side; a side not listed has none (Decide answers wrong_game)
+    bots: dict[str, BotFn] = field(default_factory=dict)
 
     @property
     def root(self) -> Path:
@@ -176,10 +186,18 @@ def _ct_sealed_size() -> int:
     return len(dumps(worst).encode())
 
 
-def _ct_non_players(s: engine.State) -> tuple[str, ...]:
-    """8.6: the option ``fln_bot`` makes the FLN the non-player; ``gov_bot`` the Government
-    (engine.govbot, docs/gov-bot.md)."""
+def _non_players(s: State) -> tuple[str, ...]:
+    """The sides whose ``{side}_bot`` option is set. Colonial Twilight: ``fln_bot`` (8.6) and
+    ``gov_bot`` (engine.govbot, docs/gov-bot.md); Algeria: both (docs/algeria/bots.md)."""
     return tuple(side for side in ("gov", "fln") if s.options.get(f"{side}_bot"))
+
+
+def _ct_gov_bot(s: engine.State, seed: int, *, deadline: float | None = None
+                ) -> tuple[list[dict[str, Any]], engine.State, list[Any]]:
+    """The Government bot (``engine.govbot.decide``), in the FLN bot's shape; it has no deadline
+    of its own (a decision takes tens of milliseconds, docs/gov-bot.md)."""
+    d = engine.govbot.decide(s, seed)
+    return d.moves, d.state, d.trace
 
 
 def _ct_card(s: engine.State) -> int | None:
@@ -195,9 +213,9 @@ COLONIAL_TWILIGHT = Game(
     options=tuple(engine.scenarios.OPTION_DEFAULTS),
     hidden=("cards.deck", "cards.set_aside", "rng", "deception"),
     card=_ct_card, chapter=_ct_card, check_issued=engine.validate.check_issued,
-    from_trusted_json=engine.serial.from_trusted_json, non_players=_ct_non_players,
+    from_trusted_json=engine.serial.from_trusted_json, non_players=_non_players,
     move_previews=engine.preview.move_previews,
-    sealed_size=_ct_sealed_size())
+    sealed_size=_ct_sealed_size(), bots={"fln": engine.bot.decide, "gov": _ct_gov_bot})
 
 ALGERIA = Game(
     name="algeria", title="Algeria", schema="algeria-state/", rules=algeria,
@@ -210,11 +228,8 @@ ALGERIA = Game(
     chapter=lambda s: s.turn,
     check_issued=lambda s, always: algeria.from_json(algeria.to_json(s)),
     sealed_size=len(dumps({"rng": _longest_rng()}).encode()),
+    non_players=_non_players, bots=dict(algeria.bots.BOTS),
     unsupported={
-        "Decide": "the non-player FLN is Colonial Twilight's (rules 8.0); Algeria has no"
-                  " non-player rules, both sides are played",
-        "DecideGov": "the Government bot plays Colonial Twilight (engine.govbot); Algeria has"
-                     " no non-player Government yet, both sides are played",
         "Positions": "a position from a board is Colonial Twilight's (docs/positions.md); an"
                      " Algeria position is its state document (algeria-state/1: nothing but"
                      " the dice is hidden), which every other call takes as the state",

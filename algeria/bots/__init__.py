@@ -7,11 +7,16 @@ seeded with the caller's seed, so a view and a seed always give the same move.
 
     choose_move(view, seed) -> (move, trace)                 # one decision, the view's side
     decide(state, seed) -> (moves, state_after, trace)      # until another actor decides
+    BOTS["gov"](state, seed, deadline=...)                   # one side's bot (service.games)
 """
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from functools import partial
+from typing import Any, Callable
+
+from referee_core.errors import OutOfBudget
 
 from .. import apply, to_move, view
 from ..state import State
@@ -32,18 +37,30 @@ def choose_move(v: View, seed: int) -> tuple[Move, list[dict[str, Any]]]:
     return fln.choose_move(v, seed)
 
 
-def decide(s: State, seed: int, *, max_steps: int = MAX_STEPS
-           ) -> tuple[list[Move], State, list[dict[str, Any]]]:
-    """Play the side to move until another actor (the other side, chance) decides or the game
-    ends. Decision ``i`` uses the seed ``seed + i``."""
-    side = to_move(s)
-    if side not in SIDES:
-        raise ValueError(f"state: no decision for a bot side here (to_move={side!r})")
+Decision = tuple[list[Move], State, list[dict[str, Any]]]
+
+
+def decide(s: State, seed: int, *, side: str | None = None, max_steps: int = MAX_STEPS,
+           deadline: float | None = None) -> Decision:
+    """Play the side to move (``side``, when given) until another actor (the other side, chance)
+    decides or the game ends. Decision ``i`` uses the seed ``seed + i``. When ``side`` is given
+    and another actor is to move, no move is made and the trace says so. Raises OutOfBudget
+    past ``max_steps`` moves or the ``deadline`` (a ``time.monotonic()`` instant)."""
+    actor = to_move(s)
+    if side is not None and actor != side:
+        return [], s, [{"box": "4.0", "text": f"the {side} is not to act (to move: {actor})"}]
+    if actor not in SIDES:
+        raise ValueError(f"state: no decision for a bot side here (to_move={actor!r})")
+    side = actor
     moves: list[Move] = []
     trace: list[dict[str, Any]] = []
     while to_move(s) == side:
         if len(moves) >= max_steps:
-            raise RuntimeError(f"the {side} bot made {max_steps} moves without ending its turn")
+            raise OutOfBudget("steps", f"the {side} bot made {max_steps} moves without ending"
+                              " its turn")
+        if deadline is not None and time.monotonic() > deadline:
+            raise OutOfBudget("deadline", f"the {side} bot passed its deadline after"
+                              f" {len(moves)} moves")
         m, t = choose_move(view(s, side), seed + len(moves))
         s, _ = apply(s, m)
         moves.append(m)
@@ -51,4 +68,7 @@ def decide(s: State, seed: int, *, max_steps: int = MAX_STEPS
     return moves, s, trace
 
 
-__all__ = ["SIDES", "choose_move", "decide"]
+# Each side's bot, as the service and the arena call a game's bots (service.games.Game.bots).
+BOTS: dict[str, Callable[..., Decision]] = {side: partial(decide, side=side) for side in SIDES}
+
+__all__ = ["BOTS", "SIDES", "choose_move", "decide"]

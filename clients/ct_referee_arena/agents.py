@@ -16,8 +16,10 @@ of the listed moves. The messages are JSON objects, the same for every kind of a
 
 Kinds, by the spec that names them:
 
-* ``random``, ``fln-bot``, ``gov-bot``: built in (``fln-bot`` is the non-player FLN of rules
-  8.0, ``gov-bot`` the Government bot of docs/gov-bot.md; both play Colonial Twilight only);
+* ``random``, ``fln-bot``, ``gov-bot``: built in (the game's own bot of that side,
+  service.games.Game.bots: in Colonial Twilight ``fln-bot`` is the non-player FLN of rules 8.0,
+  ``gov-bot`` the Government bot of docs/gov-bot.md; in Algeria the bots of
+  docs/algeria/bots.md);
 * ``py:package.module:name``: Python in a process of its own (``pyhost``), a function
   ``turn(message) -> answer`` or a class (one instance per game) with a ``turn`` method and
   optional ``hello`` / ``end``;
@@ -51,6 +53,8 @@ from typing import IO, Any
 
 import engine
 from engine.state import Move
+
+from service.games import GAMES
 
 from .games import DEFAULT, title
 from .referee import Position, Referee
@@ -158,11 +162,14 @@ class RandomAgent(Agent):
 
 
 class BotAgent(Agent):
-    """A bot of the referee's for one side (``Referee.fln_bot`` or ``gov_bot``): it answers all the moves it
-    makes until another actor decides, each decision seeded from the game's seed."""
+    """A bot of the referee's for one side (``Referee.bot``): it answers all the moves it makes
+    until another actor decides, each decision seeded from the game's seed. It plays the games
+    that have a bot for its side (service.games.Game.bots)."""
 
     side = ""
-    games = ("colonial_twilight",)
+
+    def __init__(self) -> None:
+        self.games = tuple(name for name, g in GAMES.items() if self.side in g.bots)
 
     def start(self, role: str, game: str, scenario: str, seed: int, referee: Referee) -> None:
         if role != self.side:
@@ -170,12 +177,9 @@ class BotAgent(Agent):
         self.referee = referee
         self.seed = seed
 
-    def decide(self, pos: Position, seed: int) -> list[Move]:
-        return self.referee.fln_bot(pos, seed)
-
     def play(self, turn: Turn) -> list[Move]:
-        moves = self.decide(turn.position,
-                            derived_seed(self.seed, self.side, str(turn.move_number)))
+        moves = self.referee.bot(turn.position, self.side,
+                                 derived_seed(self.seed, self.side, str(turn.move_number)))
         if not moves:
             raise Forfeit("crash", f"{self.name} made no move")
         return moves
@@ -183,7 +187,8 @@ class BotAgent(Agent):
 
 class FlnBotAgent(BotAgent):
     """The rulebook's non-player FLN (rules 8.0-8.6) as the referee runs it: it sees the whole
-    state, as the non-player of the rulebook does, and plays with the one-player victory (8.6)."""
+    state, as the non-player of the rulebook does, and plays with the one-player victory (8.6).
+    In Algeria, its FLN bot (the option ``fln_bot`` marks the FLN the non-player)."""
 
     name = "fln-bot"
     version = engine.VERSION
@@ -193,14 +198,11 @@ class FlnBotAgent(BotAgent):
 
 class GovBotAgent(BotAgent):
     """The Government bot (engine.govbot, docs/gov-bot.md): it decides from the Government's
-    view alone, on a sample of what that view hides."""
+    view alone, on a sample of what that view hides. In Algeria, its Government bot."""
 
     name = "gov-bot"
     version = engine.VERSION
     side = "gov"
-
-    def decide(self, pos: Position, seed: int) -> list[Move]:
-        return self.referee.gov_bot(pos, seed)
 
 
 class MessageAgent(Agent):

@@ -12,10 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 import engine
-from engine import govbot
 from ct_referee_client import RefereeError, move_dict
 from ct_referee_client import connect as connect_client
-from engine.bot import decide
 from engine.records import StateLike
 from engine.state import Move
 from service.games import GAMES, Game, by_name
@@ -63,8 +61,7 @@ class Referee(Protocol):
     def new_game(self, scenario: str, seed: int, options: dict[str, Any],
                  game: str = DEFAULT) -> Position: ...
     def apply(self, pos: Position, move: Move) -> Position: ...
-    def fln_bot(self, pos: Position, seed: int) -> list[Move]: ...
-    def gov_bot(self, pos: Position, seed: int) -> list[Move]: ...
+    def bot(self, pos: Position, side: str, seed: int) -> list[Move]: ...
     def close(self) -> None: ...
 
 
@@ -104,12 +101,10 @@ class LocalReferee:
             raise Refused(str(e)) from None
         return self._position(game, s)
 
-    def fln_bot(self, pos: Position, seed: int) -> list[Move]:
-        moves, _, _ = decide(pos.handle, seed)
+    def bot(self, pos: Position, side: str, seed: int) -> list[Move]:
+        """The moves of ``side``'s bot of the position's game (service.games.Game.bots)."""
+        moves, _, _ = GAMES[pos.game].bots[side](pos.handle, seed)
         return moves
-
-    def gov_bot(self, pos: Position, seed: int) -> list[Move]:
-        return govbot.decide(pos.handle, seed).moves
 
     def close(self) -> None:
         pass
@@ -154,16 +149,11 @@ class ServiceReferee:
                 raise Refused(e.message, e.rule) from None
             raise
 
-    def fln_bot(self, pos: Position, seed: int) -> list[Move]:
-        return [move_dict(m) for m in self.client.decide(pos.handle, seed).moves]
-
-    def gov_bot(self, pos: Position, seed: int) -> list[Move]:
-        """The service has no Government bot: it decides here, on the state the service
-        answered (from the Government's view only: engine.govbot), and its moves go to the
-        service like any agent's. A sealed state hides what the engine needs to replay them."""
-        if pos.handle.sealed:
-            raise ValueError("gov-bot cannot play through a referee that seals its states")
-        return govbot.decide(engine.from_json(pos.handle.json), seed).moves
+    def bot(self, pos: Position, side: str, seed: int) -> list[Move]:
+        """The moves of ``side``'s bot as the service answers them (FlnBot/Decide,
+        GovBot/DecideGov); they go to the service again like any agent's."""
+        decide = self.client.decide if side == "fln" else self.client.decide_gov
+        return [move_dict(m) for m in decide(pos.handle, seed).moves]
 
     def close(self) -> None:
         self.client.close()

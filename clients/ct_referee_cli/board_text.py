@@ -189,9 +189,12 @@ def _lines(head: str, text: str, most: int) -> list[str]:
 
 def _candidate(c: Any) -> str:
     """A candidate of a trace step: the FLN bot's is its label, the Government bot's its move
-    and the value it weighed."""
+    and the value it weighed (Algeria's bots: a move object and its score)."""
     if isinstance(c, Mapping):
-        return f"{c.get('move', '?')} ({c.get('value', '?')})"
+        move = c.get("move", "?")
+        if isinstance(move, Mapping):
+            move = " ".join(str(v) for v in move.values())
+        return f"{move} ({c.get('value', c.get('score', '?'))})"
     return str(c)
 
 

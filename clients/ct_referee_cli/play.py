@@ -1,7 +1,7 @@
 """``ct-referee play``: a person plays a whole game in the terminal, the Government against the
 non-player FLN (option ``fln_bot``, 8.6), the FLN against the Government bot (``--side fln``,
 option ``gov_bot``), or both sides (``--hotseat``); ``--game algeria`` plays Brian Train's
-*Algeria*, both sides (it has no non-player side yet: ``BOTS`` lists the bots there are).
+*Algeria* the same ways, against its bots (docs/algeria/bots.md; ``BOTS`` lists the bots).
 
 Every move is shown by its label. The frequent ones have letters that always mean the same thing
 (``p`` pass, ``d`` done, ``n`` decline); the others are numbered in the order the referee lists
@@ -58,12 +58,17 @@ class Bot:
     option: str
     call: str          # the Client method: decide(state, seed, role)
     name: str          # as the player reads it
+    heading: str       # the heading of its turns
 
 
 # (game, side) -> its bot; a game and side not listed is played by a person (hotseat)
 BOTS: dict[tuple[str, str], Bot] = {
-    ("colonial_twilight", "fln"): Bot("fln_bot", "decide", "the non-player FLN"),
-    ("colonial_twilight", "gov"): Bot("gov_bot", "decide_gov", "the Government bot"),
+    ("colonial_twilight", "fln"): Bot("fln_bot", "decide", "the non-player FLN",
+                                      "FLN (non-player)"),
+    ("colonial_twilight", "gov"): Bot("gov_bot", "decide_gov", "the Government bot",
+                                      "Government bot"),
+    ("algeria", "fln"): Bot("fln_bot", "decide", "the FLN bot", "FLN bot"),
+    ("algeria", "gov"): Bot("gov_bot", "decide_gov", "the Government bot", "Government bot"),
 }
 
 
@@ -100,7 +105,7 @@ class Game:
         self.state = g.state
         # the moves shown to the player carry their cost and effect (preview)
         self.pos: Any = client.legal_moves(self.state, self.role, preview=True)
-        self.steps: list[tuple[dict[str, Any], str]] = []
+        self.steps: list[tuple[dict[str, Any], str | None]] = []
         self.log: list[str] = []
         self.history: list[Snapshot] = []
         self.bot_calls = 0
@@ -142,8 +147,10 @@ class Game:
         d = decide(before, self.header["seed"] + self.bot_calls, self.role, preview=True)
         moves = [move_dict(m) for m in d.moves]
         if self.doc(d.state)["turn"] == self.doc(before)["turn"] and d.to_move:
-            for m in moves:
-                self.step(m, d.state.json)
+            # one checkpoint, after its last move: the states between are not the answer's (an
+            # Algeria record checkpoints after each mission, which a decision may hold several of)
+            for i, m in enumerate(moves):
+                self.step(m, d.state.json if i == len(moves) - 1 else None)
         else:  # a new card came during its moves: the record needs the state after each one
             s = before
             for m in moves:
@@ -153,8 +160,8 @@ class Game:
         answer = to_dict(d)
         self.trace = answer.get("trace", [])
         self.log += [e.label for e in d.log]
-        who = "FLN (non-player)" if self.bot_side == "fln" else "Government bot"
-        self.say(board_text.bot_summary(answer.get("moves", []), self.trace, who))
+        heading = BOTS[self.game, self.bot_side].heading
+        self.say(board_text.bot_summary(answer.get("moves", []), self.trace, heading))
         self.state, self.pos = d.state, d
 
     def undo(self) -> None:
@@ -170,8 +177,9 @@ class Game:
 
     # -- the record ----------------------------------------------------------------------------
 
-    def step(self, move: dict[str, Any], after: str) -> None:
-        """A move of the game and the state after it, into the record as it goes."""
+    def step(self, move: dict[str, Any], after: str | None) -> None:
+        """A move of the game and the state after it (None: a move followed at once by others
+        of the same answer, no checkpoint after it), into the record as it goes."""
         self.steps.append((move, after))
         self.writer.move(move, after)
 
@@ -482,8 +490,6 @@ def play(client: Client, scenario: str | None, seed: int | None, inp: TextIO, ou
     game = Game(client, header, inp, out, wide, record)
     if game.bot:
         who = f"the {SIDE[game.role]} against {BOTS[game.game, game.bot_side].name}"
-    elif game.game != "colonial_twilight" and not hotseat and not resume:
-        who = "both sides (Algeria has no non-player side yet)"
     else:
         who = "both sides"
     out.write(f"ct-referee play: {header['scenario']}, seed {header['seed']} (play it again with"
@@ -522,7 +528,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("play", help="play a game in the terminal (either side against the other's"
                                     " bot, or both sides)")
     p.add_argument("--game", default="colonial_twilight", choices=GAMES, metavar="GAME",
-                   help="colonial_twilight (default) or algeria (both sides: it has no bot yet)")
+                   help="colonial_twilight (default) or algeria")
     p.add_argument("--side", default="gov", choices=("gov", "fln"), metavar="SIDE",
                    help="your side, against the other's bot (default gov: the Government against"
                         " the non-player FLN; fln: the FLN against the Government bot)")

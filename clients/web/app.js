@@ -1,6 +1,7 @@
 // The ct-referee web client: a person plays Colonial Twilight as the Government against the
 // rulebook's non-player FLN (rules 8.0), as the FLN against the Government bot, or both sides at
-// one screen; or Algeria, both sides (it has no bot yet: BOTS lists those there are). Built only
+// one screen; or Algeria, either side against its bot (docs/algeria/bots.md) or both sides
+// (BOTS lists the bots). Built only
 // on the public REST API: POST /v1/games, /v1/apply, /v1/view, /v1/render, /v1/bot/fln/decide,
 // /v1/bot/gov/decide, GET /v1/scenarios and /v1/catalog. The page keeps the game (its states,
 // for undo) and writes its record (record.js).
@@ -25,11 +26,20 @@ const OTHER = {gov: "fln", fln: "gov"};
 const BOTS = {
   colonial_twilight: {
     fln: {option: "fln_bot", path: "/v1/bot/fln/decide", name: "FLN (non-player)",
-          reasons: "Reason (rules 8.0)"},
+          reasons: "Reason (rules 8.0)",
+          who: "you play the Government, the FLN is the rulebook's non-player (8.0)"},
     gov: {option: "gov_bot", path: "/v1/bot/gov/decide", name: "Government bot",
-          reasons: "Reason (docs/gov-bot.md)"},
+          reasons: "Reason (docs/gov-bot.md)",
+          who: "you play the FLN, the Government is the Government bot"},
   },
-  algeria: {},
+  algeria: {
+    fln: {option: "fln_bot", path: "/v1/bot/fln/decide", name: "FLN bot",
+          reasons: "Reason (docs/algeria/bots.md)",
+          who: "you play the Government, the FLN is Algeria's FLN bot"},
+    gov: {option: "gov_bot", path: "/v1/bot/gov/decide", name: "Government bot",
+          reasons: "Reason (docs/algeria/bots.md)",
+          who: "you play the FLN, the Government is Algeria's Government bot"},
+  },
 };
 const DEFAULT_SCENARIO = {colonial_twilight: "short", algeria: "1954"};
 const MAX_MOVES = 500;  // moves per request when a loaded record is replayed
@@ -98,10 +108,7 @@ function seatArgs(g, role, forMoves) {
 }
 
 function whoPlays(g) {
-  return g.botSide === "fln"
-    ? "you play the Government, the FLN is the rulebook's non-player (8.0)"
-    : g.botSide === "gov" ? "you play the FLN, the Government is the Government bot"
-      : g.game === "algeria" ? "you play both sides (Algeria has no bot yet)" : "you play both sides";
+  return g.botSide ? botOf(g).who : "you play both sides";
 }
 
 function dealText(g, seed) {
@@ -564,7 +571,10 @@ function traceRow(t) {
   const why = [];
   if (t.tie_breakers && t.tie_breakers.length) why.push("tie-breakers: " + t.tie_breakers.join(", "));
   // the FLN bot's candidates are labels, the Government bot's its moves with their values
-  const cand = (c) => (c && typeof c === "object" ? `${c.move} (${c.value})` : String(c));
+  // (Algeria's bots: a move object with its score)
+  const move = (m) => (m && typeof m === "object" ? Object.values(m).join(" ") : m);
+  const cand = (c) => (c && typeof c === "object"
+    ? `${move(c.move)} (${c.value !== undefined ? c.value : c.score})` : String(c));
   if (t.candidates && t.candidates.length) why.push("among: " + t.candidates.map(cand).join(", "));
   if (t.die !== undefined) why.push("die " + t.die);
   return el("tr", {}, el("td", {class: "box"}, t.box === "tie" ? "tie" : t.box || ""),

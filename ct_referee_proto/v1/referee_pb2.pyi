@@ -393,7 +393,7 @@ class Error(_message.Message):
     """invalid_argument | invalid_state | illegal_move | unsigned_state | bad_signature |
     bad_seal | bad_seat | forked_state | payload_too_large | too_many_streams |
     deadline_exceeded | unavailable | unimplemented | not_found | method_not_allowed | internal |
-    wrong_game (the call has no meaning for the state's game, e.g. Decide on an Algeria state)
+    wrong_game (the call has no meaning for the state's game, e.g. Positions of an Algeria state)
     """
     message: _builtins.str
     rule: _builtins.str

@@ -559,7 +559,8 @@ class Referee:
 
 
 class FlnBotStub:
-    """The rulebook's non-player FLN (rules 8.0), served separately from the referee.
+    """The rulebook's non-player FLN (rules 8.0), served separately from the referee; for an Algeria
+    state, Algeria's FLN bot (algeria.bots, docs/algeria/bots.md).
     """
 
     def __init__(self, channel):
@@ -576,7 +577,8 @@ class FlnBotStub:
 
 
 class FlnBotServicer:
-    """The rulebook's non-player FLN (rules 8.0), served separately from the referee.
+    """The rulebook's non-player FLN (rules 8.0), served separately from the referee; for an Algeria
+    state, Algeria's FLN bot (algeria.bots, docs/algeria/bots.md).
     """
 
     def Decide(self, request, context):
@@ -603,7 +605,8 @@ def add_FlnBotServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class FlnBot:
-    """The rulebook's non-player FLN (rules 8.0), served separately from the referee.
+    """The rulebook's non-player FLN (rules 8.0), served separately from the referee; for an Algeria
+    state, Algeria's FLN bot (algeria.bots, docs/algeria/bots.md).
     """
 
     @staticmethod
@@ -636,7 +639,7 @@ class FlnBot:
 
 class GovBotStub:
     """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
     """
 
     def __init__(self, channel):
@@ -654,7 +657,7 @@ class GovBotStub:
 
 class GovBotServicer:
     """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
     """
 
     def DecideGov(self, request, context):
@@ -683,7 +686,7 @@ def add_GovBotServicer_to_server(servicer, server):
  # This class is part of an EXPERIMENTAL API.
 class GovBot:
     """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
     """
 
     @staticmethod

@@ -258,7 +258,9 @@ class RefereeServicer(metaclass=_abc_1.ABCMeta):
 def add_RefereeServicer_to_server(servicer: RefereeServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
 
 class FlnBotStub:
-    """The rulebook's non-player FLN (rules 8.0), served separately from the referee."""
+    """The rulebook's non-player FLN (rules 8.0), served separately from the referee; for an Algeria
+    state, Algeria's FLN bot (algeria.bots, docs/algeria/bots.md).
+    """
 
     @_typing.overload
     def __new__(cls, channel: _grpc.Channel) -> _Self: ...
@@ -269,14 +271,18 @@ class FlnBotStub:
 
 @_typing.type_check_only
 class FlnBotAsyncStub(FlnBotStub):
-    """The rulebook's non-player FLN (rules 8.0), served separately from the referee."""
+    """The rulebook's non-player FLN (rules 8.0), served separately from the referee; for an Algeria
+    state, Algeria's FLN bot (algeria.bots, docs/algeria/bots.md).
+    """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
     Decide: _aio.UnaryUnaryMultiCallable[_referee_pb2.DecideRequest, _referee_pb2.DecideResponse]  # type: ignore[assignment]
     """State + seed -> the bot's moves, the resulting state and the trace of its choices."""
 
 class FlnBotServicer(metaclass=_abc_1.ABCMeta):
-    """The rulebook's non-player FLN (rules 8.0), served separately from the referee."""
+    """The rulebook's non-player FLN (rules 8.0), served separately from the referee; for an Algeria
+    state, Algeria's FLN bot (algeria.bots, docs/algeria/bots.md).
+    """
 
     @_abc_1.abstractmethod
     def Decide(
@@ -290,7 +296,7 @@ def add_FlnBotServicer_to_server(servicer: FlnBotServicer, server: _typing.Union
 
 class GovBotStub:
     """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
     """
 
     @_typing.overload
@@ -305,7 +311,7 @@ class GovBotStub:
 @_typing.type_check_only
 class GovBotAsyncStub(GovBotStub):
     """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
     """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
@@ -316,7 +322,7 @@ class GovBotAsyncStub(GovBotStub):
 
 class GovBotServicer(metaclass=_abc_1.ABCMeta):
     """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
     """
 
     @_abc_1.abstractmethod

@@ -1,7 +1,8 @@
 """Ladders of Brian Train's *Algeria* (``game = "algeria"``): matches and ladders through the
 referee service (real REST and gRPC servers on port 0), the game in every message an agent gets
 and in every record's header, ratings and the store per game, ``verify`` of intact and tampered
-records, and the Colonial Twilight bots refused before any game starts."""
+records, and an agent or scenario of another game refused before any game starts (Algeria's
+bots: test_algeria_bots.py)."""
 
 from __future__ import annotations
 
@@ -173,10 +174,6 @@ def test_an_old_store_gains_the_game_column(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("body,words", [
-    ('game = "algeria"\n[[agents]]\nname = "r"\nspec = "random"\n[[agents]]\nname = "b"\n'
-     'spec = "fln-bot"\n', "agents[1].spec: fln-bot plays Colonial Twilight only, not Algeria"),
-    ('game = "algeria"\n[[agents]]\nname = "g"\nspec = "gov-bot"\n',
-     "agents[0].spec: gov-bot plays Colonial Twilight only, not Algeria"),
     ('game = "algeria"\nscenarios = ["short"]\n[[agents]]\nname = "r"\nspec = "random"\n',
      "scenarios: a list of ['1954', '1958', '1960'] (Algeria's scenarios)"),
     ('game = "chess"\n[[agents]]\nname = "r"\nspec = "random"\n', "game: one of"),
@@ -188,8 +185,6 @@ def test_an_agent_or_scenario_of_the_wrong_game_is_refused_with_the_file(
     with pytest.raises(ValueError) as e:
         lad.load(str(p))
     assert words in str(e.value)
-    with pytest.raises(ValueError, match="fln-bot plays Colonial Twilight only"):
-        play_game("random", "fln-bot", "1954", 1, referee=LocalReferee(), game="algeria")
 
 
 def test_verify_catches_a_tampered_algeria_record(record: list[dict[str, Any]]) -> None:
@@ -228,9 +223,7 @@ def test_the_commands(record: list[dict[str, Any]], tmp_path: Path,
                        text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("Algeria\n") and "1/1 games played" in r.stdout
-    for args, words in ((["random", "fln-bot", "--game", "algeria"],
-                         "fln-bot plays Colonial Twilight only, not Algeria"),
-                        (["random", "random", "--game", "algeria", "--scenario", "short"],
+    for args, words in ((["random", "random", "--game", "algeria", "--scenario", "short"],
                          "--scenario short: Algeria's scenarios are 1954, 1958, 1960"),
                         (["random", "random", "--game", "go"], "--game: unknown game 'go'")):
         r = subprocess.run([*CLI, "match", *args, "--out", str(tmp_path / "x")], cwd=ROOT,

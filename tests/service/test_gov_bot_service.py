@@ -1,8 +1,8 @@
 """The Government bot served (``GovBot/DecideGov``, ``POST /v1/bot/gov/decide``) beside the FLN
 bot, over real REST and gRPC servers on port 0: its moves replay to its state, it explains them,
 strict mode lets it move for the Government only with the Government's seat or in a game with the
-``gov_bot`` option (docs/trust.md, "Seats"), and an Algeria state is refused naming the game. A
-whole Short game is played as the FLN against it."""
+``gov_bot`` option (docs/trust.md, "Seats"). A whole Short game is played as the FLN against it.
+Algeria's bots: test_algeria_bots_service.py."""
 
 from __future__ import annotations
 
@@ -84,20 +84,10 @@ def test_rest_path_and_grpc_service(servers: Servers) -> None:
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
-def test_an_algeria_state_is_the_wrong_game(servers: Servers, transport: str) -> None:
-    c = servers.client(transport)
-    a = c.new_game("1954", 1, game="algeria")
-    e = refused(c.decide_gov, a.state, 1)
-    assert (e.code, e.field) == ("wrong_game", "state")
-    assert "Algeria" in e.message and "DecideGov" in e.message
-
-
-@pytest.mark.parametrize("transport", TRANSPORTS)
 def test_the_gov_bot_option_is_checked(servers: Servers, transport: str) -> None:
     c = servers.client(transport)
-    e = refused(c.new_game, "1954", 1, {"gov_bot": True}, game="algeria")
-    assert (e.code, e.field) == ("invalid_argument", "options.gov_bot")
-    assert "Colonial Twilight" in e.message
+    e = refused(c.new_game, "short", 1, {"shorter_game": True})
+    assert (e.code, e.field) == ("invalid_argument", "options.shorter_game")
     g = c.new_game("short", 1, {"gov_bot": True})
     assert json.loads(g.state.json)["options"]["gov_bot"] is True
 

@@ -1,7 +1,8 @@
 """``ct-referee play`` for either side and both games, in a real pseudo-terminal (pexpect,
 80 x 24): ``--side fln`` plays the FLN against the Government bot (option ``gov_bot``) through
-several cards, with the bot's reasons; ``--game algeria`` plays Algeria's both sides with its own
-board and scenarios; each record validates."""
+several cards, with the bot's reasons; ``--game algeria`` plays Algeria against its FLN bot (the
+default side) or Government bot (``--side fln``, a whole game to its end) or, ``--hotseat``,
+both sides, with its own board and scenarios; each record validates."""
 
 from __future__ import annotations
 
@@ -56,10 +57,63 @@ def test_the_fln_against_the_government_bot(tmp_path: Path) -> None:
     assert verdict.ok, verdict.problem
 
 
+def test_algeria_the_government_against_the_fln_bot() -> None:
+    """The default side: the Government sets up first (3.0), then the FLN bot places its units
+    and the game goes on to the Government's next decision."""
+    child = spawn("--game", "algeria", "--seed", "5", timeout=60)
+    child.expect(r"You are the Government against the FLN bot\.")
+    child.expect(PROMPT)
+    seen = child.before
+    for _ in range(60):
+        if "── FLN bot" in seen:
+            break
+        assert last_prompt(child.before) == "Government", child.before[-400:]
+        child.sendline(choose(menu(child.before)))
+        child.expect(PROMPT)
+        seen += child.before
+    assert "── FLN bot" in seen and re.search(r"did: +\S", seen), seen[-800:]
+    assert last_prompt(child.before) == "Government"
+    child.sendline("t")
+    child.expect(PROMPT)
+    assert "among: " in child.before and "Traceback" not in child.before
+    child.sendline("q")
+    child.expect(r"save the game record first\? \[y/N\] ")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+
+
+def test_algeria_the_fln_against_the_government_bot_to_the_end(tmp_path: Path) -> None:
+    """The keys a hurried FLN player presses, every Government decision the bot's, to the end
+    of the game (12.0); the record kept by --record validates to the same result."""
+    path = tmp_path / "alg-fln.jsonl"
+    child = spawn("--game", "algeria", "--side", "fln", "--scenario", "1960", "--seed", "2",
+                  "--record", str(path), timeout=90)
+    child.expect(r"You are the FLN against the Government bot\.")
+    decisions = bot_turns = 0
+    while True:
+        i = child.expect([PROMPT, r"THE GAME IS OVER: (\w+) wins"])
+        bot_turns += child.before.count("── Government bot")
+        if i == 1:
+            break
+        assert last_prompt(child.before) == "FLN", child.before[-400:]
+        child.sendline(choose(menu(child.before)))
+        decisions += 1
+        assert decisions < 3000
+    winner = child.match.group(1)
+    child.expect(pexpect.EOF)
+    assert bot_turns >= 2
+    rec = read_record(path.open())
+    assert rec.header["game"] == "algeria" and rec.header["options"] == {"gov_bot": True}
+    assert {"Government": "gov", "FLN": "fln"}[winner] == rec.result["winner"]
+    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
 def test_algeria_both_sides(tmp_path: Path) -> None:
-    child = spawn("--game", "algeria", "--seed", "3", timeout=60)
+    child = spawn("--game", "algeria", "--seed", "3", "--hotseat", timeout=60)
     child.expect(r"ct-referee play: 1954, seed 3")
-    child.expect(r"You are both sides \(Algeria has no non-player side yet\)")
+    child.expect(r"You are both sides\.")
     child.expect(PROMPT)
     assert "Algeria 1954 · turn 1 · phase setup" in child.before
     sides = set()

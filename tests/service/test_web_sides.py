@@ -1,14 +1,21 @@
 """/play for either side and both games, in a real headless Chromium against a real
 ``ct-referee serve`` on port 0: "You play: FLN vs the Government bot" plays several turns of the
 FLN with the Government bot moving between them (its reasons in the log), and "Game: Algeria"
-offers Algeria's scenarios and plays a few moves of both sides, its board picture drawn by
+offers Algeria's scenarios and plays a few moves of both sides, or either side against
+Algeria's bots (docs/algeria/bots.md) with a record that validates, its board picture drawn by
 /v1/render; no page error throughout."""
 
 from __future__ import annotations
 
+import io
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+
+from engine.records import read_record
 
 from .browser import open_page
 from .test_web_client import settle, spawn_serve
@@ -72,9 +79,10 @@ def test_algeria_both_sides(page: Any, served: str) -> None:
     page.wait_for_function("document.querySelector('#scenario').value === '1954'")
     options = page.locator("#scenario option").evaluate_all("os => os.map(o => o.value)")
     assert options == ["1954", "1958", "1960"]
-    # Algeria has no bot yet: only both sides
-    assert page.locator("#mode").input_value() == "hotseat"
-    assert page.locator("#mode option[value='fln']").is_disabled()
+    # Algeria has a bot for each side: every choice is offered
+    assert not page.locator("#mode option[value='fln']").is_disabled()
+    assert not page.locator("#mode option[value='gov']").is_disabled()
+    page.select_option("#mode", "hotseat")
     page.select_option("#scenario", "1958")
     page.click("#new")
     settle(page)
@@ -92,3 +100,39 @@ def test_algeria_both_sides(page: Any, served: str) -> None:
     page.click("#undo")
     settle(page)
     assert page.evaluate("app.game.log.filter(e => e.mine).length") == 13
+
+
+@pytest.mark.parametrize("mode,bot,name", [("fln", "gov", "Government bot"),
+                                           ("gov", "fln", "FLN bot")])
+def test_algeria_against_its_bot(page: Any, served: str, tmp_path: Path, mode: str, bot: str,
+                                 name: str) -> None:
+    """The person's side against the other side's bot: the bot moves whenever its side is to
+    move (the Government sets up first, 3.0), its reasons in the log; the saved record
+    validates."""
+    page.goto(served + f"/play/?game=algeria&scenario=1960&mode={mode}&seed=4")
+    settle(page)
+    assert page.evaluate("app.game.game") == "algeria"
+    assert page.evaluate("app.game.header.options") == {"chance": "managed", f"{bot}_bot": True}
+    for _ in range(80):
+        if page.evaluate("!app.game.pos.to_move || app.game.view.turn >= 2"):
+            break
+        assert page.evaluate("app.game.pos.to_move") == mode
+        assert page.locator("#to-move").text_content().endswith("your move")
+        first_move(page)
+        settle(page)
+    entries = page.locator("#log li.bot")
+    assert entries.count() >= 2 and name in entries.first.text_content()
+    entries.first.locator("summary").click()
+    trace = entries.first.locator("table.trace").text_content()
+    assert "among: " in trace and "object Object" not in trace and "undefined" not in trace
+    with page.expect_download() as dl:
+        page.locator("#save").click()
+    path = tmp_path / "algeria.jsonl"
+    dl.value.save_as(path)
+    rec = read_record(io.StringIO(path.read_text()))
+    assert rec.header["game"] == "algeria" and rec.header["options"][f"{bot}_bot"] is True
+    assert len(rec.moves) == page.evaluate("app.game.writer.n") > 0
+    # through the referee that dealt it (it seals its states: the deal is its own)
+    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path),
+                        "--server", served], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -381,7 +381,7 @@ export type Error = Message<"ct_referee.v1.Error"> & {
    * invalid_argument | invalid_state | illegal_move | unsigned_state | bad_signature |
    * bad_seal | bad_seat | forked_state | payload_too_large | too_many_streams |
    * deadline_exceeded | unavailable | unimplemented | not_found | method_not_allowed | internal |
-   * wrong_game (the call has no meaning for the state's game, e.g. Decide on an Algeria state)
+   * wrong_game (the call has no meaning for the state's game, e.g. Positions of an Algeria state)
    *
    * @generated from field: string code = 1;
    */
@@ -3059,7 +3059,8 @@ export const Referee: GenService<{
   serviceDesc(file_ct_referee_v1_referee, 0);
 
 /**
- * The rulebook's non-player FLN (rules 8.0), served separately from the referee.
+ * The rulebook's non-player FLN (rules 8.0), served separately from the referee; for an Algeria
+ * state, Algeria's FLN bot (algeria.bots, docs/algeria/bots.md).
  *
  * @generated from service ct_referee.v1.FlnBot
  */
@@ -3079,7 +3080,7 @@ export const FlnBot: GenService<{
 
 /**
  * A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
- * person can play the FLN: Colonial Twilight states (an Algeria state is `wrong_game`).
+ * person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
  *
  * @generated from service ct_referee.v1.GovBot
  */
