@@ -42,6 +42,7 @@ import insurgent.catalog
 import insurgent.deck
 import insurgent.labels
 import insurgent.records
+import insurgent.render
 import insurgent.setup
 import referee_core.rng
 from referee_core.errors import BadRequest
@@ -295,7 +296,7 @@ INSURGENT = Game(
     name="insurgent", title="INSURGENT: Algeria", schema="insurgent-state/", rules=insurgent,
     state_type=insurgent.State, move_labels=insurgent.labels.move_labels,
     move_label=insurgent.labels.move_label, log_label=insurgent.labels.log_label,
-    render=lambda s, role, compact: _no_picture(),
+    render=insurgent.render.render,
     view_message=partial(document_view, "insurgent"), catalog=insurgent.catalog.catalog,
     options=tuple(insurgent.setup.OPTION_DEFAULTS), hidden=insurgent.records.HIDDEN,
     card=lambda s: None, chapter=lambda s: s.turn,
@@ -309,12 +310,7 @@ INSURGENT = Game(
                      " no Government",
         "Positions": "a position from a board is Colonial Twilight's (docs/positions.md); an"
                      " INSURGENT position is its state document (insurgent-state/1)",
-        "Render": "the board picture of INSURGENT is not part of this referee build yet",
     })
-
-
-def _no_picture() -> str:
-    raise ServiceError("wrong_game", "Render is not for INSURGENT: Algeria yet", field="state")
 
 
 GAMES: dict[str, Game] = {g.name: g for g in (COLONIAL_TWILIGHT, ALGERIA, INSURGENT)}

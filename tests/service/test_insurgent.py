@@ -19,6 +19,7 @@ from typing import Any, Iterator
 import pytest
 
 import insurgent
+import insurgent.render
 from ct_referee_client import Client, RefereeError, connect, move_dict
 from ct_referee_cli.validate import validate_file
 from engine.records import RecordWriter, make_header
@@ -141,6 +142,25 @@ def test_calls_without_meaning_for_insurgent_are_wrong_game(client: Client) -> N
                  lambda: client.positions(json.loads(g.state.json))):
         e = err(call)
         assert e.code == "wrong_game" and "INSURGENT" in e.message
+
+
+def test_the_board_picture_of_each_role(client: Client) -> None:
+    """Render: the picture insurgent.render draws of the role's view; a face-down FLN card's
+    name is in the FLN's picture only."""
+    s = engine_start(6)
+    rng = random.Random(6)
+    while not any(not e["up"] for f in s.fronts["fln"].values() for e in f):
+        assert insurgent.to_move(s) is not None
+        s, _ = insurgent.apply(s, rng.choice(insurgent.legal_moves(s)))
+    down = next(e["card"] for f in s.fronts["fln"].values() for e in f if not e["up"])
+    name = s.deck.card(down).name
+    state = {"json": insurgent.to_json(s)}
+    for role in (*ROLES, "observer"):
+        svg = client.render(state, role)
+        assert svg == insurgent.render.render(s, role) and "<svg" in svg
+        assert bool(named(svg, [name])) == (role == "fln"), role
+    e = err(lambda: client.render(state, "gov"))
+    assert (e.code, e.field) == ("invalid_argument", "role")
 
 
 def test_catalogue_and_scenarios(client: Client) -> None:
