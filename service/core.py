@@ -597,16 +597,19 @@ class Core:
     # -- ct_referee.v1.GovBot --------------------------------------------------------------------
 
     def decide_gov(self, req: pb.DecideRequest, call: Call) -> pb.DecideResponse:
-        return self._bot_moves(req, call, "DecideGov", "gov")
+        """The bot of the side fighting the FLN (``games.Game.counter``): the Government of
+        Colonial Twilight and Algeria, INSURGENT's automated French."""
+        return self._bot_moves(req, call, "DecideGov", None)
 
-    def _bot_moves(self, req: pb.DecideRequest, call: Call, rpc: str, side: str
+    def _bot_moves(self, req: pb.DecideRequest, call: Call, rpc: str, side: str | None
                    ) -> pb.DecideResponse:
-        """The moves ``side``'s bot of the state's game (``games.Game.bots``) makes from the
-        request's state (seats: ``Seats.check_bot``), replayed by the referee before they are
-        issued."""
+        """The moves ``side``'s bot of the state's game (``games.Game.bots``; None: its counter
+        side's) makes from the request's state (seats: ``Seats.check_bot``), replayed by the
+        referee before they are issued."""
         opened = self.trust.open(req.state)
         game = games.of_text(opened.json)
         game.check(rpc)
+        side = side or game.counter
         bot = self.bots[game.name].get(side)
         if bot is None:
             raise ServiceError("wrong_game", f"{rpc} is not for {game.title}: it has no {side}"

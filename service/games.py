@@ -5,8 +5,10 @@ A ``Game`` names a rules engine (a module with the public API of ``engine``: ``n
 what the service needs beside it: the schema of its state documents, its labels, its board
 picture, its catalogue, the hidden part of its states (sealed by ``trust``), its bots (side ->
 decide function, served by Decide / DecideGov and played by the arena) and the calls that
-have no meaning for it. ``NewGame`` (and a replay's start) names a game (``colonial_twilight`` by
-default); every other call recognises it from the state's ``schema``. A third game is one more
+have no meaning for it. Every game is played between the FLN and the side fighting it, its
+``counter`` side (Colonial Twilight's and Algeria's Government, INSURGENT's French): Decide is
+the FLN's bot, DecideGov the counter side's. ``NewGame`` (and a replay's start) names a game
+(``colonial_twilight`` by default); every other call recognises it from the state's ``schema``. A third game is one more
 entry in ``GAMES``: *INSURGENT: Algeria* (``insurgent``), set up from a deck file.
 """
 
@@ -38,6 +40,7 @@ import engine.serial
 import engine.validate
 import engine.victory
 import insurgent
+import insurgent.bots
 import insurgent.catalog
 import insurgent.deck
 import insurgent.labels
@@ -115,6 +118,8 @@ class Game:
     private_move: Callable[[dict[str, Any]], bool] = private
     # each side's bot (``BotFn``), by side; a side not listed has none (Decide answers wrong_game)
     bots: dict[str, BotFn] = field(default_factory=dict)
+    # the side fighting the FLN, whose bot DecideGov serves (docs/api.md, "Bots")
+    counter: str = "gov"
 
     @property
     def root(self) -> Path:
@@ -187,10 +192,12 @@ def _ct_sealed_size() -> int:
     return len(dumps(worst).encode())
 
 
-def _non_players(s: State) -> tuple[str, ...]:
+def _non_players(s: State, sides: tuple[str, ...] = ("gov", "fln")) -> tuple[str, ...]:
     """The sides whose ``{side}_bot`` option is set. Colonial Twilight: ``fln_bot`` (8.6) and
-    ``gov_bot`` (engine.govbot, docs/gov-bot.md); Algeria: both (docs/algeria/bots.md)."""
-    return tuple(side for side in ("gov", "fln") if s.options.get(f"{side}_bot"))
+    ``gov_bot`` (engine.govbot, docs/gov-bot.md); Algeria: both (docs/algeria/bots.md);
+    INSURGENT: ``french_bot``, the Solo Variant's automated French (its FLN is always a
+    player)."""
+    return tuple(side for side in sides if s.options.get(f"{side}_bot"))
 
 
 def _ct_gov_bot(s: engine.State, seed: int, *, deadline: float | None = None
@@ -287,6 +294,15 @@ def _deepest_pending() -> list[dict[str, Any]]:
             {"k": "mulligan", "who": "french"}] * 2
 
 
+def _insurgent_french_bot(s: insurgent.State, seed: int, *, deadline: float | None = None
+                          ) -> tuple[list[dict[str, Any]], insurgent.State, list[Any]]:
+    """The automated French of the Solo Variant (``insurgent.bots.decide``, docs/insurgent/
+    solo.md), in the common bot shape; each of its decisions is one legal move found at once,
+    so it needs no deadline of its own."""
+    d = insurgent.bots.decide(s, seed)
+    return d.moves, d.state, d.trace
+
+
 def _insurgent_private(m: dict[str, Any]) -> bool:
     """A card played from the hand or a RECRUIT's draw names a card only its player sees."""
     return m.get("t") == "play"
@@ -303,11 +319,11 @@ INSURGENT = Game(
     check_issued=lambda s, always: insurgent.from_json(insurgent.to_json(s)),
     sealed_size=_insurgent_sealed_size(), sides=("fln", "french"), setup=_insurgent_setup,
     default_scenario=insurgent.catalog.SCENARIO, private_move=_insurgent_private,
+    bots={"french": _insurgent_french_bot}, counter="french",
+    non_players=partial(_non_players, sides=("french",)),
     unsupported={
-        "Decide": "the non-player FLN is Colonial Twilight's (rules 8.0); INSURGENT's FLN is"
-                  " always a player",
-        "DecideGov": "the Government bot plays Colonial Twilight (engine.govbot); INSURGENT has"
-                     " no Government",
+        "Decide": "INSURGENT's FLN is always a player; its bot is the Solo Variant's automated"
+                  " French (DecideGov, option french_bot)",
         "Positions": "a position from a board is Colonial Twilight's (docs/positions.md); an"
                      " INSURGENT position is its state document (insurgent-state/1)",
     })

@@ -12,7 +12,9 @@ algeria.missions) are the kinds its labels name (algeria.labels.LABELS), with th
 games and holds every listed move to the vocabulary.
 
 The bots' traces are lists of ``{"box", "text", ...details}`` (engine.bot.trace,
-engine.govbot.trace); the details are the keyword arguments of the ``note`` calls.
+engine.govbot.trace); the details are the keyword arguments of the ``note`` calls, and the keys
+of the entries INSURGENT's automated French writes as dict literals (a literal with a ``box`` or
+``text`` key in insurgent.solo and insurgent.bots).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME_PACKAGES = {"colonial_twilight": ("engine", "referee_core"),
                  "algeria": ("algeria", "referee_core")}
 BOT_PACKAGES = ("engine/bot", "engine/govbot")
+TRACE_LITERALS = ("insurgent/solo.py", "insurgent/bots/__init__.py")
 
 Kinds = dict[str, set[str]]  # kind "t" -> the other fields its moves carry
 
@@ -149,4 +152,11 @@ def trace_details() -> tuple[str, ...]:
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                         and node.func.attr == "note":
                     names.update(k.arg for k in node.keywords if k.arg)
+    for source in TRACE_LITERALS:
+        for node in ast.walk(ast.parse((ROOT / source).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys
+                        if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+                if keys & {"box", "text"}:
+                    names.update(keys)
     return tuple(sorted(names - {"box", "text"}))

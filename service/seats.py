@@ -10,7 +10,8 @@ its moves is judged:
   cards and dice at their common table, or a move after the game's end) needs a seat of the game;
 * a bot (``Seats.check_bot``) moves for a side only when the game makes that side a
   non-player (Colonial Twilight's ``fln_bot`` option, 8.6, or ``gov_bot`` for the Government
-  bot: then any seat of the game will do), or with that side's own seat.
+  bot; INSURGENT's ``french_bot``, the Solo Variant: then any seat of the game will do), or
+  with that side's own seat.
 
 So a player never extends the game for the other, and no verdict on the other side's move — which
 may turn on that side's hidden information, such as a Deception marker it holds (7.3) — is given

@@ -239,9 +239,10 @@ class Client:
 
     def decide_gov(self, state: StateLike, seed: int = 0, role: str = "observer", seat: str = "",
                    seats: Iterable[str] = (), preview: bool = False) -> pb.DecideResponse:
-        """The Government bot's moves (``engine.govbot``; Colonial Twilight), as ``decide`` the
-        FLN's: in strict mode the Government's seat token when the Government is a player (a
-        game without the ``gov_bot`` option), else any seat of the game."""
+        """The moves of the bot of the side fighting the FLN, as ``decide`` the FLN's: the
+        Government bot (``engine.govbot``; Algeria's ``algeria.bots``), INSURGENT's automated
+        French (``insurgent.bots``). In strict mode the side's seat token when it is a player (a
+        game without the ``gov_bot`` / ``french_bot`` option), else any seat of the game."""
         req = pb.DecideRequest(state=game_state(state), seed=seed, role=role, seat=seat,
                                seats=list(seats), preview=preview)
         r: pb.DecideResponse = self.transport.call("DecideGov", req, pb.DecideResponse)

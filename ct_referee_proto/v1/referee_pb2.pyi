@@ -258,6 +258,7 @@ class GameOptions(_message.Message):
     SLOW_FRENCH_REACTION_FIELD_NUMBER: _builtins.int
     DETERMINISTIC_INDEPENDENCE_FIELD_NUMBER: _builtins.int
     SHORTER_GAME_FIELD_NUMBER: _builtins.int
+    FRENCH_BOT_FIELD_NUMBER: _builtins.int
     chance: _builtins.str
     """"managed" (default) or "external" (docs/chance.md)"""
     deception: _builtins.bool
@@ -283,6 +284,11 @@ class GameOptions(_message.Message):
     """13.2 (1954 only)"""
     shorter_game: _builtins.bool
     """13.3"""
+    french_bot: _builtins.bool
+    """---- INSURGENT's Solo Variant (game "insurgent", docs/insurgent/solo.md) ----
+    The French are the automated player of the Solo Variant (GovBot/DecideGov plays them); the
+    FLN is always a player.
+    """
     def __init__(
         self,
         *,
@@ -296,10 +302,11 @@ class GameOptions(_message.Message):
         slow_french_reaction: _builtins.bool | None = ...,
         deterministic_independence: _builtins.bool | None = ...,
         shorter_game: _builtins.bool | None = ...,
+        french_bot: _builtins.bool | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_gov_bot", b"_gov_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "gov_bot", b"gov_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_french_bot", b"_french_bot", "_gov_bot", b"_gov_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "french_bot", b"french_bot", "gov_bot", b"gov_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_gov_bot", b"_gov_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "gov_bot", b"gov_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_french_bot", b"_french_bot", "_gov_bot", b"_gov_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "french_bot", b"french_bot", "gov_bot", b"gov_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__chance: _TypeAlias = _typing.Literal["chance"]  # noqa: Y015
     _WhichOneofArgType__chance: _TypeAlias = _typing.Literal["_chance", b"_chance"]  # noqa: Y015
@@ -309,6 +316,8 @@ class GameOptions(_message.Message):
     _WhichOneofArgType__deterministic_independence: _TypeAlias = _typing.Literal["_deterministic_independence", b"_deterministic_independence"]  # noqa: Y015
     _WhichOneofReturnType__fln_bot: _TypeAlias = _typing.Literal["fln_bot"]  # noqa: Y015
     _WhichOneofArgType__fln_bot: _TypeAlias = _typing.Literal["_fln_bot", b"_fln_bot"]  # noqa: Y015
+    _WhichOneofReturnType__french_bot: _TypeAlias = _typing.Literal["french_bot"]  # noqa: Y015
+    _WhichOneofArgType__french_bot: _TypeAlias = _typing.Literal["_french_bot", b"_french_bot"]  # noqa: Y015
     _WhichOneofReturnType__gov_bot: _TypeAlias = _typing.Literal["gov_bot"]  # noqa: Y015
     _WhichOneofArgType__gov_bot: _TypeAlias = _typing.Literal["_gov_bot", b"_gov_bot"]  # noqa: Y015
     _WhichOneofReturnType__open_deployment: _TypeAlias = _typing.Literal["open_deployment"]  # noqa: Y015
@@ -329,6 +338,8 @@ class GameOptions(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__deterministic_independence) -> _WhichOneofReturnType__deterministic_independence | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__fln_bot) -> _WhichOneofReturnType__fln_bot | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__french_bot) -> _WhichOneofReturnType__french_bot | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__gov_bot) -> _WhichOneofReturnType__gov_bot | None: ...
     @_typing.overload
@@ -968,8 +979,8 @@ class DecideRequest(_message.Message):
     seat: _builtins.str
     """Strict mode: seat tokens of the game the caller holds (`seat` and `seats` together): the
     role's, for its view; the side's when its bot is to move for a player (Decide: the FLN's in
-    a game without the fln_bot option; DecideGov: the Government's without gov_bot), else any
-    seat of the game.
+    a game without the fln_bot option; DecideGov: the Government's without gov_bot, INSURGENT's
+    French without french_bot), else any seat of the game.
     """
     preview: _builtins.bool
     """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and

@@ -138,7 +138,8 @@ def test_a_bad_deck_is_refused_naming_the_card_and_field(client: Client) -> None
 
 def test_calls_without_meaning_for_insurgent_are_wrong_game(client: Client) -> None:
     g = client.new_game(game="insurgent", seed=2)
-    for call in (lambda: client.decide(g.state, 1), lambda: client.decide_gov(g.state, 1),
+    # DecideGov is the automated French's (tests/service/test_insurgent_bot_service.py)
+    for call in (lambda: client.decide(g.state, 1),
                  lambda: client.positions(json.loads(g.state.json))):
         e = err(call)
         assert e.code == "wrong_game" and "INSURGENT" in e.message

@@ -17,6 +17,8 @@ import algeria
 import engine
 import engine.bot
 import engine.govbot
+import insurgent
+import insurgent.bots
 from algeria.data import SCENARIOS as ALGERIA_SCENARIOS
 from engine.data import SCENARIOS
 
@@ -104,6 +106,22 @@ def _fln_to_move(seed: int) -> engine.State:
     return s
 
 
+def _insurgent_french_entries(seed: int) -> list[dict[str, Any]]:
+    """The automated French's trace entries (insurgent.bots) in a solo game, the FLN random."""
+    rnd = random.Random(seed)
+    s = insurgent.new_game(None, seed, {"french_bot": True})
+    out: list[dict[str, Any]] = []
+    while insurgent.to_move(s) is not None and len(out) < 40:
+        if insurgent.to_move(s) == "french":
+            d = insurgent.bots.decide(s, seed)
+            out += d.trace
+            s = d.state
+        else:
+            s, _ = insurgent.apply(s, rnd.choice(insurgent.legal_moves(s)))
+    assert any(e.get("lists") for e in out)
+    return out
+
+
 def test_bot_trace_entries_are_typed() -> None:
     trace = SCHEMAS["DecideResponse"]["properties"]["trace"]
     assert trace["items"] == {"$ref": "#/components/schemas/BotTraceEntry"}
@@ -116,6 +134,7 @@ def test_bot_trace_entries_are_typed() -> None:
         if engine.to_move(s) == "gov":
             entries += engine.govbot.decide(s, seed).trace
     assert len(entries) > 5
+    entries += _insurgent_french_entries(5)
     for e in entries:
         entry.validate(e)
         assert set(e) <= set(props), sorted(set(e) - set(props))
