@@ -19,4 +19,5 @@ def chapters(start: Mapping[str, Any]) -> recording.Chapters:
 
 
 RECORDING = recording.register(recording.Recording(
-    game="insurgent", schema="insurgent-state/", chapters=chapters, hidden=HIDDEN, cards=True))
+    game="insurgent", schema="insurgent-state/", chapters=chapters, hidden=HIDDEN, cards=True,
+    sides=("fln", "french")))

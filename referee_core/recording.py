@@ -43,6 +43,7 @@ class Recording:
     # dotted paths a checkpoint hash sets to null (those present): what a sealed state hides
     hidden: tuple[str, ...]
     cards: bool      # whether its chance draws cards as well as rolling dice
+    sides: tuple[str, str] = ("gov", "fln")   # its two sides (a forfeit's winner is the other)
 
 
 _GAMES: dict[str, Recording] = {}
