@@ -43,12 +43,7 @@ class Recording:
     # dotted paths a checkpoint hash sets to null (those present): what a sealed state hides
     hidden: tuple[str, ...]
     cards: bool      # whether its chance draws cards as well as rolling dice
-    # its two sides, the one that wins when the other forfeits (a ladder's result)
-    sides: tuple[str, str] = ("gov", "fln")
-
-    def other(self, side: str) -> str:
-        """The side that is not ``side``."""
-        return self.sides[1] if side == self.sides[0] else self.sides[0]
+    sides: tuple[str, str] = ("gov", "fln")   # its two sides (a forfeit's winner is the other)
 
 
 _GAMES: dict[str, Recording] = {}

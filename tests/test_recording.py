@@ -5,6 +5,7 @@ from the game a header names, which its own package registered."""
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 
@@ -38,3 +39,28 @@ def test_the_hash_leaves_out_what_the_game_hides() -> None:
     c2 = dict(c, cards=dict(c["cards"], deck=list(reversed(c["cards"]["deck"]))))
     assert checkpoint_hash(c) == checkpoint_hash(c2)
     assert c2["cards"]["deck"] != c["cards"]["deck"]   # the caller's document is left as it was
+
+
+def test_a_forfeit_names_the_other_side_of_its_own_game() -> None:
+    """An INSURGENT record cut short by the French player's forfeit: the FLN wins (not "gov",
+    Colonial Twilight's and Algeria's other side)."""
+    import insurgent
+    from engine.records import check_record, read_record
+
+    from service.records import ServiceReferee  # the served games' referee
+    from service.core import Core
+
+    s = insurgent.new_game(None, 1)
+    out = io.StringIO()
+    w = RecordWriter(out, make_header("standard", 1, {}, game="insurgent"), insurgent.to_json(s))
+    while insurgent.to_move(s) != "french":
+        m = insurgent.legal_moves(s)[0]
+        s, _ = insurgent.apply(s, m)
+        w.move(m, insurgent.to_json(s))
+    text = out.getvalue()
+    core = Core()
+    for winner, ok in (("fln", True), ("gov", False)):
+        result = {"winner": winner, "by": "forfeit", "forfeit": {"side": "french"}}
+        rec = read_record((text + json.dumps({"result": result}) + "\n").splitlines())
+        v = check_record(rec, ServiceReferee(core, core.call()))
+        assert v.ok is ok, v.text()
