@@ -153,3 +153,25 @@ def test_policies_read_only_the_view() -> None:
     assert "rng" not in v
     assert fln.choose_move(v, 3) == fln.choose_move(A.view(s, "fln"), 3)
     assert gov.spend_floor(v) >= 45
+
+
+def test_a_sides_bot_makes_no_move_out_of_turn_and_keeps_its_budget() -> None:
+    # service.games.ALGERIA.bots: the FLN's bot at the Government's set-up (3.0) makes no move and
+    # says why; past its step budget or its deadline it raises OutOfBudget (the service answers
+    # deadline_exceeded), never a crash.
+    import time
+
+    from algeria.bots import BOTS
+    from referee_core.errors import OutOfBudget
+
+    s = A.new_game("1958", 4)
+    moves, after, trace = BOTS["fln"](s, 1)
+    assert moves == [] and after is s and "not to act" in trace[0]["text"]
+    moves, after, _ = BOTS["gov"](s, 1)
+    assert moves and A.to_move(after) == "fln"
+    with pytest.raises(OutOfBudget) as e:
+        BOTS["gov"](s, 1, max_steps=2)
+    assert e.value.kind == "steps"
+    with pytest.raises(OutOfBudget) as e:
+        BOTS["gov"](s, 1, deadline=time.monotonic() - 1)
+    assert e.value.kind == "deadline"
