@@ -19,7 +19,7 @@ from __future__ import annotations
 from referee_core.errors import BadRequest, EngineError, IllegalMove, StateError
 
 from . import (  # noqa: F401  (frame kinds and missions register on import)
-    airpower, chance, events, fln_missions, missions_gov, sequence, setup,
+    airpower, chance, events, fln_missions, missions_gov, records, sequence, setup,
 )
 from .machine import MACHINE, Log, Move
 from .serial import from_data, from_json, to_json

@@ -22,6 +22,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, TextIO, Union
 
+from referee_core import recording
 from referee_core.errors import BadRequest, IllegalMove
 from referee_core.jsontext import dumps, state_text
 
@@ -30,11 +31,11 @@ from .scenarios import new_game
 from .state import Move, State
 
 FORMAT = "ct-record/1"
-# The state fields a checkpoint hash leaves out: what a sealed state hides (the deck order, the
-# set-aside cards, the generator, the Deception markers), so that a recorder holding only a sealed
-# state can write checkpoints too.
-HIDDEN_CARDS = ("deck", "set_aside")
-HIDDEN_TOP = ("rng", "deception")
+# The state fields a Colonial Twilight checkpoint hash leaves out: what a sealed state hides (the
+# deck order, the set-aside cards, the generator, the Deception markers), so that a recorder
+# holding only a sealed state can write checkpoints too. Each game registers its own
+# (referee_core.recording).
+HIDDEN = ("cards.deck", "cards.set_aside", "rng", "deception")
 
 StateLike = Union[State, Mapping[str, Any], str]
 
@@ -81,19 +82,31 @@ def state_data(state: StateLike) -> dict[str, Any]:
 
 def checkpoint_hash(state: StateLike) -> str:
     """``"sha256:" + hex`` of the canonical JSON (referee_core.jsontext.dumps) of the state document with
-    its hidden fields (HIDDEN_CARDS, HIDDEN_TOP) set to null, those it has (a state of another
-    game, Algeria's, has no cards: only its ``rng`` is hidden)."""
+    its hidden fields set to null: those its game registered (``referee_core.recording``; a
+    document of no known schema is taken for Colonial Twilight's), those it has."""
     data = state_data(state)
-    if "cards" in data:
-        cards = dict(data["cards"] or {})
-        for k in HIDDEN_CARDS:
-            cards[k] = None
-        data["cards"] = cards
-    for k in HIDDEN_TOP:
-        if k in data:
-            data[k] = None
+    rules = recording.of_schema(data.get("schema")) or CT_RECORDING
+    for path in rules.hidden:
+        _null(data, path.split("."))
     text = state_text(data) if isinstance(state, State) else dumps(data)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _null(data: dict[str, Any], path: list[str]) -> None:
+    """Set the field at ``path`` to null: a top-level field when present; a nested one whenever
+    the object holding it is (a copy of it: the caller's document is left as it was)."""
+    head, *rest = path
+    if head not in data:
+        return
+    if not rest:
+        data[head] = None
+        return
+    inner = dict(data[head] or {})
+    data[head] = inner
+    if len(rest) == 1:
+        inner[rest[0]] = None
+    else:
+        _null(inner, rest)
 
 
 @dataclass(frozen=True)
@@ -153,36 +166,27 @@ def game_of(header: Mapping[str, Any]) -> str:
 # --- writing ---------------------------------------------------------------------------------
 
 
-def _section(data: Mapping[str, Any], game: str) -> tuple[Any, ...]:
-    """Where a game stands, for the checkpoint cadence: Colonial Twilight's turn (a new card);
-    Algeria's turn, phase and the phase's own step (the frame above the turn: the Government's,
-    then the FLN's Reinforcement or Deployment, 4.0)."""
-    if game == "colonial_twilight":
-        return (data.get("turn"),)
-    pending = data.get("pending") or []
-    step = pending[1].get("k") if len(pending) > 1 and isinstance(pending[1], dict) else None
-    return data.get("turn"), data.get("phase"), step
+def _ct_chapters(start: Mapping[str, Any]) -> recording.Chapters:
+    """Colonial Twilight's checkpoint cadence: whenever a new card has been drawn (its turn)."""
+    return recording.BySection(lambda d: d.get("turn"), start)
 
 
-def _in_mission(data: Mapping[str, Any]) -> bool:
-    """An Algeria mission (9.0) under way: a mission frame on the stack."""
-    return any(isinstance(f, dict) and f.get("k") == "mission" for f in data.get("pending") or [])
+CT_RECORDING = recording.register(recording.Recording(
+    game="colonial_twilight", schema="ct-state/", chapters=_ct_chapters, hidden=HIDDEN,
+    cards=True))
 
 
 class RecordWriter:
     """Writes a record as the game goes: ``move(m, state_after)`` for each move, a checkpoint at
-    the cadence of the header's game (docs/records.md) or when the game ended, ``finish(result)``
-    at the end. Colonial Twilight: whenever a new card has been drawn. Algeria: after every
-    mission (9.0: the move that declared it, or a later one, ends it) and whenever the turn,
-    the phase or the phase's step (the Government's or the FLN's part, 4.0) changes."""
+    the cadence of the header's game (its ``referee_core.recording.Chapters``, docs/records.md)
+    or when the game ended, ``finish(result)`` at the end. Colonial Twilight: whenever a new card
+    has been drawn; each other game as its package registered."""
 
     def __init__(self, out: TextIO, header: Mapping[str, Any], start: StateLike) -> None:
         self.out = out
         self.n = 0
         self.game = game_of(header)
-        data = state_data(start)
-        self.section = _section(data, self.game)
-        self.mission = self.game != "colonial_twilight" and _in_mission(data)
+        self.chapters = recording.of_game(self.game).chapters(state_data(start))
         self.last: State | dict[str, Any] | None = None
         self._line(dict(header))
 
@@ -194,20 +198,14 @@ class RecordWriter:
         others, e.g. a bot's decision but its last move: no checkpoint falls between them)."""
         self._line(canonical_move(m))
         self.n += 1
-        if self.game != "colonial_twilight" and m.get("t") == "mission":
-            self.mission = True
-        if after is None:
+        data = None if after is None else state_data(after)
+        closed = self.chapters.move(m, data)
+        if after is None or data is None:
             return
-        data = state_data(after)
         self.last = after if isinstance(after, State) else data
-        section = _section(data, self.game)
-        ended = self.mission and not _in_mission(data)
-        if section != self.section or ended or data.get("result") is not None:
-            self.section = section
+        if closed or data.get("result") is not None:
             self._line(checkpoint(self.last, self.n).to_line())
             self.last = None
-        if self.game != "colonial_twilight":
-            self.mission = _in_mission(data)
 
     def finish(self, result: Mapping[str, Any] | None = None) -> None:
         """A last checkpoint (if moves followed the previous one) and the result line."""
@@ -460,7 +458,11 @@ def _result_before_the_end(rec: Record, pos: Position) -> str:
     if side != pos.to_move:
         return (f"{at}, but the result line says {side} forfeited: {pos.to_move} was to move,"
                 " so the record was cut short or its result line forged")
-    winner = "fln" if side == "gov" else "gov"
+    try:
+        sides = recording.of_game(game_of(rec.header)).sides
+    except ValueError:
+        sides = ("gov", "fln")
+    winner = sides[1] if side == sides[0] else sides[0]
     if rec.result.get("winner") != winner:
         return (f"{side} forfeited, but the result line names {dumps(rec.result.get('winner'))}"
                 f" the winner, not {winner}")
@@ -473,10 +475,17 @@ def _checkpoint_hint(rec: Record, first: int, external: bool) -> str:
     if external:
         return (f"{where}: with external chance every card draw and die roll is a move of the"
                 " record, so a line there is not as played")
-    chance = "card draws and die rolls" if game_of(rec.header) == "colonial_twilight" else \
-        "die rolls"
+    chance = "card draws and die rolls" if _draws_cards(rec) else "die rolls"
     return (f"{where}; if those moves are as played, the header's seed ({rec.seed}) or options"
             f" are not the game's: its {chance} differ")
+
+
+def _draws_cards(rec: Record) -> bool:
+    """Whether the chance of the record's game draws cards (a game not loaded here: no)."""
+    try:
+        return recording.of_game(game_of(rec.header)).cards
+    except ValueError:
+        return False
 
 
 def _first_misshapen(moves: list[Move], start: int, end: int) -> tuple[int, BadRequest] | None:
@@ -518,7 +527,7 @@ def _refused(v: Verdict, rec: Record, done: int, r: Refusal, external: bool) -> 
                        " roll is a move of the record; check the header's options")
     elif r.after_chance and not external:
         chance, draws = (("a die roll or a card draw", "draws")
-                         if game_of(rec.header) == "colonial_twilight" else ("a die roll", "rolls"))
+                         if _draws_cards(rec) else ("a die roll", "rolls"))
         v.hints.append(f"this move comes right after {chance} made from the header's seed"
                        f" ({rec.seed}) and options: if they are not those of the game that was"
                        f" played, the {draws} differ; check them")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from referee_core.errors import BadRequest, EngineError, IllegalMove, StateError
 
-from . import actions, chance, setup, solo, turn  # noqa: F401  (frame kinds register on import)
+from . import actions, chance, records, setup, solo, turn  # noqa: F401  (frame kinds register on import)
 from .board import dominating
 from .deck import DEMO, Deck, load_deck, read_deck
 from .machine import MACHINE, Log, Move
@@ -38,6 +38,7 @@ apply = MACHINE.apply
 apply_all = MACHINE.apply_all
 to_move = MACHINE.to_move
 prompt = MACHINE.prompt
+decision_kind = MACHINE.decision_kind
 
 
 def have_i_won(s: State) -> bool:
@@ -49,6 +50,6 @@ def have_i_won(s: State) -> bool:
 
 
 __all__ = ["DEMO", "SCHEMA", "BadRequest", "Deck", "EngineError", "IllegalMove", "Log", "Move",
-           "State", "StateError", "apply", "apply_all", "from_data", "from_json",
+           "State", "StateError", "apply", "apply_all", "decision_kind", "from_data", "from_json",
            "have_i_won", "legal_moves", "load_deck", "new_game", "prompt", "read_deck",
            "to_json", "to_move", "view"]

@@ -1,5 +1,5 @@
 """``Referee/Catalog``: each game's catalogue document (``games.Game.catalog``: ``engine.catalog``,
-``algeria.catalog``) as the contract's message, built once per process (it changes only with the
+``algeria.catalog``, ``insurgent.catalog``) as the contract's message, built once per process (it changes only with the
 engine); each game's has its own version (the REST ETag)."""
 
 from __future__ import annotations
@@ -54,8 +54,20 @@ def _algeria(doc: dict[str, Any]) -> pb.CatalogResponse:
     return out
 
 
+def _document(doc: dict[str, Any]) -> pb.CatalogResponse:
+    """A catalogue that is a plain document (INSURGENT's): its scenarios typed, the whole of it
+    in ``document``."""
+    out = pb.CatalogResponse(version=doc["version"], engine_version=engine.VERSION,
+                             game=doc["game"])
+    for sc in doc["scenarios"]:
+        out.scenarios.add(**sc)
+    out.document.update(doc)
+    return out
+
+
 # each game's catalogue document as the message
-TO_PROTO = {CT: _colonial_twilight, games.ALGERIA.name: _algeria}
+TO_PROTO = {CT: _colonial_twilight, games.ALGERIA.name: _algeria,
+            games.INSURGENT.name: _document}
 assert set(TO_PROTO) == set(games.GAMES)
 
 

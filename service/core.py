@@ -51,7 +51,7 @@ from .moves import MoveError, move_to_engine, moves_from_engine, private
 from .records import check_record
 from .replay import replay
 from .responses import ResponseCache
-from .seats import SIDES, Seats
+from .seats import Seats
 from .trust import GameRef, Opened, Trust, seed_commitment, split
 
 Record = dict[str, Any]
@@ -270,6 +270,14 @@ class Core:
                                     games.of_text(rec["public"]).sealed_size)
         return self.trust.issue(rec["json"], None, game)
 
+    def _log(self, entries: list[dict[str, Any]], game: Game) -> list[pb.LogEntry]:
+        """A log as answered: when sealing, without the entries' ``private`` parts (the hidden
+        cards a player drew or played face down, INSURGENT's: docs/insurgent/state.md), which
+        the answer's caller, whichever player, may not be entitled to see."""
+        if self.trust.seal:
+            entries = [{k: v for k, v in e.items() if k != "private"} for e in entries]
+        return log_to_proto(entries, game.log_label)
+
     def _successor(self, opened: Opened, rec: Record) -> GameRef:
         """Anti-fork mode: claim the state record ``rec`` as the one successor of ``opened``
         (``forks``); the successor's place in the game."""
@@ -283,8 +291,9 @@ class Core:
         (``seat``, or among the ``seats`` a request that makes moves holds)."""
         if seats is not None and role in seats.roles:
             return
-        if self.trust.strict and role in ("gov", "fln") and \
-                self.trust.seat_of(opened, seat) != role:
+        sides = games.of_text(opened.json).sides
+        if self.trust.strict and role in sides and \
+                self.trust.seat_of(opened, seat, sides) != role:
             raise ServiceError("bad_seat", f"strict mode: the {role} view needs the {role} seat"
                                " token of this game (NewGameResponse.seats)", field="seat")
 
@@ -300,14 +309,15 @@ class Core:
             raise ServiceError("invalid_state", "strict mode: this state belongs to no game of"
                                " this referee (a replayed state can be read, not played on)",
                                field="state.game_id")
-        if len(seats) > len(SIDES):
-            raise ServiceError("invalid_argument", f"at most {len(SIDES)} seat tokens (a game"
-                               f" has {len(SIDES)} seats)", field="seats")
+        sides = games.of_text(opened.json).sides
+        if len(seats) > len(sides):
+            raise ServiceError("invalid_argument", f"at most {len(sides)} seat tokens (a game"
+                               f" has {len(sides)} seats)", field="seats")
         roles: set[str] = set()
         tokens = [("seat", seat)] if seat else []
         tokens += [(f"seats[{i}]", token) for i, token in enumerate(seats)]
         for where, token in tokens:
-            role = self.trust.seat_of(opened, token)
+            role = self.trust.seat_of(opened, token, sides)
             if role is None:
                 raise ServiceError("bad_seat", "strict mode: this token is no seat of the"
                                    " state's game (NewGameResponse.seats)", field=where)
@@ -324,6 +334,7 @@ class Core:
         legal = game.rules.legal_moves(s)
         return {"to_move": game.rules.to_move(s), "prompt": game.rules.prompt(s),
                 "decision_kind": game.rules.decision_kind(s), "legal_moves": legal, "labels": game.move_labels(s, legal),
+                "private": [i for i, m in enumerate(legal) if game.private_move(m)],
                 "previews": game.move_previews(s, legal) if preview else None,
                 "result": s.result}
 
@@ -331,11 +342,14 @@ class Core:
     def _position_fields(rec: Record, own: bool = False) -> dict[str, Any]:
         """A position record (``_position``) as the response fields: actor to move, prompt,
         legal moves and, once the game is over, the result. The moves that would reveal the
-        player's hidden Deception markers are listed only to that player (``own``)."""
+        player's hidden Deception markers (or, in INSURGENT, name the cards in the hand:
+        ``Game.private_move``) are listed only to that player (``own``)."""
         moves, labels = rec["legal_moves"], rec["labels"]
         previews = rec.get("previews") or [None] * len(moves)
         if not own:
-            shown = [i for i, m in enumerate(moves) if not private(m)]
+            hidden = set(rec["private"]) if "private" in rec else {
+                i for i, m in enumerate(moves) if private(m)}
+            shown = [i for i in range(len(moves)) if i not in hidden]
             moves, labels = [moves[i] for i in shown], [labels[i] for i in shown]
             previews = [previews[i] for i in shown]
         out: dict[str, Any] = {"to_move": rec["to_move"] or "", "prompt": rec["prompt"],
@@ -428,8 +442,8 @@ class Core:
         game = games.by_name(req.game)
         options = options_to_engine(req.options)
         game.check_options(options)
-        if not req.scenario:
-            raise ServiceError("invalid_argument", "scenario is required", field="scenario")
+        scenario = game.scenario_of(req.scenario, req.HasField("deck"))
+        deck = struct_to_plain(req.deck) if req.HasField("deck") else None
 
         game_id = self.trust.new_game_id()
         seed, commitment = req.seed, ""
@@ -438,15 +452,16 @@ class Core:
             commitment = seed_commitment(game_id, seed)
 
         def compute() -> Record:
-            s = self._engine_errors(lambda: game.rules.new_game(req.scenario, seed, options))
+            s = self._engine_errors(lambda: game.new_game(scenario, seed, options, deck))
             return {**self._issued(s, preview=req.preview), "log": []}
 
-        rec = self._cached(call, self._key("new_game", None, game.name, req.scenario, seed,
-                                           options, req.preview), compute)
+        rec = self._cached(call, self._key("new_game", None, game.name, scenario, seed,
+                                           options, req.preview, *([deck] if deck else [])),
+                           compute)
         out = pb.NewGameResponse(state=self._issue(rec["state"], GameRef(game_id, 0, commitment)),
-                                 log=log_to_proto(rec["log"], game.log_label),
+                                 log=self._log(rec["log"], game),
                                  **self._position_fields(rec))
-        for role in ("gov", "fln") if game_id else ():
+        for role in game.sides if game_id else ():
             out.seats[role] = self.trust.seat_token(game_id, role)
         return out
 
@@ -482,7 +497,7 @@ class Core:
                                            *Seats.key(seats)), compute)
         ref = self._successor(opened, rec["state"])
         return pb.ApplyResponse(state=self._issue(rec["state"], ref),
-                                log=log_to_proto(rec["log"], game.log_label),
+                                log=self._log(rec["log"], game),
                                 **self._position_fields(rec))
 
     def validate(self, req: pb.ValidateRequest, call: Call) -> pb.ValidateResponse:
@@ -503,7 +518,7 @@ class Core:
         rec = self._cached(call, self._key("validate", opened, moves, req.preview,
                                            *Seats.key(seats)), compute)
         out = pb.ValidateResponse(legal=rec["legal"], applied=rec["applied"],
-                                  log=log_to_proto(rec["log"], game.log_label),
+                                  log=self._log(rec["log"], game),
                                   **self._position_fields(rec))
         if rec["error"] is not None:
             out.error.CopyFrom(ServiceError(**rec["error"]).to_proto())
@@ -583,16 +598,19 @@ class Core:
     # -- ct_referee.v1.GovBot --------------------------------------------------------------------
 
     def decide_gov(self, req: pb.DecideRequest, call: Call) -> pb.DecideResponse:
-        return self._bot_moves(req, call, "DecideGov", "gov")
+        """The bot of the side fighting the FLN (``games.Game.counter``): the Government of
+        Colonial Twilight and Algeria, INSURGENT's automated French."""
+        return self._bot_moves(req, call, "DecideGov", None)
 
-    def _bot_moves(self, req: pb.DecideRequest, call: Call, rpc: str, side: str
+    def _bot_moves(self, req: pb.DecideRequest, call: Call, rpc: str, side: str | None
                    ) -> pb.DecideResponse:
-        """The moves ``side``'s bot of the state's game (``games.Game.bots``) makes from the
-        request's state (seats: ``Seats.check_bot``), replayed by the referee before they are
-        issued."""
+        """The moves ``side``'s bot of the state's game (``games.Game.bots``; None: its counter
+        side's) makes from the request's state (seats: ``Seats.check_bot``), replayed by the
+        referee before they are issued."""
         opened = self.trust.open(req.state)
         game = games.of_text(opened.json)
         game.check(rpc)
+        side = side or game.counter
         bot = self.bots[game.name].get(side)
         if bot is None:
             raise ServiceError("wrong_game", f"{rpc} is not for {game.title}: it has no {side}"

@@ -16,6 +16,7 @@ from algeria.data import SCENARIOS as ALGERIA_SCENARIOS
 from engine.bot.trace import DETAILS as FLN_BOT_DETAILS
 from engine.data import SCENARIOS
 from engine.govbot.trace import DETAILS as GOV_BOT_DETAILS
+from insurgent.bots import DETAILS as FRENCH_BOT_DETAILS
 from engine.view import ROLES
 from referee_core.options import CHANCE_MODES
 
@@ -167,7 +168,7 @@ def _move_schemas(md: Descriptor, defs: dict[str, Any]) -> None:
         "example": {"t": "pick", "value": "Philippeville"}}
 
 
-# One entry of a bot's trace (engine.bot.trace, engine.govbot.trace).
+# One entry of a bot's trace (engine.bot.trace, engine.govbot.trace, insurgent.bots).
 TRACE_ENTRY = "BotTraceEntry"
 FIELD_SCHEMAS: dict[tuple[str, str], dict[str, Any]] = {
     ("DecideResponse", "trace"): {"type": "array",
@@ -183,7 +184,8 @@ def _trace_schema() -> dict[str, Any]:
             "properties": {"box": {"type": "string", "description": "the flowchart box or rule"},
                            "text": {"type": "string", "description": "the explanation"},
                            **{d: {"description": "a detail of the choice"}
-                              for d in sorted(FLN_BOT_DETAILS | GOV_BOT_DETAILS)}},
+                              for d in sorted(FLN_BOT_DETAILS | GOV_BOT_DETAILS
+                                                    | FRENCH_BOT_DETAILS)}},
             "required": ["box", "text"], "additionalProperties": True}
 
 

@@ -100,7 +100,9 @@ OPERATIONS: tuple[Operation, ...] = (
               "The non-player FLN (rules 8.0): the bot's moves, the resulting state and its "
               "trace. 501 `unimplemented` until the bot is part of the build."),
     Operation("DecideGov", "POST", "/v1/bot/gov/decide",
-              "The Government bot (engine.govbot, docs/gov-bot.md; Colonial Twilight): its "
-              "moves, the resulting state and its trace, as Decide answers for the FLN."),
+              "The bot of the side fighting the FLN: the Government bot (engine.govbot, "
+              "docs/gov-bot.md; Algeria's, algeria.bots), INSURGENT's automated French of the "
+              "Solo Variant (option french_bot, docs/insurgent/solo.md): its moves, the "
+              "resulting state and its trace, as Decide answers for the FLN."),
 )
 BY_RPC = {op.rpc: op for op in OPERATIONS}

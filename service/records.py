@@ -35,7 +35,7 @@ from .config import Config
 from .convert import options_to_engine
 from .errors import ServiceError
 from .jsonmap import from_dict
-from .moves import MoveError, move_from_engine, move_to_engine, moves_from_engine, private
+from .moves import MoveError, move_from_engine, move_to_engine, moves_from_engine
 from .replay import WORK, Deadline, over, work
 
 NAME = "record"
@@ -86,13 +86,14 @@ class ServiceReferee(records.EngineReferee):
             game = games.by_name(game_of(header))
             options = _options(header.get("options"))
             game.check_options(options)
-            if not header["scenario"]:
-                raise ServiceError("invalid_argument", "scenario is required", field="scenario")
+            # a header's deck (the game's deck file) is read only for a game played from one
+            deck = header.get("deck") if game.setup is not None else None
+            scenario = game.scenario_of(header["scenario"], False)
             seed = header.get("seed", 0)
             if not -2 ** 63 <= seed < 2 ** 63:  # NewGameRequest.seed is an int64
                 raise ServiceError("invalid_argument", f"{seed} is out of the range of a seed"
                                    " (a 64-bit signed integer)", field="seed")
-            s = game.rules.new_game(header["scenario"], seed, options)
+            s = game.new_game(scenario, seed, options, deck)
         except ServiceError as e:
             raise ValueError(f"{e.field}: {e.message}" if e.field else e.message) from None
         except BadRequest as e:
@@ -113,7 +114,7 @@ class ServiceReferee(records.EngineReferee):
     def _position(self, s: games.State, chance: bool) -> Position:
         game = games.of_state(s)
         # as Validate and Apply list them to a caller who is not the player to move
-        legal = [m for m in game.rules.legal_moves(s) if not private(m)]
+        legal = [m for m in game.rules.legal_moves(s) if not game.private_move(m)]
         self.states.append((legal, s))
         return Position((s, chance), s.to_data(), game.rules.to_move(s), game.rules.prompt(s),
                         legal, s.result)

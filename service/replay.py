@@ -29,7 +29,7 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 
 from . import games
 from .config import Config
-from .convert import log_to_proto, options_to_engine
+from .convert import log_to_proto, options_to_engine, struct_to_plain
 from .errors import ServiceError
 from .moves import MoveError, move_from_engine, move_to_engine
 from .trust import GameRef
@@ -151,13 +151,16 @@ def _start(core: Referee, req: pb.ReplayRequest) -> tuple[games.State, list[dict
     if which != "game":
         raise ServiceError("invalid_argument", "a start is required: game {scenario, seed, "
                            "options} or position {position, seed}", field="game")
-    if not req.game.scenario:
+    named = games.GAMES.get(req.game.game) if req.game.game else games.DEFAULT
+    if not req.game.scenario and (named is None or not named.default_scenario):
         raise ServiceError("invalid_argument", "scenario is required", field="game.scenario")
     game = games.by_name(req.game.game, "game.game")
     options = options_to_engine(req.game.options)
     game.check_options(options, "game.options")
-    return core._engine_errors(lambda: game.rules.new_game(req.game.scenario, req.game.seed,
-                                                           options)), []
+    scenario = game.scenario_of(req.game.scenario, req.game.HasField("deck"), "game.")
+    deck = struct_to_plain(req.game.deck) if req.game.HasField("deck") else None
+    return core._engine_errors(lambda: game.new_game(scenario, req.game.seed, options,
+                                                     deck)), []
 
 
 def _plan(req: pb.ReplayRequest, n: int) -> Plan:

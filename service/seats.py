@@ -5,12 +5,13 @@ NewGame hands each player a seat token (``trust.Trust.seat_token``). A request t
 is what they prove, and ``Seats.check`` is the one rule every such call applies before each of
 its moves is judged:
 
-* a move of a side (``gov``, ``fln``) needs that side's seat;
+* a move of a side (``gov``, ``fln``; INSURGENT's ``fln``, ``french``) needs that side's seat;
 * any other move (``chance`` in external chance mode, where the players report the physical
   cards and dice at their common table, or a move after the game's end) needs a seat of the game;
 * a bot (``Seats.check_bot``) moves for a side only when the game makes that side a
   non-player (Colonial Twilight's ``fln_bot`` option, 8.6, or ``gov_bot`` for the Government
-  bot: then any seat of the game will do), or with that side's own seat.
+  bot; INSURGENT's ``french_bot``, the Solo Variant: then any seat of the game will do), or
+  with that side's own seat.
 
 So a player never extends the game for the other, and no verdict on the other side's move — which
 may turn on that side's hidden information, such as a Deception marker it holds (7.3) — is given
@@ -40,8 +41,9 @@ class Seats:
     def check(self, s: games.State, index: int) -> ServiceError | None:
         """Whether the caller may make the move about to be made from ``s``: None, or the
         ``bad_seat`` refusal naming the move (``index``) and the seat it needs."""
-        actor = games.of_state(s).rules.to_move(s)
-        if actor in SIDES:
+        game = games.of_state(s)
+        actor = game.rules.to_move(s)
+        if actor in game.sides:
             if actor in self.roles:
                 return None
             need = f"is the {actor}'s: it needs the {actor} seat token"

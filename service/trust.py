@@ -239,11 +239,13 @@ class Trust:
         msg = b"ct-seat\x00" + game_id.encode() + b"\x00" + role.encode()
         return SEAT_PREFIX + _b64(hmac.new(self._seat, msg, hashlib.sha256).digest())
 
-    def seat_of(self, opened: Opened, token: str) -> str | None:
-        """The role ("gov" or "fln") whose seat ``token`` proves in the state's game, or None."""
+    def seat_of(self, opened: Opened, token: str, sides: tuple[str, ...] = ("gov", "fln")
+                ) -> str | None:
+        """The role (one of the game's ``sides``) whose seat ``token`` proves in the state's
+        game, or None."""
         if not token or not opened.game.game_id:
             return None
-        for role in ("gov", "fln"):
+        for role in sides:
             if hmac.compare_digest(token, self.seat_token(opened.game.game_id, role)):
                 return role
         return None

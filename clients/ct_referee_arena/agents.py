@@ -12,14 +12,17 @@ of the listed moves. The messages are JSON objects, the same for every kind of a
 ``seed`` is the agent's own for the game (``agent_seed``: it reveals nothing of the deal).
     {"type": "end", "game", "role", "result"}                     (no answer)
 
-``game`` is ``colonial_twilight`` or ``algeria`` (Brian Train's *Algeria*, docs/algeria/).
+``game`` is ``colonial_twilight``, ``algeria`` (Brian Train's *Algeria*, docs/algeria/) or
+``insurgent`` (*INSURGENT: Algeria*, docs/insurgent/), ``role`` the side as the game names it
+(INSURGENT: ``fln`` or ``french``).
 
 Kinds, by the spec that names them:
 
-* ``random``, ``fln-bot``, ``gov-bot``: built in (the game's own bot of that side,
-  service.games.Game.bots: in Colonial Twilight ``fln-bot`` is the non-player FLN of rules 8.0,
-  ``gov-bot`` the Government bot of docs/gov-bot.md; in Algeria the bots of
-  docs/algeria/bots.md);
+* ``random``, ``fln-bot``, ``gov-bot``, ``french-bot``: built in (the game's own bot of that
+  side, service.games.Game.bots: in Colonial Twilight ``fln-bot`` is the non-player FLN of rules
+  8.0, ``gov-bot`` the Government bot of docs/gov-bot.md; in Algeria the bots of
+  docs/algeria/bots.md; in INSURGENT ``french-bot`` is the automated French of the Solo Variant,
+  docs/insurgent/solo.md, which makes the game a solo game: option ``french_bot``);
 * ``py:package.module:name``: Python in a process of its own (``pyhost``), a function
   ``turn(message) -> answer`` or a class (one instance per game) with a ``turn`` method and
   optional ``hello`` / ``end``;
@@ -56,13 +59,14 @@ from engine.state import Move
 
 from service.games import GAMES
 
-from .games import DEFAULT, title
+from .games import DEFAULT, SEATS, title
 from .referee import Position, Referee
 
-SIDES = ("gov", "fln")
+SIDES = SEATS   # a pairing's seats (games.SEATS)
 INF = float("inf")
-BUILTIN = ("random", "fln-bot", "gov-bot")
-ONE_SIDE = {"fln-bot": "fln", "gov-bot": "gov"}   # built-in bots that play one side only
+BUILTIN = ("random", "fln-bot", "gov-bot", "french-bot")
+# built-in bots that play one seat only (french-bot: INSURGENT's French, the seat fighting the FLN)
+ONE_SIDE = {"fln-bot": "fln", "gov-bot": "gov", "french-bot": "gov"}
 
 
 class Forfeit(Exception):
@@ -203,6 +207,17 @@ class GovBotAgent(BotAgent):
     name = "gov-bot"
     version = engine.VERSION
     side = "gov"
+
+
+class FrenchBotAgent(BotAgent):
+    """INSURGENT's automated French (the Solo Variant, insurgent.bots, docs/insurgent/solo.md):
+    it plays the solo game, whose French flip the top card of their deck (option
+    ``french_bot``), and makes the one move the solo lists leave at each French decision."""
+
+    name = "french-bot"
+    version = engine.VERSION
+    side = "french"
+    options = {"french_bot": True}
 
 
 class MessageAgent(Agent):
@@ -468,6 +483,8 @@ def make_agent(spec: str) -> Agent:
         return FlnBotAgent()
     if spec == "gov-bot":
         return GovBotAgent()
+    if spec == "french-bot":
+        return FrenchBotAgent()
     if spec.startswith("py:"):
         return PythonAgent(spec[3:])
     if spec.startswith("cmd:"):
@@ -486,8 +503,9 @@ def plays(agent: Agent, spec: str, game: str) -> None:
 
 
 def sides(spec: str, game: str = DEFAULT) -> tuple[str, ...]:
-    """The sides an agent can play in ``game``; ``ValueError`` for a spec that names no agent,
-    or an agent that does not play that game."""
+    """The seats of a pairing (``gov``: the side fighting the FLN, games.SEATS) an agent can
+    play in ``game``; ``ValueError`` for a spec that names no agent, or an agent that does not
+    play that game."""
     agent = make_agent(spec)
     agent.close()
     plays(agent, spec, game)

@@ -30,9 +30,8 @@ from engine.records import (
 )
 from service.config import from_env
 
-from .games import DEFAULT, SCENARIOS, title
+from .games import DEFAULT, SCENARIOS, sides, title
 
-SIDES = ("gov", "fln")
 # Forfeits the moves cannot show: only the referee running the game saw them happen.
 UNPROVABLE = ("time", "crash", "malformed")
 
@@ -81,7 +80,7 @@ def verify_record(lines: Iterable[str], published: set[str] | None = None,
         v.facts.append(f"a game of {title(of) if of in SCENARIOS else repr(of)}, scenario"
                        f" {rec.scenario}")
     _check_commitment(rec, published, v)
-    _check_agents(rec, v)
+    _check_agents(rec, of, v)
     _check_closed(rec, v)
     if of == DEFAULT:
         _replay(rec, EngineReferee(), v)
@@ -106,7 +105,9 @@ def _replay(rec: Record, ref: Referee, v: Verification) -> None:
     if rec.result is None:
         v.problems.append("no result line")
     elif verdict.to_move is None:   # check_record matched the result line to the game's
-        v.facts.append(f"the game ends as recorded: {rec.result.get('winner')} wins")
+        won = rec.result.get("winner")
+        v.facts.append("the game ends as recorded: "
+                       + (f"{won} wins" if won is not None else "a draw"))
     else:
         _check_forfeit(rec, ref, v)
 
@@ -137,15 +138,21 @@ def _check_closed(rec: Record, v: Verification) -> None:
                           " removed")
 
 
-def _check_agents(rec: Record, v: Verification) -> None:
+def _game_sides(of: str) -> tuple[str, ...]:
+    """The sides of a record's game as its header and result name them."""
+    return sides(of) if of in SCENARIOS else ("gov", "fln")
+
+
+def _check_agents(rec: Record, of: str, v: Verification) -> None:
     agents = rec.header.get("agents")
+    their = _game_sides(of)
     if not (isinstance(agents, dict) and all(
             isinstance(agents.get(s), dict) and "name" in agents[s] and "version" in agents[s]
-            for s in SIDES)):
+            for s in their)):
         v.problems.append("the header does not name both agents with their versions")
         return
     v.facts.append("agents: " + ", ".join(
-        f"{s} {agents[s]['name']} {agents[s]['version']}".rstrip() for s in SIDES))
+        f"{s} {agents[s]['name']} {agents[s]['version']}".rstrip() for s in their))
 
 
 def _check_forfeit(rec: Record, ref: Referee, v: Verification) -> None:
@@ -154,8 +161,10 @@ def _check_forfeit(rec: Record, ref: Referee, v: Verification) -> None:
     assert rec.result is not None
     f = rec.result["forfeit"]
     side = f["side"]
-    if side not in SIDES:
-        v.problems.append(f"the result says {side!r} forfeited: only gov or fln forfeits")
+    their = _game_sides(game_of(rec.header))
+    if side not in their:
+        v.problems.append(f"the result says {side!r} forfeited: only {' or '.join(their)}"
+                          " forfeits")
         return
     if f.get("kind") == "illegal" and isinstance(f.get("answer"), dict):
         pos = ref.play(ref.start(rec.header), rec.moves)

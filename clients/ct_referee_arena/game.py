@@ -21,11 +21,12 @@ from typing import Any, Callable
 from engine.records import RecordWriter, canonical_move, make_header
 from engine.state import Move
 
-from .agents import (SIDES, Agent, Forfeit, Turn, Unavailable, agent_seed, excerpt, make_agent,
-                     plays, shape)
+from .agents import (Agent, Forfeit, Turn, Unavailable, agent_seed, excerpt, make_agent, plays,
+                     shape)
 from .fair import commitment
 from .games import DEFAULT
 from .games import check as check_game
+from .games import sides as game_sides
 from .referee import Position, Referee, Refused
 
 MAX_DECISIONS = 50_000
@@ -45,9 +46,9 @@ class TimeControl:
 
 
 class _Clock:
-    def __init__(self, tc: TimeControl) -> None:
+    def __init__(self, tc: TimeControl, sides: tuple[str, ...] = ("gov", "fln")) -> None:
         self.tc = tc
-        self.used = {"gov": 0.0, "fln": 0.0}
+        self.used = {side: 0.0 for side in sides}
 
     def left(self, role: str) -> float:
         limits = [x for x in (self.tc.per_move,
@@ -68,9 +69,11 @@ def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
               salt: str = "", options: dict[str, Any] | None = None,
               header: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play one game of ``game`` (service.games; Colonial Twilight by default); ``ValueError``
-    before it starts for an agent that does not play that game. The outcome is plain JSON
-    (it crosses processes and queues): ``winner``
-    (gov | fln), ``forfeit`` (null, or side, kind, detail and the refused ``answer``),
+    before it starts for an agent that does not play that game. ``gov_spec`` plays the side
+    fighting the FLN (INSURGENT's French: ``games.side``). The outcome is plain JSON (it
+    crosses processes and queues), each side named as the game names it: ``winner`` (gov | fln;
+    INSURGENT: fln | french, or null for a draw), ``forfeit`` (null, or side, kind, detail
+    and the refused ``answer``),
     ``result`` (the engine's, null after a forfeit), ``moves``, ``agents`` (spec, name,
     version), ``seconds`` each side thought, ``worker`` and ``record``: the GAME.jsonl text
     (docs/records.md) whose header adds the seed's ``commitment`` and ``salt``, the agents, the
@@ -85,28 +88,30 @@ def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
                              f"{game!r}; number a ladder's games with \"game_number\"")
         extra["game"] = game
     agents: dict[str, Agent] = {}
-    clock = _Clock(time_control)
+    roles = game_sides(game)
+    specs = dict(zip(roles, (gov_spec, fln_spec)))
+    clock = _Clock(time_control, roles)
     out = io.StringIO()
     try:
         forfeit: dict[str, Any] | None = None
-        for role, spec in (("gov", gov_spec), ("fln", fln_spec)):
+        for role, spec in specs.items():
             agents[role] = make_agent(spec)
             plays(agents[role], spec, game)
-        opts = {**(options or {}), **agents["gov"].options, **agents["fln"].options}
+        opts = {**(options or {}), **{k: v for a in agents.values() for k, v in a.options.items()}}
         pos = referee.new_game(scenario, seed, opts, game)
-        for role in SIDES:
+        for role in roles:
             agents[role].own_seed = agent_seed(seed, salt, role)
             try:
                 forfeit = _guard(role, lambda: agents[role].start(role, game, scenario, seed,
                                                                   referee))
             except Unavailable as e:
-                spec = gov_spec if role == "gov" else fln_spec
+                spec = specs[role]
                 raise Unavailable(f"the {role} agent {excerpt(repr(spec), 200)} could not be"
                                   f" started on {socket.gethostname()}: {e}") from None
             if forfeit:
                 break
         named = {r: {"spec": s, "name": agents[r].name, "version": agents[r].version}
-                 for r, s in (("gov", gov_spec), ("fln", fln_spec))}
+                 for r, s in specs.items()}
         writer = RecordWriter(out, make_header(
             scenario, seed, opts, commitment=commitment(seed, salt), salt=salt, agents=named,
             referee=referee.address, time_control=time_control.to_dict(), **extra),
@@ -115,13 +120,15 @@ def play_game(gov_spec: str, fln_spec: str, scenario: str, seed: int, *,
             pos, forfeit = _play(agents, pos, referee, clock, writer)
         if forfeit is not None:
             forfeit["detail"] = excerpt(str(forfeit["detail"]), DETAIL)
-            winner = "fln" if forfeit["side"] == "gov" else "gov"
+            winner = roles[1] if forfeit["side"] == roles[0] else roles[0]
             result = {"winner": winner, "by": "forfeit", "forfeit": forfeit}
         else:
             assert pos.result is not None
-            winner = str(pos.result["winner"])
-            result = {**pos.result, "by": "victory"}
-        for role in SIDES:
+            winner = pos.result["winner"]   # None: a draw (INSURGENT)
+            # how the game ended: the game's own word when it has one (INSURGENT's
+            # "domination", "attrition", "french_deck"), else "victory"
+            result = {"by": "victory", **pos.result}
+        for role in roles:
             _guard(role, lambda: agents[role].end(role, game, result))
         writer.finish(result)
     finally:
@@ -151,7 +158,7 @@ def _play(agents: dict[str, Agent], pos: Position, referee: Referee, clock: _Clo
     decisions = 0
     while pos.to_move is not None:
         role = pos.to_move
-        if role not in SIDES:
+        if role not in agents:
             raise RuntimeError(f"{role} to move: ladders play with managed chance")
         decisions += 1
         if decisions > MAX_DECISIONS:

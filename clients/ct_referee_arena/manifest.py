@@ -129,7 +129,8 @@ def entry(g: dict[str, Any], out: str) -> dict[str, Any]:
         "commitment": g["commitment"],
         "record": g["record"],
         "sha256": o.get("sha256") or file_sha256(os.path.join(out, g["record"])),
-        "result": {"winner": g["winner"], "by": "forfeit" if forfeit else "victory"},
+        "result": {"winner": g["winner"], "by": "forfeit" if forfeit
+                   else (o.get("result") or {}).get("by", "victory")},
         "forfeit": forfeit,
     }
 

@@ -2,7 +2,8 @@
 
 Both give the runner the same ``Position`` (actor to move, prompt, legal moves, a role's view,
 the canonical state text) and the same failure, ``Refused`` (an illegal move, with its rule),
-for every game the referee serves (service.games: Colonial Twilight, the default, and Algeria).
+for every game the referee serves (service.games: Colonial Twilight, the default, Algeria and
+INSURGENT).
 Chance is managed: the game's seed decides every draw and die (docs/chance.md).
 """
 
@@ -18,6 +19,7 @@ from engine.records import StateLike
 from engine.state import Move
 from service.games import GAMES, Game, by_name
 from service.jsonmap import struct_dict, to_dict
+from service.moves import private
 
 from .games import DEFAULT
 
@@ -89,7 +91,11 @@ class LocalReferee:
     def new_game(self, scenario: str, seed: int, options: dict[str, Any],
                  game: str = DEFAULT) -> Position:
         g = by_name(game)
-        return self._position(g, g.rules.new_game(scenario, seed, options))
+        try:
+            s = g.new_game(scenario, seed, options)
+        except engine.BadRequest as e:
+            raise ValueError(f"the referee refused the game: {e}") from None
+        return self._position(g, s)
 
     def apply(self, pos: Position, move: Move) -> Position:
         game = GAMES[pos.game]
@@ -119,12 +125,18 @@ class ServiceReferee:
         self.client = connect_client(url)
 
     def _position(self, r: Any, game: str) -> Position:
-        """From a NewGame or Apply response (NewGame has no result: a new game is not over)."""
+        """From a NewGame or Apply response (NewGame has no result: a new game is not over).
+        In a game whose moves may name what only the player to move sees (INSURGENT: a card
+        of the hand, ``Game.private_move``), the answer lists those moves to no one: the
+        legal moves are then asked for as the player to move (LegalMoves with its role)."""
         state = r.state
         over = "result" in r.DESCRIPTOR.fields_by_name and r.HasField("result")
         result = struct_dict(r.result) if over else None
-        labels = [m.label for m in r.legal_moves]
-        return Position(r.to_move or None, r.prompt, [move_dict(m) for m in r.legal_moves],
+        listed = r.legal_moves
+        if r.to_move in GAMES[game].sides and GAMES[game].private_move is not private:
+            listed = self.client.legal_moves(state, role=r.to_move).legal_moves
+        labels = [m.label for m in listed]
+        return Position(r.to_move or None, r.prompt, [move_dict(m) for m in listed],
                         result, state, str(state.json),
                         lambda role: to_dict(self.client.view(state, role)), lambda: labels,
                         game)
@@ -150,8 +162,9 @@ class ServiceReferee:
             raise
 
     def bot(self, pos: Position, side: str, seed: int) -> list[Move]:
-        """The moves of ``side``'s bot as the service answers them (FlnBot/Decide,
-        GovBot/DecideGov); they go to the service again like any agent's."""
+        """The moves of ``side``'s bot as the service answers them (FlnBot/Decide for the FLN,
+        GovBot/DecideGov for the side fighting it: the Government, INSURGENT's French); they go
+        to the service again like any agent's."""
         decide = self.client.decide if side == "fln" else self.client.decide_gov
         return [move_dict(m) for m in decide(pos.handle, seed).moves]
 

@@ -9,10 +9,10 @@ import math
 import os
 from typing import Any
 
-from .games import DEFAULT, title
+from .games import DEFAULT, seat, title
 from .stats import INITIAL_ORDINAL, Rating, Tally, ratings, tallies
 
-SIDE_NAME = {"gov": "Government", "fln": "FLN"}
+SIDE_NAME = {"gov": "Government", "fln": "FLN", "french": "French"}
 # Okabe-Ito: told apart with the common colour-vision deficiencies.
 COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
            "#F0E442"]
@@ -52,8 +52,10 @@ def forfeit_rows(games: list[dict[str, Any]]) -> list[list[str]]:
     for g in games:
         f = json.loads(g["outcome"]).get("forfeit") if g.get("outcome") else None
         if f:
+            # the forfeit names the game's side (INSURGENT's french), the row its seat's agent
+            agent = g.get(seat(g.get("game") or DEFAULT, f["side"]) or "", "?")
             rows.append([str(g["id"]), g["scenario"], g["gov"], g["fln"],
-                         f"{SIDE_NAME.get(f['side'], f['side'])} ({g[f['side']]})",
+                         f"{SIDE_NAME.get(f['side'], f['side'])} ({agent})",
                          str(f["kind"]), str(f["detail"])])
     return rows
 

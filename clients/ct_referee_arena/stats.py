@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 
 from referee_core.stats import wilson
 
-from .games import DEFAULT
+from .games import DEFAULT, seat
 
 INITIAL_ORDINAL = PlackettLuce().rating().ordinal()  # every rating starts here (mu 25, sigma 25/3)
 
@@ -32,25 +32,31 @@ class Tally:
     games: int = 0
     gov_wins: int = 0
     forfeits: dict[str, int] = field(default_factory=lambda: {"gov": 0, "fln": 0})
+    draws: int = 0   # INSURGENT's games may end in a draw
 
     @property
     def fln_wins(self) -> int:
-        return self.games - self.gov_wins
+        return self.games - self.gov_wins - self.draws
 
     def interval(self, side: str) -> tuple[float, float]:
         return wilson(self.gov_wins if side == "gov" else self.fln_wins, self.games)
 
 
 def tallies(games: Iterable[dict[str, Any]]) -> list[Tally]:
-    """Per pairing, from games with ``gov``, ``fln``, ``scenario``, ``winner``, ``forfeit_side``."""
+    """Per pairing, from games with ``gov``, ``fln``, ``scenario``, ``winner``, ``forfeit_side``
+    (sides as ``game`` names them, counted by the pairing's seat: games.seat)."""
     by: dict[tuple[str, str, str], Tally] = {}
     for g in games:
+        of = g.get("game") or DEFAULT
         key = (g["gov"], g["fln"], g["scenario"])
         t = by.setdefault(key, Tally(*key))
         t.games += 1
-        t.gov_wins += g["winner"] == "gov"
-        if g.get("forfeit_side"):
-            t.forfeits[g["forfeit_side"]] += 1
+        won = seat(of, g["winner"])
+        t.gov_wins += won == "gov"
+        t.draws += won is None
+        forfeited = seat(of, g.get("forfeit_side"))
+        if forfeited:
+            t.forfeits[forfeited] += 1
     return list(by.values())
 
 
@@ -81,7 +87,8 @@ def ratings(games: Iterable[dict[str, Any]]) -> tuple[list[Rating], list[dict[st
         of = g.get("game") or DEFAULT
         keys = [(of, g["gov"], "gov"), (of, g["fln"], "fln")]
         teams = [[current.get(k) or model.rating(name=f"{k[1]}/{k[2]}")] for k in keys]
-        ranks = [0.0, 1.0] if g["winner"] == "gov" else [1.0, 0.0]
+        won = seat(of, g["winner"])
+        ranks = [0.0, 0.0] if won is None else [0.0, 1.0] if won == "gov" else [1.0, 0.0]
         rated = model.rate(teams, ranks=ranks)
         for k, [r] in zip(keys, rated):
             current[k] = r

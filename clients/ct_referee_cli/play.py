@@ -30,7 +30,7 @@ from engine.records import RecordWriter, checkpoint, make_header, read_record
 from referee_core.jsontext import dumps
 from service.jsonmap import to_dict
 
-from . import algeria_text, board_text
+from . import algeria_text, board_text, insurgent_text
 from .common import add_server, with_client
 
 KEYS = {"pass": "p", "done": "d", "decline": "n"}   # stable keys of the frequent moves
@@ -45,8 +45,22 @@ HELP = """Keys:
   q  quit (asks to save; Ctrl-C and Ctrl-D too)      ?  this help
 Board: each space shows Population, Support (S) / Opposition (O) / neutral (.),
 Control (G Government, F FLN), * a Terror marker, then the pieces by letter."""
-SIDE = {"gov": "Government", "fln": "FLN", "chance": "Chance"}
-OTHER = {"gov": "fln", "fln": "gov"}
+SIDE = {"gov": "Government", "fln": "FLN", "french": "French", "chance": "Chance"}
+# the side fighting the FLN (service.games.Game.counter): ``--side gov`` in each game
+COUNTER = {"colonial_twilight": "gov", "algeria": "gov", "insurgent": "french"}
+# games whose players hold cards no one else sees: both sides at one screen show the view and the
+# moves of the player to move (its hand; a move naming a card of it is listed to it only)
+HANDS = ("insurgent",)
+
+
+def other(game: str, side: str) -> str:
+    """The side ``side`` plays against in ``game``."""
+    return COUNTER.get(game, "gov") if side == "fln" else "fln"
+
+
+def side_of(game: str, side: str) -> str:
+    """The side ``--side`` names in ``game`` (``gov``: the side fighting the FLN)."""
+    return COUNTER.get(game, "gov") if side in ("gov", "french") else side
 GAMES = tuple(SCENARIOS)   # the games and scenarios a ladder plays (ct_referee_arena.games)
 
 
@@ -69,6 +83,10 @@ BOTS: dict[tuple[str, str], Bot] = {
                                       "Government bot"),
     ("algeria", "fln"): Bot("fln_bot", "decide", "the FLN bot", "FLN bot"),
     ("algeria", "gov"): Bot("gov_bot", "decide_gov", "the Government bot", "Government bot"),
+    # the Solo Variant's automated French (docs/insurgent/solo.md): DecideGov, the bot of the side
+    # fighting the FLN
+    ("insurgent", "french"): Bot("french_bot", "decide_gov", "the French automaton",
+                                 "French automaton (Solo Variant)"),
 }
 
 
@@ -98,13 +116,13 @@ class Game:
         self.bot_side = next((side for (game, side), b in BOTS.items() if game == self.game
                               and header["options"].get(b.option)), "")
         self.bot = bool(self.bot_side)
-        self.role = OTHER[self.bot_side] if self.bot else "observer"
+        self.role = other(self.game, self.bot_side) if self.bot else "observer"
         g = client.new_game(header["scenario"], header["seed"], header["options"],
                             game="" if self.game == "colonial_twilight" else self.game)
         self.start = g.state.json
         self.state = g.state
         # the moves shown to the player carry their cost and effect (preview)
-        self.pos: Any = client.legal_moves(self.state, self.role, preview=True)
+        self.pos: Any = self.position()
         self.steps: list[tuple[dict[str, Any], str | None]] = []
         self.log: list[str] = []
         self.history: list[Snapshot] = []
@@ -136,7 +154,17 @@ class Game:
         for e in r.log:
             self.say(f"  · {e.label}")
         self.state = r.state
-        self.pos = self.client.legal_moves(self.state, self.role, preview=True)
+        self.pos = self.position()
+
+    def position(self) -> Any:
+        """The referee's answer for the current state as the person sees it: the view and moves
+        of the person's side; at one screen in a game of hidden hands, of the player to move."""
+        pos = self.client.legal_moves(self.state, self.role, preview=True)
+        if (self.game in HANDS and not self.bot and pos.to_move in (COUNTER[self.game], "fln")
+                and pos.to_move != self.role):
+            self.role = pos.to_move
+            pos = self.client.legal_moves(self.state, self.role, preview=True)
+        return pos
 
     def bot_turn(self) -> None:
         """The bot's decision (the non-player FLN's, rules 8.0, or the Government bot's), summed
@@ -252,7 +280,7 @@ class Game:
                                  "validate says more)") from None
             self.step(m, r.state.json)
             self.state = r.state
-        self.pos = self.client.legal_moves(self.state, self.role, preview=True)
+        self.pos = self.position()
         self.bot_calls = len(moves)
         self.saved = len(moves)
 
@@ -262,6 +290,8 @@ class Game:
         view = to_dict(self.pos.view)
         if self.game == "algeria":
             text = algeria_text.board(view)
+        elif self.game == "insurgent":
+            text = insurgent_text.board(view)
         else:
             text = board_text.wide(view) if self.wide else board_text.compact(view)
         own = board_text.deception(view)
@@ -335,7 +365,9 @@ class Game:
                 continue
             self.show_board()
             if self.over():
-                self.say(result_text(self.doc().get("result") or {}))
+                result = self.doc().get("result") or {}
+                self.say(insurgent_text.result_text(result) if self.game == "insurgent"
+                         else result_text(result))
                 if self.record_path:
                     self.save(self.record_path)
                 elif self.steps:
@@ -455,7 +487,7 @@ def new_header(game: str, scenario: str | None, seed: int, side: str, hotseat: b
         raise ValueError(f"--scenario {scenario}: {game}'s scenarios are"
                          f" {', '.join(SCENARIOS[game])}")
     options: dict[str, Any] = {}
-    bot = BOTS.get((game, OTHER[side]))
+    bot = BOTS.get((game, other(game, side_of(game, side))))
     if bot is not None and not hotseat:
         options[bot.option] = True
     if deception:
@@ -490,6 +522,8 @@ def play(client: Client, scenario: str | None, seed: int | None, inp: TextIO, ou
     game = Game(client, header, inp, out, wide, record)
     if game.bot:
         who = f"the {SIDE[game.role]} against {BOTS[game.game, game.bot_side].name}"
+    elif game.game in HANDS:
+        who = "both sides (each sees only its own hand: pass the screen between turns)"
     else:
         who = "both sides"
     out.write(f"ct-referee play: {header['scenario']}, seed {header['seed']} (play it again with"
@@ -528,10 +562,12 @@ def register(sub: Any) -> None:
     p = sub.add_parser("play", help="play a game in the terminal (either side against the other's"
                                     " bot, or both sides)")
     p.add_argument("--game", default="colonial_twilight", choices=GAMES, metavar="GAME",
-                   help="colonial_twilight (default) or algeria")
-    p.add_argument("--side", default="gov", choices=("gov", "fln"), metavar="SIDE",
+                   help="colonial_twilight (default), algeria or insurgent")
+    p.add_argument("--side", default="gov", choices=("gov", "fln", "french"), metavar="SIDE",
                    help="your side, against the other's bot (default gov: the Government against"
-                        " the non-player FLN; fln: the FLN against the Government bot)")
+                        " the non-player FLN; fln: the FLN against the Government bot; in"
+                        " insurgent fln: the FLN against the French automaton of the Solo"
+                        " Variant, gov or french: both sides, INSURGENT has no FLN bot)")
     p.add_argument("--scenario", default=None, metavar="SCENARIO",
                    choices=[s for names in SCENARIOS.values() for s in names],
                    help="the scenario: " + "; ".join(f"{title(game)}: {', '.join(names)}"

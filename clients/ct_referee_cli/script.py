@@ -12,9 +12,13 @@ from .common import add_server, parse_move, print_message, read_state, with_clie
 
 
 def _new(args: argparse.Namespace, ref: Client) -> int:
+    deck = None
+    if args.deck:
+        with open(args.deck, encoding="utf-8") as f:
+            deck = json.load(f)
     print_message(ref.new_game(args.scenario, args.seed,
                                json.loads(args.options) if args.options else None,
-                               game=args.game))
+                               game=args.game, deck=deck))
     return 0
 
 
@@ -42,10 +46,16 @@ def _bot(args: argparse.Namespace, ref: Client) -> int:
 
 def register(sub: Any) -> None:
     n = sub.add_parser("new", help="a new game (prints the NewGame response)")
-    n.add_argument("scenario")
+    n.add_argument("scenario", nargs="?", default="",
+                   help="short | medium | full; 1954 | 1958 | 1960 (algeria); standard"
+                        " (insurgent, the default for it)")
     n.add_argument("--seed", type=int, default=0)
     n.add_argument("--options", default=None, help='JSON, e.g. {"chance": "external"}')
-    n.add_argument("--game", default="", help="colonial_twilight (default) or algeria")
+    n.add_argument("--game", default="",
+                   help="colonial_twilight (default), algeria or insurgent")
+    n.add_argument("--deck", default=None, metavar="FILE",
+                   help="insurgent: a deck file (docs/insurgent/decks.md); default: the"
+                        " demonstration deck")
     n.set_defaults(run=with_client(_new))
     lg = sub.add_parser("legal", help="legal moves of a state file (- = stdin)")
     lg.add_argument("state")

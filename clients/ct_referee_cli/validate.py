@@ -21,6 +21,7 @@ from engine.records import (
 )
 from engine.state import Move
 from service.config import from_env
+from service.games import GAMES
 from service.jsonmap import struct_dict
 
 from .common import add_server, with_client
@@ -49,9 +50,13 @@ class ClientReferee:
                     raise ValueError(f"start: {e.message}; a sealed game's record is checked by"
                                      " the referee that dealt it (--server) until the game is"
                                      " over and its seed revealed") from None
+        game = game_of(header)
+        # the deck file of a game played from one (INSURGENT's; other games ignore the key)
+        deck = header.get("deck") if game in GAMES and GAMES[game].setup is not None else None
         try:
             g = self.client.new_game(header["scenario"], header.get("seed", 0),
-                                     header.get("options"), game=game_of(header))
+                                     header.get("options"), game=game,
+                                     deck=deck if isinstance(deck, dict) else None)
         except RefereeError as e:
             raise ValueError(f"{e.field}: {e.message}" if e.field else e.message) from None
         return self._position((g.state, None, None), g, None)

@@ -163,13 +163,18 @@ class Client:
             "ListScenarios", pb.ListScenariosRequest(game=game), pb.ListScenariosResponse)
         return r
 
-    def new_game(self, scenario: str, seed: int = 0,
+    def new_game(self, scenario: str = "", seed: int = 0,
                  options: Mapping[str, Any] | pb.GameOptions | None = None, game: str = "",
-                 preview: bool = False) -> pb.NewGameResponse:
-        """A new game of ``game`` ("colonial_twilight", the default, or "algeria"); every other
-        call recognises the game from the state."""
+                 preview: bool = False, deck: Mapping[str, Any] | None = None
+                 ) -> pb.NewGameResponse:
+        """A new game of ``game`` ("colonial_twilight", the default, "algeria" or "insurgent");
+        every other call recognises the game from the state. ``deck``: INSURGENT's deck file
+        (its data, docs/insurgent/decks.md; None: the demonstration deck); INSURGENT's one
+        scenario, "standard", is the default for it."""
         req = pb.NewGameRequest(scenario=scenario, seed=seed, options=_options(options),
                                 game=game, preview=preview)
+        if deck is not None:
+            req.deck.update(deck)
         r: pb.NewGameResponse = self.transport.call("NewGame", req, pb.NewGameResponse)
         return r
 
@@ -234,9 +239,10 @@ class Client:
 
     def decide_gov(self, state: StateLike, seed: int = 0, role: str = "observer", seat: str = "",
                    seats: Iterable[str] = (), preview: bool = False) -> pb.DecideResponse:
-        """The Government bot's moves (``engine.govbot``; Colonial Twilight), as ``decide`` the
-        FLN's: in strict mode the Government's seat token when the Government is a player (a
-        game without the ``gov_bot`` option), else any seat of the game."""
+        """The moves of the bot of the side fighting the FLN, as ``decide`` the FLN's: the
+        Government bot (``engine.govbot``; Algeria's ``algeria.bots``), INSURGENT's automated
+        French (``insurgent.bots``). In strict mode the side's seat token when it is a player (a
+        game without the ``gov_bot`` / ``french_bot`` option), else any seat of the game."""
         req = pb.DecideRequest(state=game_state(state), seed=seed, role=role, seat=seat,
                                seats=list(seats), preview=preview)
         r: pb.DecideResponse = self.transport.call("DecideGov", req, pb.DecideResponse)
@@ -254,8 +260,8 @@ class Client:
                moves: Iterable[MoveLike] = (), every: str = "", at: Iterable[int] = (),
                states: bool = False, views: bool = False, role: str = "observer",
                pictures: bool = False, position: Mapping[str, Any] | None = None,
-               game: str = "", first: int = 0, count: int = 0, preview: bool = False
-               ) -> pb.ReplayResponse:
+               game: str = "", first: int = 0, count: int = 0, preview: bool = False,
+               deck: Mapping[str, Any] | None = None) -> pb.ReplayResponse:
         """A game's history: from a new game (``scenario``, ``seed``, ``options`` of ``game``,
         default Colonial Twilight) or from a ``position`` on the table (docs/positions.md;
         ``seed`` shuffles its unseen cards). A page of it: at most ``count`` checkpoints from
@@ -268,6 +274,8 @@ class Client:
         else:
             req.game.CopyFrom(pb.NewGameRequest(scenario=scenario, seed=seed,
                                                 options=_options(options), game=game))
+            if deck is not None:  # INSURGENT's deck file (as new_game)
+                req.game.deck.update(deck)
         req.moves.extend(to_move(m) for m in moves)
         r: pb.ReplayResponse = self.transport.call("Replay", req, pb.ReplayResponse)
         return r

@@ -1,7 +1,8 @@
 // The ct-referee web client: a person plays Colonial Twilight as the Government against the
 // rulebook's non-player FLN (rules 8.0), as the FLN against the Government bot, or both sides at
 // one screen; or Algeria, either side against its bot (docs/algeria/bots.md) or both sides
-// (BOTS lists the bots). Built only
+// (BOTS lists the bots); or INSURGENT: Algeria, both sides or the FLN against the Solo Variant's
+// automated French (docs/insurgent/solo.md). Built only
 // on the public REST API: POST /v1/games, /v1/apply, /v1/view, /v1/render, /v1/bot/fln/decide,
 // /v1/bot/gov/decide, GET /v1/scenarios and /v1/catalog. The page keeps the game (its states,
 // for undo) and writes its record (record.js).
@@ -19,8 +20,16 @@ const el = (tag, attrs, ...kids) => {
   return e;
 };
 
-const FACTION = {gov: "Government", fln: "FLN", chance: "Chance"};
-const OTHER = {gov: "fln", fln: "gov"};
+const FACTION = {gov: "Government", fln: "FLN", french: "French", chance: "Chance"};
+// The side fighting the FLN in each game (service.games.Game.counter): the "gov" of the mode list.
+const COUNTER = {colonial_twilight: "gov", algeria: "gov", insurgent: "french"};
+const other = (game, side) => (side === "fln" ? COUNTER[game] || "gov" : "fln");
+// The side a mode (the person's side: "gov" the side fighting the FLN, "fln") plays in a game.
+const sideOf = (game, mode) => (mode === "gov" ? COUNTER[game] || "gov" : mode);
+// Games whose players hold cards no one else sees (INSURGENT's hands): their moves naming a card
+// are listed only to their player (LegalMoves with its role), and at one screen the page shows
+// the view of the player to move.
+const HANDS = new Set(["insurgent"]);
 // The bots of each game, by the side they play: the option that makes the side a non-player
 // and the endpoint that has it move. A side not listed is a person's.
 const BOTS = {
@@ -40,8 +49,18 @@ const BOTS = {
           reasons: "Reason (docs/algeria/bots.md)",
           who: "you play the FLN, the Government is Algeria's Government bot"},
   },
+  insurgent: {
+    french: {option: "french_bot", path: "/v1/bot/gov/decide", name: "French automaton",
+             reasons: "Priority (Solo Variant)",
+             who: "you play the FLN, the French are the Solo Variant's automaton"},
+  },
 };
-const DEFAULT_SCENARIO = {colonial_twilight: "short", algeria: "1954"};
+const DEFAULT_SCENARIO = {colonial_twilight: "short", algeria: "1954", insurgent: "standard"};
+// The mode list's words for each game (the person's side against the bot of the other).
+const MODES = {
+  insurgent: {gov: "French vs an FLN bot (none)", fln: "FLN vs the French automaton (solo)"},
+  default: {gov: "Government vs the FLN bot", fln: "FLN vs the Government bot"},
+};
 const MAX_MOVES = 500;  // moves per request when a loaded record is replayed
 
 class ApiError extends Error {
@@ -81,7 +100,8 @@ const app = {
   strict: false,   // the referee wants each move's seat (/readyz): a saved game keeps its seats
 };
 
-const viewRole = (g) => (g.botSide ? OTHER[g.botSide] : "observer");
+const viewRole = (g) => (g.botSide ? other(g.game, g.botSide)
+  : HANDS.has(g.game) && g.pos.to_move && g.pos.to_move !== "chance" ? g.pos.to_move : "observer");
 const isOver = (g) => !g.pos.to_move;
 const botToMove = (g) => Boolean(g.botSide) && g.pos.to_move === g.botSide;
 const botOf = (g) => BOTS[g.game][g.botSide];
@@ -231,6 +251,11 @@ async function recordBotMoves(g, moves, before, after, state) {
 async function refresh(g) {
   const role = viewRole(g);
   const seat = seatArgs(g, role, false);
+  if (HANDS.has(g.game) && g.pos.to_move === role && !botToMove(g)) {
+    // the moves naming a card of the hand, listed to their player only
+    const lm = await api("/v1/legal-moves", Object.assign({state: g.pos.state, role}, seat));
+    g.pos = Object.assign({}, g.pos, {legal_moves: lm.legal_moves});
+  }
   const [v, pic] = await Promise.all([api("/v1/view", Object.assign({state: g.pos.state, role}, seat)),
                                       api("/v1/render", Object.assign({state: g.pos.state, role,
                                                                        compact: Screen.compact()}, seat))]);
@@ -343,7 +368,7 @@ async function load(text) {
   await scenarios(game);
   $("scenario").value = h.scenario;
   $("seed").value = String(g.header.bot_seed || 0);
-  $("mode").value = g.botSide ? OTHER[g.botSide] : "hotseat";
+  $("mode").value = g.botSide ? (other(game, g.botSide) === "fln" ? "fln" : "gov") : "hotseat";
 }
 
 // Each checkpoint of the record against the one this replay wrote after as many moves.
@@ -376,8 +401,8 @@ const GROUPS = [
   ["Operations", (m) => m.t === "op"],
   ["Special Activities", (m) => m.t === "sa"],
   ["On the map — or click a space", (m) => spacesOf(m).length > 0],
-  ["Choices", (m) => !["pass", "done", "decline"].includes(m.t)],
-  ["Pass, finish or decline", () => true],
+  ["Choices", (m) => !["pass", "done", "decline", "skip"].includes(m.t)],
+  ["Pass, finish, skip or decline", () => true],
 ];
 
 // What an Event text does (the catalogue's summary, with a Capability's or Momentum's duration).
@@ -488,7 +513,18 @@ function choose(moves, ev) {
   c.hidden = false;
 }
 
+// INSURGENT's end (docs/insurgent/state.md): the winner or a draw, how, the fronts won.
+function insurgentResult(g) {
+  const r = g.doc.result || {};
+  const won = r.won || {};
+  return [el("div", {class: "winner " + (r.winner || "")},
+             r.winner ? `The ${FACTION[r.winner]} win` : "A draw", r.by ? ` — by ${r.by.replace("_", " ")}` : ""),
+          el("div", {}, `Fronts won: FLN ${won.fln || 0}, French ${won.french || 0}`),
+          el("div", {class: "hint"}, "Save the record to keep the game; New game for another.")];
+}
+
 function resultText(g) {
+  if (g.game === "insurgent") return insurgentResult(g);
   const r = g.doc.result || {};
   const who = FACTION[r.winner] || r.winner || "Nobody";
   const m = r.margins || {};
@@ -522,8 +558,27 @@ function algeriaStatus(g) {
     chip("AP", d.ap || 0, "fln"));
 }
 
+// INSURGENT's counts (docs/insurgent/state.md): its view carries the state document, the cards
+// the role may not see as counts only.
+function insurgentStatus(g) {
+  const d = g.view.document || {};
+  const chip = (label, value, cls) => el("span", {class: "chip " + (cls || "")}, el("b", {}, label), " ", value);
+  const count = (x) => (Array.isArray(x) ? x.length : x || 0);
+  const hands = d.hands || {};
+  const decks = d.decks || {};
+  $("status").replaceChildren(
+    chip("INSURGENT", `turn ${d.turn || 0}` + (d.final_turn ? " · final turn" : ""), "card"),
+    seedChip(g, chip),
+    chip("Hands", `FLN ${count(hands.fln)} · French ${count(hands.french)}`, ""),
+    chip("Decks", `FLN ${(decks.fln || {}).count || 0} · French ${(decks.french || {}).count || 0}`, ""),
+    chip("Prison", count(d.prison), "fln"),
+    chip("Graveyard", count(d.graveyard), ""),
+    chip("Viewing as", FACTION[viewRole(g)] || "observer", "margin"));
+}
+
 function drawStatus(g) {
   if (g.game === "algeria") return algeriaStatus(g);
+  if (g.game === "insurgent") return insurgentStatus(g);
   const v = g.view;
   const t = v.cards.titles || {};
   const card = (n) => (n ? `#${n} ${t[n] || ""}` : "—");
@@ -645,7 +700,8 @@ async function scenarios(game) {
     s.first_year ? `${s.title.split(/[:(]/)[0].trim()} ${s.first_year}–${s.last_year}` : s.title)));
   sel.value = DEFAULT_SCENARIO[game] || r.scenarios[0].name;
   [...$("mode").options].forEach((o) => {
-    o.disabled = o.value !== "hotseat" && !(BOTS[game] || {})[OTHER[o.value]];
+    if (o.value !== "hotseat") o.textContent = (MODES[game] || MODES.default)[o.value];
+    o.disabled = o.value !== "hotseat" && !(BOTS[game] || {})[other(game, sideOf(game, o.value))];
   });
   if ($("mode").selectedOptions[0].disabled) $("mode").value = "hotseat";
 }
@@ -658,7 +714,7 @@ async function start() {
   const q = new URLSearchParams(location.search);
   const mode = q.get("mode");
   $("mode").value = ["gov", "fln", "hotseat"].includes(mode) ? mode : "gov";
-  $("game").value = q.get("game") === "algeria" ? "algeria" : "colonial_twilight";
+  $("game").value = Object.keys(BOTS).includes(q.get("game")) ? q.get("game") : "colonial_twilight";
   await scenarios($("game").value);
   if (q.get("scenario")) $("scenario").value = q.get("scenario");
   $("seed").value = q.get("seed") || Math.floor(Math.random() * 1000000);
@@ -685,7 +741,7 @@ async function startGame() {
   const mode = $("mode").value;
   const game = $("game").value;
   const options = {chance: "managed"};
-  const bot = (BOTS[game] || {})[OTHER[mode]];
+  const bot = mode === "hotseat" ? null : (BOTS[game] || {})[other(game, sideOf(game, mode))];
   if (bot) options[bot.option] = true;
   if (game === "colonial_twilight") {  // Colonial Twilight's optional rules
     if ($("opt-deception").checked) options.deception = true;

@@ -66,9 +66,23 @@ const Record = (() => {
   const doc = (gameState) => JSON.parse(gameState.json);
 
   // docs/records.md: the state document with its hidden fields null, those it has (rng,
-  // deception, cards.deck, cards.set_aside; an Algeria state has no cards: only its rng).
+  // deception, cards.deck, cards.set_aside; an Algeria state has no cards: only its rng; an
+  // INSURGENT state's are its game's: insurgent/records.py HIDDEN).
+  const HIDDEN = {
+    "insurgent-state/": ["hands", "decks", "recruits", "fronts.fln", "pending", "rng"],
+  };
   function checkpointHash(d) {
     const copy = Object.assign({}, d);
+    const schema = Object.keys(HIDDEN).find((s) => String(d.schema || "").startsWith(s));
+    if (schema) {
+      HIDDEN[schema].forEach((path) => {
+        const [head, inner] = path.split(".");
+        if (!(head in copy)) return;
+        if (inner === undefined) copy[head] = null;
+        else copy[head] = Object.assign({}, copy[head] || {}, {[inner]: null});
+      });
+      return "sha256:" + sha256(canonical(copy));
+    }
     for (const k of ["rng", "deception"]) if (k in copy) copy[k] = null;
     if ("cards" in d) copy.cards = Object.assign({}, d.cards || {}, {deck: null, set_aside: null});
     return "sha256:" + sha256(canonical(copy));

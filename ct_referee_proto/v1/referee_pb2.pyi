@@ -258,6 +258,7 @@ class GameOptions(_message.Message):
     SLOW_FRENCH_REACTION_FIELD_NUMBER: _builtins.int
     DETERMINISTIC_INDEPENDENCE_FIELD_NUMBER: _builtins.int
     SHORTER_GAME_FIELD_NUMBER: _builtins.int
+    FRENCH_BOT_FIELD_NUMBER: _builtins.int
     chance: _builtins.str
     """"managed" (default) or "external" (docs/chance.md)"""
     deception: _builtins.bool
@@ -283,6 +284,11 @@ class GameOptions(_message.Message):
     """13.2 (1954 only)"""
     shorter_game: _builtins.bool
     """13.3"""
+    french_bot: _builtins.bool
+    """---- INSURGENT's Solo Variant (game "insurgent", docs/insurgent/solo.md) ----
+    The French are the automated player of the Solo Variant (GovBot/DecideGov plays them); the
+    FLN is always a player.
+    """
     def __init__(
         self,
         *,
@@ -296,10 +302,11 @@ class GameOptions(_message.Message):
         slow_french_reaction: _builtins.bool | None = ...,
         deterministic_independence: _builtins.bool | None = ...,
         shorter_game: _builtins.bool | None = ...,
+        french_bot: _builtins.bool | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_gov_bot", b"_gov_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "gov_bot", b"gov_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_french_bot", b"_french_bot", "_gov_bot", b"_gov_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "french_bot", b"french_bot", "gov_bot", b"gov_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_gov_bot", b"_gov_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "gov_bot", b"gov_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_deception", b"_deception", "_deterministic_independence", b"_deterministic_independence", "_fln_bot", b"_fln_bot", "_french_bot", b"_french_bot", "_gov_bot", b"_gov_bot", "_open_deployment", b"_open_deployment", "_reveal_capabilities", b"_reveal_capabilities", "_reveal_torture", b"_reveal_torture", "_shorter_game", b"_shorter_game", "_slow_french_reaction", b"_slow_french_reaction", "chance", b"chance", "deception", b"deception", "deterministic_independence", b"deterministic_independence", "fln_bot", b"fln_bot", "french_bot", b"french_bot", "gov_bot", b"gov_bot", "open_deployment", b"open_deployment", "reveal_capabilities", b"reveal_capabilities", "reveal_torture", b"reveal_torture", "shorter_game", b"shorter_game", "slow_french_reaction", b"slow_french_reaction"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__chance: _TypeAlias = _typing.Literal["chance"]  # noqa: Y015
     _WhichOneofArgType__chance: _TypeAlias = _typing.Literal["_chance", b"_chance"]  # noqa: Y015
@@ -309,6 +316,8 @@ class GameOptions(_message.Message):
     _WhichOneofArgType__deterministic_independence: _TypeAlias = _typing.Literal["_deterministic_independence", b"_deterministic_independence"]  # noqa: Y015
     _WhichOneofReturnType__fln_bot: _TypeAlias = _typing.Literal["fln_bot"]  # noqa: Y015
     _WhichOneofArgType__fln_bot: _TypeAlias = _typing.Literal["_fln_bot", b"_fln_bot"]  # noqa: Y015
+    _WhichOneofReturnType__french_bot: _TypeAlias = _typing.Literal["french_bot"]  # noqa: Y015
+    _WhichOneofArgType__french_bot: _TypeAlias = _typing.Literal["_french_bot", b"_french_bot"]  # noqa: Y015
     _WhichOneofReturnType__gov_bot: _TypeAlias = _typing.Literal["gov_bot"]  # noqa: Y015
     _WhichOneofArgType__gov_bot: _TypeAlias = _typing.Literal["_gov_bot", b"_gov_bot"]  # noqa: Y015
     _WhichOneofReturnType__open_deployment: _TypeAlias = _typing.Literal["open_deployment"]  # noqa: Y015
@@ -329,6 +338,8 @@ class GameOptions(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__deterministic_independence) -> _WhichOneofReturnType__deterministic_independence | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__fln_bot) -> _WhichOneofReturnType__fln_bot | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__french_bot) -> _WhichOneofReturnType__french_bot | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__gov_bot) -> _WhichOneofReturnType__gov_bot | None: ...
     @_typing.overload
@@ -441,7 +452,7 @@ class Scenario(_message.Message):
     propaganda_cards: _builtins.int
     game: _builtins.str
     """---- Games (service/games.py) ----
-    "colonial_twilight" or "algeria"
+    "colonial_twilight", "algeria" or "insurgent"
     """
     def __init__(
         self,
@@ -523,14 +534,16 @@ class NewGameRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _builtins.int
     GAME_FIELD_NUMBER: _builtins.int
     PREVIEW_FIELD_NUMBER: _builtins.int
+    DECK_FIELD_NUMBER: _builtins.int
     scenario: _builtins.str
     """per game: short | medium | full; 1954 | 1958 | 1960"""
     seed: _builtins.int
     game: _builtins.str
     """---- Games (service/games.py) ----
-    "colonial_twilight" (default) or "algeria" (Brian Train's *Algeria*, v2.1, docs/algeria/).
-    Every other call recognises the game from its state's schema (ct-state/... or
-    algeria-state/1).
+    "colonial_twilight" (default), "algeria" (Brian Train's *Algeria*, v2.1, docs/algeria/) or
+    "insurgent" (*INSURGENT: Algeria*, rules v1.6, docs/insurgent/; its one scenario is
+    "standard", the default for it). Every other call recognises the game from its state's
+    schema (ct-state/..., algeria-state/1, insurgent-state/1).
     """
     preview: _builtins.bool
     """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and
@@ -540,6 +553,13 @@ class NewGameRequest(_message.Message):
     def options(self) -> Global___GameOptions:
         """per game: options of another game are refused"""
 
+    @_builtins.property
+    def deck(self) -> _struct_pb2.Struct:
+        """"insurgent" only: the deck file (insurgent-deck/1, docs/insurgent/decks.md) whose 42 cards
+        the game is played with; absent: the demonstration deck. A bad deck is invalid_argument
+        naming the card and its field (deck.cards[3].front). Refused for the other games.
+        """
+
     def __init__(
         self,
         *,
@@ -548,10 +568,11 @@ class NewGameRequest(_message.Message):
         options: Global___GameOptions | None = ...,
         game: _builtins.str = ...,
         preview: _builtins.bool = ...,
+        deck: _struct_pb2.Struct | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["deck", b"deck", "options", b"options"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "options", b"options", "preview", b"preview", "scenario", b"scenario", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["deck", b"deck", "game", b"game", "options", b"options", "preview", b"preview", "scenario", b"scenario", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -958,8 +979,8 @@ class DecideRequest(_message.Message):
     seat: _builtins.str
     """Strict mode: seat tokens of the game the caller holds (`seat` and `seats` together): the
     role's, for its view; the side's when its bot is to move for a player (Decide: the FLN's in
-    a game without the fln_bot option; DecideGov: the Government's without gov_bot), else any
-    seat of the game.
+    a game without the fln_bot option; DecideGov: the Government's without gov_bot, INSURGENT's
+    French without french_bot), else any seat of the game.
     """
     preview: _builtins.bool
     """Each listed legal move's cost and effect (Move.cost, Move.effect; docs/moves.md, "Cost and
@@ -1763,11 +1784,12 @@ class View(_message.Message):
     fln_score: _builtins.int
     game: _builtins.str
     """---- Games (service/games.py) ----
-    The state's game: "colonial_twilight" or "algeria". For "algeria" the typed fields above
-    that the two games share are set (role, scenario, turn, to_move, prompt, legal_moves, result,
-    pending) and `document` holds the whole view (docs/algeria/state.md: the state without
-    `rng`, plus to_move, prompt and the role's legal moves); the Colonial Twilight fields are
-    empty.
+    The state's game: "colonial_twilight", "algeria" or "insurgent". For "algeria" and
+    "insurgent" the typed fields above that the games share are set (role, scenario, turn,
+    to_move, prompt, legal_moves, result, pending) and `document` holds the whole view
+    (docs/algeria/state.md: the state without `rng`, plus to_move, prompt and the role's legal
+    moves; docs/insurgent/state.md, "Views": the role's hand, the others' as counts, face-down
+    FLN cards hidden from the French and an observer); the Colonial Twilight fields are empty.
     """
     @_builtins.property
     def options(self) -> Global___GameOptions: ...
@@ -1938,6 +1960,7 @@ class CatalogResponse(_message.Message):
     BOARD_FIELD_NUMBER: _builtins.int
     GAME_FIELD_NUMBER: _builtins.int
     ALGERIA_FIELD_NUMBER: _builtins.int
+    DOCUMENT_FIELD_NUMBER: _builtins.int
     version: _builtins.str
     """a hash of the whole catalogue (REST: the ETag)"""
     not_modified: _builtins.bool
@@ -1977,6 +2000,12 @@ class CatalogResponse(_message.Message):
         Twilight fields cards, spaces, pieces, force_pool, support_levels and board are empty).
         """
 
+    @_builtins.property
+    def document(self) -> _struct_pb2.Struct:
+        """"insurgent": the catalogue document (insurgent.catalog: the demonstration deck's cards, the
+        fronts, the actions and the factions that take them, the counts of a faction deck).
+        """
+
     def __init__(
         self,
         *,
@@ -1993,10 +2022,11 @@ class CatalogResponse(_message.Message):
         board: Global___CatalogBoard | None = ...,
         game: _builtins.str = ...,
         algeria: Global___AlgeriaCatalog | None = ...,
+        document: _struct_pb2.Struct | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["algeria", b"algeria", "board", b"board"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["algeria", b"algeria", "board", b"board", "document", b"document"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["algeria", b"algeria", "board", b"board", "cards", b"cards", "engine_version", b"engine_version", "force_pool", b"force_pool", "game", b"game", "not_modified", b"not_modified", "pieces", b"pieces", "scenarios", b"scenarios", "spaces", b"spaces", "support_levels", b"support_levels", "tracks", b"tracks", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["algeria", b"algeria", "board", b"board", "cards", b"cards", "document", b"document", "engine_version", b"engine_version", "force_pool", b"force_pool", "game", b"game", "not_modified", b"not_modified", "pieces", b"pieces", "scenarios", b"scenarios", "spaces", b"spaces", "support_levels", b"support_levels", "tracks", b"tracks", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -638,8 +638,10 @@ class FlnBot:
 
 
 class GovBotStub:
-    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
+    """The bot of the side fighting the FLN (the game's counter side), so that a person can play the
+    FLN: a non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md); for an
+    Algeria state, Algeria's Government bot (algeria.bots); for an INSURGENT state, the Solo
+    Variant's automated French (insurgent.bots, docs/insurgent/solo.md; option french_bot).
     """
 
     def __init__(self, channel):
@@ -656,13 +658,16 @@ class GovBotStub:
 
 
 class GovBotServicer:
-    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
+    """The bot of the side fighting the FLN (the game's counter side), so that a person can play the
+    FLN: a non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md); for an
+    Algeria state, Algeria's Government bot (algeria.bots); for an INSURGENT state, the Solo
+    Variant's automated French (insurgent.bots, docs/insurgent/solo.md; option french_bot).
     """
 
     def DecideGov(self, request, context):
-        """State + seed -> the Government bot's moves, the resulting state and the trace of its
-        choices (the candidates weighed and what each choice gains); the same messages as Decide.
+        """State + seed -> the counter side's bot's moves, the resulting state and the trace of its
+        choices (Colonial Twilight: the candidates weighed and what each choice gains; INSURGENT:
+        the priority of the solo lists that decided each choice); the same messages as Decide.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -685,8 +690,10 @@ def add_GovBotServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class GovBot:
-    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
+    """The bot of the side fighting the FLN (the game's counter side), so that a person can play the
+    FLN: a non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md); for an
+    Algeria state, Algeria's Government bot (algeria.bots); for an INSURGENT state, the Solo
+    Variant's automated French (insurgent.bots, docs/insurgent/solo.md; option french_bot).
     """
 
     @staticmethod

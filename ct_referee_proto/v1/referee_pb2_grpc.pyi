@@ -295,8 +295,10 @@ class FlnBotServicer(metaclass=_abc_1.ABCMeta):
 def add_FlnBotServicer_to_server(servicer: FlnBotServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
 
 class GovBotStub:
-    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
+    """The bot of the side fighting the FLN (the game's counter side), so that a person can play the
+    FLN: a non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md); for an
+    Algeria state, Algeria's Government bot (algeria.bots); for an INSURGENT state, the Solo
+    Variant's automated French (insurgent.bots, docs/insurgent/solo.md; option french_bot).
     """
 
     @_typing.overload
@@ -304,25 +306,31 @@ class GovBotStub:
     @_typing.overload
     def __new__(cls, channel: _aio.Channel) -> GovBotAsyncStub: ...
     DecideGov: _grpc.UnaryUnaryMultiCallable[_referee_pb2.DecideRequest, _referee_pb2.DecideResponse]
-    """State + seed -> the Government bot's moves, the resulting state and the trace of its
-    choices (the candidates weighed and what each choice gains); the same messages as Decide.
+    """State + seed -> the counter side's bot's moves, the resulting state and the trace of its
+    choices (Colonial Twilight: the candidates weighed and what each choice gains; INSURGENT:
+    the priority of the solo lists that decided each choice); the same messages as Decide.
     """
 
 @_typing.type_check_only
 class GovBotAsyncStub(GovBotStub):
-    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
+    """The bot of the side fighting the FLN (the game's counter side), so that a person can play the
+    FLN: a non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md); for an
+    Algeria state, Algeria's Government bot (algeria.bots); for an INSURGENT state, the Solo
+    Variant's automated French (insurgent.bots, docs/insurgent/solo.md; option french_bot).
     """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
     DecideGov: _aio.UnaryUnaryMultiCallable[_referee_pb2.DecideRequest, _referee_pb2.DecideResponse]  # type: ignore[assignment]
-    """State + seed -> the Government bot's moves, the resulting state and the trace of its
-    choices (the candidates weighed and what each choice gains); the same messages as Decide.
+    """State + seed -> the counter side's bot's moves, the resulting state and the trace of its
+    choices (Colonial Twilight: the candidates weighed and what each choice gains; INSURGENT:
+    the priority of the solo lists that decided each choice); the same messages as Decide.
     """
 
 class GovBotServicer(metaclass=_abc_1.ABCMeta):
-    """A non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md), so that a
-    person can play the FLN; for an Algeria state, Algeria's Government bot (algeria.bots).
+    """The bot of the side fighting the FLN (the game's counter side), so that a person can play the
+    FLN: a non-player Government (the rulebook has none; engine/govbot, docs/gov-bot.md); for an
+    Algeria state, Algeria's Government bot (algeria.bots); for an INSURGENT state, the Solo
+    Variant's automated French (insurgent.bots, docs/insurgent/solo.md; option french_bot).
     """
 
     @_abc_1.abstractmethod
@@ -331,8 +339,9 @@ class GovBotServicer(metaclass=_abc_1.ABCMeta):
         request: _referee_pb2.DecideRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_referee_pb2.DecideResponse, _abc.Awaitable[_referee_pb2.DecideResponse]]:
-        """State + seed -> the Government bot's moves, the resulting state and the trace of its
-        choices (the candidates weighed and what each choice gains); the same messages as Decide.
+        """State + seed -> the counter side's bot's moves, the resulting state and the trace of its
+        choices (Colonial Twilight: the candidates weighed and what each choice gains; INSURGENT:
+        the priority of the solo lists that decided each choice); the same messages as Decide.
         """
 
 def add_GovBotServicer_to_server(servicer: GovBotServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

