@@ -175,3 +175,58 @@ def test_a_sides_bot_makes_no_move_out_of_turn_and_keeps_its_budget() -> None:
     with pytest.raises(OutOfBudget) as e:
         BOTS["gov"](s, 1, deadline=time.monotonic() - 1)
     assert e.value.kind == "deadline"
+
+
+def unit_at(area: str, box: str) -> dict[str, Any]:
+    return {"area": area, "box": box, "neutralized": False, "mode": None, "helo": False,
+            "removed": None}
+
+
+def areas_view() -> dict[str, dict[str, Any]]:
+    from algeria.state import new_area
+    from algeria.data import ALGERIAN
+    return {a: new_area() for a in ALGERIAN}
+
+
+def test_government_patrols_where_a_front_stands_rather_than_leave_for_an_empty_area() -> None:
+    # 9.11, 9.21: an Algerian brigade in II-2, where an FLN Front waits in UG. Its patrol makes
+    # the Front's Propaganda 1.17 PSP instead of 1.67 and a "+" (the Front reduced: +2 / -1,
+    # C.6) one sixth more likely; moving to an empty area (a control point there, 10.1) leaves
+    # the Propaganda at full strength. The old scoring moved (2.5 against 1.75).
+    units = {"alg_bde.1": unit_at("II-2", "OPS"), "front.1": unit_at("II-2", "UG")}
+    frame = {"k": "gov_deploy", "who": "gov", "unit": "alg_bde.1", "deployed": [], "moded": []}
+    moves = [{"t": "patrol"}, {"t": "stay"}, {"t": "area", "area": "III-3"}]
+    v = view_of(frame, moves, (50, 50), units)
+    v["areas"] = areas_view()
+    move, trace = choose_move(v, 0)
+    assert move == {"t": "patrol"}
+    assert "Propaganda saved" in trace[0]["text"]
+
+
+def test_government_places_a_new_mobile_unit_where_a_front_has_none_to_react() -> None:
+    # 9.12, 9.23: a new French brigade goes to Constantine, where a Front stands and only
+    # Police (who cannot React) watch it, rather than to II-2 where more FLN units stand but a
+    # brigade already can React. The old scoring ranked by FLN strength only (4.5 against 3.5).
+    units = {"front.1": unit_at("CONSTANTINE", "UG"), "police.1": unit_at("CONSTANTINE", "PTL"),
+             "front.2": unit_at("II-2", "UG"), "cadre.1": unit_at("II-2", "UG"),
+             "band.1": unit_at("II-2", "UG"), "fr_bde.1": unit_at("II-2", "OPS")}
+    frame = {"k": "gov_reinforce", "who": "gov", "stage": "area", "item": "fr_bde"}
+    moves = [{"t": "area", "area": a} for a in ("CONSTANTINE", "II-2")]
+    v = view_of(frame, moves, (60, 50), units)
+    v["areas"] = areas_view()
+    assert choose_move(v, 0)[0] == {"t": "area", "area": "CONSTANTINE"}
+
+
+def test_government_suppresses_a_city_front_with_elite_help() -> None:
+    # 9.26: Suppression in Oran with two elite brigades (+2): "@" on 4-6 neutralizes the Front,
+    # which stays in OC until it recovers on 5-6 (10.2, 10.3): its doubled Propaganda (9.11)
+    # and its Strike (9.12) are lost; no "+" is possible. The old scoring (0.5 a Front or
+    # Cadre on "@", less the PSP) passed.
+    units = {"front.1": unit_at("ORAN", "OC"), "police.1": unit_at("ORAN", "PTL"),
+             "police.2": unit_at("ORAN", "PTL"), "elite_bde.1": unit_at("ORAN", "OPS"),
+             "elite_bde.2": unit_at("ORAN", "OPS")}
+    frame = {"k": "operations", "who": "gov"}
+    moves = [{"t": "pass"}, {"t": "mission", "mission": "suppression", "area": "ORAN"}]
+    v = view_of(frame, moves, (50, 50), units)
+    v["areas"] = areas_view()
+    assert choose_move(v, 0)[0] == moves[1]
