@@ -19,7 +19,6 @@ from .common import Board, Move, Rule, View, area_type, choose_for_decision, kin
 
 # Activation is paid down to this PSL where a Front or Cadre (a Propaganda, 9.11) stands.
 ACT_SOURCE_FLOOR = 12
-MOBILE = ("fr_div", "fr_bde", "elite_bde", "alg_bde")
 FLN_VALUE = {"front": 3.0, "failek": 2.0, "band": 1.5, "cadre": 1.0}
 
 
@@ -112,13 +111,6 @@ def mobilize_value(b: Board, item: str, free: bool) -> tuple[float, str]:
     return -0.5, "not worth its PSP"
 
 
-def uncovered_fronts(b: Board) -> list[str]:
-    """Areas where an FLN Front (a Propaganda every turn, a Strike in a city: 9.11, 9.12)
-    stands and no mobile Government unit could React (9.23)."""
-    return [a for a in AREAS if AREAS[a].type in ("urban", "rural") and a in b.v["areas"]
-            and b.units(a, "fln", kinds=("front",)) and not b.units(a, "gov", kinds=MOBILE)]
-
-
 def place_value(b: Board, item: str, area: str) -> tuple[float, str]:
     v = b.v
     t = area_type(area)
@@ -126,11 +118,8 @@ def place_value(b: Board, item: str, area: str) -> tuple[float, str]:
     if item == "police":
         return police_site(b, area), "Police patrol a city against Strikes (9.12, 9.21), " \
             "else open Civil Affairs in a Rural area (9.25)"
-    alone = area in uncovered_fronts(b)
-    return fln - len(b.units(area, "gov")) + (0.5 if t != "remote" else 0) \
-        + (3.0 if alone else 0.0) + (2.0 if alone and t == "urban" else 0.0), \
-        "where a Front stands without a mobile unit to React (9.23), the FLN is strongest " \
-        "and the Government weakest"
+    return fln - len(b.units(area, "gov")) + (0.5 if t != "remote" else 0), \
+        "where the FLN is strongest and the Government weakest"
 
 
 def police_site(b: Board, area: str) -> float:
@@ -188,12 +177,9 @@ def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     here = b.fln_strength(home)
     cp = 3 if kind(unit) == "fr_div" and b.unit(unit)["mode"] == "dispersed" else 1
     if t == "patrol":
-        save = patrol_saving(b, home)
         city = 1.0 if area_type(home) == "urban" else 0.0
-        base = 0.8 if here == 0 else 1.0 + city + here / 4
-        return base + 3.0 * save, \
-            f"patrol: -1 to FLN missions here ({save:.2f} PSP of Propaganda saved), still React" \
-            " and Flush (9.21)"
+        return (0.8 if here == 0 else 1.0 + city + here / 4), \
+            "patrol: -1 to FLN missions here, still React and Flush (9.21)"
     if t == "stay":
         return 0.5, "stay in OPS"
     dest = m["area"]
@@ -206,24 +192,6 @@ def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     cover = 1.5 if sources and here == 0 and len(b.units(dest, "gov")) < 2 else 0.0
     return 2.5 * gain + cover, f"control of {dest} against {home} (10.1: twice the other " \
         f"side's points); {len(sources)} Fronts/Cadres there to patrol against next turn (9.21)"
-
-
-def patrol_saving(b: Board, area: str) -> float:
-    """What one more patrol in ``area`` saves against this turn's Propaganda there (9.11, 9.21):
-    the MST expectation at one more -1, doubled in a city, and the chart's "+" (the Cadre
-    eliminated, the Front reduced: C.6 awards, 1 for a Cadre, 3 for a Front) one sixth more
-    often. Nothing where no Front or Cadre stands (FLN units are in UG until they deploy, 7.0)."""
-    if area_type(area) == "remote":
-        return 0.0
-    sources = b.units(area, "fln", kinds=("front", "cadre"))
-    if not sources:
-        return 0.0
-    drm = -b.patrols(area) - int(bool(b.v["areas"][area]["terror"]))
-    n0, p0, _ = mst(drm)
-    n1, p1, _ = mst(drm - 1)
-    mult = 2 if area_type(area) == "urban" else 1
-    award = 1.0 if b.units(area, "fln", kinds=("cadre",)) else 3.0
-    return (n0 - n1) * mult + (p1 - p0) * award
 
 
 def control(b: Board, area: str, delta: int) -> float:
@@ -293,33 +261,16 @@ def operation(b: Board, m: Move) -> tuple[float, str]:
         exp = sum(contact_p(b, a, c, UNIT_TYPES[kind(u)].contact) * FLN_VALUE[kind(u)] for u in ug)
         return 0.6 * exp - 1, f"Intelligence on {len(ug)} UG units, then Flush (9.24)"
     if ms == "suppression":
-        return suppression_value(b, a)
+        elite = len(b.units(a, "gov", kinds=("elite_bde",)))
+        drm = elite + (1 if "amnesty" in v["effects"] else 0)
+        n, plus, at = mst(drm)
+        bands = len(b.units(a, "fln", kinds=("band", "failek")))
+        others = len(b.units(a, "fln", kinds=("front", "cadre")))
+        val = min(bands, n) * 0.5 + at * others * 0.5 - 1 - plus * 4.5
+        return val, f"Suppression of {bands} Bands/Faileks, DRM {drm} (9.26)"
     if ms == "resettlement":
         return -10.0, "Resettlement gives the FLN 3d6 PSP (9.27)"
     return -1.0, "not considered"
-
-
-def suppression_value(b: Board, a: str) -> tuple[float, str]:
-    """Suppression (9.26, 1 PSP, +1 per assisting elite brigade in the OPS/PTL box, +1 with
-    Amnesty): the MST number of Bands/Faileks neutralized (each a Harass or Raid the less); on
-    "@" every Cadre and Front too, and neutralized FLN units stay in OC until they recover on a
-    5-6 (10.2, 10.3), so the area's Propaganda (doubled in a city, 9.11) and Strike (9.12) are
-    lost for about a turn and a half; "+" costs 1d6 PSP."""
-    v = b.v
-    elite = len(b.units(a, "gov", ("OPS", "PTL"), kinds=("elite_bde",)))
-    drm = elite + (1 if "amnesty" in v["effects"] else 0)
-    n, plus, at = mst(drm)
-    bands = len(b.units(a, "fln", kinds=("band", "failek")))
-    fronts = b.units(a, "fln", kinds=("front",))
-    sources = len(b.units(a, "fln", kinds=("cadre",))) + len(fronts)
-    city = area_type(a) == "urban"
-    src = 0.0
-    if sources:
-        src = mst(-b.patrols(a))[0] * (2 if city else 1) + (2.0 if city and fronts else 0.0) \
-            + 0.3 * (sources - 1)
-    val = min(bands, n) * 0.8 + at * src * 1.5 - 1 - plus * 3.5
-    return val, f"Suppression of {bands} Bands/Faileks and, on '@', {sources} Fronts/Cadres, " \
-        f"DRM {drm} (9.26)"
 
 
 def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
