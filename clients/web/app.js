@@ -695,6 +695,12 @@ async function act(fn) {
 // bot offers only both sides.
 async function scenarios(game) {
   const r = await api("/v1/scenarios?game=" + encodeURIComponent(game));
+  const title = [...$("game").options].find((o) => o.value === game).textContent;
+  document.querySelector("header h1").textContent = title;
+  document.title = `${title} — ct-referee`;
+  for (const id of ["opt-deception", "opt-open"]) {  // Colonial Twilight's optional rules
+    $(id).closest("label").hidden = game !== "colonial_twilight";
+  }
   const sel = $("scenario");
   sel.replaceChildren(...r.scenarios.map((s) => el("option", {value: s.name, title: s.title},
     s.first_year ? `${s.title.split(/[:(]/)[0].trim()} ${s.first_year}–${s.last_year}` : s.title)));

@@ -55,6 +55,17 @@ def test_insurgent_hotseat_each_side_sees_its_own_hand(page: Any, served: str,
     assert page.locator("#mode option[value='gov']").is_disabled()   # INSURGENT has no FLN bot
     assert "French automaton" in page.locator("#mode option[value='fln']").text_content()
     assert page.evaluate("app.game.header.options") == {"chance": "managed"}
+    # the page names the game played; Colonial Twilight's optional rules are not offered
+    assert page.locator("header h1").text_content() == "INSURGENT: Algeria"
+    assert page.title().startswith("INSURGENT: Algeria")
+    assert not page.locator("#opt-deception").is_visible()
+    assert not page.locator("#opt-open").is_visible()
+    page.locator("#game").select_option("colonial_twilight")
+    settle(page)
+    assert page.locator("header h1").text_content() == "Colonial Twilight"
+    assert page.locator("#opt-deception").is_visible()
+    page.locator("#game").select_option("insurgent")
+    settle(page)
     seen = set()
     for _ in range(24):
         who = page.evaluate("app.game.pos.to_move")
