@@ -357,7 +357,7 @@ def test_simulated_fln_choice_is_the_worst_for_the_government() -> None:
 
 def random_positions(seed: int, n: int) -> list[State]:
     """Positions of a random two-player Short game (every kind of prompt, Countries included)."""
-    r, out = random.Random(seed), []
+    r, out = random.Random(seed), list[State]()
     s = engine.new_game("short", seed)
     while engine.to_move(s) is not None and len(out) < n:
         s, _ = engine.apply(s, r.choice(engine.legal_moves(s)))
