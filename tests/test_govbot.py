@@ -350,3 +350,49 @@ def test_simulated_fln_choice_is_the_worst_for_the_government() -> None:
     assert engine.legal_moves(s)[0] == {"t": "pick", "value": "troops"}
     ctx = Ctx({"seed": 1, "counter": 0}, Trace())
     assert other_move(s, ctx) == {"t": "pick", "value": "commitment"}
+
+
+# --- speed: the decision's memory and the one-pass evaluation -----------------------------------
+
+
+def random_positions(seed: int, n: int) -> list[State]:
+    """Positions of a random two-player Short game (every kind of prompt, Countries included)."""
+    r, out = random.Random(seed), list[State]()
+    s = engine.new_game("short", seed)
+    while engine.to_move(s) is not None and len(out) < n:
+        s, _ = engine.apply(s, r.choice(engine.legal_moves(s)))
+        out.append(s)
+    return out
+
+
+def test_evaluation_reads_the_victory_totals_control_and_population_of_the_board() -> None:
+    """``terms`` reads the map in one pass instead of through ``board.scores``, ``board.control``
+    and ``board.population``: on every position of a game its margin, danger and Control terms
+    are what those functions give (1.7, 1.9, 7.2)."""
+    from engine.board import control, population
+    from engine.data import COUNTRIES
+    from engine.govbot.evaluate import (DANGER_FROM, W_CONTROL, W_DANGER, W_SUPPORT_EARLY,
+                                        final_round)
+    for s in random_positions(7, 400)[::4]:
+        sc, t = scores(s), terms(s)
+        kept = 1.0 if final_round(s) else W_SUPPORT_EARLY
+        assert t["margin"] == pytest.approx((sc.gov - 35) - (sc.fln - 30)
+                                            - (1 - kept) * sc.total_support)
+        assert t["danger"] == -W_DANGER * max(0, sc.fln - DANGER_FROM)
+        side = {"gov": 1, "fln": -1, None: 0}
+        assert t["control"] == pytest.approx(sum(
+            W_CONTROL * population(s, n) * side[control(s, n)]
+            for n in s.spaces if n not in COUNTRIES))
+
+
+def test_memory_gives_the_engines_state_and_spends_the_budget_once() -> None:
+    """``Ctx.step`` answers a move already applied to the very same state from the decision's
+    memory: the state ``engine.apply`` gives, one budget unit spent, not two."""
+    s = midgame(11)
+    ctx = Ctx({"seed": 1, "counter": 0}, Trace())
+    m = engine.legal_moves(s)[-1]
+    first = ctx.step(s, m)
+    assert ctx.step(s, m) is first and ctx.budget == 999
+    assert engine.to_json(first) == engine.to_json(engine.apply(s, m)[0])
+    assert ctx.legal(first) == engine.legal_moves(first)
+    assert ctx.legal(first) is ctx.legal(first)

@@ -78,7 +78,7 @@ def decide(state: State, seed: int) -> Decision:
             break
         ctx.budget = max(ctx.budget, 0) + 200  # each further move gets a fresh allowance
         try:
-            det2, _ = apply(det, m)
+            det2 = ctx.step(det, m)
         except IllegalMove:
             det2 = None
         if det2 is None or _public(det2) != _public(real):

@@ -25,10 +25,10 @@ from typing import Callable
 from ..board import available, control, fln_count, gov_count, police, population, troops
 from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES
 from ..modifiers import pacify_spaces
-from ..machine import legal_moves, to_move
+from ..machine import to_move
 from ..state import Move, State
 from ..view import view
-from .evaluate import W_CONTROL, evaluate, france_cost, gains
+from .evaluate import W_CONTROL, france_cost, gains
 from .hidden import determinize
 from .search import DONE, OPTION_STEPS, Ctx, compact, label, other_move, top_kind
 
@@ -46,7 +46,7 @@ Handler = Callable[[State, list[Move], Ctx], Move]
 
 def choose(s: State, ctx: Ctx) -> Move:
     """The Government's move at ``s`` (a determinized state where the Government is to move)."""
-    ms = legal_moves(s)
+    ms = ctx.legal(s)
     kind = top_kind(s)
     if len(ms) == 1:
         if not ctx.quiet:
@@ -103,13 +103,13 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
     results = []
     for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
         end, moves = complete(s, m, ctx)
-        value = evaluate(end)
+        value = ctx.value(end)
         if end.rng["counter"] != s.rng["counter"]:
             # dice took part: average over fresh samples of the hidden parts
             values = [value]
             for _ in range(CHANCE_SAMPLES - 1):
                 other = determinize(view(s, "gov"), ctx.rng)
-                values.append(evaluate(complete(other, m, ctx)[0]))
+                values.append(ctx.value(complete(other, m, ctx)[0]))
             value = sum(values) / len(values)
         results.append((value, m, moves, end))
     value, m, moves, end = max(results, key=lambda r: r[0])
@@ -149,32 +149,32 @@ def look(s: State, m: Move, ctx: Ctx, post: bool = False) -> float:
     if top_kind(s) == "prop_commitment" and m != DONE:
         # 6.2.3 charges Commitment as the running total crosses a third: value the move
         # repeated up to three times
-        v = evaluate(s1)
+        v = ctx.value(s1)
         for _ in range(THIRDS - 1):
-            if to_move(s1) != "gov" or m not in legal_moves(s1):
+            if to_move(s1) != "gov" or m not in ctx.legal(s1):
                 break
             s1 = ctx.step(s1, m)
-            v = max(v, evaluate(s1))
+            v = max(v, ctx.value(s1))
         return v
     if m["t"] == "sa":
-        return evaluate(run_frame(s1, len(s.pending), ctx))
+        return ctx.value(run_frame(s1, len(s.pending), ctx))
     if to_move(s1) == "gov" and m["t"] in ("pick", "select"):
-        follow = legal_moves(s1)
+        follow = ctx.legal(s1)
         if m["t"] == "select":  # a Redeploy selection may also be put back or end the phase
             follow = [x for x in follow if x["t"] not in ("deselect", "done")]
         if follow and all(x["t"] == "move" for x in follow):
-            return max(evaluate(ctx.step(s1, x)) for x in follow[:FOLLOW_CAP])
-    v = evaluate(s1)
+            return max(ctx.value(ctx.step(s1, x)) for x in follow[:FOLLOW_CAP])
+    v = ctx.value(s1)
     if (post and m == DONE and to_move(s1) == "gov" and s1.pending
             and s1.pending[-1].get("stage") == "post"):
         # the Operation resolved and a Special Activity may still follow (4.1): its best one
-        for x in legal_moves(s1):
+        for x in ctx.legal(s1):
             if x["t"] == "sa" and not ctx.spent:
-                v = max(v, evaluate(run_frame(ctx.step(s1, x), len(s1.pending), ctx)))
+                v = max(v, ctx.value(run_frame(ctx.step(s1, x), len(s1.pending), ctx)))
         return v
     if (top_kind(s) in THROUGH_DONE and to_move(s1) == "gov" and top_kind(s1) == top_kind(s)
-            and DONE in legal_moves(s1)):
-        v = max(v, evaluate(ctx.step(s1, DONE)))
+            and DONE in ctx.legal(s1)):
+        v = max(v, ctx.value(ctx.step(s1, DONE)))
     return v
 
 
@@ -323,7 +323,7 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
     for m in picks:
         s1 = ctx.step(s, m)
         if any(x["t"] == "move" and x.get("to") in needs
-               and needs[x["to"]][1] == kind_of[m["piece"]] for x in legal_moves(s1)):
+               and needs[x["to"]][1] == kind_of[m["piece"]] for x in ctx.legal(s1)):
             if not ctx.quiet:
                 ctx.note(top_kind(s), f"{label(s, m)}: a spare {kind_of[m['piece']]} for a space "
                          "lacking it", chosen=m)

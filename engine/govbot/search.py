@@ -22,6 +22,7 @@ DONE: Move = {"t": "done"}
 BUDGET = 1000          # engine applies per decision, all look-aheads together
 OPTION_STEPS = 120     # moves simulated to complete one option (an Operation, Event, ...)
 ADVERSARY_CAP = 8      # an FLN choice inside a Government action: its moves weighed up to this
+MEMORY = 2500         # transitions remembered in one decision before the memory is cleared
 
 
 @dataclass
@@ -35,18 +36,59 @@ class Ctx:
     budget: int = BUDGET
     plan: list[Move] = field(default_factory=list)
     quiet: int = 0  # > 0 while simulating: no trace entries
+    # A decision's transitions and legal moves, by the identity of the state (kept alive with
+    # the entry, so an identity is never reused): a look-ahead often reaches a position again
+    # the same way – a move weighed by ``greedy`` and then played in the completion, a picked
+    # piece's destinations weighed with the pick and then chosen among.
+    seen: dict[tuple[int, str], tuple[State, State]] = field(default_factory=dict)
+    moves_of: dict[int, tuple[State, list[Move]]] = field(default_factory=dict)
+    values: dict[int, tuple[State, float]] = field(default_factory=dict)
 
     def note(self, box: str, text: str, **data: Any) -> None:
         if not self.quiet:
             self.trace.note(box, text, **data)
 
     def step(self, s: State, m: Move) -> State:
+        """``engine.apply``'s state, from the decision's memory when this move was applied to
+        this very state before (engine states are never changed in place)."""
+        key = (id(s), move_key(m))
+        hit = self.seen.get(key)
+        if hit is not None:
+            return hit[1]
+        if len(self.seen) >= MEMORY:
+            self.seen.clear()
+            self.moves_of.clear()
+            self.values.clear()
         self.budget -= 1
-        return apply(s, m)[0]
+        s1 = apply(s, m)[0]
+        self.seen[key] = (s, s1)
+        return s1
+
+    def legal(self, s: State) -> list[Move]:
+        """``engine.legal_moves``, remembered for the decision like ``step``."""
+        hit = self.moves_of.get(id(s))
+        if hit is not None:
+            return hit[1]
+        ms = legal_moves(s)
+        self.moves_of[id(s)] = (s, ms)
+        return ms
+
+    def value(self, s: State) -> float:
+        """``evaluate``, remembered for the decision like ``step``."""
+        hit = self.values.get(id(s))
+        if hit is not None:
+            return hit[1]
+        v = evaluate(s)
+        self.values[id(s)] = (s, v)
+        return v
 
     @property
     def spent(self) -> bool:
         return self.budget <= 0
+
+
+def move_key(m: Move) -> str:
+    return repr(sorted(m.items()))
 
 
 def top_kind(s: State) -> str:
@@ -58,12 +100,12 @@ def other_move(s: State, ctx: Ctx) -> Move:
     external chance mode: managed chance resolves itself); the FLN's choice inside a Government
     action (#66 Coup d'Etat's loss, an Event's "FLN chooses" …) the one worst for the Government
     among up to ``ADVERSARY_CAP`` legal moves, its first legal move beyond that."""
-    ms = legal_moves(s)
+    ms = ctx.legal(s)
     if to_move(s) == "chance":
         return ms[erng.uniform(ctx.rng, len(ms))]
     if len(ms) == 1 or len(ms) > ADVERSARY_CAP or ctx.spent:
         return ms[0]
-    return min(ms, key=lambda m: evaluate(ctx.step(s, m)))
+    return min(ms, key=lambda m: ctx.value(ctx.step(s, m)))
 
 
 def compact(m: Move) -> str:
