@@ -15,11 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..data import AREAS, UNIT_TYPES
-from . import fln, search
-from .common import Board, Move, Rule, View, area_type, choose_for_decision, kind, mst, top
-
-# Key decisions searched by rollouts (search.py); off, the heuristic alone.
-SEARCH = True
+from .common import Board, Move, Rule, View, area_type, choose_for_decision, kind, mst
 
 # Activation is paid down to this PSL where a Front or Cadre (a Propaganda, 9.11) stands.
 ACT_SOURCE_FLOOR = 12
@@ -33,20 +29,6 @@ def spend_floor(v: View) -> int:
 
 
 def choose_move(v: View, seed: int) -> tuple[Move, list[dict[str, Any]]]:
-    """The heuristic's move; at a key decision (search.key_decision) the best of its top
-    candidates by determinized rollouts to the end of the turn (docs/algeria/bots.md)."""
-    move, trace = heuristic(v, seed)
-    if not SEARCH or not search.key_decision(top(v), v["legal_moves"]):
-        return move, trace
-    cands = [c["move"] for c in trace[0]["candidates"][:search.K]]
-    best, values = search.search(v, seed, cands, heuristic, fln.choose_move)
-    trace[0]["search"] = [{"move": m, "value": round(x, 2)} for m, x in zip(cands, values)]
-    if best is not move:
-        trace[0]["text"] += f"; the search prefers {best} ({max(values):.1f} against {values[0]:.1f})"
-    return best, trace
-
-
-def heuristic(v: View, seed: int) -> tuple[Move, list[dict[str, Any]]]:
     return choose_for_decision(v, seed, RULES, other)
 
 
