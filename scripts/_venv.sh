@@ -29,10 +29,12 @@ installed() {  # is there a stamp of this pyproject.toml with every extra asked 
 }
 if ! installed "$1"; then
   # uv (from PyPI, through pip) resolves and installs the same set as pip, in seconds rather than
-  # minutes (downloads in parallel, no bytecode compiled ahead: Python writes it on first import);
+  # minutes (downloads in parallel); the bytecode compiled ahead as pip does, since a Python that
+  # does not write it (PYTHONDONTWRITEBYTECODE, -B) would compile every module at every start;
   # pip itself does the work wherever uv cannot be had or fails
   if .venv/bin/python -m pip install -q uv >/dev/null 2>&1 \
-     && .venv/bin/python -m uv pip install -q --python .venv/bin/python -e ".[$1]"; then
+     && .venv/bin/python -m uv pip install -q --compile-bytecode --python .venv/bin/python \
+          -e ".[$1]"; then
     :
   else
     .venv/bin/python -m pip install -q -e ".[$1]"
