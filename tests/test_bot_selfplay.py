@@ -1,6 +1,7 @@
 """Self-play of the non-player FLN against a uniformly random Government (every scenario and option,
 managed and external chance): every bot decision is legal, replays to its state, and the games end.
-Also the selfplay CLI's output line."""
+Also the selfplay CLI's output line: 20 Short games through it (300 under ``--long``,
+tests/long.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from engine.bot import selfplay
 from engine.machine import apply, apply_all, legal_moves, to_move
 from tests.long import sized
 
-SELFPLAY_GAMES = sized(40, 300)   # of the Short scenario, through the selfplay CLI
+SELFPLAY_GAMES = sized(20, 300)   # of the Short scenario, through the selfplay CLI
 
 
 def play(scenario: str, seed: int, options: dict[str, Any] | None = None) -> engine.State:

@@ -1,4 +1,4 @@
-"""Random playouts (the engine.playout CLI) as a test: 20 games of each scenario (100 under
+"""Random playouts (the engine.playout CLI) as a test: 10 games of each scenario (100 under
 ``--long``, tests/long.py) with uniformly random legal moves, Events included, checking after every move that the state validator accepts the
 state (force pool, stacking, tracks 0-50, the cards, a legal move at the pending decision...), that
 the game ends, and the canonical JSON round trip along the way."""
@@ -10,7 +10,7 @@ import pytest
 from engine.playout import main
 from tests.long import sized
 
-GAMES = sized(20, 100)
+GAMES = sized(10, 100)
 
 
 @pytest.mark.parametrize("scenario", ["short", "medium", "full"])

@@ -2,8 +2,8 @@
 never a server error, every response (status, content type, headers, body) as the document says,
 requests the document rules out refused, and methods a path lacks answered 405 with ``Allow``.
 (A request the document allows may still be refused: no schema can say what a legal game state
-is, so "schema-valid data is accepted" is the one check left out.) Examples per operation: 10
-and 12, 25 and 30 under ``--long`` (tests/long.py)."""
+is, so "schema-valid data is accepted" is the one check left out.) Examples per operation: 6
+and 8, 25 and 30 under ``--long`` (tests/long.py)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
 
 
 @schema.parametrize()
-@settings(max_examples=sized(10, 25), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=sized(6, 25), deadline=None, suppress_health_check=list(HealthCheck))
 def test_rest_api_keeps_to_its_document(case: Any) -> None:
     case.call_and_validate(excluded_checks=[schemathesis.checks.positive_data_acceptance])
 
@@ -105,7 +105,7 @@ def flatmap_body(context: Any, body: Any) -> Any:
 
 
 @fed.parametrize()
-@settings(max_examples=sized(12, 30), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=sized(8, 30), deadline=None, suppress_health_check=list(HealthCheck))
 def test_rest_api_on_real_and_mutated_states(case: Any) -> None:
     """Never a server error, every response as documented. (A request generated to break the
     schema may be mended by the state put in: whether it is refused is left to the test above.)"""
