@@ -23,7 +23,8 @@ when
 
 * the connection broke before an answer came, or none could be made (a server process that died
   or is restarting, a connection reset or refused): REST on any ``http.client`` or connection
-  error, on a fresh connection; gRPC on ``UNAVAILABLE``;
+  error, on a fresh connection; gRPC on ``UNAVAILABLE``, and on ``CANCELLED`` (a call in flight
+  when the server stopped: the referee itself never answers it);
 * the referee answered ``unavailable`` (503 / UNAVAILABLE: the anti-fork registry unreachable).
 
 Nothing else is retried: an error the referee answered is its answer, and a request that ran out
@@ -400,6 +401,10 @@ class GrpcTransport:
         self.retry_for = retry_for
         self.resent = 0  # requests sent again (see "Retries")
         self.last_metadata: dict[str, str] = {}
+        # the codes of a call the referee did not answer: no connection, or the call cancelled
+        # by the server as it stopped (the referee never answers CANCELLED; this client never
+        # cancels its calls)
+        self._unanswered = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED)
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
         stub = {FLN_BOT: self.bot, GOV_BOT: self.gov_bot}.get(BY_RPC[name].service, self.referee)
@@ -409,7 +414,7 @@ class GrpcTransport:
                 resp, call = getattr(stub, name).with_call(req, timeout=self.timeout)
                 break
             except self._grpc.RpcError as e:
-                if e.code() != self._grpc.StatusCode.UNAVAILABLE or not retry.again():
+                if e.code() not in self._unanswered or not retry.again():
                     raise _grpc_error(e) from None
                 self.resent += 1
         self.last_metadata = {m.key: str(m.value) for m in call.trailing_metadata() or ()}

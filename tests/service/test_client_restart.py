@@ -130,3 +130,36 @@ def test_no_server_fails_after_the_retry_time(transport: str) -> None:
         c.list_scenarios()
     assert 0.5 < time.monotonic() - t < 5
     c.close()
+
+
+def test_a_call_the_stopping_server_cancelled_is_sent_again() -> None:
+    """A call in flight when a gRPC server stops ends CANCELLED by the server, unanswered (the
+    final restart test met it 1 time in 3): the client sends it again, as for UNAVAILABLE. A real
+    gRPC server on port 0 whose ListScenarios cancels its first call and answers the second."""
+    import grpc
+    from concurrent import futures
+
+    from ct_referee_proto.v1 import referee_pb2 as pb
+    from ct_referee_proto.v1 import referee_pb2_grpc as pb_grpc
+
+    class Stopping(pb_grpc.RefereeServicer):
+        calls = 0
+
+        def ListScenarios(self, request: Any, context: Any) -> Any:
+            Stopping.calls += 1
+            if Stopping.calls == 1:
+                context.cancel()
+            return pb.ListScenariosResponse(scenarios=[pb.Scenario(name="short")])
+
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
+    pb_grpc.add_RefereeServicer_to_server(Stopping(), server)
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    transport = GrpcTransport(f"127.0.0.1:{port}", retry_for=5.0)
+    try:
+        r = Client(transport).list_scenarios()
+    finally:
+        transport.close()
+        server.stop(0)
+    assert [s.name for s in r.scenarios] == ["short"]
+    assert Stopping.calls == 2 and transport.resent == 1
