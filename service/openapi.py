@@ -143,7 +143,11 @@ def _move_schemas(md: Descriptor, defs: dict[str, Any]) -> None:
     value = md.oneofs_by_name["value"]
     typed = {f.name: SCALARS[f.type] for f in md.fields
              if f.message_type is None and f.containing_oneof is not value}
-    label = {"type": "string", **_described("Move.label")}
+    # display data of a listed move, never part of the move: its label, and its cost and
+    # effect when previews are asked for (docs/moves.md, "Cost and effect")
+    display = {"label": {"type": "string", **_described("Move.label")},
+               **{x: {**_field_schema(md.fields_by_name[x], defs), **_described(f"Move.{x}")}
+                  for x in ("cost", "effect")}}
     mapping: dict[str, str] = {}
     for kind, games in _vocabulary().items():
         fields = sorted({x for fs in games.values() for x in fs})
@@ -155,7 +159,7 @@ def _move_schemas(md: Descriptor, defs: dict[str, Any]) -> None:
             "type": "object", "description": f"A `{kind}` move ({per_game}).",
             "properties": {"t": {"type": "string", "enum": [kind]},
                            **{x: dict(typed.get(x, STR_OR_INT)) for x in fields},
-                           "label": label},
+                           **display},
             "required": ["t"], "additionalProperties": STR_OR_INT}
         mapping[kind] = f"#/components/schemas/{name}"
     defs[md.name] = {

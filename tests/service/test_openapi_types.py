@@ -243,3 +243,30 @@ def test_a_label_that_is_not_text_is_refused_as_the_document_says() -> None:
     assert bad.status_code == 400
     assert bad.get_json()["error"]["field"] == "move.label"
     assert SCHEMAS[f"Move_{move['t']}"]["properties"]["label"]["type"] == "string"
+
+
+def test_previewed_moves_keep_to_the_document() -> None:
+    """A listed move's preview (``cost``, an object, and ``effect``: docs/moves.md, "Cost and
+    effect") is typed in each move schema: NewGame with ``preview`` (Short, seed 55889, which
+    lists a ``done`` with a Commitment cost at the Commitment adjustment) keeps to
+    NewGameResponse, as do the next answers along the game."""
+    from service.config import Config
+    from service.core import Core
+    from service.rest import create_app
+
+    http = create_app(Config(cache_size=8), Core(Config(cache_size=8))).test_client()
+    game = http.post("/v1/games", json={"scenario": "short", "seed": 55889,
+                                        "preview": True}).get_json()
+    assert any("cost" in m for m in game["legal_moves"])
+    assert not [e.message for e in _validator("NewGameResponse").iter_errors(game)]
+    assert SCHEMAS["Move_done"]["properties"]["cost"]["$ref"].endswith("/MoveCost")
+    state, checked = game["state"], 0
+    for _ in range(6):
+        moves = game["legal_moves"]
+        r = http.post("/v1/apply", json={"state": state, "move": moves[-1], "preview": True})
+        game = r.get_json()
+        assert r.status_code == 200, game
+        assert not [e.message for e in _validator("ApplyResponse").iter_errors(game)]
+        checked += sum(1 for m in game["legal_moves"] if "cost" in m or "effect" in m)
+        state = game["state"]
+    assert checked
