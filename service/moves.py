@@ -135,16 +135,28 @@ def check_flat(d: Any, field: str = "move") -> dict[str, Any]:
                 raise MoveError(f"a move's {k} is display text (a string), ignored on input",
                                 f"{field}.{k}")
             continue
-        if k == COST:  # a listed move's cost sent back: ignored, but an object
-            if not isinstance(v, dict):
-                raise MoveError("a move's cost is display data (an object), ignored on input",
-                                f"{field}.{k}")
+        if k == COST:  # a listed move's cost sent back: ignored, but a MoveCost
+            _check_cost(v, f"{field}.{k}")
             continue
         if isinstance(v, bool) or not isinstance(v, (str, int)) or (
                 isinstance(v, int) and not INT32[0] <= v < INT32[1]):
             raise MoveError(INT_RANGE, f"{field}.{k}")
         out[k] = v
     return out
+
+
+def _check_cost(v: Any, field: str) -> None:
+    """A listed move's cost sent back (display data, ignored): an object of the contract's
+    MoveCost, its ``resources`` and ``commitment`` integers (or null)."""
+    if not isinstance(v, dict):
+        raise MoveError("a move's cost is display data (an object), ignored on input", field)
+    for k, x in v.items():
+        if k not in pb.MoveCost.DESCRIPTOR.fields_by_name:
+            raise MoveError(f"a move's cost has resources and commitment only, not {k[:40]!r}",
+                            f"{field}.{k[:40]}")
+        if x is not None and (isinstance(x, bool) or not isinstance(x, int)
+                              or not INT32[0] <= x < INT32[1]):
+            raise MoveError("a move's cost is counted in integers", f"{field}.{k}")
 
 
 def move_to_json(m: pb.Move) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import os
 import pytest
 
 from tests.long import ENV
+from tests.service.browser import browser  # noqa: F401  (one Chromium per worker, for every test)
 
 # The modules holding the suite's longest tests (whole games through the service, ladders,
 # fuzzing, servers in processes: 15 s to 2 min each on 2 loaded cores), longest test first. They

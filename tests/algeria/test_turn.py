@@ -12,6 +12,7 @@ import algeria as A
 from algeria.data import RAW
 from algeria.interphase import control_points, loss_number
 from algeria.playout import invariants, play
+from algeria.setup import OPTION_DEFAULTS
 from tests.algeria.test_events import rolls
 from tests.algeria.test_reinforce import at_reinforce, go
 
@@ -281,8 +282,7 @@ def test_sudden_death_level_is_the_winners_psl() -> None:
     assert s.result == {"winner": "fln", "level": "substantial"} and A.to_move(s) is None
 
 
-OPTIONS = {"chance": "external", "slow_french_reaction": False,
-           "deterministic_independence": False, "shorter_game": False}
+OPTIONS = {**OPTION_DEFAULTS, "chance": "external"}
 
 
 def no_fln_in_algeria(scenario: str, chance: str) -> A.State:

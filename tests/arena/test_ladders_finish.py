@@ -78,7 +78,10 @@ def test_a_python_agent_that_never_answers_loses_on_time_and_the_ladder_goes_on(
     first.send_signal(signal.SIGINT)
     first.communicate(timeout=60)
     found = done(out / "ladder.db")
-    assert 1 <= found < 4 and first.returncode == 130
+    # the interrupt stops the ladder (130) with games left; on a loaded machine the last games
+    # may all end before it lands (the run then ends 0): the resumed run must say so either way
+    assert (1 <= found < 4 and first.returncode == 130) or (found == 4 and first.returncode in
+                                                            (0, 130)), (found, first.returncode)
     r = subprocess.run([*CLI, "ladder", cfg, "--out", str(out)], cwd=ROOT,
                        capture_output=True, text=True, timeout=180)
     assert r.returncode == 0, r.stderr

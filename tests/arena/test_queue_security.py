@@ -310,7 +310,7 @@ def test_an_agents_own_words_are_bounded() -> None:
     (["not a task"], {}, "task: the task: a JSON object"),
     ([{**task(), "extra": 1}], {}, "task: extra: unknown"),
     ([{**task(), "scenario": "../../etc"}], {}, "task: scenario: one of ['short', "),
-    ([{**task(), "game": "chess"}], {}, "task: game: one of ['algeria', 'colonial_twilight']"),
+    ([{**task(), "game": "chess"}], {}, "task: game: one of ['algeria', 'colonial_twilight', 'insurgent']"),
     ([{**task(), "seed": "1; rm"}], {}, "task: seed: an integer"),
     ([{**task(), "time": {"per_move": "x"}}], {}, "task: time: an object with per_game"),
     ([{**task(), "header": {"evil": 1}}], {}, "task: header: an object with ladder, game"),

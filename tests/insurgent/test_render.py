@@ -20,7 +20,6 @@ import insurgent as I
 from insurgent.board import deck_size, icons, rally
 from insurgent.deck import DEMO, FRONTS, SIDES
 from insurgent.render import render, render_view
-from tests.service.browser import browser  # noqa: F401  (the fixture)
 
 from .positions import cid, draw, play, position, up
 
@@ -313,7 +312,7 @@ def crowded() -> I.State:
 
 
 @pytest.mark.parametrize("compact", [False, True])
-def test_the_picture_in_a_real_browser(browser: Any, compact: bool) -> None:  # noqa: F811
+def test_the_picture_in_a_real_browser(browser: Any, compact: bool) -> None:
     """Chromium draws the picture: every word inside the picture, inside its card and its icon,
     no two words of a card on top of each other; the screenshot is a real picture."""
     for s in (table(), crowded(), game(2)[-1]):

@@ -40,7 +40,7 @@ os.environ.pop("CT_REFEREE_SECRET_FILE", None)
 # One headless Chromium for the whole session, whichever modules use it (a session fixture
 # imported into two test modules would be two fixtures, and Playwright's sync API cannot start
 # twice in one thread).
-from .browser import browser, page_server  # noqa: F401  (fixtures)
+from .browser import page_server  # noqa: F401  (a fixture; ``browser`` is tests/conftest.py's)
 
 
 def free_port() -> int:

@@ -41,6 +41,12 @@ def test_rest_lists_cost_and_effect(servers: Servers) -> None:
     status, bad = post(servers.http, "/v1/apply", {"state": r["state"],
                                                     "move": {**barika, "cost": 2}})
     assert status == 400 and bad["error"]["field"] == "move.cost", bad
+    for cost, where in (({"resources": 2, "extra": 1}, "move.cost.extra"),
+                        ({"resources": "2"}, "move.cost.resources"),
+                        ({"commitment": True}, "move.cost.commitment")):
+        status, bad = post(servers.http, "/v1/apply", {"state": r["state"],
+                                                        "move": {**barika, "cost": cost}})
+        assert status == 400 and bad["error"]["field"] == where, bad
 
 
 def test_both_transports_carry_them(client: Client) -> None:
