@@ -23,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 import redis
 
-from ct_referee_client import Client, GrpcTransport, RestTransport
+from ct_referee_client import Client, GrpcTransport, RefereeError, RestTransport
 from service.config import Config
 from service.core import Core
 from service.grpc_server import create_server
@@ -203,3 +203,17 @@ def client(request: pytest.FixtureRequest, servers: Servers) -> Iterator[Client]
         yield c
     finally:
         c.close()
+
+
+def refused(fn: Any, *a: Any, **k: Any) -> RefereeError:
+    """The RefereeError ``fn(*a, **k)`` raises (the test fails if it raises none)."""
+    with pytest.raises(RefereeError) as ei:
+        fn(*a, **k)
+    return ei.value
+
+
+def strict_servers(redis_url: str, secret: bytes) -> Iterator[Servers]:
+    """A module's strict REST and gRPC servers signing with ``secret`` (for a fixture)."""
+    s = start_servers(Config(redis_url=redis_url, secret=secret, strict=True))
+    yield s
+    s._stop()

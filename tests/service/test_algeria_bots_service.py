@@ -9,31 +9,22 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
 from google.protobuf.json_format import MessageToDict
 
 import algeria
-from ct_referee_client import Client, RefereeError, move_dict
-from service.config import Config
+from ct_referee_client import move_dict
 
-from .conftest import TRANSPORTS, Servers, start_servers
+from .conftest import TRANSPORTS, Servers, refused, strict_servers
 
 SECRET = b"algeria-bots-secret"
 
 
-def refused(fn: Any, *a: Any, **k: Any) -> RefereeError:
-    with pytest.raises(RefereeError) as ei:
-        fn(*a, **k)
-    return ei.value
-
-
 @pytest.fixture(scope="module")
 def strict(redis_url: str) -> Iterator[Servers]:
-    s = start_servers(Config(redis_url=redis_url, secret=SECRET, strict=True))
-    yield s
-    s._stop()
+    yield from strict_servers(redis_url, SECRET)
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)

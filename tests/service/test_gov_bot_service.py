@@ -15,26 +15,17 @@ import pytest
 from google.protobuf.json_format import MessageToDict
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from ct_referee_client import Client, RefereeError, move_dict
+from ct_referee_client import Client, move_dict
 from ct_referee_proto.v1 import referee_pb2 as pb
-from service.config import Config
 
-from .conftest import TRANSPORTS, Servers, start_servers
+from .conftest import TRANSPORTS, Servers, refused, strict_servers
 
 SECRET = b"gov-bot-secret"
 
 
-def refused(fn: Any, *a: Any, **k: Any) -> RefereeError:
-    with pytest.raises(RefereeError) as ei:
-        fn(*a, **k)
-    return ei.value
-
-
 @pytest.fixture(scope="module")
 def strict(redis_url: str) -> Iterator[Servers]:
-    s = start_servers(Config(redis_url=redis_url, secret=SECRET, strict=True))
-    yield s
-    s._stop()
+    yield from strict_servers(redis_url, SECRET)
 
 
 def gov_to_move(c: Client, options: dict[str, Any] | None = None) -> pb.NewGameResponse:

@@ -17,10 +17,9 @@ from google.protobuf.json_format import MessageToDict
 
 import insurgent
 import insurgent.bots
-from ct_referee_client import Client, RefereeError, move_dict
-from service.config import Config
+from ct_referee_client import Client, move_dict
 
-from .conftest import TRANSPORTS, Servers, start_servers
+from .conftest import TRANSPORTS, Servers, refused, strict_servers
 
 SECRET = b"insurgent-bot-secret"
 SOLO = {"french_bot": True}
@@ -28,17 +27,9 @@ LISTS = ("PLAYING SUPPORTERS", "CHOOSING RECRUITS", "ATTACKING/CAPTURING/BOMBING
          "TARGETS FOR EXPOSING FLN CARDS")
 
 
-def refused(fn: Any, *a: Any, **k: Any) -> RefereeError:
-    with pytest.raises(RefereeError) as ei:
-        fn(*a, **k)
-    return ei.value
-
-
 @pytest.fixture(scope="module")
 def strict(redis_url: str) -> Iterator[Servers]:
-    s = start_servers(Config(redis_url=redis_url, secret=SECRET, strict=True))
-    yield s
-    s._stop()
+    yield from strict_servers(redis_url, SECRET)
 
 
 def fln_moves(c: Client, r: Any, rng: random.Random, **seat: Any) -> Any:

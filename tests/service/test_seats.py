@@ -14,21 +14,15 @@ from typing import Any, Iterator
 import pytest
 from google.protobuf.json_format import MessageToDict
 
-from ct_referee_client import Client, RefereeError, move_dict
+from ct_referee_client import Client, move_dict
 from ct_referee_proto.v1 import referee_pb2 as pb
 from service.config import Config
 
-from .conftest import Servers, start_servers
+from .conftest import Servers, refused, start_servers, strict_servers
 
 SECRET = b"seats-secret"
 DECLINE = {"t": "decline"}
 HIDDEN_ASSET = "hidden_asset"
-
-
-def refused(fn: Any, *a: Any, **k: Any) -> RefereeError:
-    with pytest.raises(RefereeError) as ei:
-        fn(*a, **k)
-    return ei.value
 
 
 @pytest.fixture(scope="module")
@@ -41,9 +35,7 @@ def anti_fork(redis_url: str) -> Iterator[Servers]:
 
 @pytest.fixture(scope="module")
 def strict(redis_url: str) -> Iterator[Servers]:
-    s = start_servers(Config(redis_url=redis_url, secret=SECRET, strict=True))
-    yield s
-    s._stop()
+    yield from strict_servers(redis_url, SECRET)
 
 
 @pytest.fixture(scope="module")
