@@ -1,5 +1,6 @@
-"""Algeria engine benchmark: the hot path (legal_moves + apply) against its floor (to_json +
-from_json of the same states, measured in the same run), and whole random games (1954).
+"""Algeria engine benchmark (bench/random_games.py): the hot path (legal_moves + apply) against
+its floor (to_json + from_json of the same states, measured in the same run), and whole random
+games (1954).
 
     python bench/algeria.py [--games 10] [--seed 0]
 
@@ -11,55 +12,13 @@ The last two lines are::
 
 from __future__ import annotations
 
-import argparse
-import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import algeria as A  # noqa: E402
-
-
-def main() -> int:
-    p = argparse.ArgumentParser()
-    p.add_argument("--games", type=int, default=10)
-    p.add_argument("--seed", type=int, default=0)
-    a = p.parse_args()
-    decision: list[float] = []
-    floor: list[float] = []
-    games: list[float] = []
-    for i in range(a.games):
-        s = A.new_game("1954", a.seed + i)
-        r = random.Random(a.seed + i)
-        while A.to_move(s) is not None:
-            t0 = time.perf_counter()
-            m = r.choice(A.legal_moves(s))
-            s2, _ = A.apply(s, m)
-            t1 = time.perf_counter()
-            A.from_json(A.to_json(s))
-            t2 = time.perf_counter()
-            decision.append(t1 - t0)
-            floor.append(t2 - t1)
-            s = s2
-    # whole games, without the floor measurements
-    for i in range(a.games):
-        s = A.new_game("1954", a.seed + i)
-        r = random.Random(a.seed + i)
-        g0 = time.perf_counter()
-        while A.to_move(s) is not None:
-            s, _ = A.apply(s, r.choice(A.legal_moves(s)))
-        games.append(time.perf_counter() - g0)
-    d = statistics.median(decision) * 1e6
-    f = statistics.median(floor) * 1e6
-    g = statistics.median(games) * 1e3
-    print(f"decisions={len(decision)} games={a.games}")
-    print(f"algeria_floor_us_p50={f:.0f} ratio={d / f:.2f}")
-    print(f"algeria_decision_us_p50={d:.0f} algeria_game_ms_p50={g:.0f}")
-    return 0
-
+from bench.random_games import run  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run("algeria", A, lambda seed: A.new_game("1954", seed), 10))
