@@ -14,15 +14,15 @@ from engine.board import scores
 from engine.govbot import choose_move, decide
 from engine.govbot.evaluate import terms
 from engine.govbot.hidden import determinize
-from engine.govbot.policy import train_value
+from engine.govbot.policy import assault_worth, choose, sweep_worth, tells, train_value
 from engine.govbot.search import Ctx, other_move
 from engine.govbot.trace import Trace
 from engine.bot.invariants import EventInvariants
 from engine.bot.selfplay import checked
 from engine.govbot.selfplay import play_game
 from engine.state import State
-from engine.data import FRENCH, PROPAGANDA_CARDS
-from tests.helpers import gov, on_card, position, reveal, set_available
+from engine.data import FRENCH, PROPAGANDA_CARDS, SPACES
+from tests.helpers import gov, on_card, play, position, reveal, set_available
 from tests.test_bot_fixtures import bot_position
 from tests.test_bot_ops import started
 from tests.test_pivotal import window
@@ -396,3 +396,79 @@ def test_memory_gives_the_engines_state_and_spends_the_budget_once() -> None:
     assert engine.to_json(first) == engine.to_json(engine.apply(s, m)[0])
     assert ctx.legal(first) == engine.legal_moves(first)
     assert ctx.legal(first) is ctx.legal(first)
+
+
+# --- speed: fewer candidates weighed inside an action ---------------------------------------------
+
+
+def applies_to_choose(s: State) -> tuple[dict[str, object], int]:
+    """The bot's move at ``s`` and the engine applies it spent choosing it."""
+    ctx = Ctx({"seed": 1, "counter": 0}, Trace())
+    m = choose(s, ctx)
+    return m, 1000 - ctx.budget
+
+
+def test_a_sweep_weighs_only_the_spaces_where_it_can_do_something() -> None:
+    """3.2.3: a Sweep Activates Underground Guerrillas in its spaces and may move Troops in from
+    adjacent spaces. Biskra holds the only Underground Guerrillas; Troops stand in Biskra and
+    the three Cities. The locations weighed are Biskra and the populated uncontrolled spaces
+    beside those Troops – two engine applies each (the selection and the Activation at
+    ``done``) –, where every one of the 28 spaces offered used to be (56 applies)."""
+    held = {"ft": 1, "fp": 1, "support": "support"}
+    s = gov({"Biskra": {"at": 3, "ap": 1, "ug": 3}, "Algiers": held, "Oran": held,
+             "Constantine": held}, resources=(10, 5), commitment=10, france_track="A")
+    s = play(s, {"t": "op", "op": "sweep"})
+    offered = [m["space"] for m in engine.legal_moves(s) if m["t"] == "space"]
+    worth = [n for n in offered if sweep_worth(s, n)]
+    assert len(offered) == 28
+    assert sorted(worth) == ["Barika", "Biskra", "Medea", "Philippeville", "Setif",
+                             "Sidi Bel Abbes"]
+    m, spent = applies_to_choose(s)
+    assert m == {"t": "space", "space": "Biskra"}
+    assert spent <= 2 * len(worth)
+
+
+def test_sweep_worth_a_populated_space_troops_can_take() -> None:
+    """Troops beside an uncontrolled populated space may move in (3.2.3) and take Control (1.7);
+    a space already Controlled, or out of their reach, is not worth a Sweep."""
+    s = gov({"Medea": {"ft": 2}, "Algiers": {"ft": 1, "fp": 1}}, resources=(10, 5))
+    assert "Medea" in SPACES["Algiers"].adjacent and "Tizi Ouzou" in SPACES["Medea"].adjacent
+    assert sweep_worth(s, "Tizi Ouzou")
+    assert not sweep_worth(s, "Algiers")  # Controlled already
+    assert not sweep_worth(s, "Tlemcen")  # no Troops beside it
+
+
+def test_an_assault_weighs_only_the_spaces_where_it_removes_a_piece() -> None:
+    """3.2.4: an Assault removes Active Guerrillas, then Bases once no Guerrilla is left; never
+    Underground Guerrillas. Setif (a lone Base) and Oran (Active Guerrillas) are weighed, one
+    engine apply each; Medea, whose Base two Underground Guerrillas shield, is not."""
+    s = gov({"Setif": {"ft": 3, "fb": 1}, "Oran": {"fp": 2, "ag": 2},
+             "Medea": {"ft": 3, "ug": 2, "fb": 1}}, resources=(10, 5), commitment=10)
+    s = play(s, {"t": "op", "op": "assault"})
+    offered = {m["space"] for m in engine.legal_moves(s) if m["t"] == "space"}
+    assert offered == {"Setif", "Oran", "Medea"}
+    assert {n for n in offered if assault_worth(s, n)} == {"Setif", "Oran"}
+    m, spent = applies_to_choose(s)
+    assert m == {"t": "space", "space": "Setif"} and spent <= 2  # Medea weighed too: 3
+
+
+def test_a_lifted_troop_nobody_needs_is_weighed_where_it_changes_something() -> None:
+    """A Troop Lift (4.2.2) piece picked where no Controlled space lacks Troops: its destinations
+    are weighed only where one more cube changes something the evaluation sees – FLN pieces, or
+    a populated space the Government does not Control – not across all of Algeria."""
+    s = gov({"Setif": {"ft": 3, "fb": 1}, "Oran": {"ft": 2, "fp": 1, "support": "support"}},
+            resources=(10, 5), commitment=10)
+    assert tells(s, "Setif") and tells(s, "Algiers")
+    assert not tells(s, "Oran") and not tells(s, "Laghouat")  # Controlled; Population 0
+
+
+def test_the_sample_is_checked_again_only_if_the_real_state_came_from_text() -> None:
+    """The determinized sample is validated when built; the states simulated from it are checked
+    again (``validate.check_produced``) exactly when the real state was read from untrusted
+    text (``State._valid``), not for a state the engine made itself."""
+    from engine.govbot import _ctx, _sample
+    made = midgame(5)
+    read = engine.from_json(engine.to_json(made))
+    assert not made._valid and read._valid
+    assert not _sample(made, _ctx(1))._valid
+    assert _sample(read, _ctx(1))._valid

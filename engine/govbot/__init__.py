@@ -54,6 +54,17 @@ def _public(s: State) -> tuple[Any, ...]:
             s.cards["current"], s.france_track, s.border_zone)
 
 
+def _sample(real: State, ctx: Ctx) -> State:
+    """A determinized sample of the real state's Government view. It is validated when it is built
+    (``serial.from_data``); the states simulated from it are checked again (``check_produced``)
+    only if the real state itself came from untrusted text: otherwise every frame it holds was
+    made by the engine, and so are the sample's (the view shows the pending decisions), and the
+    hidden parts were dealt by ``determinize`` from the cards the view does not place."""
+    det = determinize(view(real, "gov"), ctx.rng)
+    det._valid = real._valid
+    return det
+
+
 def decide(state: State, seed: int) -> Decision:
     """The moves the Government bot makes from ``state`` until another actor decides."""
     ctx = _ctx(seed)
@@ -61,7 +72,7 @@ def decide(state: State, seed: int) -> Decision:
         ctx.trace.note("gov", f"the Government is not to act (to move: {to_move(state)})")
         return Decision([], state, list(ctx.trace))
     real, moves = state, list[Move]()
-    det = determinize(view(real, "gov"), ctx.rng)
+    det = _sample(real, ctx)
     while to_move(real) == "gov" and len(moves) < MAX_MOVES:
         try:
             m = choose(det, ctx)
@@ -82,7 +93,7 @@ def decide(state: State, seed: int) -> Decision:
         except IllegalMove:
             det2 = None
         if det2 is None or _public(det2) != _public(real):
-            det = determinize(view(real, "gov"), ctx.rng)
+            det = _sample(real, ctx)
         else:
             det = det2
     return Decision(moves, real, list(ctx.trace))

@@ -23,8 +23,9 @@ from __future__ import annotations
 from typing import Callable
 
 from ..board import available, control, fln_count, gov_count, police, population, troops
-from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES
+from ..data import AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG
 from ..modifiers import pacify_spaces
+from ..ops_gov import assault_removals
 from ..machine import to_move
 from ..state import Move, State
 from ..view import view
@@ -267,6 +268,50 @@ def train(s: State, ms: list[Move], ctx: Ctx) -> Move:
     return greedy(s, ms, ctx, rest, "Pacify, Special Activity or finish")
 
 
+# --- Sweep (3.2.3) ---------------------------------------------------------------------------
+
+
+def sweep_worth(s: State, space: str) -> bool:
+    """Can a Sweep in ``space`` do anything? It Activates Underground Guerrillas there (3.2.3), and
+    the Troops it moves in from adjacent spaces may take Control of a populated space the
+    Government does not Control (1.7); a space with neither is only the price paid."""
+    if s.spaces[space]["pieces"][UG]:
+        return True
+    if not population(s, space) or control(s, space) == "gov":
+        return False
+    return any(troops(s, n) for n in SPACES[space].adjacent if n not in COUNTRIES)
+
+
+def sweep(s: State, ms: list[Move], ctx: Ctx) -> Move:
+    """Locations by evaluation through the Activation (``greedy``, ``THROUGH_DONE``), among the
+    spaces where a Sweep can do something (``sweep_worth``): each candidate costs two engine
+    applies, and most of the map holds no Underground Guerrilla."""
+    cands = [m for m in ms if m != DONE
+             and not (m["t"] == "space" and m["space"] in SPACES
+                      and not sweep_worth(s, m["space"]))]
+    return greedy(s, ms, ctx, cands)
+
+
+# --- Assault (3.2.4) -------------------------------------------------------------------------
+
+
+def assault_worth(s: State, space: str) -> bool:
+    """Does an Assault in ``space`` remove anything? Active Guerrillas first, then Bases once no
+    Guerrilla is left (3.2.4: Underground Guerrillas are never removed, and they shield a Base)."""
+    p = s.spaces[space]["pieces"]
+    guerrillas, bases = assault_removals(s, space, p[AG])
+    return guerrillas > 0 or (bases > 0 and p[FB] > 0 and not p[UG] and p[AG] <= guerrillas)
+
+
+def assault(s: State, ms: list[Move], ctx: Ctx) -> Move:
+    """Locations by evaluation (``greedy``) among the spaces where the Assault removes a piece
+    (``assault_worth``); each candidate costs an engine apply."""
+    cands = [m for m in ms if m != DONE
+             and not (m["t"] == "space" and m["space"] in SPACES
+                      and not assault_worth(s, m["space"]))]
+    return greedy(s, ms, ctx, cands)
+
+
 # --- Garrison (3.2.2) -------------------------------------------------------------------------
 
 
@@ -301,6 +346,16 @@ def spare(s: State, space: str, kind: str) -> bool:
     return gov_count(s, space) - 1 > fln_count(s, space) and n >= 2
 
 
+def tells(s: State, space: str) -> bool:
+    """Does one more Government cube in ``space`` change anything the evaluation sees? FLN pieces
+    there (Control, a later Assault, 3.2.4), or a populated space it does not Control (1.7).
+    Elsewhere a cube counts the same wherever it stands."""
+    if space not in SPACES:
+        return False
+    return bool(fln_count(s, space)) or (bool(population(s, space))
+                                         and control(s, space) != "gov")
+
+
 def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
     """Pick (or move) the French piece that completes Troops and Police in the most populous
     Controlled space lacking one; finish when there is none."""
@@ -316,7 +371,9 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
         return m
     busy = [m for m in ms if m["t"] == "move"]
     if busy:  # a piece was picked (moves are offered) and no space needs it: the best evaluated
-        return greedy(s, ms, ctx, busy, "no space lacks this piece; the best evaluated destination")
+        # among the destinations where it changes something (``tells``)
+        return greedy(s, ms, ctx, [m for m in busy if tells(s, m["to"])] or busy[:1],
+                      "no space lacks this piece; the best evaluated destination")
     missing = {w[1] for w in needs.values()}
     picks = [m for m in ms if m["t"] in ("pick", "select")
              and kind_of.get(m.get("piece", "")) in missing and spare(s, str(m.get("from", m.get("space", ""))), kind_of[m["piece"]])]
@@ -337,6 +394,8 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
 
 HANDLERS: dict[str, Handler] = {
     "op:train": train,
+    "op:sweep": sweep,
+    "op:assault": assault,
     "op:garrison": garrison,
     "sa:deploy": reinforce,
     "sa:troop_lift": reinforce,
