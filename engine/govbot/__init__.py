@@ -29,7 +29,7 @@ from ..state import Move, State
 from ..view import view
 from .hidden import determinize
 from .policy import choose
-from .search import Ctx, label
+from .search import BUDGET_MORE, Ctx, label
 from .trace import Trace, render
 
 MAX_MOVES = 5000
@@ -87,7 +87,7 @@ def decide(state: State, seed: int) -> Decision:
         real = real2
         if to_move(real) != "gov":
             break
-        ctx.budget = max(ctx.budget, 0) + 200  # each further move gets a fresh allowance
+        ctx.budget = max(ctx.budget, 0) + BUDGET_MORE  # each further move: a fresh allowance
         try:
             det2 = ctx.step(det, m)
         except IllegalMove:

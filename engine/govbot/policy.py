@@ -29,7 +29,7 @@ from ..ops_gov import assault_removals
 from ..machine import to_move
 from ..state import Move, State
 from ..view import view
-from .evaluate import W_CONTROL, france_cost, gains
+from .evaluate import W_CONTROL, france_cost, gains, homecoming
 from .hidden import determinize
 from .search import DONE, OPTION_STEPS, Ctx, compact, label, other_move, top_kind
 
@@ -369,10 +369,12 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
             ctx.note(top_kind(s), f"{label(s, m)}: completes Troops and Police in {m['to']} "
                      f"(Population {needs[m['to']][0]}, 6.3.1)", chosen=m)
         return m
+    home = going_home(s)
     busy = [m for m in ms if m["t"] == "move"]
     if busy:  # a piece was picked (moves are offered) and no space needs it: the best evaluated
         # among the destinations where it changes something (``tells``)
-        return greedy(s, ms, ctx, [m for m in busy if tells(s, m["to"])] or busy[:1],
+        return greedy(s, ms, ctx, [m for m in busy if tells(s, m["to"])
+                                   or (home and m["to"] == "available")] or busy[:1],
                       "no space lacks this piece; the best evaluated destination")
     missing = {w[1] for w in needs.values()}
     picks = [m for m in ms if m["t"] in ("pick", "select")
@@ -385,11 +387,23 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
                 ctx.note(top_kind(s), f"{label(s, m)}: a spare {kind_of[m['piece']]} for a space "
                          "lacking it", chosen=m)
             return m
+    if home:
+        spares = [m for m in ms if m["t"] == "pick" and m.get("from") in SPACES
+                  and m.get("piece") in (FT, FP) and spare(s, m["from"], kind_of[m["piece"]])]
+        if spares:
+            return greedy(s, ms, ctx, spares, "a spare French piece home to Available: one "
+                          "Commitment for three at the final Commitment Adjustment (6.2.3)")
     m = DONE if DONE in ms else ms[0]
     if not ctx.quiet:
         ctx.note(top_kind(s), f"{label(s, m)}: no Controlled space lacks Troops or Police",
                  chosen=m)
     return m
+
+
+def going_home(s: State) -> bool:
+    """A Deploy (4.2.1: French pieces among the Available box and the selected spaces) before
+    the final Commitment Adjustment, where Available French pieces turn into Commitment (6.2.3)."""
+    return top_kind(s) == "sa:deploy" and homecoming(s)
 
 
 HANDLERS: dict[str, Handler] = {
