@@ -9,13 +9,17 @@
   by evaluation.
 * Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
   does not plan); inside an Event's free Garrison, the Activation space by evaluation.
-* Sweep (3.2.3): locations and Troop moves by evaluation *through* the Activation at ``done``.
-* Assault (3.2.4), Neutralize (4.2.3), Propaganda phases (6.2.3, 6.3.1, 6.5), Events (5.0), the
+* Sweep (3.2.3): locations and Troop moves by evaluation *through* the Activation at ``done``,
+  among the spaces where it can do something (``sweep_worth``).
+* Assault (3.2.4): greedy among the spaces where it removes a piece (``assault_worth``).
+* Neutralize (4.2.3), Propaganda phases (6.2.3, 6.3.1, 6.5), Events (5.0), the
   rest: greedy – the legal move whose resulting position evaluates best (a picked piece is valued
   at its best destination; a Commitment adjustment repeated up to the next third; a Special
   Activity at its completion), ``done`` unless something strictly better is on offer.
 * Deploy (4.2.1), Troop Lift (4.2.2), Redeploy (6.4.1): a French piece moved to where it completes
-  Troops and Police under Government Control in the most populous space that lacks one of them.
+  Troops and Police under Government Control in the most populous space that lacks one of them;
+  from the final Campaign on, Deploy also sends spare French pieces home to Available, a third
+  of a Commitment each at the final Commitment Adjustment (6.2.3).
 """
 
 from __future__ import annotations
