@@ -19,7 +19,8 @@ from .evaluate import evaluate
 from .trace import Trace
 
 DONE: Move = {"t": "done"}
-BUDGET = 1000          # engine applies per decision, all look-aheads together
+BUDGET = 1000          # engine applies for a decision's first move, all look-aheads together
+BUDGET_MORE = 200      # and for each further move of the decision
 OPTION_STEPS = 120     # moves simulated to complete one option (an Operation, Event, ...)
 ADVERSARY_CAP = 8      # an FLN choice inside a Government action: its moves weighed up to this
 MEMORY = 2500         # transitions remembered in one decision before the memory is cleared
@@ -33,7 +34,7 @@ class Ctx:
 
     rng: dict[str, Any]
     trace: Trace
-    budget: int = BUDGET
+    budget: int = field(default_factory=lambda: BUDGET)
     plan: list[Move] = field(default_factory=list)
     quiet: int = 0  # > 0 while simulating: no trace entries
     # A decision's transitions and legal moves, by the identity of the state (kept alive with
