@@ -41,6 +41,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "t1": {"threads": 1},
     "t2": {"threads": 2},
     "w4t1": {"threads": 1, "workers": 4},
+    "w1t1": {"threads": 1, "workers": 1},
     "inline": {"front": "inline"},
     "w4inline": {"front": "inline", "workers": 4},
     "wsgi": {"front": "wsgi", "granian": {"interface": "wsgi", "blocking_threads": 4}},
@@ -74,7 +75,41 @@ def _wrap(front: Any) -> Any:
 def referee() -> Any:
     from service import worker
 
-    return _wrap(worker.app())
+    front = worker.app()
+    if os.environ.get("CT_BENCH_TIMED"):
+        _time_handle(front)
+    return _wrap(front)
+
+
+def _time_handle(front: Any) -> None:
+    """Diagnosis: the thread CPU time of ``Core.handle`` and of the whole WSGI call, written
+    every 500 requests to /tmp/ct-bench-timed-PID."""
+    import time
+    core = front.wsgi.extensions["ct_referee_core"]
+    handle, call = core.handle, front._call
+    acc = {"handle": 0.0, "call": 0.0, "n": 0}
+
+    def timed_handle(*a: Any) -> Any:
+        t0 = time.thread_time()
+        try:
+            return handle(*a)
+        finally:
+            acc["handle"] += time.thread_time() - t0
+
+    def timed_call(environ: Any) -> Any:
+        t0 = time.thread_time()
+        try:
+            return call(environ)
+        finally:
+            acc["call"] += time.thread_time() - t0
+            acc["n"] += 1
+            if acc["n"] % 500 == 0:
+                Path(f"/tmp/ct-bench-timed-{os.getpid()}").write_text(
+                    f"n={acc['n']} handle_us={1e6 * acc['handle'] / acc['n']:.0f} "
+                    f"call_us={1e6 * acc['call'] / acc['n']:.0f} "
+                    f"process_us={1e6 * time.process_time() / acc['n']:.0f}\n")
+    core.handle = timed_handle
+    front._call = timed_call
 
 
 def echo() -> Any:
@@ -86,7 +121,7 @@ def echo() -> Any:
 def _inline_class() -> Any:
     from service.front import Front
 
-    class InlineFront(Front):  # type: ignore[misc]
+    class InlineFront(Front):
         """The handler called on the event loop's thread: no hand-off to a pool."""
 
         async def __rsgi__(self, scope: Any, proto: Any) -> None:
@@ -128,8 +163,8 @@ def serve_variant(name: str, app: str, argv: list[str]) -> int:
     def server(*args: Any, **kw: Any) -> Any:
         kw.update(overrides)
         return real(*args, **kw)
-    granian.server.Server = server  # type: ignore[misc]
-    cli_serve.serve = lambda cfg: serve(cfg, app=app)  # type: ignore[assignment]
+    setattr(granian.server, "Server", server)
+    setattr(cli_serve, "serve", lambda cfg: serve(cfg, app=app))
     workers = v.get("workers", os.cpu_count() or 1)
     threads = v.get("threads", 4)
     return ct_referee_cli.main(["serve", "--host", "127.0.0.1", "--http-port", "0",
@@ -169,10 +204,13 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--concurrency", type=int, default=32)
+    ap.add_argument("--baseline", type=Path, metavar="TREE",
+                    help="a checkout of the code to compare with: a variant named old:NAME is "
+                         "NAME served from TREE (its bench/rest_cpu.py: copy this one there)")
     ap.add_argument("--serve", nargs=2, metavar=("VARIANT", "APP"), help=argparse.SUPPRESS)
     a, rest = ap.parse_known_args()
     if a.serve:
-        return serve_variant(*a.serve, rest)
+        return serve_variant(a.serve[0], a.serve[1], rest)
 
     bs = _bench_service()
     from corpus import realistic_corpus
@@ -194,8 +232,11 @@ def main() -> int:
     try:
         for name in names:
             for kind, app in (("apply", "rest_cpu:referee"), ("echo", "rest_cpu:echo")):
-                servers[(name, kind)] = bs.spawn([sys.executable, str(Path(__file__)), "--serve",
-                                                  name, app, *(uncached if kind == "apply" else [])])
+                tree, variant = ((a.baseline, name[4:]) if name.startswith("old:")
+                                 else (ROOT, name))
+                servers[(name, kind)] = bs.spawn([
+                    sys.executable, str(tree / "bench" / "rest_cpu.py"), "--serve", variant, app,
+                    *(uncached if kind == "apply" else [])])
         runs: dict[tuple[str, str], list[dict[str, float]]] = {}
         for key, (p, http, _) in servers.items():  # warm up (and check: wrk fails on non-2xx)
             bs.wrk_corpus(http + ("/v1/apply" if key[1] == "apply" else "/echo"), corpus, 4, 1,
@@ -213,7 +254,7 @@ def main() -> int:
         for p, _, _ in servers.values():
             p.terminate()
             p.wait(15)
-    med = {k: {m: statistics.median(r[m] for r in rs) for m in ("srv_cpu", "rps", "p50", "switches")}
+    med = {k: {m: statistics.median(r[m] for r in rs) for m in ("srv_cpu", "rps", "p50", "p99", "switches")}
            for k, rs in runs.items()}
     spread = {k: (1000 * min(r["srv_cpu"] for r in rs), 1000 * max(r["srv_cpu"] for r in rs))
               for k, rs in runs.items()}
@@ -225,7 +266,8 @@ def main() -> int:
         print(f"{n:<10} {1000 * ap_['srv_cpu']:>12.0f} {sa[0]:>5.0f}-{sa[1]:<6.0f} "
               f"{1000 * ec['srv_cpu']:>11.0f} {se[0]:>5.0f}-{se[1]:<6.0f} "
               f"{ap_['srv_cpu'] / ec['srv_cpu']:>9.2f} {ap_['p50']:>9.2f} {ec['p50']:>8.2f} "
-              f"{ap_['p50'] / ec['p50']:>9.2f} {ap_['switches']:>5.1f} /{ec['switches']:>5.1f}")
+              f"{ap_['p50'] / ec['p50']:>9.2f} {ap_['switches']:>5.1f} /{ec['switches']:>5.1f} "
+              f"{ap_['p99']:>9.1f} {ap_['rps']:>11.0f}")
     load = os.getloadavg()
     print(f"(load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})")
     print(" ".join(f"variant={n} apply_cpu_us={1000 * med[(n, 'apply')]['srv_cpu']:.0f} "
