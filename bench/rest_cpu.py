@@ -5,8 +5,12 @@ of the same bodies, each served by ``ct-referee serve`` under the named variants
 turns (A, B, A, B, ...) so that a slow spell of the shared machine falls on all of them.
 
     .venv/bin/python bench/rest_cpu.py [--variants base,inline] [--seconds 3] [--repeat 5]
+    .venv/bin/python bench/rest_cpu.py --baseline OLD_TREE --variants old:base,base
 
-A variant is ``serve`` with some of Granian's settings or the HTTP front changed (``VARIANTS``).
+A variant is ``serve`` with some of Granian's settings or the HTTP front changed (``VARIANTS``);
+``old:NAME`` is the variant served from another checkout (``--baseline``), to compare code with
+code. ``CT_BENCH_TIMED=1`` in the environment makes each referee worker write the thread CPU time
+of ``Core.handle`` and of the whole WSGI call per request to ``/tmp/ct-bench-timed-PID``.
 The figure is the CPU time (user + system) the server's processes spent over the requests wrk
 sent at concurrency 32, per request (µs): on a machine shared with other work it moves much
 less than latency does. Medians over ``--repeat`` turns; the last line is
