@@ -22,6 +22,7 @@ from engine.bot.selfplay import checked
 from engine.govbot.selfplay import play_game
 from engine.state import State
 from engine.data import FRENCH, PROPAGANDA_CARDS, RECALL_DE_GAULLE, SPACES
+from tests.long import sized
 from tests.helpers import gov, on_card, play, position, reveal, set_available
 from tests.test_bot_fixtures import bot_position
 from tests.test_bot_ops import started
@@ -177,14 +178,16 @@ def test_not_the_governments_decision() -> None:
 
 
 @pytest.mark.parametrize("scenario,fln,games", [
-    ("short", "random", 2), ("short", "bot", 2), ("medium", "random", 1), ("medium", "bot", 1),
+    ("short", "random", sized(1, 4)), ("short", "bot", sized(1, 4)),
+    ("medium", "random", sized(1, 2)), ("medium", "bot", sized(1, 2)),
     ("full", "random", 1), ("full", "bot", 1),
 ])
 def test_whole_games_every_move_legal(scenario: str, fln: str, games: int) -> None:
     """Every decision of either bot replays through engine.apply to the state the bot returned
     (play_game checks it and raises otherwise), every move goes through the FLN bot's invariants
-    with no violation, and the game reaches a result. (A few games, to keep the suite fast;
-    ``python -m engine.govbot.selfplay`` makes the same checks over hundreds.)"""
+    with no violation, and the game reaches a result. (One game of each in the default suite,
+    more under ``--long`` (tests/long.py); ``python -m engine.govbot.selfplay`` makes the same
+    checks over hundreds.)"""
     for i in range(games):
         r = play_game(scenario, 500 + i, fln)
         assert r["winner"] in ("gov", "fln") and r["times"]
