@@ -27,9 +27,9 @@ from __future__ import annotations
 from typing import Callable
 
 from ..board import available, control, fln_count, gov_count, police, population, troops
-from ..data import AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FT, SPACES, UG
+from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES, UG
 from ..modifiers import pacify_spaces
-from ..ops_gov import assault_removals
+from ..ops_gov import assault_takes
 from ..machine import to_move
 from ..state import Move, State
 from ..view import view
@@ -272,6 +272,13 @@ def train(s: State, ms: list[Move], ctx: Ctx) -> Move:
     return greedy(s, ms, ctx, rest, "Pacify, Special Activity or finish")
 
 
+def worth_trying(s: State, ms: list[Move], worth: Callable[[State, str], bool]) -> list[Move]:
+    """The moves other than ``done``, less the map spaces where ``worth`` says the action does
+    nothing: each candidate weighed costs engine applies."""
+    return [m for m in ms if m != DONE
+            and not (m["t"] == "space" and m["space"] in SPACES and not worth(s, m["space"]))]
+
+
 # --- Sweep (3.2.3) ---------------------------------------------------------------------------
 
 
@@ -290,30 +297,21 @@ def sweep(s: State, ms: list[Move], ctx: Ctx) -> Move:
     """Locations by evaluation through the Activation (``greedy``, ``THROUGH_DONE``), among the
     spaces where a Sweep can do something (``sweep_worth``): each candidate costs two engine
     applies, and most of the map holds no Underground Guerrilla."""
-    cands = [m for m in ms if m != DONE
-             and not (m["t"] == "space" and m["space"] in SPACES
-                      and not sweep_worth(s, m["space"]))]
-    return greedy(s, ms, ctx, cands)
+    return greedy(s, ms, ctx, worth_trying(s, ms, sweep_worth))
 
 
 # --- Assault (3.2.4) -------------------------------------------------------------------------
 
 
 def assault_worth(s: State, space: str) -> bool:
-    """Does an Assault in ``space`` remove anything? Active Guerrillas first, then Bases once no
-    Guerrilla is left (3.2.4: Underground Guerrillas are never removed, and they shield a Base)."""
-    p = s.spaces[space]["pieces"]
-    guerrillas, bases = assault_removals(s, space, p[AG])
-    return guerrillas > 0 or (bases > 0 and p[FB] > 0 and not p[UG] and p[AG] <= guerrillas)
+    """Does an Assault in ``space`` remove anything (3.2.4, ``ops_gov.assault_takes``)?"""
+    return sum(assault_takes(s, space)) > 0
 
 
 def assault(s: State, ms: list[Move], ctx: Ctx) -> Move:
     """Locations by evaluation (``greedy``) among the spaces where the Assault removes a piece
     (``assault_worth``); each candidate costs an engine apply."""
-    cands = [m for m in ms if m != DONE
-             and not (m["t"] == "space" and m["space"] in SPACES
-                      and not assault_worth(s, m["space"]))]
-    return greedy(s, ms, ctx, cands)
+    return greedy(s, ms, ctx, worth_trying(s, ms, assault_worth))
 
 
 # --- Garrison (3.2.2) -------------------------------------------------------------------------
