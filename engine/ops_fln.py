@@ -73,7 +73,7 @@ def place_guerrilla(s: State, dest: str, m: Move) -> None:
     ``from``) taken from another space on the map."""
     if "from" in m:
         take_from_map(s, m["from"], m["piece"])
-        s.spaces[dest]["pieces"][UG] += 1
+        s.space_w(dest)["pieces"][UG] += 1
     else:
         place_from_available(s, UG, dest)
 
@@ -81,7 +81,7 @@ def place_guerrilla(s: State, dest: str, m: Move) -> None:
 def take_from_map(s: State, src: str, piece: str) -> None:
     """Remove a Guerrilla from ``src`` to be placed elsewhere (1.4.1). During a March, a piece that
     has already finished its March there is taken first (interpretation)."""
-    s.spaces[src]["pieces"][piece] -= 1
+    s.space_w(src)["pieces"][piece] -= 1
     mf = find_frame(s, "op:march")  # a Special Activity may be on top of the March
     if mf is not None:
         stop = mf["x"].get("stop", {}).get(src)
@@ -104,7 +104,7 @@ def note_activation(s: State, space: str) -> None:
 
 def activate_all(s: State, space: str) -> None:
     """3.3.3, 1.4.3: Activate every Guerrilla in ``space``."""
-    p = s.spaces[space]["pieces"]
+    p = s.space_w(space)["pieces"]
     p[AG] += p[UG]
     p[UG] = 0
 
@@ -323,7 +323,7 @@ class Rally(FlnOperation):
 
     def flip_underground(self, s: State, f: Frame, n: str, log: Log) -> None:
         """3.3.1: with an FLN Base in the space, flip all its Guerrillas Underground (1.4.3)."""
-        p = s.spaces[n]["pieces"]
+        p = s.space_w(n)["pieces"]
         p[UG] += p[AG]
         p[AG] = 0
         f["x"].update(busy=False, cur=None, left=0)
@@ -545,8 +545,9 @@ class March(FlnOperation):
         if ag:
             move_piece(s, AG, a, b, ag)
         if activated and ug:
-            s.spaces[b]["pieces"][UG] -= ug
-            s.spaces[b]["pieces"][AG] += ug
+            pb = s.space_w(b)["pieces"]
+            pb[UG] -= ug
+            pb[AG] += ug
             ag, ug = ag + ug, 0
         emit(log, self.rule, f"March: {ug + ag} Guerrilla(s) {a} -> {b}"
              + (" (Activated)" if activated else ""), space=b, source=a, activated=activated,
@@ -763,7 +764,7 @@ class Terror(FlnOperation):
         n = m["space"]
         self.add_location(s, f, n, log, pay=False)
         s.resources[f["who"]] -= self.space_cost(s, f, n)
-        sp = s.spaces[n]
+        sp = s.space_w(n)
         k = mod.terror_underground(s, n)
         sp["pieces"][UG] -= k
         sp["pieces"][AG] += k

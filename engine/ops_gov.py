@@ -149,11 +149,11 @@ def move_picked(s: State, f: Frame, piece: str, src: str, dst: str) -> None:
     if src == AVAILABLE:
         s.boxes["available"][piece] -= 1
     else:
-        s.spaces[src]["pieces"][piece] -= 1
+        s.space_w(src)["pieces"][piece] -= 1
     if dst == AVAILABLE:
         s.boxes["available"][piece] += 1
     else:
-        s.spaces[dst]["pieces"][piece] += 1
+        s.space_w(dst)["pieces"][piece] += 1
     note_moved_in(f, dst, piece)
     f["x"]["moved"] = f["x"].get("moved", 0) + 1
     f["x"]["pick"], f["x"]["busy"] = None, False
@@ -164,6 +164,7 @@ def activate(s: State, space: str, n: int, log: Log, rule: str) -> int:
     p = s.spaces[space]["pieces"]
     k = min(n, p[UG])
     if k:
+        p = s.space_w(space)["pieces"]
         p[UG] -= k
         p[AG] += k
         emit(log, rule, f"{k} Guerrilla(s) Activated in {space}", space=space, activated=k)

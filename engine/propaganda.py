@@ -232,11 +232,13 @@ def _reset_end(s: State, f: Frame, log: Log) -> None:
     s.france_track = FRANCE_BOXES[max(0, FRANCE_BOXES.index(s.france_track) - 1)]
     if s.border_zone is not None:
         s.border_zone = max(0, s.border_zone - 1)
-    for sp in s.spaces.values():
-        if sp["terror"] > 0:
-            sp["terror"] -= 1
-        sp["pieces"][UG] += sp["pieces"][AG]
-        sp["pieces"][AG] = 0
+    for n, sp in s.spaces.items():
+        if sp["terror"] > 0 or sp["pieces"][AG]:
+            sp = s.space_w(n)
+            if sp["terror"] > 0:
+                sp["terror"] -= 1
+            sp["pieces"][UG] += sp["pieces"][AG]
+            sp["pieces"][AG] = 0
     played = s.cards["played"]
     for mo in s.cards["momentum"]:
         if mo["card"] not in played:
@@ -486,8 +488,9 @@ def agitate_moves(s: State, f: Frame) -> list[Move]:
 def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: Log) -> None:
     who = f["who"]
     s.resources[who] -= cost
-    sp = s.spaces[n]
-    if remove_terror_or_shift(s, n, toward):
+    shifted = remove_terror_or_shift(s, n, toward)
+    sp = s.spaces[n]  # after the change: it may have given this state its own copy (space_w)
+    if shifted:
         f["shifts"][n] = f["shifts"].get(n, 0) + 1
         what = f"shifts to {sp['support']}"
     else:
@@ -764,11 +767,11 @@ class Redeploy(FrameType):
                  piece=p, space=dst)
         else:
             src, dst = m["from"], m["to"]
-            s.spaces[src]["pieces"][p] -= 1
+            s.space_w(src)["pieces"][p] -= 1
             f["sel"] = None
             emit(log, rule, f"{p} redeploys {src} -> {dst}", actor=f["who"], piece=p,
                  src=src, dst=dst)
-        s.spaces[dst]["pieces"][p] += 1
+        s.space_w(dst)["pieces"][p] += 1
         arrived = f["arrived"].setdefault(dst, {})
         arrived[p] = arrived.get(p, 0) + 1
 

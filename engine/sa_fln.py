@@ -64,7 +64,7 @@ class Extort(SpecialActivity):
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
         f["locs"].append(n)
-        sp = s.spaces[n]
+        sp = s.space_w(n)
         sp["pieces"][UG] -= 1
         sp["pieces"][AG] += 1
         note_activation(s, n)
@@ -216,7 +216,7 @@ class Ambush(SpecialActivity):
             OPS["attack"].add_location(s, opf, n, log)
         f["locs"].append(n)
         if mod.ambush_activates(s):
-            sp = s.spaces[n]
+            sp = s.space_w(n)
             sp["pieces"][UG] -= 1
             sp["pieces"][AG] += 1
         emit(log, self.rule, f"Ambush in {n}", actor="fln", sa="ambush", space=n,

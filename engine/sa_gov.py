@@ -182,7 +182,7 @@ class Deploy(SpecialActivity):
             n = m["space"]
             f["locs"].append(n)
             x["resettled"] = True
-            sp = s.spaces[n]
+            sp = s.space_w(n)
             sp["resettled"] = True
             sp["support"] = "neutral"
             emit(log, self.rule, f"Resettle {n} (Pop 0)", actor="gov", sa=self.name, space=n)
@@ -346,7 +346,7 @@ class Neutralize(SpecialActivity):
     def shift_toward_opposition(self, s: State, n: str, log: Log) -> None:
         """4.2.3: one level toward Opposition; at Oppose, a Terror marker if none (and one is left).
         Pop 0 spaces are always Neutral (1.6.2) and do not shift."""
-        sp = s.spaces[n]
+        sp = s.space_w(n)
         if population(s, n) < 1:
             emit(log, self.rule, f"Neutralize in {n} (Pop 0: no shift)", actor="gov", space=n)
         elif sp["support"] == "oppose":

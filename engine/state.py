@@ -56,7 +56,7 @@ class State:
     __slots__ = (
         "scenario", "options", "spaces", "boxes", "resources", "commitment", "france_track",
         "border_zone", "cards", "sop", "pending", "rng", "result", "deception", "turn", "_legal",
-        "_valid", "_checked",
+        "_valid", "_checked", "_own",
     )
 
     scenario: str
@@ -80,23 +80,36 @@ class State:
     _valid: bool
     # this very state's data passed the validator (validate.check_issued need not check it again)
     _checked: bool
+    # copy-on-write of the spaces: the names of the spaces whose data this state alone holds
+    # (None: all of them). ``copy`` shares the others' data with the copy; a rules module changes
+    # a space only through ``space_w``, which gives this state its own copy first.
+    _own: set[str] | None
+
+    def space_w(self, n: str) -> SpaceData:
+        """Space ``n``'s data, to be changed: this state's own (copied first if it is shared)."""
+        own = self._own
+        sp = self.spaces[n]
+        if own is None or n in own:
+            return sp
+        c = sp.copy()
+        c["pieces"] = sp["pieces"].copy()
+        self.spaces[n] = c
+        own.add(n)
+        return c
 
     def copy(self) -> State:
         s = State.__new__(State)
         s.scenario = self.scenario
         s.options = self.options  # never mutated after new_game
-        spaces: dict[str, SpaceData] = {}
-        for n, sp in self.spaces.items():
-            c = sp.copy()
-            c["pieces"] = sp["pieces"].copy()
-            spaces[n] = c
-        s.spaces = spaces
+        s.spaces = self.spaces.copy()  # each space's data shared until written (space_w)
+        s._own = set()
+        self._own = set()
         s.boxes = {b: dict(v) for b, v in self.boxes.items()}
         s.resources = dict(self.resources)
         s.commitment = self.commitment
         s.france_track = self.france_track
         s.border_zone = self.border_zone
-        s.cards = _deep(self.cards)
+        s.cards = _copy_cards(self.cards)
         s.sop = dict(self.sop)
         s.pending = [_deep(f) for f in self.pending]
         s.rng = dict(self.rng)
@@ -138,6 +151,21 @@ class State:
         return f"<State {self.scenario} turn={self.turn} pending={[f['k'] for f in self.pending]}>"
 
 
+_NESTED = (dict, list)
+
+
+def _copy_cards(c: dict[str, Any]) -> dict[str, Any]:
+    """``copy_plain`` of the cards, one level unrolled: most of their lists hold card numbers."""
+    out = c.copy()
+    for k, v in c.items():
+        t = type(v)
+        if t is list:
+            out[k] = _deep(v) if v and type(v[0]) in _NESTED else v[:]
+        elif t is dict:
+            out[k] = _deep(v)
+    return out
+
+
 def blank_state() -> State:
     """An empty board with every field present; scenarios fill it in."""
     s = State.__new__(State)
@@ -159,6 +187,7 @@ def blank_state() -> State:
     s._legal = None
     s._valid = False
     s._checked = False
+    s._own = None
     return s
 
 

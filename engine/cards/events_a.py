@@ -590,7 +590,7 @@ class AtrocitiesAndReprisals(Event):
     def place_marker(self, s: State, f: Frame, n: str, log: Log) -> None:
         who = f["who"]
         s.resources[who] -= 1
-        s.spaces[n]["terror"] += 1
+        s.space_w(n)["terror"] += 1
         f["x"]["placed"] = f["x"].get("placed", 0) + 1
         emit(log, "5.1", f"{who} pays 1 Resource: Terror marker placed in {n}", space=n,
              faction=who, resources=s.resources[who])

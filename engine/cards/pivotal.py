@@ -255,7 +255,7 @@ class OasActivity(SpecialActivity):
         n = m["space"]
         f["locs"].append(n)
         pop_value = population(s, n)
-        sp = s.spaces[n]
+        sp = s.space_w(n)
         if terror_left(s) > 0:  # interpretation (3.3.4 analogy): no marker left, no marker placed
             sp["terror"] += 1
         sp["support"] = "neutral"
