@@ -290,6 +290,14 @@ class Rally(FlnOperation):
         ms += [{"t": "agitate", "space": n} for n in self.agitate_spaces(s, f)]
         return ms
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        x = f["x"]
+        if x.get("busy") or not (self.may_select(s, f) and any(
+                n not in f["locs"] and self.location_ok(s, f, n)
+                for n in (*s.spaces, FRANCE_TRACK))):
+            return bool(self.op_moves(s, f))
+        return True
+
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
         t = m["t"]
@@ -519,6 +527,13 @@ class March(FlnOperation):
                 ms += [{"t": "group", "from": a, "to": b} for b in self.destinations(s, f, a)]
         return ms
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        if f["x"].get("grp"):
+            return bool(self.op_moves(s, f))
+        return any(self.eligible(s, f, a, UG) + self.eligible(s, f, a, AG) > 0
+                   and any(self.destination_ok(s, f, a, b) for b in SPACES[a].adjacent)
+                   for a in s.spaces)
+
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
         if m["t"] == "group":
@@ -632,6 +647,12 @@ class Attack(FlnOperation):
         if not self.may_select(s, f):
             return []  # e.g. Momentum #57 (Peace Talks): no Attack
         return [{"t": "space", "space": n} for n in self.targets(s, f)]
+
+    def op_any(self, s: State, f: Frame) -> bool:
+        if f["x"].get("res"):
+            return bool(self.op_moves(s, f))
+        return self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
+                                             for n in s.spaces)
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
@@ -759,6 +780,10 @@ class Terror(FlnOperation):
         if not self.may_select(s, f):
             return []
         return [{"t": "space", "space": n} for n in self.targets(s, f)]
+
+    def op_any(self, s: State, f: Frame) -> bool:
+        return self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
+                                             for n in s.spaces)
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]

@@ -324,6 +324,13 @@ class Train(GovOperation):
                if n not in TRACKS and self.may_pacify(s, f, n)]
         return ms
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        if self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
+                                         for n in TRACKS + ALGERIA):
+            return True
+        return bool((not f["x"].get("pacified") and self.place_moves(s, f))
+                    or any(n not in TRACKS and self.may_pacify(s, f, n) for n in f["locs"]))
+
     def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
         t = m["t"]
         if t == "pacify" and isinstance(m.get("space"), str):
@@ -635,6 +642,12 @@ class Sweep(GovOperation):
             ms += [{"t": "move", "piece": p, "from": a, "to": d} for a, p in self.sources(s, f, d)]
         return ms
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        if self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
+                                         for n in ALGERIA):
+            return True
+        return any(next(iter(self.sources(s, f, d)), None) is not None for d in f["locs"])
+
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "space":
             self.add_location(s, f, m["space"], log)
@@ -725,6 +738,10 @@ class Assault(GovOperation):
                 ms.append({"t": "space", "space": n})
                 ms += amnesty_moves(s, f, n, self.price(s, f))
         return ms
+
+    def op_any(self, s: State, f: Frame) -> bool:
+        return self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
+                                             for n in ALGERIA)
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]

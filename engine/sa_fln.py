@@ -53,6 +53,9 @@ class Extort(SpecialActivity):
         return [{"t": "space", "space": n} for n in s.spaces
                 if n not in f["locs"] and extort_space(s, n)]
 
+    def sa_any(self, s: State, f: Frame) -> bool:
+        return any(n not in f["locs"] and extort_space(s, n) for n in s.spaces)
+
     def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
         n = m.get("space")
         if m["t"] == "space" and isinstance(n, str):
@@ -197,6 +200,11 @@ class Ambush(SpecialActivity):
             return []
         return [{"t": "space", "space": n, "piece": p} for n in s.spaces
                 if self.space_ok(s, n, taken) for p in removal_choices(s, n, 1)]
+
+    def sa_any(self, s: State, f: Frame) -> bool:
+        taken = self.taken(s, f)
+        return taken is not None and any(self.space_ok(s, n, taken) and removal_choices(s, n, 1)
+                                         for n in s.spaces)
 
     def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
         n = m.get("space")
