@@ -216,8 +216,9 @@ def event_sides(s: State, card: int | None, who: str) -> list[str]:
 
 
 def momentum_active(s: State, card: int, side: str | None = None) -> bool:
-    return any(m["card"] == card and (side is None or m["side"] == side)
-               for m in s.cards["momentum"])
+    momentum = s.cards["momentum"]
+    return bool(momentum) and any(m["card"] == card and (side is None or m["side"] == side)
+                                  for m in momentum)
 
 
 def capability(s: State, card: int) -> str | None:

@@ -20,6 +20,8 @@ Moves (besides the generic ``sa`` / ``done`` of every Operation, engine.ops):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from referee_core.chance import roll_frame
 from referee_core.checks import check_bool, check_int, check_list, check_obj, fail
 from referee_core.why import SILENT, Why
@@ -388,7 +390,8 @@ def step_allowed(s: State, f: Frame, a: str, b: str, why: Why = SILENT) -> bool:
     aside)?"""
     if b in COUNTRIES and not independent(s):
         return why.no("5.1.8", "{} is not independent yet: no FLN pieces there (1.3.4)", b)
-    if f"{a}>{b}" in f["x"].get("pairs", []):
+    pairs = f["x"].get("pairs")
+    if pairs and f"{a}>{b}" in pairs:
         return why.no("3.3.2", "Guerrillas have already moved from {} to {}: all that move"
                       " between two spaces move as one group", a, b)
     if mod.march_barred(s, a, b):
@@ -521,18 +524,33 @@ class March(FlnOperation):
             if grp[UG] + grp[AG] > 0:
                 ms.append({"t": "go"})
             return ms
-        ms = []
-        for a in s.spaces:
-            if self.eligible(s, f, a, UG) + self.eligible(s, f, a, AG) > 0:
-                ms += [{"t": "group", "from": a, "to": b} for b in self.destinations(s, f, a)]
-        return ms
+        return [{"t": "group", "from": a, "to": b} for a, b in self.group_steps(s, f)]
+
+    def group_steps(self, s: State, f: Frame) -> Iterator[tuple[str, str]]:
+        """With no group formed: each space with Guerrillas that may still move (``eligible``),
+        and each adjacent space they may enter (``destination_ok``, its Resources checked once)."""
+        stop = f["x"].get("stop", {})
+        locs = f["locs"]
+        afford: bool | None = None
+        for a, sp in s.spaces.items():
+            p = sp["pieces"]
+            st = stop.get(a)
+            if p[UG] + p[AG] - (st[0] + st[1] if st else 0) <= 0:
+                continue
+            for b in SPACES[a].adjacent:
+                if not step_allowed(s, f, a, b):
+                    continue
+                if b not in locs:
+                    if afford is None:
+                        afford = self.affordable(s, f)
+                    if not afford:
+                        continue
+                yield a, b
 
     def op_any(self, s: State, f: Frame) -> bool:
         if f["x"].get("grp"):
             return bool(self.op_moves(s, f))
-        return any(self.eligible(s, f, a, UG) + self.eligible(s, f, a, AG) > 0
-                   and any(self.destination_ok(s, f, a, b) for b in SPACES[a].adjacent)
-                   for a in s.spaces)
+        return next(self.group_steps(s, f), None) is not None
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]

@@ -489,6 +489,21 @@ class Garrison(GovOperation):
                if self.activation(s, n) > 0 and not (limited and n != f["locs"][0])]
         return ms
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        x = f["x"]
+        if x.get("activated") or x.get("pick"):
+            return bool(self.op_moves(s, f))
+        if not self.first_payment(s, f):
+            return False
+        spaces = [n for n in ALGERIA if garrison_space(s, n)]
+        limited = f["box"] == "limited_op" and f["locs"]
+        if x.get("moved", 0) < GARRISON_MAX and any(
+                not ((f["locs"][0] == n) if limited else len(spaces) < 2)
+                and any(movable(s, f, n, p) > 0 for p in POLICE) for n in spaces):
+            return True
+        return any(self.activation(s, n) > 0 and not (limited and n != f["locs"][0])
+                   for n in spaces)
+
     def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
         """3.2.2: which Police may move where, and the Activation."""
         x, t = f["x"], m["t"]
