@@ -111,8 +111,8 @@ class Operation(FrameType):
         if not any(n in SAS and SAS[n].earns and SAS[n].can_start(s, f) for n in self.sas
                    if f["sa_ok"]):
             return False
-        rich = s.copy()
-        rich.resources[who] = 50
+        rich = s.shared_copy()  # legal moves only read the state
+        rich.resources = {**s.resources, who: 50}
         return self.op_any(rich, f)
 
     def check_frame(self, s: State, f: Frame) -> None:

@@ -88,6 +88,7 @@ def start_propaganda_card(s: State, log: Log) -> None:
         if final:
             end_game(s, log, "final Propaganda card, played without a Round (6.0, 2.4.1)")
         return
+    c = s.cards_w()
     c["last_propaganda"] = True
     c["rounds"] += 1
     emit(log, "6.0", f"Propaganda Round {c['rounds']}" + (" (final)" if final else ""),
@@ -198,7 +199,7 @@ def _fln_redeploy(s: State, f: Frame, log: Log) -> None:
     """6.4.2: FLN Redeploy (the Suez Crisis payback is over once the Government has redeployed)."""
     f["phase"] = "reset"
     if suez_payback_pending(s):
-        s.cards["delayed"].remove(SUEZ_DELAYED)
+        s.cards_w()["delayed"].remove(SUEZ_DELAYED)
     frame: Frame = {"k": "prop_redeploy", "who": "fln", "arrived": {}, "sel": None,
                     "controlled": []}
     if redeploy_moves(s, frame) != [DONE]:
@@ -239,11 +240,12 @@ def _reset_end(s: State, f: Frame, log: Log) -> None:
                 sp["terror"] -= 1
             sp["pieces"][UG] += sp["pieces"][AG]
             sp["pieces"][AG] = 0
-    played = s.cards["played"]
-    for mo in s.cards["momentum"]:
+    c = s.cards_w()
+    played = c["played"]
+    for mo in c["momentum"]:
         if mo["card"] not in played:
             played.append(mo["card"])
-    s.cards["momentum"] = []
+    c["momentum"] = []
     s.sop["first"] = "fln"
     s.sop["first_box"] = None
     s.sop["second_box"] = None

@@ -174,6 +174,8 @@ class Machine(Generic[S]):
     * ``check_result(s, n)`` – called with each state ``n`` a move produced from ``s``: the check
       of states read from untrusted text whose frames are not all ``proven`` (installed by the
       game's validator, the only source of such states);
+    * ``fork(s)`` – the private copy a move is applied to (default: ``s.copy()``), e.g. one that
+      shares data with ``s`` until it is written (a game whose rules write only through it);
     * ``cache_legal`` – keep the legal moves on the state (``s._legal``; for a game whose states
       are never mutated once shared);
     * ``settle_limit`` – automatic steps of one settle; more means the pending frames' data is
@@ -190,6 +192,7 @@ class Machine(Generic[S]):
     malformed: Callable[[Move], None] | None = None
     finished: Callable[[S], bool] | None = None
     check_result: Callable[[S, S], None] | None = None
+    fork: Callable[[S], S] | None = None
     cache_legal: bool = False
     settle_limit: int = 1000
     stack_rules: bool = False
@@ -261,7 +264,7 @@ class Machine(Generic[S]):
             check_fields(m, legal)
             reason, rule = h.explain(s, f, m)
             raise IllegalMove(f"{self.context(s)}: {reason}", rule)
-        n = s.copy()
+        n = s.copy() if self.fork is None else self.fork(s)
         log: Log = []
         try:
             h.apply(n, n.pending[-1], m, log)

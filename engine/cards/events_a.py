@@ -620,7 +620,7 @@ class ChangeInTactics(Event):
         if not f["x"].get("card"):
             return
         card = int(f["x"]["card"][0])
-        side = s.cards["capabilities"].pop(str(card))  # OAS too: only a Capability (5.3.1)
+        side = s.cards_w()["capabilities"].pop(str(card))  # OAS too: only a Capability (5.3.1)
         emit(log, "5.3", f"Capability {card} ({side}) removed", card=card, side=side)
 
     def effective(self, s: State, side: str) -> bool:
