@@ -211,10 +211,34 @@ def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
             and b.units(dest, "fln", kinds=("front",)):
         return 3.0, f"{dest}: a Front and no mobile unit to React to its Strike (9.12)"
     gain = control(b, dest, cp) - control(b, home, -cp)
+    gain += flush_added(b, dest, unit) - flush_added(b, home, unit)
     sources = b.units(dest, "fln", active=False, kinds=("front", "cadre"))
     cover = 1.5 if sources and here == 0 and len(b.units(dest, "gov")) < 2 else 0.0
     return 2.5 * gain + cover, f"control of {dest} against {home} (10.1: twice the other " \
         f"side's points); {len(sources)} Fronts/Cadres there to patrol against next turn (9.21)"
+
+
+def flush_added(b: Board, area: str, unit: str) -> float:
+    """The C.6 value ``unit`` adds to a Flush in ``area``: the contact chances (9.22: 1d6 + DRM
+    <= the total Contact, which adds up only when all the units are elite or a French division
+    is in the area) it raises, against the FLN units there (all in the OPS box after the FLN's
+    Deployment, 7.0, or in OC once they have acted)."""
+    others = [u for u in b.units(area, "gov", ("OPS", "PTL"), kinds=MOBILE) if u != unit]
+    div = bool(b.units(area, "gov", active=False, kinds=("fr_div",)))
+
+    def contact(us: list[str]) -> int:
+        if not us:
+            return 0
+        cs = [2 if kind(u) == "fr_div" and b.unit(u)["mode"] == "dispersed"
+              else UNIT_TYPES[kind(u)].contact for u in us]
+        if div or all(kind(u) == "elite_bde" for u in us):
+            return sum(cs)
+        return max(cs)
+    c0, c1 = contact(others), contact(others + [unit])
+    targets = b.units(area, "fln")
+    return sum((contact_p(b, area, c1, UNIT_TYPES[kind(u)].contact)
+                - contact_p(b, area, c0, UNIT_TYPES[kind(u)].contact)) * FLN_VALUE[kind(u)]
+               for u in targets)
 
 
 def control(b: Board, area: str, delta: int) -> float:
@@ -317,6 +341,21 @@ def strike_threat(b: Board, area: str) -> bool:
         and bool(b.units(area, "fln", ("OPS",), kinds=("front",)))
 
 
+def flush_beats_react(b: Board, f: dict[str, Any]) -> bool:
+    """9.22 vs 9.23: a React contacts only the mission's units, each evading on 1d6 <= its
+    evasion, and sends the reacting units to OC; a Flush by the same units later in the phase
+    contacts every FLN unit in the OPS and OC boxes on 1d6 + DRM <= the total contact."""
+    a = f["area"]
+    c, fp = contact_total(b, a)
+    if c == 0:
+        return False
+    react = sum((1 - UNIT_TYPES[kind(u)].contact / 6) * FLN_VALUE[kind(u)] for u in f["fln"])
+    targets = b.units(a, "fln", ("OPS", "OC"), active=False)
+    flush = sum(contact_p(b, a, c, UNIT_TYPES[kind(u)].contact) * FLN_VALUE[kind(u)]
+                for u in targets)
+    return flush > react
+
+
 def react(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     t = m["t"]
     fln = f["fln"]
@@ -326,6 +365,10 @@ def react(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
         return -1.0, "a Strike may still come here: keep the units for its React (9.12)"
     fire = sum(UNIT_TYPES[kind(u)].firepower for u in fln)
     have = sum(UNIT_TYPES[kind(u)].firepower for u in f["units"])
+    if not f.get("strike") and flush_beats_react(b, f):
+        if t == "decline":
+            return 0.0, "the units are kept for a Flush of every FLN unit here (9.22)"
+        return -1.0, "a Flush later contacts more than this React (9.22, 9.23)"
     if t == "unit":
         if have >= 3 * max(3, fire):
             return -0.1, "enough firepower already"

@@ -86,3 +86,34 @@ def test_no_react_to_a_citys_propaganda_while_a_strike_may_still_come() -> None:
     del units["front.1"]
     v = gov_view(frame, moves, units, done={"ALGIERS": ["propaganda"]})
     assert choice(v) == {"t": "unit", "unit": "fr_bde.1"}
+
+
+def test_a_stack_that_can_flush_everything_does_not_react_to_one_cadre() -> None:
+    # 9.22, 9.23: in II-2 a division and two elite brigades (total Contact 5, the division lets
+    # them combine) face a Front and a Band in OPS and the Cadre that made Propaganda. A React
+    # reaches the Cadre only (evading on 1-4) and sends the units to OC; a Flush later contacts
+    # all three on 1-5. The Government declines the React (the old bot reacted).
+    frame = {"k": "react", "area": "II-2", "fln": ["cadre.1"], "strike": False, "units": [],
+             "stage": "declare"}
+    moves = [{"t": "unit", "unit": u} for u in ("fr_div.1", "elite_bde.1", "elite_bde.2")] \
+        + [{"t": "decline"}]
+    units = {"fr_div.1": ("II-2", "OPS"), "elite_bde.1": ("II-2", "OPS"),
+             "elite_bde.2": ("II-2", "PTL"), "front.1": ("II-2", "OPS"), "band.1": ("II-2", "OPS"),
+             "cadre.1": ("II-2", "OC")}
+    assert choice(gov_view(frame, moves, units)) == {"t": "decline"}
+    # A lone brigade (Contact 1: a Flush cannot contact the Cadre, evasion 4) reacts.
+    units = {"fr_bde.1": ("II-2", "OPS"), "cadre.1": ("II-2", "OC")}
+    v = gov_view(frame, [{"t": "unit", "unit": "fr_bde.1"}, {"t": "decline"}], units)
+    assert choice(v) == {"t": "unit", "unit": "fr_bde.1"}
+
+
+def test_an_elite_brigade_joins_a_divisions_area_for_a_combined_flush() -> None:
+    # 7.0, 9.22: an elite brigade may move to II-2, where a division stands against a Front and
+    # two Bands (with it the total Contact is 3: each FLN unit contacted on 1-3, none on 1 now),
+    # or to II-3, where a lone Cadre gives it control (10.1). It goes to II-2 (the old score,
+    # control only: II-3 6.5 against II-2 4.0).
+    frame = {"k": "gov_deploy", "unit": "elite_bde.1"}
+    moves = [{"t": "patrol"}, {"t": "area", "area": "II-2"}, {"t": "area", "area": "II-3"}]
+    units = {"elite_bde.1": ("I-1", "OPS"), "fr_div.1": ("II-2", "OPS"), "front.1": ("II-2", "UG"),
+             "band.1": ("II-2", "UG"), "band.2": ("II-2", "UG"), "cadre.1": ("II-3", "UG")}
+    assert choice(gov_view(frame, moves, units)) == {"t": "area", "area": "II-2"}
