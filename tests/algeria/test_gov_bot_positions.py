@@ -117,3 +117,15 @@ def test_an_elite_brigade_joins_a_divisions_area_for_a_combined_flush() -> None:
     units = {"elite_bde.1": ("I-1", "OPS"), "fr_div.1": ("II-2", "OPS"), "front.1": ("II-2", "UG"),
              "band.1": ("II-2", "UG"), "band.2": ("II-2", "UG"), "cadre.1": ("II-3", "UG")}
     assert choice(gov_view(frame, moves, units)) == {"t": "area", "area": "II-2"}
+
+
+def test_no_flush_in_a_city_while_a_strike_may_still_come() -> None:
+    # 8.0, 9.12, 9.22: the FLN may act again after a Government mission. A Flush by the only
+    # brigade in Algiers (the Front contacted on a 1) would send it to OC, and the Strike the Front
+    # may still make would find no unit to React (1d6 PSP): the Government passes (the old bot
+    # flushed). With the FLN short of the Strike's 3 AP it flushes.
+    frame = {"k": "operations", "passes": 0, "france": False}
+    moves = [{"t": "mission", "mission": "flush", "area": "ALGIERS"}, {"t": "pass"}]
+    units = {"fr_bde.1": ("ALGIERS", "OPS"), "front.1": ("ALGIERS", "OPS")}
+    assert choice(gov_view(frame, moves, units)) == {"t": "pass"}
+    assert choice(gov_view(frame, moves, units, ap=2)) == moves[0]
