@@ -19,6 +19,7 @@ from .common import Board, Move, Rule, View, area_type, choose_for_decision, kin
 
 # Activation is paid down to this PSL where a Front or Cadre (a Propaganda, 9.11) stands.
 ACT_SOURCE_FLOOR = 12
+MOBILE = ("fr_div", "fr_bde", "elite_bde", "alg_bde")
 FLN_VALUE = {"front": 3.0, "failek": 2.0, "band": 1.5, "cadre": 1.0}
 
 
@@ -53,11 +54,13 @@ def setup(b: Board, m: Move) -> tuple[float, str]:
     t = area_type(area)
     here = len(b.units(area, "gov"))
     if kind(unit) == "police":
-        s = police_site(b, area)
+        s = police_site(b, area, spread=False)
         why = "Police patrol the cities against Strikes (9.12, 9.21), then open Civil Affairs (9.25)"
     else:
         mobile = len(b.units(area, "gov", kinds=("fr_div", "fr_bde", "elite_bde", "alg_bde")))
         s = {"urban": 3.0, "rural": 2.0, "remote": 0.5}[t] - 1.5 * here - (2.0 * mobile if t == "urban" else 0)
+        if t == "urban" and not mobile:
+            s = 3.5
         why = "a mobile unit in each city to React to Strikes (9.12), the rest spread for control (10.1)"
     if m.get("mode") == "dispersed":
         s += 0.5
@@ -122,17 +125,34 @@ def place_value(b: Board, item: str, area: str) -> tuple[float, str]:
         "where the FLN is strongest and the Government weakest"
 
 
-def police_site(b: Board, area: str) -> float:
-    """Where a Police unit does most: a city until it holds three (each patrol is -1 to a Strike
-    and to a Propaganda doubled there, 9.12, 9.11, 9.21), then a Rural area without Police, for
-    Civil Affairs (9.25, not Remote)."""
+def police_site(b: Board, area: str, spread: bool = True) -> float:
+    """Where a Police unit does most.
+
+    At set-up (``spread`` False: the FLN is not yet on the map) a city until it holds three (each
+    patrol is -1 to a Strike and to a Propaganda doubled there, 9.12, 9.11, 9.21), then a Rural
+    area without Police, for Civil Affairs (9.25, not Remote).
+
+    Mobilized later (6.3), one Police in each city and then in each Rural area where a Front or
+    Cadre stands (a Propaganda source: -1 to it, 9.21) before a second in any area: every area
+    with Police is one more Civil Affairs a turn (9.25: once per area, 1.67 PSP off the FLN for
+    1), and a city's second Police comes before the Rural areas without Fronts or Cadres only
+    where FLN units stand in it (9.12)."""
     t = area_type(area)
     has = len(b.units(area, "gov", kinds=("police",), active=False))
-    if t == "urban":
-        return 4.0 - 1.2 * has + b.fln_strength(area) / 10
-    if t == "rural" and not b.v["areas"][area]["resettled"]:
+    if t == "remote" or b.v["areas"][area]["resettled"]:
+        return -5.0
+    if not spread:
+        if t == "urban":
+            return 4.0 - 1.2 * has + b.fln_strength(area) / 10
         return 1.5 - 4 * has + b.fln_strength(area) / 10
-    return -5.0
+    src = len(b.units(area, "fln", active=False, kinds=("front", "cadre")))
+    fln = b.fln_strength(area) / 10
+    if has == 0:
+        return (4.0 if t == "urban" else 2.5 + 0.5 * min(src, 2) if src else 1.5) + fln
+    if t == "urban":
+        second = 2.2 if b.units(area, "fln", active=False) else 1.2
+        return (second if has == 1 else 1.0 - 1.2 * (has - 2)) + fln
+    return (0.5 + 0.3 * src - 1.5 * (has - 1)) if src else -1.0
 
 
 def fln_near(b: Board, area: str) -> int:
@@ -183,15 +203,42 @@ def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     if t == "stay":
         return 0.5, "stay in OPS"
     dest = m["area"]
+    if area_type(home) == "urban" and b.units(home, "fln") \
+            and len(b.units(home, "gov", ("OPS", "PTL"), kinds=MOBILE)) <= 1:
+        return -2.0, f"the last mobile unit in {home}: a Strike there must be Reacted to (9.12)"
     if area_type(dest) == "urban" and area_type(home) != "urban" and not b.units(
             dest, "gov", kinds=("fr_div", "fr_bde", "elite_bde", "alg_bde")) \
             and b.units(dest, "fln", kinds=("front",)):
         return 3.0, f"{dest}: a Front and no mobile unit to React to its Strike (9.12)"
     gain = control(b, dest, cp) - control(b, home, -cp)
+    gain += flush_added(b, dest, unit) - flush_added(b, home, unit)
     sources = b.units(dest, "fln", active=False, kinds=("front", "cadre"))
     cover = 1.5 if sources and here == 0 and len(b.units(dest, "gov")) < 2 else 0.0
     return 2.5 * gain + cover, f"control of {dest} against {home} (10.1: twice the other " \
         f"side's points); {len(sources)} Fronts/Cadres there to patrol against next turn (9.21)"
+
+
+def flush_added(b: Board, area: str, unit: str) -> float:
+    """The C.6 value ``unit`` adds to a Flush in ``area``: the contact chances (9.22: 1d6 + DRM
+    <= the total Contact, which adds up only when all the units are elite or a French division
+    is in the area) it raises, against the FLN units there (all in the OPS box after the FLN's
+    Deployment, 7.0, or in OC once they have acted)."""
+    others = [u for u in b.units(area, "gov", ("OPS", "PTL"), kinds=MOBILE) if u != unit]
+    div = bool(b.units(area, "gov", active=False, kinds=("fr_div",)))
+
+    def contact(us: list[str]) -> int:
+        if not us:
+            return 0
+        cs = [2 if kind(u) == "fr_div" and b.unit(u)["mode"] == "dispersed"
+              else UNIT_TYPES[kind(u)].contact for u in us]
+        if div or all(kind(u) == "elite_bde" for u in us):
+            return sum(cs)
+        return max(cs)
+    c0, c1 = contact(others), contact(others + [unit])
+    targets = b.units(area, "fln")
+    return sum((contact_p(b, area, c1, UNIT_TYPES[kind(u)].contact)
+                - contact_p(b, area, c0, UNIT_TYPES[kind(u)].contact)) * FLN_VALUE[kind(u)]
+               for u in targets)
 
 
 def control(b: Board, area: str, delta: int) -> float:
@@ -245,7 +292,8 @@ def operation(b: Board, m: Move) -> tuple[float, str]:
         targets = b.units(a, "fln", ("OPS", "OC"), active=False)
         exp = sum(contact_p(b, a, c, UNIT_TYPES[kind(u)].contact) * FLN_VALUE[kind(u)] for u in targets)
         risk = sum(UNIT_TYPES[kind(u)].firepower for u in targets) / 8
-        return exp * min(1.0, fp / 6) - risk * 0.3 - 0.2, \
+        guard = 1.5 if strike_threat(b, a) else 0.0
+        return exp * min(1.0, fp / 6) - risk * 0.3 - 0.2 - guard, \
             f"Flush {len(targets)} FLN units in OPS/OC with contact {c}, firepower {fp} (9.22)"
     if ms == "civil_affairs":
         drm = 1 if "amnesty" in v["effects"] else 0
@@ -285,11 +333,42 @@ def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     return 0.0, "answer"
 
 
+def strike_threat(b: Board, area: str) -> bool:
+    """A Strike may still come in ``area`` this turn (9.12: a city, once a turn, an active Front
+    in the OPS box, 3 AP), and the Government must then React with a unit there or lose 1d6."""
+    return area_type(area) == "urban" and b.v["ap"] >= 3 \
+        and "strike" not in b.v["areas"][area]["done"] \
+        and bool(b.units(area, "fln", ("OPS",), kinds=("front",)))
+
+
+def flush_beats_react(b: Board, f: dict[str, Any]) -> bool:
+    """9.22 vs 9.23: a React contacts only the mission's units, each evading on 1d6 <= its
+    evasion, and sends the reacting units to OC; a Flush by the same units later in the phase
+    contacts every FLN unit in the OPS and OC boxes on 1d6 + DRM <= the total contact."""
+    a = f["area"]
+    c, fp = contact_total(b, a)
+    if c == 0:
+        return False
+    react = sum((1 - UNIT_TYPES[kind(u)].contact / 6) * FLN_VALUE[kind(u)] for u in f["fln"])
+    targets = b.units(a, "fln", ("OPS", "OC"), active=False)
+    flush = sum(contact_p(b, a, c, UNIT_TYPES[kind(u)].contact) * FLN_VALUE[kind(u)]
+                for u in targets)
+    return flush > react
+
+
 def react(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     t = m["t"]
     fln = f["fln"]
+    if not f.get("strike") and strike_threat(b, f["area"]):
+        if t == "decline":
+            return 0.0, "units kept for the React a Strike compels and their patrol (9.12, 9.21)"
+        return -1.0, "a Strike may still come here: keep the units for its React (9.12)"
     fire = sum(UNIT_TYPES[kind(u)].firepower for u in fln)
     have = sum(UNIT_TYPES[kind(u)].firepower for u in f["units"])
+    if not f.get("strike") and flush_beats_react(b, f):
+        if t == "decline":
+            return 0.0, "the units are kept for a Flush of every FLN unit here (9.22)"
+        return -1.0, "a Flush later contacts more than this React (9.22, 9.23)"
     if t == "unit":
         if have >= 3 * max(3, fire):
             return -0.1, "enough firepower already"

@@ -43,15 +43,19 @@ def test_government_does_not_mobilize_its_psl_into_defeat() -> None:
     assert "PSL" in trace[0]["text"]
 
 
-def test_government_buys_police_for_the_cities_when_it_can_afford_them() -> None:
-    # 9.12, 9.21, 9.25: at 65 against 50 it mobilizes Police, and places it in a city.
+def test_government_buys_police_for_the_fln_areas_when_it_can_afford_them() -> None:
+    # 9.21, 9.25: at 65 against 50 it mobilizes Police, and places it in a Rural area without
+    # Police where a Front or Cadre stands (each city has its Police from the set-up).
     s = advance("1954", 3, at_buy)
     assert s.psl["gov"] == 65
     move, _ = choose_move(A.view(s, "gov"), 1)
     assert move == {"t": "mobilize", "item": "police"}
     s, _ = A.apply(s, move)
     place, _ = choose_move(A.view(s, "gov"), 1)
-    assert place["t"] == "area" and place["area"] in ("ALGIERS", "ORAN", "CONSTANTINE")
+    a = place["area"]
+    assert place["t"] == "area" and a not in ("ALGIERS", "ORAN", "CONSTANTINE")
+    assert not s.units_in(a, side="gov") or all(not u.startswith("police") for u in s.units_in(a))
+    assert any(u.split(".")[0] in ("front", "cadre") for u in s.units_in(a, side="fln"))
 
 
 def test_government_makes_civil_affairs_even_when_behind() -> None:

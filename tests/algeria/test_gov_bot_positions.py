@@ -1,0 +1,131 @@
+"""The Government bot's choices in constructed positions (docs/algeria/bots.md, "Third round"):
+the Government's view of a real game with the units put where each test wants them and the
+decision (frame and legal moves) of the rule at hand; each test checks the exact move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import algeria as A
+from algeria.bots import gov
+
+Units = dict[str, tuple[str, str]]     # unit -> (area, box)
+
+
+def gov_view(frame: dict[str, Any], moves: list[dict[str, Any]], units: Units, *, ap: int = 5,
+             done: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """The Government's view of a 1958 game with only ``units`` on the map, deciding ``frame``."""
+    v = A.view(A.new_game("1958", 1), "gov")
+    for u, d in v["units"].items():
+        d.update(area=None, box=None, neutralized=False, helo=False,
+                 mode="concentrated" if u.startswith("fr_div") else None)
+    for u, (area, box) in units.items():
+        v["units"][u].update(area=area, box=box)
+    for a, missions in (done or {}).items():
+        v["areas"][a]["done"] = list(missions)
+    frame = {"who": "gov", **frame}
+    v.update(pending=[{"k": "turn"}, frame], legal_moves=moves, to_move="gov", ap=ap,
+             psl={"gov": 50, "fln": 50})
+    return v
+
+
+def choice(v: dict[str, Any]) -> dict[str, Any]:
+    move, trace = gov.choose_move(v, 0)
+    assert trace[0]["move"] == move
+    return move
+
+
+def test_a_mobilized_police_unit_goes_where_a_front_stands_before_a_citys_second() -> None:
+    # 9.21, 9.25 (6.3 placement): Algiers holds one Police unit and no FLN unit, a Front stands
+    # in the Rural area I-1 without Police. The Police unit goes to I-1: -1 to the Front's
+    # Propaganda and one more Civil Affairs a turn there. (The old placement filled each city to
+    # three first: Algiers 2.8 against I-1 1.8.)
+    frame = {"k": "gov_reinforce", "stage": "area", "item": "police"}
+    moves = [{"t": "area", "area": a} for a in ("ALGIERS", "I-1", "II-1")]
+    v = gov_view(frame, moves, {"police.1": ("ALGIERS", "PTL"), "front.1": ("I-1", "UG")})
+    assert choice(v) == {"t": "area", "area": "I-1"}
+    # A city where FLN units stand still takes its second Police before a Rural area with none.
+    v = gov_view(frame, [{"t": "area", "area": a} for a in ("ALGIERS", "II-1")],
+                 {"police.1": ("ALGIERS", "PTL"), "cadre.1": ("ALGIERS", "UG")})
+    assert choice(v) == {"t": "area", "area": "ALGIERS"}
+
+
+def test_set_up_puts_a_mobile_unit_in_a_city_without_one() -> None:
+    # 3.0, 9.12: Oran holds a Police unit and no mobile unit; a Strike there must be Reacted to
+    # by a unit or cost 1d6 PSP. The French brigade goes to Oran (the old score: Oran 1.5 against
+    # an empty Rural area's 2.0).
+    frame = {"k": "setup"}
+    moves = [{"t": "place", "unit": "fr_bde.1", "area": a} for a in ("V-2", "ORAN", "V-3")]
+    v = gov_view(frame, moves, {"police.3": ("ORAN", "PTL")})
+    assert choice(v) == {"t": "place", "unit": "fr_bde.1", "area": "ORAN"}
+
+
+def test_the_last_mobile_unit_of_a_city_with_fln_units_stays_to_patrol() -> None:
+    # 7.0, 9.12, 9.21: the only mobile unit in Algiers, where a Cadre is underground, could
+    # win control of IV-1 (one Cadre there) by moving; it patrols in Algiers instead, so that a
+    # Strike there can be Reacted to. (The old score moved it: 5.0 against the patrol's 2.25.)
+    frame = {"k": "gov_deploy", "unit": "fr_bde.1"}
+    moves = [{"t": "patrol"}, {"t": "stay"}, {"t": "area", "area": "IV-1"}]
+    units = {"fr_bde.1": ("ALGIERS", "OPS"), "cadre.1": ("ALGIERS", "UG"), "cadre.2": ("IV-1", "UG")}
+    assert choice(gov_view(frame, moves, units)) == {"t": "patrol"}
+
+
+def test_no_react_to_a_citys_propaganda_while_a_strike_may_still_come() -> None:
+    # 9.12, 9.23: a Cadre has made Propaganda in Algiers; a Front stands in the OPS box, no Strike
+    # yet this turn, the FLN has 5 AP. Reacting would send the patrolling brigade to OC (no -1 to
+    # the Strike, none to React to it: 1d6 PSP). The Government declines (the old bot reacted).
+    frame = {"k": "react", "area": "ALGIERS", "fln": ["cadre.1"], "strike": False, "units": [],
+             "stage": "declare"}
+    moves = [{"t": "unit", "unit": "fr_bde.1"}, {"t": "decline"}]
+    units = {"fr_bde.1": ("ALGIERS", "PTL"), "front.1": ("ALGIERS", "OPS"),
+             "cadre.1": ("ALGIERS", "OC")}
+    v = gov_view(frame, moves, units, done={"ALGIERS": ["propaganda"]})
+    move, trace = gov.choose_move(v, 0)
+    assert move == {"t": "decline"} and "Strike compels" in trace[0]["text"]
+    # Without the Front (no Strike to come) the brigade reacts against the Cadre.
+    del units["front.1"]
+    v = gov_view(frame, moves, units, done={"ALGIERS": ["propaganda"]})
+    assert choice(v) == {"t": "unit", "unit": "fr_bde.1"}
+
+
+def test_a_stack_that_can_flush_everything_does_not_react_to_one_cadre() -> None:
+    # 9.22, 9.23: in II-2 a division and two elite brigades (total Contact 5, the division lets
+    # them combine) face a Front and a Band in OPS and the Cadre that made Propaganda. A React
+    # reaches the Cadre only (evading on 1-4) and sends the units to OC; a Flush later contacts
+    # all three on 1-5. The Government declines the React (the old bot reacted).
+    frame = {"k": "react", "area": "II-2", "fln": ["cadre.1"], "strike": False, "units": [],
+             "stage": "declare"}
+    moves = [{"t": "unit", "unit": u} for u in ("fr_div.1", "elite_bde.1", "elite_bde.2")] \
+        + [{"t": "decline"}]
+    units = {"fr_div.1": ("II-2", "OPS"), "elite_bde.1": ("II-2", "OPS"),
+             "elite_bde.2": ("II-2", "PTL"), "front.1": ("II-2", "OPS"), "band.1": ("II-2", "OPS"),
+             "cadre.1": ("II-2", "OC")}
+    assert choice(gov_view(frame, moves, units)) == {"t": "decline"}
+    # A lone brigade (Contact 1: a Flush cannot contact the Cadre, evasion 4) reacts.
+    units = {"fr_bde.1": ("II-2", "OPS"), "cadre.1": ("II-2", "OC")}
+    v = gov_view(frame, [{"t": "unit", "unit": "fr_bde.1"}, {"t": "decline"}], units)
+    assert choice(v) == {"t": "unit", "unit": "fr_bde.1"}
+
+
+def test_an_elite_brigade_joins_a_divisions_area_for_a_combined_flush() -> None:
+    # 7.0, 9.22: an elite brigade may move to II-2, where a division stands against a Front and
+    # two Bands (with it the total Contact is 3: each FLN unit contacted on 1-3, none on 1 now),
+    # or to II-3, where a lone Cadre gives it control (10.1). It goes to II-2 (the old score,
+    # control only: II-3 6.5 against II-2 4.0).
+    frame = {"k": "gov_deploy", "unit": "elite_bde.1"}
+    moves = [{"t": "patrol"}, {"t": "area", "area": "II-2"}, {"t": "area", "area": "II-3"}]
+    units = {"elite_bde.1": ("I-1", "OPS"), "fr_div.1": ("II-2", "OPS"), "front.1": ("II-2", "UG"),
+             "band.1": ("II-2", "UG"), "band.2": ("II-2", "UG"), "cadre.1": ("II-3", "UG")}
+    assert choice(gov_view(frame, moves, units)) == {"t": "area", "area": "II-2"}
+
+
+def test_no_flush_in_a_city_while_a_strike_may_still_come() -> None:
+    # 8.0, 9.12, 9.22: the FLN may act again after a Government mission. A Flush by the only
+    # brigade in Algiers (the Front contacted on a 1) would send it to OC, and the Strike the Front
+    # may still make would find no unit to React (1d6 PSP): the Government passes (the old bot
+    # flushed). With the FLN short of the Strike's 3 AP it flushes.
+    frame = {"k": "operations", "passes": 0, "france": False}
+    moves = [{"t": "mission", "mission": "flush", "area": "ALGIERS"}, {"t": "pass"}]
+    units = {"fr_bde.1": ("ALGIERS", "OPS"), "front.1": ("ALGIERS", "OPS")}
+    assert choice(gov_view(frame, moves, units)) == {"t": "pass"}
+    assert choice(gov_view(frame, moves, units, ap=2)) == moves[0]
