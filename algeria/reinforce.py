@@ -86,7 +86,6 @@ def needs_activation(s: State, f: Frame) -> list[str]:
             and u not in f["new"] and u not in f["activated"] and d["box"] != "OC"]
 
 
-@register
 class GovReinforce(FrameType[State]):
     kind = "gov_reinforce"
     rule = "6.3"
@@ -261,7 +260,6 @@ def fronted(s: State) -> list[str]:
     return out + (list(NEIGHBOURS) if s.independence else [])
 
 
-@register
 class FLNReinforce(FrameType[State]):
     kind = "fln_reinforce"
     rule = "6.2"
@@ -322,3 +320,12 @@ class FLNReinforce(FrameType[State]):
         s.units[new].update(area=s.units[old]["area"], box="UG")
         s.units[old].update(area=None, box=None, neutralized=False)
         psl.add_ap(s, -c, log, "6.2", f"convert {old} to {new}")
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(GovReinforce)
+register(FLNReinforce)

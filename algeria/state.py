@@ -9,7 +9,7 @@ derived; ``control`` is stored because the rules fix it in the Interphase until 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from referee_core.plain import copy_plain
 
@@ -68,16 +68,37 @@ class State:
     # again); not carried by ``copy``
     _checked = False
 
-    FIELDS = ("scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
-              "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead",
-              "areas", "units", "pending", "result")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
+        "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead",
+        "areas", "units", "pending", "result")
 
     def copy(self) -> State:
         """A copy sharing no container with this state (``apply`` works on one)."""
         s = State.__new__(State)  # every field is set below: no default is built
-        d = {k: copy_plain(v) for k, v in self.__dict__.items() if k not in ("units", "_checked")}
-        d["units"] = {u: v.copy() for u, v in self.units.items()}  # a unit holds scalars only
-        s.__dict__.update(d)
+        s.scenario = self.scenario
+        s.options = copy_plain(self.options)
+        s.rng = dict(self.rng)
+        s.turn = self.turn
+        s.phase = self.phase
+        s.psl = dict(self.psl)
+        s.ap = self.ap
+        s.air = dict(self.air)
+        s.helo = dict(self.helo)
+        s.naval = self.naval
+        s.border_zone = copy_plain(self.border_zone)
+        s.independence = self.independence
+        s.oas = copy_plain(self.oas)
+        s.effects = list(self.effects)
+        s.suez = self.suez
+        s.slow_lifted = self.slow_lifted
+        s.short_lead = self.short_lead
+        s.areas = copy_plain(self.areas)
+        s.units = {u: v.copy() for u, v in self.units.items()}  # a unit holds scalars only
+        s.pending = copy_plain(self.pending)
+        s.result = copy_plain(self.result)
+        s._valid = self._valid
+        s._checked = False
         return s
 
     def document(self) -> dict[str, Any]:

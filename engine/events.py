@@ -90,10 +90,9 @@ def run_steps(s: State, f: Frame, steps: Sequence[StepFn], log: Log) -> bool:
     return True
 
 
-@register
 class EventRun(AutoFrame):
     kind = "event"
-    below = ("card",)
+    below: tuple[str, ...] = ("card",)
     rule = "5.1"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -196,15 +195,17 @@ PIVOTALS: dict[int, Pivotal] = {}
 
 
 def register_event(cls: type[Event]) -> type[Event]:
-    assert cls.card not in EVENTS
-    EVENTS[cls.card] = cls()
+    ev = cls()
+    assert ev.card not in EVENTS
+    EVENTS[ev.card] = ev
     return cls
 
 
 def register_pivotal(cls: type[Pivotal]) -> type[Pivotal]:
     """Register an implemented Pivotal Event: from now on its player may play it (2.3.7)."""
-    assert cls.card not in PIVOTALS and cls.owner in ("gov", "fln")
-    PIVOTALS[cls.card] = cls()
+    pe = cls()
+    assert pe.card not in PIVOTALS and pe.owner in ("gov", "fln")
+    PIVOTALS[pe.card] = pe
     return cls
 
 
@@ -224,3 +225,11 @@ def capability(s: State, card: int) -> str | None:
     """The side of Capability ``card`` in effect, or None (5.3)."""
     side = s.cards["capabilities"].get(str(card))
     return str(side) if side is not None else None
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(EventRun)

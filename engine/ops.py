@@ -56,16 +56,12 @@ class Operation(FrameType):
     """Base of the eight Operations (3.2.1-3.3.4)."""
 
     name: str = ""
-    below = ("card", "event")  # an Eligible player's Operation, or an Event's free one (5.1.3)
+    # an Eligible player's Operation, or an Event's free one (5.1.3)
+    below: tuple[str, ...] = ("card", "event")
     faction: str = ""  # "gov" or "fln": whose Operation it is (3.2, 3.3)
     cost: int = 0  # Resources per location (3.1)
     sas: tuple[str, ...] = ()  # Special Activities that may accompany it (4.1.1)
     places_pieces = False  # Train, Rally: place pieces, from the map when none is Available (1.4.1)
-
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        if cls.name:
-            cls.kind = "op:" + cls.name
 
     # -- to be provided by each Operation ---------------------------------------------------
     def op_moves(self, s: State, f: Frame) -> list[Move]:
@@ -316,12 +312,7 @@ class SpecialActivity(FrameType):
 
     name: str = ""
     earns: bool = False  # gains Resources (Extort, 4.3.1)
-    below = ("op:",)
-
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        if cls.name:
-            cls.kind = "sa:" + cls.name
+    below: tuple[str, ...] = ("op:",)
 
     def check_frame(self, s: State, f: Frame) -> None:
         """4.1: a Special Activity in progress; one accompanying an Operation sits on it."""
@@ -425,12 +416,16 @@ def _check_locs(v: Any, distinct: bool) -> None:
 
 def register_op(cls: type[Operation]) -> type[Operation]:
     register(cls)
-    OPS[cls.name] = FRAMES[cls.kind]  # type: ignore[assignment]
+    op = FRAMES[cls().kind]
+    assert isinstance(op, Operation) and op.kind == "op:" + op.name, op.kind
+    OPS[op.name] = op
     return cls
 
 
 def register_sa(cls: type[SpecialActivity]) -> type[SpecialActivity]:
     register(cls)
-    SAS[cls.name] = FRAMES[cls.kind]  # type: ignore[assignment]
+    sa = FRAMES[cls().kind]
+    assert isinstance(sa, SpecialActivity) and sa.kind == "sa:" + sa.name, sa.kind
+    SAS[sa.name] = sa
     return cls
 

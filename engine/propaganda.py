@@ -95,13 +95,12 @@ def start_propaganda_card(s: State, log: Log) -> None:
     push(s, {"k": "propaganda", "phase": "victory", "final": final})
 
 
-@register
 class Round(AutoFrame):
     """6.0: one Propaganda Round, phase by phase (6.1-6.5)."""
 
     kind = "propaganda"
     checked = True
-    below = ("game",)
+    below: tuple[str, ...] = ("game",)
     rule = "6.0"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -338,11 +337,10 @@ def commitment_moves(s: State, f: Frame) -> list[Move]:
     return ms + [DONE]
 
 
-@register
 class CommitmentAdjustment(FrameType):
     kind = "prop_commitment"
     checked = True
-    below = ("propaganda",)
+    below: tuple[str, ...] = ("propaganda",)
     rule = "6.2.3"
     prompt_text = ("Commitment Adjustment: move French pieces Out of Play -> Available, then "
                    "Available -> Out of Play, or finish")
@@ -496,11 +494,10 @@ def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: L
          space=n, support=sp["support"], terror=sp["terror"])
 
 
-@register
 class Pacification(FrameType):
     kind = "prop_pacify"
     checked = True
-    below = ("propaganda",)
+    below: tuple[str, ...] = ("propaganda",)
     rule = "6.3.1"
     prompt_text = "Pacification: spend 2 Resources in a space, or finish"
 
@@ -525,11 +522,10 @@ class Pacification(FrameType):
         _spend_on_support(s, f, m["space"], PACIFICATION_COST, "support", log)
 
 
-@register
 class Agitation(FrameType):
     kind = "prop_agitate"
     checked = True
-    below = ("propaganda",)
+    below: tuple[str, ...] = ("propaganda",)
     rule = "6.3.2"
     prompt_text = "Agitation: spend 1 Resource in a space, or finish"
 
@@ -670,11 +666,10 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
     return ms + finish
 
 
-@register
 class Redeploy(FrameType):
     kind = "prop_redeploy"
     checked = True
-    below = ("propaganda",)
+    below: tuple[str, ...] = ("propaganda",)
     rule = "6.4"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -782,11 +777,10 @@ def _casualty_out(s: State, piece: str, n: int, log: Log) -> None:
     emit(log, "6.5", f"{n} {piece} from Casualties to Out of Play", piece=piece, n=n)
 
 
-@register
 class CasualtiesOutOfPlay(FrameType):
     kind = "prop_casualties"
     checked = True
-    below = ("propaganda",)
+    below: tuple[str, ...] = ("propaganda",)
     rule = "6.5"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -805,3 +799,16 @@ class CasualtiesOutOfPlay(FrameType):
         f["left"] -= 1
         if f["left"] == 0:
             pop(s)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Round)
+register(CommitmentAdjustment)
+register(Pacification)
+register(Agitation)
+register(Redeploy)
+register(CasualtiesOutOfPlay)

@@ -31,7 +31,6 @@ PASS_INCOME = {"fln": 1, "gov": 2}  # 2.3.3
 FACTION_OPS = {who: tuple(n for n, op in OPS.items() if op.faction == who) for who in OTHER}
 
 
-@register
 class Game(AutoFrame):
     kind = "game"
     checked = True
@@ -60,13 +59,12 @@ class Game(AutoFrame):
             push(s, {"k": "card", "stage": "pivotal"})
 
 
-@register
 class Draw(FrameType):
     """2.2, 2.3.6: reveal the next card of the draw deck (a chance decision)."""
 
     kind = "draw"
     checked = True
-    below = ("game",)
+    below: tuple[str, ...] = ("game",)
     rule = "2.3.6"
     prompt_text = "reveal the next card"
 
@@ -116,13 +114,12 @@ class Draw(FrameType):
         emit(log, "2.3.6", f"card {card} revealed", card=card)
 
 
-@register
 class Card(AutoFrame):
     """2.3: one Event card – Pivotal window, First Eligible, Second Eligible, adjust eligibility."""
 
     kind = "card"
     checked = True
-    below = ("game",)
+    below: tuple[str, ...] = ("game",)
     rule = "2.3"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -176,11 +173,10 @@ def why_not_pivotal(s: State, who: str, card: object, why: Why) -> bool:
     return PIVOTALS[card].playable(s, who, why)
 
 
-@register
 class PivotalWindow(FrameType):
     kind = "pivotal_window"
     checked = True
-    below = ("card", "pivotal_window")
+    below: tuple[str, ...] = ("card", "pivotal_window")
     rule = "2.3.7"
     prompt_text = "play a Pivotal Event before the First Eligible acts, or decline"
 
@@ -218,13 +214,12 @@ class PivotalWindow(FrameType):
         PIVOTALS[m["card"]].start(s, who, log)
 
 
-@register
 class Eligible(FrameType):
     """2.3.2: the options of the First and Second Eligible."""
 
     kind = "eligible"
     checked = True
-    below = ("card",)
+    below: tuple[str, ...] = ("card",)
     rule = "2.3.2"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -294,3 +289,15 @@ class Eligible(FrameType):
         else:
             s.sop[role + "_box"] = "event"
             EVENTS[s.cards["current"]].start(s, who, m["side"], log)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Game)
+register(Draw)
+register(Card)
+register(PivotalWindow)
+register(Eligible)
