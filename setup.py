@@ -48,7 +48,8 @@ COLD = ("/render", "/labels.py", "/records.py", "/positions.py", "/preview.py", 
 
 def sources() -> list[str]:
     """The modules compiled: every module of the four packages but the cold and the unfit."""
-    names = (str(p.relative_to(ROOT)) for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
+    names = (str(p.relative_to(ROOT)) for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")
+             if p.name != "__init__.py")  # a package's imports, run once
     if os.environ.get("CT_REFEREE_COMPILE") == "all":
         return sorted(n for n in names if n not in NOT_COMPILED)
     return sorted(n for n in names if n not in NOT_COMPILED and not any(c in n for c in COLD))
@@ -76,8 +77,13 @@ class BuildEngines(build_ext):
         except ImportError:
             self.warn("mypyc is not installed: the engines stay pure Python")
             return []
-        return list(mypycify(sources(), opt_level=os.environ.get("MYPYC_OPT_LEVEL", "1"),
-                             debug_level="0", separate=True))
+        try:
+            return list(mypycify(sources(), opt_level=os.environ.get("MYPYC_OPT_LEVEL", "1"),
+                                 debug_level="0", separate=True))
+        except Exception as e:  # noqa: BLE001 - mypyc failing leaves pure Python too
+            self.warn(f"mypyc could not compile the engines ({type(e).__name__}: {e}); "
+                      "they stay pure Python")
+            return []
 
     def run(self) -> None:
         try:
@@ -87,7 +93,8 @@ class BuildEngines(build_ext):
                       "they stay pure Python")
             self._remove_outputs()
 
-    def _remove_outputs(self) -> None:
+    @staticmethod
+    def _remove_outputs() -> None:
         """Built extensions of a failed build: a module without its group would not import."""
         for pkg in PACKAGES:
             for p in (ROOT / pkg).rglob("*"):
@@ -101,5 +108,7 @@ class EngineDistribution(Distribution):
         return wanted()
 
 
+if not wanted():  # extension modules left by an earlier build would win over the source
+    BuildEngines._remove_outputs()
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 setup(distclass=EngineDistribution, cmdclass={"build_ext": BuildEngines})

@@ -27,7 +27,6 @@ stack of an untrusted state for the game's validator.
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, dataclass, field
 from itertools import chain
 from typing import Any, Callable, Generic, Protocol, TypeVar
 
@@ -159,7 +158,6 @@ def find_frame(s: DecisionState, *kinds: str) -> Frame | None:
 # --- the machine -----------------------------------------------------------------------------
 
 
-@dataclass(eq=False)
 class Machine(Generic[S]):
     """One game's registry of frame kinds, its hooks, and the driver.
 
@@ -182,18 +180,25 @@ class Machine(Generic[S]):
     * ``sides`` – the actors that are players (besides ``chance`` and ``auto``).
     """
 
-    over_rule: str
-    _: KW_ONLY
-    bottom: tuple[str, str]
-    sides: tuple[str, ...]
-    where: Callable[[S], str] | None = None
-    malformed: Callable[[Move], None] | None = None
-    finished: Callable[[S], bool] | None = None
-    check_result: Callable[[S, S], None] | None = None
-    cache_legal: bool = False
-    settle_limit: int = 1000
-    stack_rules: bool = False
-    frames: dict[str, FrameType[S]] = field(default_factory=dict, init=False)
+    # a plain class rather than a dataclass: mypyc's dataclasses take no KW_ONLY
+    def __init__(self, over_rule: str, *, bottom: tuple[str, str], sides: tuple[str, ...],
+                 where: Callable[[S], str] | None = None,
+                 malformed: Callable[[Move], None] | None = None,
+                 finished: Callable[[S], bool] | None = None,
+                 check_result: Callable[[S, S], None] | None = None,
+                 cache_legal: bool = False, settle_limit: int = 1000,
+                 stack_rules: bool = False) -> None:
+        self.over_rule = over_rule
+        self.bottom = bottom
+        self.sides = sides
+        self.where = where
+        self.malformed = malformed
+        self.finished = finished
+        self.check_result = check_result
+        self.cache_legal = cache_legal
+        self.settle_limit = settle_limit
+        self.stack_rules = stack_rules
+        self.frames: dict[str, FrameType[S]] = {}
 
     def register(self, cls: type[FrameType[S]]) -> type[FrameType[S]]:
         inst = cls()
