@@ -9,7 +9,7 @@ derived; ``control`` is stored because the rules fix it in the Interphase until 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee_core.plain import copy_plain
 
@@ -32,6 +32,13 @@ def new_unit(uid: str) -> dict[str, Any]:
     return {"area": None, "box": None, "neutralized": False,
             "mode": "concentrated" if unit_type(uid).key == "fr_div" else None,
             "helo": False, "removed": None}
+
+
+# the document's fields, in order (``State.document``)
+FIELDS: tuple[str, ...] = (
+    "scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
+    "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead",
+    "areas", "units", "pending", "result")
 
 
 @dataclass
@@ -63,15 +70,10 @@ class State:
 
     # read from untrusted text by the validator, or made by ``apply`` from such a state: each
     # state ``apply`` produces from it is held to the validator (validate.check_produced)
-    _valid = False
+    _valid: bool = field(default=False, init=False, repr=False, compare=False)
     # this very state's data passed the validator (serial.check_issued need not check it
     # again); not carried by ``copy``
-    _checked = False
-
-    FIELDS: ClassVar[tuple[str, ...]] = (
-        "scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
-        "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead",
-        "areas", "units", "pending", "result")
+    _checked: bool = field(default=False, init=False, repr=False, compare=False)
 
     def copy(self) -> State:
         """A copy sharing no container with this state (``apply`` works on one)."""
@@ -104,7 +106,7 @@ class State:
     def document(self) -> dict[str, Any]:
         """The ``algeria-state/1`` document of this state, holding its containers (for reading
         only: ``to_json``, the validator)."""
-        d = {k: getattr(self, k) for k in self.FIELDS}
+        d = {k: getattr(self, k) for k in FIELDS}
         d["schema"] = SCHEMA
         return d
 

@@ -17,7 +17,7 @@ Zones (every one of the 42 faction cards is in exactly one of them at every mome
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee_core.plain import copy_plain
 
@@ -34,6 +34,13 @@ def other(side: str) -> str:
 
 def empty_fronts() -> dict[str, dict[str, list[dict[str, Any]]]]:
     return {side: {f: [] for f in FRONTS} for side in SIDES}
+
+
+# the document's fields, in order (``State.document``)
+FIELDS: tuple[str, ...] = (
+    "options", "rng", "deck", "turn", "active", "final_turn", "mulligan", "hands",
+    "decks", "recruits", "fronts", "prison", "graveyard", "discard", "pending",
+    "result")
 
 
 @dataclass
@@ -58,12 +65,7 @@ class State:
 
     # read from untrusted text by the validator, or made by ``apply`` from such a state: each
     # state ``apply`` produces from it is held to the validator (validate.check_produced)
-    _valid = False
-
-    FIELDS: ClassVar[tuple[str, ...]] = (
-        "options", "rng", "deck", "turn", "active", "final_turn", "mulligan", "hands",
-        "decks", "recruits", "fronts", "prison", "graveyard", "discard", "pending",
-        "result")
+    _valid: bool = field(default=False, init=False, repr=False, compare=False)
 
     def copy(self) -> State:
         """A copy sharing no mutable container with this state (the deck is immutable)."""
@@ -89,7 +91,7 @@ class State:
 
     def document(self) -> dict[str, Any]:
         """The ``insurgent-state/1`` document (holding this state's containers: read only)."""
-        d = {k: getattr(self, k) for k in self.FIELDS}
+        d = {k: getattr(self, k) for k in FIELDS}
         d["deck"] = self.deck.document()
         d["schema"] = SCHEMA
         return d

@@ -98,7 +98,7 @@ MAX_TEXT = 1 << 24  # 16 MiB; a state is about 10 KB
 T = TypeVar("T")
 
 
-def read_state(text: str | bytes | bytearray, validate: Callable[[Any], T]) -> T:
+def read_state(text: Any, validate: Callable[[Any], T]) -> T:
     """Untrusted text as a state of any game: ``validate`` (the game's validator, which keeps the
     parsed containers) of the text's data, or StateError naming the field. orjson parses first
     where it is installed; on any failure the standard parser's data is validated again, so the
