@@ -70,10 +70,10 @@ class State:
 
     # read from untrusted text by the validator, or made by ``apply`` from such a state: each
     # state ``apply`` produces from it is held to the validator (validate.check_produced)
-    _valid: bool = field(default=False, init=False, repr=False, compare=False)
+    _valid = False
     # this very state's data passed the validator (serial.check_issued need not check it
     # again); not carried by ``copy``
-    _checked: bool = field(default=False, init=False, repr=False, compare=False)
+    _checked = False
 
     def copy(self) -> State:
         """A copy sharing no container with this state (``apply`` works on one)."""

@@ -65,7 +65,7 @@ class State:
 
     # read from untrusted text by the validator, or made by ``apply`` from such a state: each
     # state ``apply`` produces from it is held to the validator (validate.check_produced)
-    _valid: bool = field(default=False, init=False, repr=False, compare=False)
+    _valid = False
 
     def copy(self) -> State:
         """A copy sharing no mutable container with this state (the deck is immutable)."""
