@@ -77,6 +77,10 @@ class BuildEngines(build_ext):
         except ImportError:
             self.warn("mypyc is not installed: the engines stay pure Python")
             return []
+        # mypyc's own cache: a ``mypy`` run over the same tree refreshes .mypy_cache's metadata
+        # but not mypyc's IR next to it, and mypyc then reads stale IR of the modules it
+        # takes as fresh (and fails: "value is not in list")
+        os.environ.setdefault("MYPY_CACHE_DIR", str(ROOT / "build" / "mypyc-cache"))
         try:
             return list(mypycify(sources(), opt_level=os.environ.get("MYPYC_OPT_LEVEL", "1"),
                                  debug_level="0", separate=True))
