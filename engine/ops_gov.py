@@ -766,17 +766,21 @@ class Assault(GovOperation):
         super().apply(s, f, m, log)
 
 
-def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
-    """3.2.4: remove enemy pieces in one space, to the maximum extent possible (3.1)."""
+def assault_takes(s: State, n: str) -> tuple[int, int]:
+    """3.2.4: the Active Guerrillas and Bases an Assault in ``n`` removes – Bases only once no
+    Guerrilla is left there (Underground ones are never removed, so they shield a Base)."""
     p = s.spaces[n]["pieces"]
     g, rest = assault_removals(s, n, p[AG])
+    return g, (min(rest, p[FB]) if p[UG] == 0 and p[AG] == g else 0)
+
+
+def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
+    """3.2.4: remove enemy pieces in one space, to the maximum extent possible (3.1)."""
+    g, b = assault_takes(s, n)
     remove_guerrillas_alternating(s, n, AG, g)
-    b = 0
-    if rest > 0 and p[UG] == 0 and p[AG] == 0:
-        b = min(rest, p[FB])
-        if b:
-            remove_to(s, FB, n, "available", b)
-            add_commitment(s, b)
+    if b:
+        remove_to(s, FB, n, "available", b)
+        add_commitment(s, b)
     emit(log, rule, f"Assault in {n}: {g} Guerrilla(s), {b} Base(s) removed", space=n,
          guerrillas=g, bases=b)
     return {"guerrillas": g, "bases": b}

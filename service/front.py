@@ -18,10 +18,11 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import queue
 import sys
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from .config import Config
 from .errors import ServiceError
@@ -30,6 +31,57 @@ DEADLINE_KEY = "ct_referee.deadline"  # environ: time.monotonic() by which the a
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Headers = list[tuple[str, str]]
+T = TypeVar("T")
+
+
+class Handlers:
+    """``threads`` handler threads taking calls from one queue, each answer handed back to the
+    event loop that asked for it. What ``run_in_executor`` on a ``ThreadPoolExecutor`` does,
+    without its per-call ``concurrent.futures.Future`` (a lock and a condition each) and the
+    chaining of that future to the loop's: about half the CPU time of a request's hand-off and
+    return (docs/performance.md, "The REST path")."""
+
+    def __init__(self, threads: int) -> None:
+        self.calls: queue.SimpleQueue[tuple[asyncio.AbstractEventLoop, asyncio.Future[Any],
+                                            Callable[..., Any], tuple[Any, ...]] | None]
+        self.calls = queue.SimpleQueue()
+        self.threads = [threading.Thread(target=self._serve, name=f"http_{i}", daemon=True)
+                        for i in range(threads)]
+        for t in self.threads:
+            t.start()
+
+    def run(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """``fn(*args)`` on a handler thread; its result (or exception) on the running loop."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[T] = loop.create_future()
+        self.calls.put((loop, fut, fn, args))
+        return fut
+
+    def shutdown(self) -> None:
+        """The threads stop once the calls queued before this are done."""
+        for _ in self.threads:
+            self.calls.put(None)
+
+    def _serve(self) -> None:
+        while (item := self.calls.get()) is not None:
+            loop, fut, fn, args = item
+            try:
+                result, error = fn(*args), None
+            except BaseException as e:  # handed to the awaiting coroutine, as an executor does
+                result, error = None, e
+            try:
+                loop.call_soon_threadsafe(_settle, fut, result, error)
+            except RuntimeError:  # the loop closed meanwhile: nobody waits for the answer
+                pass
+
+
+def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if fut.done():  # cancelled while it ran (the request's task was)
+        return
+    if error is not None:
+        fut.set_exception(error)
+    else:
+        fut.set_result(result)
 
 
 class BodyTooLarge(Exception):
@@ -47,20 +99,22 @@ class Front:
     def __init__(self, wsgi: WSGIApp, config: Config) -> None:
         self.wsgi = wsgi
         self.config = config
-        self.pool = ThreadPoolExecutor(config.threads, thread_name_prefix="http")
+        self.handlers = Handlers(config.threads)
 
     # -- RSGI --------------------------------------------------------------------------------
 
     def __rsgi_del__(self, loop: Any) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.handlers.shutdown()
 
     async def __rsgi__(self, scope: Any, proto: Any) -> None:
         if scope.proto != "http":  # websockets: nothing here speaks them
             return
         deadline = time.monotonic() + self.config.request_timeout
         try:
-            body = await asyncio.wait_for(self._body(scope, proto), self.config.request_timeout)
-        except asyncio.TimeoutError:
+            # a timeout on this task (no task of its own for the read, as wait_for would make)
+            async with asyncio.timeout(self.config.request_timeout):
+                body = await self._body(scope, proto)
+        except TimeoutError:
             proto.response_bytes(*_error(ServiceError(
                 "deadline_exceeded", f"the request body did not arrive within "
                 f"{self.config.request_timeout:g} s (--request-timeout)")))
@@ -71,12 +125,11 @@ class Front:
                 f"the request is larger than {self.config.max_request_bytes} bytes")))
             return
         environ = self._environ(scope, body, deadline)
-        loop = asyncio.get_running_loop()
-        status, headers, first, rest = await loop.run_in_executor(self.pool, self._call, environ)
+        status, headers, first, rest = await self.handlers.run(self._call, environ)
         if rest is None:
             proto.response_bytes(status, headers, first)
             return
-        await self._stream(proto.response_stream(status, headers), first, rest, loop)
+        await self._stream(proto.response_stream(status, headers), first, rest)
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -161,20 +214,19 @@ class Front:
             return status, headers, body, None
         return status, headers, first, _closing(it, result)
 
-    async def _stream(self, transport: Any, first: bytes, rest: Iterator[bytes],
-                      loop: asyncio.AbstractEventLoop) -> None:
+    async def _stream(self, transport: Any, first: bytes, rest: Iterator[bytes]) -> None:
         from granian._granian import RSGIProtocolClosed, RSGIProtocolError
 
         try:
             if first:
                 await transport.send_bytes(first)
-            while (chunk := await loop.run_in_executor(self.pool, next, rest, None)) is not None:
+            while (chunk := await self.handlers.run(next, rest, None)) is not None:
                 if chunk:
                     await transport.send_bytes(chunk)
         except (RSGIProtocolClosed, RSGIProtocolError):  # the client went away: stop making chunks
             pass
         finally:
-            await loop.run_in_executor(self.pool, _close_iter, rest)
+            await self.handlers.run(_close_iter, rest)
 
 
 def _close(result: Iterable[bytes]) -> None:

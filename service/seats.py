@@ -64,7 +64,7 @@ class Seats:
         game = games.of_state(s)
         if game.rules.to_move(s) != side or side in self.roles or side in game.non_players(s):
             return None
-        rule = ", 8.6" if side == "fln" else ""
+        rule = ", 8.6" if game is games.COLONIAL_TWILIGHT and side == "fln" else ""
         return ServiceError("bad_seat", f"strict mode: the {side} is a player of this game (no"
                             f" {side}_bot option{rule}): the bot moves for it only with the"
                             f" {side} seat token", field="seats")

@@ -11,22 +11,25 @@ from tests.long import ENV
 from tests.service.browser import browser  # noqa: F401  (one Chromium per worker, for every test)
 
 # The modules holding the suite's longest tests (whole games through the service, ladders,
-# fuzzing, servers in processes: 15 s to 2 min each on 2 loaded cores), longest test first. They
+# fuzzing, servers in processes: 5 to 30 s of CPU each), longest test first. They
 # are collected before all others, whole modules kept together (their module fixtures start
 # once), so that pytest-xdist (scripts/test: --dist load, which hands out the first tests in
 # turn) starts them at once on every worker instead of leaving one of them running alone at the
 # end. Only the order changes; a module not named here runs after these, in the usual order.
 LONG_FIRST = (
+    "tests/arena/test_ladders_finish.py",
+    "tests/arena/test_algeria_bots.py",
     "tests/arena/test_readme_ladder.py",
-    "tests/service/test_openapi_fuzz.py",
+    "tests/arena/test_algeria.py",
     "tests/arena/test_cli.py",
     "tests/service/test_client_restart.py",
     "tests/test_bot_selfplay.py",
-    "tests/arena/test_ladders_finish.py",
-    "tests/arena/test_algeria.py",
+    "tests/arena/test_insurgent.py",
     "tests/algeria/test_fuzz.py",
     "tests/service/test_cli.py",
     "tests/service/test_game.py",
+    "tests/service/test_openapi_fuzz.py",
+    "tests/arena/test_queue.py",
     "tests/service/test_web_client.py",
     "tests/service/test_web_sides.py",
     "tests/test_playout.py",

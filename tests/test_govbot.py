@@ -10,19 +10,20 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.board import scores
+from engine.board import control, scores
 from engine.govbot import choose_move, decide
-from engine.govbot.evaluate import terms
+from engine.govbot.evaluate import homecoming, terms
 from engine.govbot.hidden import determinize
-from engine.govbot.policy import train_value
+from engine.govbot.policy import assault_worth, choose, sweep_worth, tells, train_value
 from engine.govbot.search import Ctx, other_move
 from engine.govbot.trace import Trace
 from engine.bot.invariants import EventInvariants
 from engine.bot.selfplay import checked
 from engine.govbot.selfplay import play_game
 from engine.state import State
-from engine.data import FRENCH, PROPAGANDA_CARDS
-from tests.helpers import gov, on_card, position, reveal, set_available
+from engine.data import FRENCH, PROPAGANDA_CARDS, RECALL_DE_GAULLE, SPACES
+from tests.long import sized
+from tests.helpers import gov, on_card, play, position, reveal, set_available
 from tests.test_bot_fixtures import bot_position
 from tests.test_bot_ops import started
 from tests.test_pivotal import window
@@ -177,14 +178,16 @@ def test_not_the_governments_decision() -> None:
 
 
 @pytest.mark.parametrize("scenario,fln,games", [
-    ("short", "random", 2), ("short", "bot", 2), ("medium", "random", 1), ("medium", "bot", 1),
+    ("short", "random", sized(1, 4)), ("short", "bot", sized(1, 4)),
+    ("medium", "random", sized(1, 2)), ("medium", "bot", sized(1, 2)),
     ("full", "random", 1), ("full", "bot", 1),
 ])
 def test_whole_games_every_move_legal(scenario: str, fln: str, games: int) -> None:
     """Every decision of either bot replays through engine.apply to the state the bot returned
     (play_game checks it and raises otherwise), every move goes through the FLN bot's invariants
-    with no violation, and the game reaches a result. (A few games, to keep the suite fast;
-    ``python -m engine.govbot.selfplay`` makes the same checks over hundreds.)"""
+    with no violation, and the game reaches a result. (One game of each in the default suite,
+    more under ``--long`` (tests/long.py); ``python -m engine.govbot.selfplay`` makes the same
+    checks over hundreds.)"""
     for i in range(games):
         r = play_game(scenario, 500 + i, fln)
         assert r["winner"] in ("gov", "fln") and r["times"]
@@ -396,3 +399,157 @@ def test_memory_gives_the_engines_state_and_spends_the_budget_once() -> None:
     assert engine.to_json(first) == engine.to_json(engine.apply(s, m)[0])
     assert ctx.legal(first) == engine.legal_moves(first)
     assert ctx.legal(first) is ctx.legal(first)
+
+
+# --- speed: fewer candidates weighed inside an action ---------------------------------------------
+
+
+def applies_to_choose(s: State) -> tuple[dict[str, object], int]:
+    """The bot's move at ``s`` and the engine applies it spent choosing it."""
+    ctx = Ctx({"seed": 1, "counter": 0}, Trace())
+    m = choose(s, ctx)
+    return m, 1000 - ctx.budget
+
+
+def test_a_sweep_weighs_only_the_spaces_where_it_can_do_something() -> None:
+    """3.2.3: a Sweep Activates Underground Guerrillas in its spaces and may move Troops in from
+    adjacent spaces. Biskra holds the only Underground Guerrillas; Troops stand in Biskra and
+    the three Cities. The locations weighed are Biskra and the populated uncontrolled spaces
+    beside those Troops – two engine applies each (the selection and the Activation at
+    ``done``) –, where every one of the 28 spaces offered used to be (56 applies)."""
+    held = {"ft": 1, "fp": 1, "support": "support"}
+    s = gov({"Biskra": {"at": 3, "ap": 1, "ug": 3}, "Algiers": held, "Oran": held,
+             "Constantine": held}, resources=(10, 5), commitment=10, france_track="A")
+    s = play(s, {"t": "op", "op": "sweep"})
+    offered = [m["space"] for m in engine.legal_moves(s) if m["t"] == "space"]
+    worth = [n for n in offered if sweep_worth(s, n)]
+    assert len(offered) == 28
+    assert sorted(worth) == ["Barika", "Biskra", "Medea", "Philippeville", "Setif",
+                             "Sidi Bel Abbes"]
+    m, spent = applies_to_choose(s)
+    assert m == {"t": "space", "space": "Biskra"}
+    assert spent <= 2 * len(worth)
+
+
+def test_sweep_worth_a_populated_space_troops_can_take() -> None:
+    """Troops beside an uncontrolled populated space may move in (3.2.3) and take Control (1.7);
+    a space already Controlled, or out of their reach, is not worth a Sweep."""
+    s = gov({"Medea": {"ft": 2}, "Algiers": {"ft": 1, "fp": 1}}, resources=(10, 5))
+    assert "Medea" in SPACES["Algiers"].adjacent and "Tizi Ouzou" in SPACES["Medea"].adjacent
+    assert sweep_worth(s, "Tizi Ouzou")
+    assert not sweep_worth(s, "Algiers")  # Controlled already
+    assert not sweep_worth(s, "Tlemcen")  # no Troops beside it
+
+
+def test_an_assault_weighs_only_the_spaces_where_it_removes_a_piece() -> None:
+    """3.2.4: an Assault removes Active Guerrillas, then Bases once no Guerrilla is left; never
+    Underground Guerrillas. Setif (a lone Base) and Oran (Active Guerrillas) are weighed, one
+    engine apply each; Medea, whose Base two Underground Guerrillas shield, is not."""
+    s = gov({"Setif": {"ft": 3, "fb": 1}, "Oran": {"fp": 2, "ag": 2},
+             "Medea": {"ft": 3, "ug": 2, "fb": 1}}, resources=(10, 5), commitment=10)
+    s = play(s, {"t": "op", "op": "assault"})
+    offered = {m["space"] for m in engine.legal_moves(s) if m["t"] == "space"}
+    assert offered == {"Setif", "Oran", "Medea"}
+    assert {n for n in offered if assault_worth(s, n)} == {"Setif", "Oran"}
+    m, spent = applies_to_choose(s)
+    assert m == {"t": "space", "space": "Setif"} and spent <= 2  # Medea weighed too: 3
+
+
+def test_a_lifted_troop_nobody_needs_is_weighed_where_it_changes_something() -> None:
+    """A Troop Lift (4.2.2) piece picked where no Controlled space lacks Troops: its destinations
+    are weighed only where one more cube changes something the evaluation sees – FLN pieces, or
+    a populated space the Government does not Control – not across all of Algeria."""
+    s = gov({"Setif": {"ft": 3, "fb": 1}, "Oran": {"ft": 2, "fp": 1, "support": "support"}},
+            resources=(10, 5), commitment=10)
+    assert tells(s, "Setif") and tells(s, "Algiers")
+    assert not tells(s, "Oran") and not tells(s, "Laghouat")  # Controlled; Population 0
+
+
+def test_the_sample_is_checked_again_only_if_the_real_state_came_from_text() -> None:
+    """The determinized sample is validated when built; the states simulated from it are checked
+    again (``validate.check_produced``) exactly when the real state was read from untrusted
+    text (``State._valid``), not for a state the engine made itself."""
+    from engine.govbot import _ctx, _sample
+    made = midgame(5)
+    read = engine.from_json(engine.to_json(made))
+    assert not made._valid and read._valid
+    assert not _sample(made, _ctx(1))._valid
+    assert _sample(read, _ctx(1))._valid
+
+
+# --- French pieces home before the final Commitment Adjustment (6.2.3) --------------------------
+
+
+def test_deploys_spare_french_pieces_home_in_the_final_campaign() -> None:
+    """Final Campaign, three Event cards before the last Propaganda card. At the final Round's
+    Commitment Adjustment every three French pieces moved from Available to Out of Play add one
+    Commitment (6.2.3), and the one-player game ends with that phase (8.5.1). Deploy (4.2.1)
+    moves up to six French pieces between the map and Available: Algiers holds more Police and
+    Troops than its Control needs, so Train there is followed by a Deploy of six of them home
+    (two Commitment to come); the bot used to Troop Lift a piece instead."""
+    s = final_campaign({"Oran": {"ft": 3, "fp": 4}, "Algiers": {"ft": 2, "fp": 5},
+                        "Constantine": {"ft": 1, "fp": 1, "support": "support"}}, 20, 3)
+    assert homecoming(s)
+    d = decide(s, 1)
+    assert d.moves[0]["op"] == "train" and {"t": "sa", "sa": "deploy"} in d.moves
+    home = [m for m in d.moves if m["t"] == "move" and m["to"] == "available"]
+    assert len(home) == 6
+    before, after = s.boxes["available"], d.state.boxes["available"]
+    assert after["french_troops"] + after["french_police"] == (
+        before["french_troops"] + before["french_police"] + 6)
+    assert all(control(d.state, n) == "gov" for n in ("Oran", "Algiers", "Constantine"))
+
+
+def test_homecoming_lasts_until_the_final_commitment_adjustment() -> None:
+    """Available French pieces are worth a third of a Commitment from the final Campaign until the
+    final Round's Commitment Adjustment (6.2.3), not before it; in the final Round, Resources
+    and Available pieces are worth nothing once that phase is over."""
+    held = {"Oran": {"ft": 1, "fp": 1}}
+    assert homecoming(final_campaign(held, 10, 3))
+    assert not homecoming(gov(held, resources=(10, 5)))
+
+
+# --- Recall De Gaulle (5.1.7) in the evaluation ---------------------------------------------------
+
+
+def with_casualties(s: State, n: int) -> State:
+    s = s.copy()
+    s.boxes["available"]["french_troops"] -= n
+    s.boxes["casualties"]["french_troops"] += n
+    return s
+
+
+def test_under_recall_de_gaulle_casualties_cost_no_commitment_and_support_pays() -> None:
+    """5.1.7: while Recall De Gaulle is in effect French Casualties no longer cost Commitment
+    (6.2.3) – a third of them still goes Out of Play at the Reset (6.5) – and the Government
+    earns its Total Support in Resources (6.2.1). Three French pieces moved from Available to
+    Casualties cost the evaluation close to one Commitment more without it than with it; a space
+    at Support is worth its Resources in each Round still to pay only with it."""
+    held = {"Oran": {"ft": 1, "fp": 1, "support": "support"}}
+    cost = {}
+    for flag in (False, True):
+        s = gov(held, resources=(10, 5), in_effect=[RECALL_DE_GAULLE] if flag else [])
+        cost[flag] = terms(s)["forces"] - terms(with_casualties(s, 3))["forces"]
+    assert 0.7 <= cost[False] - cost[True] <= 1.0
+    neutral = {"Oran": {"ft": 1, "fp": 1}}
+    gain = {flag: terms(gov(held, in_effect=[RECALL_DE_GAULLE] if flag else []))["resources"]
+            - terms(gov(neutral, in_effect=[RECALL_DE_GAULLE] if flag else []))["resources"]
+            for flag in (False, True)}
+    assert gain[False] == 0 and gain[True] > 0
+
+
+def test_support_before_the_final_round_weighs_enough_to_clear_algiers() -> None:
+    """A Short game of the Government bot against the FLN bot (engine seed 1004), card #16 NATO,
+    the Government First Eligible with 19 Resources. Algiers (Pop 3, at Oppose) holds four
+    Underground Guerrillas beside Troops; Souk Ahras an FLN Base with five. With Support before
+    the final Round counted at 0.8 (``W_SUPPORT_EARLY``: Terror, 3.3.4, and Agitation, 6.3.2,
+    take back less than the 0.6 assumed), the Sweep that Activates Algiers' and Souk Ahras'
+    Guerrillas (3.2.3) and Neutralizes two of them (4.2.3) is worth more than Training in
+    Algiers, which the bot used to choose."""
+    s = stored("govbot_short_1004_card16.json")
+    assert s.cards["current"] == 16 and s.resources["gov"] == 19
+    assert s.spaces["Algiers"]["pieces"]["guerrillas_underground"] == 4
+    d = decide(s, 1)
+    assert d.moves[:2] == [{"t": "op", "op": "sweep"}, {"t": "space", "space": "Algiers"}]
+    assert {"t": "sa", "sa": "neutralize"} in d.moves
+    assert d.state.spaces["Algiers"]["pieces"]["guerrillas_underground"] == 0

@@ -29,7 +29,7 @@ from ..state import Move, State
 from ..view import view
 from .hidden import determinize
 from .policy import choose
-from .search import Ctx, label
+from .search import BUDGET_MORE, Ctx, label
 from .trace import Trace, render
 
 MAX_MOVES = 5000
@@ -54,6 +54,17 @@ def _public(s: State) -> tuple[Any, ...]:
             s.cards["current"], s.france_track, s.border_zone)
 
 
+def _sample(real: State, ctx: Ctx) -> State:
+    """A determinized sample of the real state's Government view. It is validated when it is built
+    (``serial.from_data``); the states simulated from it are checked again (``check_produced``)
+    only if the real state itself came from untrusted text: otherwise every frame it holds was
+    made by the engine, and so are the sample's (the view shows the pending decisions), and the
+    hidden parts were dealt by ``determinize`` from the cards the view does not place."""
+    det = determinize(view(real, "gov"), ctx.rng)
+    det._valid = real._valid
+    return det
+
+
 def decide(state: State, seed: int) -> Decision:
     """The moves the Government bot makes from ``state`` until another actor decides."""
     ctx = _ctx(seed)
@@ -61,7 +72,7 @@ def decide(state: State, seed: int) -> Decision:
         ctx.trace.note("gov", f"the Government is not to act (to move: {to_move(state)})")
         return Decision([], state, list(ctx.trace))
     real, moves = state, list[Move]()
-    det = determinize(view(real, "gov"), ctx.rng)
+    det = _sample(real, ctx)
     while to_move(real) == "gov" and len(moves) < MAX_MOVES:
         try:
             m = choose(det, ctx)
@@ -76,13 +87,13 @@ def decide(state: State, seed: int) -> Decision:
         real = real2
         if to_move(real) != "gov":
             break
-        ctx.budget = max(ctx.budget, 0) + 200  # each further move gets a fresh allowance
+        ctx.budget = max(ctx.budget, 0) + BUDGET_MORE  # each further move: a fresh allowance
         try:
             det2 = ctx.step(det, m)
         except IllegalMove:
             det2 = None
         if det2 is None or _public(det2) != _public(real):
-            det = determinize(view(real, "gov"), ctx.rng)
+            det = _sample(real, ctx)
         else:
             det = det2
     return Decision(moves, real, list(ctx.trace))

@@ -14,12 +14,15 @@ better). One number, the sum of named terms so a trace can say what a choice gai
 * ``insurgents`` – Guerrillas on the map (Underground ones weigh more: they cannot be Assaulted,
   3.2.4) and FLN Bases (they feed Rally and FLN Resources, 6.2.2) beyond their score;
 * ``forces`` – Government cubes and Bases on the map, French pieces Available (Resources in
-  6.2.1), French Casualties (lost Commitment in 6.2.3);
+  6.2.1; from the final Campaign until the final Commitment Adjustment, a third of a Commitment
+  each, 6.2.3), French Casualties (lost Commitment in 6.2.3 – none under Recall De Gaulle, 5.1.7,
+  where only the third sent Out of Play at the Reset is lost, 6.5);
 * ``resources`` – Resources of both sides (what pays for the next Operations), worth nothing once
   the final Propaganda Round has begun; in the final Campaign (2.4.1: the last Propaganda card is
   in the last pile), the Government's count only up to what the cards left before the end can
   spend, plus – in the two-player game – what the final Pacification can use (6.3.1: two per
   step, no more than the Commitment); the one-player game ends before that Support Phase (8.5.1);
+  under Recall De Gaulle (5.1.7) Total Support earns Resources in each Round still to pay (6.2.1);
 * ``france`` – the Commitment the France Track will take in the Propaganda Rounds left (6.2.3;
   the Reset moves it one box toward A each round, 6.5), and the FLN Resources it gives (6.2.2);
 * ``terror`` – Terror markers in populated spaces (they block a shift toward Support, 3.3.4), and
@@ -29,12 +32,12 @@ better). One number, the sum of named terms so a trace can say what a choice gai
 
 from __future__ import annotations
 
-from ..board import control, population
+from ..board import control, de_gaulle, population
 from ..data import (AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FT, GB, SPACES,
                     SUPPORT_LEVELS, UG)
 from ..state import State
 
-W_SUPPORT_EARLY = 0.6  # Support before the final round: Terror and Agitation may undo it
+W_SUPPORT_EARLY = 0.8  # Support before the final round: Terror and Agitation may undo it
 W_CONTROL = 0.3
 W_PACIFY = 0.3
 W_AGITATE = 0.3
@@ -54,6 +57,8 @@ W_EXPOSED = 0.5
 W_DANGER = 3.0
 W_FRANCE = 0.8
 W_FRANCE_RES = 0.1
+W_CASUALTY_DE_GAULLE = 0.07  # 5.1.7: no Commitment lost; 6.5: a third go Out of Play
+W_HOME = 0.9  # a French piece Available at the final Commitment Phase: a third of a Commitment
 RES_PER_CARD = 4  # Resources the Government spends per card, on average, in the final Campaign
 PACIFY_STEP = 2  # 6.3.1: Resources per Terror marker removed or level shifted
 DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: more than 30)
@@ -94,9 +99,29 @@ def pacify_reserve(s: State) -> int:
     return min(s.commitment, PACIFY_STEP * steps)
 
 
+def homecoming(s: State) -> bool:
+    """Is the final Round's Commitment Adjustment (6.2.3) still to come, or under way? There each
+    three French pieces sent from Available to Out of Play add one Commitment, and the game ends
+    with that phase in the one-player game (8.5.1) and soon after in the other."""
+    if final_campaign(s):
+        return True
+    if not final_round(s):
+        return False
+    return any(f.get("k") == "propaganda" and f.get("phase") in ("victory", "resources",
+                                                                  "commitment")
+               for f in s.pending)
+
+
 def useful_resources(s: State) -> float:
     """Government Resources that can still be spent before the game ends (final Campaign)."""
     return RES_PER_CARD * cards_left(s) + pacify_reserve(s)
+
+
+def paying_rounds(s: State) -> int:
+    """The Propaganda Rounds left whose Resources can still be spent: every round left but the
+    last in the one-player game, which ends with that round's Commitment Phase (8.5.1)."""
+    rounds = int(s.cards["propaganda_total"] - s.cards["propaganda_drawn"])
+    return rounds - 1 if s.options.get("fln_bot") else rounds
 
 
 def france_cost(s: State) -> float:
@@ -153,15 +178,22 @@ def terms(s: State) -> dict[str, float]:
     support_kept = float(sup) if last else W_SUPPORT_EARLY * sup
     margin = float((gov_score - 35) - (fln_score - 30)) - (sup - support_kept)
     box = s.boxes
-    if not last:
-        forces += W_AVAILABLE * (box["available"][FT] + box["available"][FP])
-    forces -= W_CASUALTY * (box["casualties"][FT] + box["casualties"][FP])
+    french = box["available"][FT] + box["available"][FP]
+    if homecoming(s):
+        forces += W_HOME * french / 3
+    elif not last:
+        forces += W_AVAILABLE * french
+    dg = de_gaulle(s)
+    forces -= ((W_CASUALTY_DE_GAULLE if dg else W_CASUALTY)
+               * (box["casualties"][FT] + box["casualties"][FP]))
     res = float(s.resources["gov"])
     if final_campaign(s):
         res = min(res, useful_resources(s))
     resources = 0.0 if last else (W_RES_GOV * min(res, RES_GOV_KNEE)
                                   + W_RES_GOV_HIGH * max(0, res - RES_GOV_KNEE))
     resources -= 0.0 if last else W_RES_FLN * s.resources["fln"]
+    if dg and not last:  # 6.2.1 under Recall De Gaulle: Total Support is paid in Resources
+        resources += W_RES_GOV_HIGH * sup * paying_rounds(s)
     france = france_cost(s)
     danger = -W_DANGER * max(0, fln_score - DANGER_FROM)
     return {"margin": margin, "danger": danger, "control": control_t, "prospects": prospects,

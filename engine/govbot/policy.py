@@ -9,13 +9,17 @@
   by evaluation.
 * Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
   does not plan); inside an Event's free Garrison, the Activation space by evaluation.
-* Sweep (3.2.3): locations and Troop moves by evaluation *through* the Activation at ``done``.
-* Assault (3.2.4), Neutralize (4.2.3), Propaganda phases (6.2.3, 6.3.1, 6.5), Events (5.0), the
+* Sweep (3.2.3): locations and Troop moves by evaluation *through* the Activation at ``done``,
+  among the spaces where it can do something (``sweep_worth``).
+* Assault (3.2.4): greedy among the spaces where it removes a piece (``assault_worth``).
+* Neutralize (4.2.3), Propaganda phases (6.2.3, 6.3.1, 6.5), Events (5.0), the
   rest: greedy – the legal move whose resulting position evaluates best (a picked piece is valued
   at its best destination; a Commitment adjustment repeated up to the next third; a Special
   Activity at its completion), ``done`` unless something strictly better is on offer.
 * Deploy (4.2.1), Troop Lift (4.2.2), Redeploy (6.4.1): a French piece moved to where it completes
-  Troops and Police under Government Control in the most populous space that lacks one of them.
+  Troops and Police under Government Control in the most populous space that lacks one of them;
+  from the final Campaign on, Deploy also sends spare French pieces home to Available, a third
+  of a Commitment each at the final Commitment Adjustment (6.2.3).
 """
 
 from __future__ import annotations
@@ -23,12 +27,13 @@ from __future__ import annotations
 from typing import Callable
 
 from ..board import available, control, fln_count, gov_count, police, population, troops
-from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES
+from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES, UG
 from ..modifiers import pacify_spaces
+from ..ops_gov import assault_takes
 from ..machine import to_move
 from ..state import Move, State
 from ..view import view
-from .evaluate import W_CONTROL, france_cost, gains
+from .evaluate import W_CONTROL, france_cost, gains, homecoming
 from .hidden import determinize
 from .search import DONE, OPTION_STEPS, Ctx, compact, label, other_move, top_kind
 
@@ -268,6 +273,48 @@ def train(s: State, ms: list[Move], ctx: Ctx) -> Move:
     return greedy(s, ms, ctx, rest, "Pacify, Special Activity or finish")
 
 
+def worth_trying(s: State, ms: list[Move], worth: Callable[[State, str], bool]) -> list[Move]:
+    """The moves other than ``done``, less the map spaces where ``worth`` says the action does
+    nothing: each candidate weighed costs engine applies."""
+    return [m for m in ms if m != DONE
+            and not (m["t"] == "space" and m["space"] in SPACES and not worth(s, m["space"]))]
+
+
+# --- Sweep (3.2.3) ---------------------------------------------------------------------------
+
+
+def sweep_worth(s: State, space: str) -> bool:
+    """Can a Sweep in ``space`` do anything? It Activates Underground Guerrillas there (3.2.3), and
+    the Troops it moves in from adjacent spaces may take Control of a populated space the
+    Government does not Control (1.7); a space with neither is only the price paid."""
+    if s.spaces[space]["pieces"][UG]:
+        return True
+    if not population(s, space) or control(s, space) == "gov":
+        return False
+    return any(troops(s, n) for n in SPACES[space].adjacent if n not in COUNTRIES)
+
+
+def sweep(s: State, ms: list[Move], ctx: Ctx) -> Move:
+    """Locations by evaluation through the Activation (``greedy``, ``THROUGH_DONE``), among the
+    spaces where a Sweep can do something (``sweep_worth``): each candidate costs two engine
+    applies, and most of the map holds no Underground Guerrilla."""
+    return greedy(s, ms, ctx, worth_trying(s, ms, sweep_worth))
+
+
+# --- Assault (3.2.4) -------------------------------------------------------------------------
+
+
+def assault_worth(s: State, space: str) -> bool:
+    """Does an Assault in ``space`` remove anything (3.2.4, ``ops_gov.assault_takes``)?"""
+    return sum(assault_takes(s, space)) > 0
+
+
+def assault(s: State, ms: list[Move], ctx: Ctx) -> Move:
+    """Locations by evaluation (``greedy``) among the spaces where the Assault removes a piece
+    (``assault_worth``); each candidate costs an engine apply."""
+    return greedy(s, ms, ctx, worth_trying(s, ms, assault_worth))
+
+
 # --- Garrison (3.2.2) -------------------------------------------------------------------------
 
 
@@ -302,6 +349,16 @@ def spare(s: State, space: str, kind: str) -> bool:
     return gov_count(s, space) - 1 > fln_count(s, space) and n >= 2
 
 
+def tells(s: State, space: str) -> bool:
+    """Does one more Government cube in ``space`` change anything the evaluation sees? FLN pieces
+    there (Control, a later Assault, 3.2.4), or a populated space it does not Control (1.7).
+    Elsewhere a cube counts the same wherever it stands."""
+    if space not in SPACES:
+        return False
+    return bool(fln_count(s, space)) or (bool(population(s, space))
+                                         and control(s, space) != "gov")
+
+
 def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
     """Pick (or move) the French piece that completes Troops and Police in the most populous
     Controlled space lacking one; finish when there is none."""
@@ -315,9 +372,13 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
             ctx.note(top_kind(s), f"{label(s, m)}: completes Troops and Police in {m['to']} "
                      f"(Population {needs[m['to']][0]}, 6.3.1)", chosen=m)
         return m
+    home = going_home(s)
     busy = [m for m in ms if m["t"] == "move"]
     if busy:  # a piece was picked (moves are offered) and no space needs it: the best evaluated
-        return greedy(s, ms, ctx, busy, "no space lacks this piece; the best evaluated destination")
+        # among the destinations where it changes something (``tells``)
+        return greedy(s, ms, ctx, [m for m in busy if tells(s, m["to"])
+                                   or (home and m["to"] == "available")] or busy[:1],
+                      "no space lacks this piece; the best evaluated destination")
     missing = {w[1] for w in needs.values()}
     picks = [m for m in ms if m["t"] in ("pick", "select")
              and kind_of.get(m.get("piece", "")) in missing and spare(s, str(m.get("from", m.get("space", ""))), kind_of[m["piece"]])]
@@ -329,6 +390,12 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
                 ctx.note(top_kind(s), f"{label(s, m)}: a spare {kind_of[m['piece']]} for a space "
                          "lacking it", chosen=m)
             return m
+    if home:
+        spares = [m for m in ms if m["t"] == "pick" and m.get("from") in SPACES
+                  and m.get("piece") in (FT, FP) and spare(s, m["from"], kind_of[m["piece"]])]
+        if spares:
+            return greedy(s, ms, ctx, spares, "a spare French piece home to Available: one "
+                          "Commitment for three at the final Commitment Adjustment (6.2.3)")
     m = DONE if DONE in ms else ms[0]
     if not ctx.quiet:
         ctx.note(top_kind(s), f"{label(s, m)}: no Controlled space lacks Troops or Police",
@@ -336,8 +403,16 @@ def reinforce(s: State, ms: list[Move], ctx: Ctx) -> Move:
     return m
 
 
+def going_home(s: State) -> bool:
+    """A Deploy (4.2.1: French pieces among the Available box and the selected spaces) before
+    the final Commitment Adjustment, where Available French pieces turn into Commitment (6.2.3)."""
+    return top_kind(s) == "sa:deploy" and homecoming(s)
+
+
 HANDLERS: dict[str, Handler] = {
     "op:train": train,
+    "op:sweep": sweep,
+    "op:assault": assault,
     "op:garrison": garrison,
     "sa:deploy": reinforce,
     "sa:troop_lift": reinforce,

@@ -8,7 +8,7 @@ decision's time is bounded whatever the position.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from referee_core import rng as erng
 
@@ -19,10 +19,12 @@ from .evaluate import evaluate
 from .trace import Trace
 
 DONE: Move = {"t": "done"}
-BUDGET = 1000          # engine applies per decision, all look-aheads together
+BUDGET = 1000          # engine applies for a decision's first move, all look-aheads together
+BUDGET_MORE = 200      # and for each further move of the decision
 OPTION_STEPS = 120     # moves simulated to complete one option (an Operation, Event, ...)
 ADVERSARY_CAP = 8      # an FLN choice inside a Government action: its moves weighed up to this
 MEMORY = 2500         # transitions remembered in one decision before the memory is cleared
+T = TypeVar("T")
 
 
 @dataclass
@@ -33,7 +35,7 @@ class Ctx:
 
     rng: dict[str, Any]
     trace: Trace
-    budget: int = BUDGET
+    budget: int = field(default_factory=lambda: BUDGET)
     plan: list[Move] = field(default_factory=list)
     quiet: int = 0  # > 0 while simulating: no trace entries
     # A decision's transitions and legal moves, by the identity of the state (kept alive with
@@ -66,25 +68,26 @@ class Ctx:
 
     def legal(self, s: State) -> list[Move]:
         """``engine.legal_moves``, remembered for the decision like ``step``."""
-        hit = self.moves_of.get(id(s))
-        if hit is not None:
-            return hit[1]
-        ms = legal_moves(s)
-        self.moves_of[id(s)] = (s, ms)
-        return ms
+        return _remembered(self.moves_of, s, legal_moves)
 
     def value(self, s: State) -> float:
         """``evaluate``, remembered for the decision like ``step``."""
-        hit = self.values.get(id(s))
-        if hit is not None:
-            return hit[1]
-        v = evaluate(s)
-        self.values[id(s)] = (s, v)
-        return v
+        return _remembered(self.values, s, evaluate)
 
     @property
     def spent(self) -> bool:
         return self.budget <= 0
+
+
+def _remembered(memory: dict[int, tuple[State, T]], s: State, f: Callable[[State], T]) -> T:
+    """``f(s)``, from ``memory`` when it was computed for this very state (the state is kept in
+    the entry, so its identity is not reused while the entry lives)."""
+    hit = memory.get(id(s))
+    if hit is not None:
+        return hit[1]
+    v = f(s)
+    memory[id(s)] = (s, v)
+    return v
 
 
 def move_key(m: Move) -> str:

@@ -93,7 +93,10 @@ def test_strict_seats_for_algeria_bots(strict: Servers, transport: str) -> None:
     assert refused(c.decide_gov, g.state, 1).code == "bad_seat"
     d = c.decide_gov(g.state, 1, "gov", g.seats["gov"])
     assert d.moves and d.to_move == "fln"
-    assert refused(c.decide, d.state, 1, "gov", g.seats["gov"]).code == "bad_seat"
+    e = refused(c.decide, d.state, 1, "gov", g.seats["gov"])
+    # Algeria's FLN option is its own (docs/algeria/bots.md), not Colonial Twilight's rule 8.6
+    assert e.code == "bad_seat" and e.message.endswith("(no fln_bot option): the bot moves for"
+                                                      " it only with the fln seat token")
 
     solo = c.new_game("1954", 6, {"fln_bot": True}, game="algeria")
     e = refused(c.decide_gov, solo.state, 1, "fln", solo.seats["fln"])

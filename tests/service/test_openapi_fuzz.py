@@ -3,7 +3,15 @@ never a server error, every response (status, content type, headers, body) as th
 requests the document rules out refused, and methods a path lacks answered 405 with ``Allow``.
 (A request the document allows may still be refused: no schema can say what a legal game state
 is, so "schema-valid data is accepted" is the one check left out.) Examples per operation: 6
-and 8, 25 and 30 under ``--long`` (tests/long.py)."""
+and 8, 25 and 30 under ``--long`` (tests/long.py).
+
+Schemathesis's coverage phase (every boundary and negative case the document defines, and the
+methods a path lacks) runs in the first test only: the second's cases differ only in the states
+its hook feeds the generated bodies, which the coverage phase does not use. Its cases are built as
+the module is collected, by every pytest-xdist worker: for Apply, Validate and Replay (a move of
+any of the Move variants, or a list of them) they are some 22,000 of the 23,000, minutes of CPU;
+in the default suite those three operations are fuzzed (valid and invalid requests alike) without
+the coverage phase, which ``--long`` runs on every operation."""
 
 from __future__ import annotations
 
@@ -20,10 +28,25 @@ import engine
 from service.config import Config
 from service.core import Core
 from service.rest import create_app
-from tests.long import sized
+from tests.long import long_runs, sized
+
+# the operations whose coverage phase only --long runs (see above)
+COMBINATORIAL = "^/v1/(apply|validate|replay)$"
+
+
+def _config(coverage: bool) -> schemathesis.config.SchemathesisConfig:
+    """The coverage phase on (``--long``: everywhere; else but for COMBINATORIAL) or off."""
+    if not coverage:
+        return schemathesis.config.SchemathesisConfig.from_dict(
+            {"phases": {"coverage": {"enabled": False}}})
+    if long_runs():
+        return schemathesis.config.SchemathesisConfig.from_dict({})
+    return schemathesis.config.SchemathesisConfig.from_dict({"operations": [
+        {"include-path-regex": COMBINATORIAL, "phases": {"coverage": {"enabled": False}}}]})
+
 
 app = create_app(Config(cache_size=64), Core(Config(cache_size=64)))
-schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
+schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=_config(coverage=True))
 
 
 @schema.parametrize()
@@ -84,10 +107,10 @@ _RND = random.Random(11)
 STATES = [(doc, moves) for doc, moves in _REAL] + [
     (_mutate(doc, _RND), moves) for doc, moves in _REAL for _ in range(6)]
 
-fed = schemathesis.openapi.from_wsgi("/openapi.json", app)
+fed = schemathesis.openapi.from_wsgi("/openapi.json", app, config=_config(coverage=False))
 
 
-@fed.hook  # type: ignore[misc]
+@fed.hook
 def flatmap_body(context: Any, body: Any) -> Any:
     """A body with a "state" gets a real (or mutated) state, and half the time one of that
     state's legal moves as its move."""

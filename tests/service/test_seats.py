@@ -148,7 +148,7 @@ def test_the_bot_moves_for_a_player_fln_only_with_its_seat(strict: Servers, tran
     a = c.apply(g.state, DECLINE, seat=g.seats["gov"])
     assert a.to_move == "fln"
     e = refused(c.decide, a.state, 1, "gov", g.seats["gov"])
-    assert (e.code, e.field) == ("bad_seat", "seats") and "fln_bot" in e.message
+    assert (e.code, e.field) == ("bad_seat", "seats") and "no fln_bot option, 8.6)" in e.message
     assert refused(c.decide, a.state, 1).code == "bad_seat"
     assert c.decide(a.state, 1, "fln", g.seats["fln"]).moves  # the FLN's own seat
     # the Government's view with the FLN bot's moves: a caller holding both seats

@@ -28,12 +28,14 @@ def spawn_serve(*extra: str) -> tuple[subprocess.Popen[str], str]:
          "--http-port", "0", "--grpc-port", "0", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=_die_with_parent)
     assert p.stdout is not None
+    seen: list[str] = []
     for line in p.stdout:
         m = re.search(r"http=([\d.]+:\d+)", line)
         if m:
             return p, f"http://{m.group(1)}"
+        seen.append(line)
     p.kill()
-    raise RuntimeError("ct-referee serve did not start")
+    raise RuntimeError(f"ct-referee serve did not start (exit {p.wait()}):\n{''.join(seen)[-2000:]}")
 
 
 @pytest.fixture(scope="module")
