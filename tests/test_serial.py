@@ -15,18 +15,10 @@ from engine.data import PROPAGANDA_CARDS
 from engine.events import EVENTS
 from engine.machine import FrameType
 from engine.serial import from_data
-import referee_core
 from referee_core.jsontext import dumps
 from engine.state import State
 
 Data = dict[str, Any]
-
-
-# frame kinds defined here are Python classes, which mypyc's compiled FrameType does not take:
-# on a compiled build, tests/test_compiled.py runs their tests on the interpreted engines
-python_frames = pytest.mark.skipif(referee_core.compiled(),
-                                   reason="a Python frame kind cannot subclass the compiled "
-                                          "FrameType (tests/test_compiled.py runs it interpreted)")
 
 
 def data_of(s: State) -> Data:
@@ -565,7 +557,6 @@ def test_special_activity_sits_on_its_operation() -> None:
     assert e.field == f"pending[{top - 1}].k" and "never lies on a 'card'" in e.reason
 
 
-@python_frames
 def test_moves_built_from_frame_data_must_be_well_formed() -> None:
     d = on_event(data_of(SHORT), {"k": "pick", "who": "fln", "prompt": "p", "options": [1],
                                   "min": 0, "max": 1, "into": "wilaya", "picked": []})
@@ -605,7 +596,6 @@ class Probe(FrameType):
         return [{"t": "done"}]
 
 
-@python_frames
 def test_frame_kinds_may_check_their_own_data() -> None:
     from engine.machine import FRAMES
 
