@@ -1,20 +1,22 @@
-"""The build: the engines (``referee_core``, ``engine``, ``algeria``, ``insurgent``) compiled to
-C extension modules with mypyc when a C compiler is present, pure Python otherwise (the same
-source either way; docs/performance.md, "The compiled engine"). Everything else about the package
-is in pyproject.toml.
+"""The build: the hot modules of the engines (``referee_core``, ``engine``, ``algeria``,
+``insurgent``) compiled to C extension modules with mypyc when a C compiler is present, pure Python
+otherwise (the same source either way; docs/performance.md, "The compiled engine"). Everything else
+about the package is in pyproject.toml.
 
 * ``CT_REFEREE_PURE=1`` builds no extension: the engines run as Python (``referee_core.compiled()``
   says which is running; so do ``ct-referee serve``'s startup line and ``/readyz``).
-* The modules are compiled in a few groups (``GROUPS``), each one C extension, built in parallel on
-  the machine's cores (at most ``CT_REFEREE_BUILD_JOBS``, default: every core), at ``-O``
-  ``MYPYC_OPT_LEVEL`` (default 1: the C compiler's time matters more than its last few percent).
+* What is compiled (``GROUPS``) was chosen by measurement: the modules where the benchmarks spend
+  their time (legal moves and apply, the state's copy, the validator, the checks), the rest (card
+  events, propaganda, the sequence of play, renderers, bots, tools) stays Python. Each group is one
+  C file and one extension (the C runtime mypyc includes in every group costs gcc 2 s a group),
+  the groups built in parallel on the machine's cores (at most ``CT_REFEREE_BUILD_JOBS``, default:
+  every core), at ``-O`` ``MYPYC_OPT_LEVEL`` (default 1).
 * A compiler that fails (none installed, no Python headers) leaves the pure-Python build, with a
-  warning; the build itself never fails for it.
+  warning, also written to ``build/not-compiled.txt`` (``scripts/_venv.sh`` prints it); the build
+  itself never fails for it.
 
-mypyc compiles every module of the four packages but a few that gain nothing and that it cannot
-compile as they are (``NOT_COMPILED``): the errors (exception classes with two bases), the bots'
-traces (``list`` subclasses), SVG helpers with positional-only defaults, and the command-line tools
-(self-play, fuzzing).
+A Python class may derive from a compiled one only where the latter says so
+(``referee_core.native.mypyc_attr``): the frame kinds' bases, Events, Special Activities.
 """
 
 from __future__ import annotations
@@ -30,29 +32,24 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 PACKAGES = ("referee_core", "engine", "algeria", "insurgent")
-NOT_COMPILED = (
-    "referee_core/errors.py",   # BotStuck(BotError, StateError): multiple bases need Python classes
-    "referee_core/svg.py",      # el(tag, body="", /, **kw): mypyc cannot sign it
-    "referee_core/fuzz.py", "engine/fuzz.py", "algeria/fuzz.py",  # test tools
-    "engine/bot/trace.py", "engine/govbot/trace.py",  # Trace(list): a builtin base
-    "engine/bot/selfplay.py", "engine/govbot/selfplay.py", "algeria/bots/selfplay.py",
-    "insurgent/bots/selfplay.py", "engine/cards/__main__.py",
+NOT_COMPILED_NOTE = ROOT / "build" / "not-compiled.txt"
+
+# (group, its modules): one extension each, named ``<group>__mypyc``. Groups of similar size, so
+# that two cores finish together (gcc's time goes with the C's length: 0.21 s per 1,000 lines
+# at -O1).
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("referee_core.hot", ("decisions", "checks", "jsontext", "plain", "why", "rng", "chance")),
+    ("engine.hot_ops", ("ops", "ops_fln", "ops_gov", "sa_fln", "sa_gov")),
+    ("engine.hot", ("state", "board", "machine", "frame_checks", "modifiers", "validate",
+                    "validate_pending", "serial", "moves", "events")),
+    ("algeria.hot", ("state", "validate", "board", "react", "serial", "moves")),
+    ("insurgent.hot", ("deck", "validate", "board", "state", "serial")),
 )
 
-# Off the hot path (legal moves, apply, settling, the validator, the state's text), and 40 % of
-# the C: kept as Python so that the build stays short (docs/performance.md, "build time").
-COLD = ("/render", "/labels.py", "/records.py", "/positions.py", "/preview.py", "/catalog.py",
-        "/words.py", "/view.py", "/stats.py", "/layout.py", "/scenarios.py", "/catalogue.py",
-        "engine/bot/", "engine/govbot/", "algeria/bots/")
 
-
-def sources() -> list[str]:
-    """The modules compiled: every module of the four packages but the cold and the unfit."""
-    names = (str(p.relative_to(ROOT)) for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")
-             if p.name != "__init__.py")  # a package's imports, run once
-    if os.environ.get("CT_REFEREE_COMPILE") == "all":
-        return sorted(n for n in names if n not in NOT_COMPILED)
-    return sorted(n for n in names if n not in NOT_COMPILED and not any(c in n for c in COLD))
+def groups() -> list[tuple[list[str], str | None]]:
+    """mypycify's ``separate``: each group's source files and its name."""
+    return [([f"{g.split('.')[0]}/{m}.py" for m in mods], g) for g, mods in GROUPS]
 
 
 def wanted() -> bool:
@@ -75,27 +72,48 @@ class BuildEngines(build_ext):
         try:
             from mypyc.build import mypycify
         except ImportError:
-            self.warn("mypyc is not installed: the engines stay pure Python")
+            self._not_compiled("mypyc is not installed")
             return []
         # mypyc's own cache: a ``mypy`` run over the same tree refreshes .mypy_cache's metadata
         # but not mypyc's IR next to it, and mypyc then reads stale IR of the modules it
         # takes as fresh (and fails: "value is not in list")
         os.environ.setdefault("MYPY_CACHE_DIR", str(ROOT / "build" / "mypyc-cache"))
         try:
-            return list(mypycify(sources(), opt_level=os.environ.get("MYPYC_OPT_LEVEL", "1"),
-                                 debug_level="0", separate=True))
-        except Exception as e:  # noqa: BLE001 - mypyc failing leaves pure Python too
-            self.warn(f"mypyc could not compile the engines ({type(e).__name__}: {e}); "
-                      "they stay pure Python")
+            found = groups()
+            return list(mypycify([f for files, _ in found for f in files],
+                                 opt_level=os.environ.get("MYPYC_OPT_LEVEL", "1"),
+                                 debug_level="0", separate=found))
+        except (Exception, SystemExit) as e:  # noqa: BLE001 - mypyc failing (it exits on a
+            # type error) leaves pure Python too
+            self._not_compiled(f"mypyc could not compile them ({type(e).__name__}: {e})")
             return []
 
     def run(self) -> None:
+        NOT_COMPILED_NOTE.unlink(missing_ok=True)
+        self._remove_stale()
         try:
             super().run()
         except Exception as e:  # noqa: BLE001 - any compiler failure leaves pure Python
-            self.warn(f"the engines could not be compiled ({type(e).__name__}: {e}); "
-                      "they stay pure Python")
             self._remove_outputs()
+            self._not_compiled(f"the C compiler failed ({type(e).__name__}: {e})")
+
+    def _not_compiled(self, why: str) -> None:
+        """Say (on stderr, and in build/not-compiled.txt for scripts/_venv.sh) why the engines
+        stay pure Python."""
+        message = f"the engines stay pure Python: {why}"
+        self.warn(message)
+        NOT_COMPILED_NOTE.parent.mkdir(parents=True, exist_ok=True)
+        NOT_COMPILED_NOTE.write_text(message + "\n")
+
+    def _remove_stale(self) -> None:
+        """Extension modules of an earlier build that this one does not make (a module compiled
+        then, Python now): they would win over their source at import."""
+        made = {e.name for e in self.extensions}
+        for pkg in PACKAGES:
+            for p in (ROOT / pkg).rglob("*"):
+                name = ".".join(p.relative_to(ROOT).with_name(p.name.split(".")[0]).parts)
+                if p.suffix in (".so", ".pyd") and name not in made:
+                    p.unlink()
 
     @staticmethod
     def _remove_outputs() -> None:

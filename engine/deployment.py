@@ -101,7 +101,7 @@ class Deploy(FrameType):
 
     kind = "deploy"
     checked = True
-    below: tuple[str, ...] = ("game", "deploy")
+    below = ("game", "deploy")
     rule = "10.0"
 
     def check_frame(self, s: State, f: Frame) -> None:

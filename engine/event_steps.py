@@ -94,7 +94,7 @@ def check_progress(f: Frame, done: str, limit: int) -> None:
 
 class Pick(FrameType):
     kind = "pick"
-    below: tuple[str, ...] = ("event", "pivotal_event")
+    below = ("event", "pivotal_event")
     rule = "5.1"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -145,7 +145,7 @@ class Batch(FrameType):
     can be done. On completion the list under ``record`` goes to the calling Event frame's
     ``x[into]``."""
 
-    below: tuple[str, ...] = ("event", "pivotal_event")
+    below = ("event", "pivotal_event")
 
     record = ""
 

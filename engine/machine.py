@@ -99,8 +99,8 @@ ROLLS = ("roll", "roll2", "gov_die", "fln_die")  # the entries of x a die roll m
 
 class Roll(chance.Roll[State]):
     checked = True
-    below: tuple[str, ...] = ("event", "pivotal_event", "op:attack")
-    into_keys: tuple[str, ...] = ROLLS
+    below = ("event", "pivotal_event", "op:attack")
+    into_keys = ROLLS
     parent_rule = "3.3.3"
 
 

@@ -100,7 +100,7 @@ class Round(AutoFrame):
 
     kind = "propaganda"
     checked = True
-    below: tuple[str, ...] = ("game",)
+    below = ("game",)
     rule = "6.0"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -340,7 +340,7 @@ def commitment_moves(s: State, f: Frame) -> list[Move]:
 class CommitmentAdjustment(FrameType):
     kind = "prop_commitment"
     checked = True
-    below: tuple[str, ...] = ("propaganda",)
+    below = ("propaganda",)
     rule = "6.2.3"
     prompt_text = ("Commitment Adjustment: move French pieces Out of Play -> Available, then "
                    "Available -> Out of Play, or finish")
@@ -497,7 +497,7 @@ def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: L
 class Pacification(FrameType):
     kind = "prop_pacify"
     checked = True
-    below: tuple[str, ...] = ("propaganda",)
+    below = ("propaganda",)
     rule = "6.3.1"
     prompt_text = "Pacification: spend 2 Resources in a space, or finish"
 
@@ -525,7 +525,7 @@ class Pacification(FrameType):
 class Agitation(FrameType):
     kind = "prop_agitate"
     checked = True
-    below: tuple[str, ...] = ("propaganda",)
+    below = ("propaganda",)
     rule = "6.3.2"
     prompt_text = "Agitation: spend 1 Resource in a space, or finish"
 
@@ -669,7 +669,7 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
 class Redeploy(FrameType):
     kind = "prop_redeploy"
     checked = True
-    below: tuple[str, ...] = ("propaganda",)
+    below = ("propaganda",)
     rule = "6.4"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -780,7 +780,7 @@ def _casualty_out(s: State, piece: str, n: int, log: Log) -> None:
 class CasualtiesOutOfPlay(FrameType):
     kind = "prop_casualties"
     checked = True
-    below: tuple[str, ...] = ("propaganda",)
+    below = ("propaganda",)
     rule = "6.5"
 
     def check_frame(self, s: State, f: Frame) -> None:

@@ -12,6 +12,7 @@ Moves (besides ``{"t": "done"}``):
 
 from __future__ import annotations
 
+from referee_core.native import mypyc_attr
 from referee_core.why import SILENT, Why
 
 from . import modifiers as mod
@@ -72,6 +73,7 @@ class Extort(SpecialActivity):
         emit(log, self.rule, f"Extort in {n} (+1 Resource)", actor="fln", sa="extort", space=n)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Subvert(SpecialActivity):
     """4.3.2: in up to two spaces with an Underground Guerrilla and Algerian cubes, remove a total
     of up to two Algerian cubes (to Available), or in one space replace one Algerian Police (to

@@ -64,7 +64,7 @@ class Draw(FrameType):
 
     kind = "draw"
     checked = True
-    below: tuple[str, ...] = ("game",)
+    below = ("game",)
     rule = "2.3.6"
     prompt_text = "reveal the next card"
 
@@ -119,7 +119,7 @@ class Card(AutoFrame):
 
     kind = "card"
     checked = True
-    below: tuple[str, ...] = ("game",)
+    below = ("game",)
     rule = "2.3"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -176,7 +176,7 @@ def why_not_pivotal(s: State, who: str, card: object, why: Why) -> bool:
 class PivotalWindow(FrameType):
     kind = "pivotal_window"
     checked = True
-    below: tuple[str, ...] = ("card", "pivotal_window")
+    below = ("card", "pivotal_window")
     rule = "2.3.7"
     prompt_text = "play a Pivotal Event before the First Eligible acts, or decline"
 
@@ -219,7 +219,7 @@ class Eligible(FrameType):
 
     kind = "eligible"
     checked = True
-    below: tuple[str, ...] = ("card",)
+    below = ("card",)
     rule = "2.3.2"
 
     def check_frame(self, s: State, f: Frame) -> None:

@@ -73,7 +73,7 @@ class CardActions(AutoFrame[State]):
     """The actions of one card, left to right (Play a Turn 2)."""
 
     kind = "card"
-    below: tuple[str, ...] = ("turn", "card")
+    below = ("turn", "card")
     rule = RULE
     checked = True
 
@@ -118,7 +118,7 @@ class Act(FrameType[State]):
     """One action of a card: its owner takes it (a target) or skips it."""
 
     kind = "act"
-    below: tuple[str, ...] = ("card",)
+    below = ("card",)
     rule = RULE
     checked = True
 
@@ -202,7 +202,7 @@ class Bomb(FrameType[State]):
     owed; a 3 rolls that die again (and a 3 again rolls again)."""
 
     kind = "bomb"
-    below: tuple[str, ...] = ("card",)
+    below = ("card",)
     rule = "BOMB"
     checked = True
 
@@ -270,7 +270,7 @@ class Recruit(FrameType[State]):
     one played."""
 
     kind = "recruit"
-    below: tuple[str, ...] = ("card",)
+    below = ("card",)
     rule = "RECRUIT"
     checked = True
 

@@ -27,8 +27,8 @@ DRAW_RULE = {"hand": "Play a Turn 3", "recruits": "RECRUIT", "flip": "Solo Varia
 class Roll(chance.Roll[State]):
     """A die of BOMB, kept in the ``bomb`` decision's working data (``x.d``)."""
 
-    below: tuple[str, ...] = ("bomb",)
-    into_keys: tuple[str, ...] = ("d",)
+    below = ("bomb",)
+    into_keys = ("d",)
     parent_rule = "BOMB"
 
 
@@ -40,7 +40,7 @@ class Draw(FrameType[State]):
     """Draw ``n`` cards from ``who``'s faction deck into the hand or the RECRUIT's choice."""
 
     kind = "draw"
-    below: tuple[str, ...] = ("game", "mulligan", "draw", "turn", "card", "recruit", "flip")
+    below = ("game", "mulligan", "draw", "turn", "card", "recruit", "flip")
     checked = True
 
     def check_frame(self, s: State, f: Frame) -> None:

@@ -55,7 +55,7 @@ def deal(s: State, log: Log) -> None:
 
 class Mulligan(FrameType[State]):
     kind = "mulligan"
-    below: tuple[str, ...] = ("game", "mulligan")
+    below = ("game", "mulligan")
     rule = RULE
     checked = True
 

@@ -302,7 +302,7 @@ class Flip(FrameType[State]):
     ``recruits.french`` while the lists place it."""
 
     kind = "flip"
-    below: tuple[str, ...] = ("turn", "card")
+    below = ("turn", "card")
     rule = RULE
     checked = True
 

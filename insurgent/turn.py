@@ -61,7 +61,7 @@ class Game(AutoFrame[State]):
 
 class Turn(FrameType[State]):
     kind = "turn"
-    below: tuple[str, ...] = ("game",)
+    below = ("game",)
     rule = RULE
     checked = True
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import importlib
 from importlib.machinery import EXTENSION_SUFFIXES
 
-# one module of each package the build compiles (setup.py): compiled together or not at all
-_PROBES = ("referee_core.decisions", "engine.machine", "algeria.machine", "insurgent.machine")
+# one module of each group the build compiles (setup.py's GROUPS): compiled together or not at all
+_PROBES = ("referee_core.decisions", "engine.ops", "engine.machine", "algeria.state",
+           "insurgent.state")
 
 
 def compiled() -> bool:

@@ -28,10 +28,11 @@ stack of an untrusted state for the game's validator.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any, Callable, Generic, Protocol, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar
 
 from .checks import Budget, check_list, check_obj, fail, plain, show
 from .errors import BadRequest, EngineError, IllegalMove, StateError
+from .native import mypyc_attr
 from .why import Why
 
 __all__ = ["AutoFrame", "DecisionState", "Frame", "FrameType", "Log", "LogEntry", "Machine",
@@ -60,17 +61,20 @@ S = TypeVar("S", bound=DecisionState)
 # --- frames ----------------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FrameType(Generic[S]):
     """The handler of one frame kind (see the module docstring)."""
 
-    kind: str = ""
-    rule: str = ""
-    prompt_text: str = ""
+    # class attributes (ClassVar), not attributes of an instance: compiled (mypyc), an
+    # instance's own slot would hide the value a subclass written in Python gives them
+    kind: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+    prompt_text: ClassVar[str] = ""
     # Stack rules: the kinds a frame of this kind may lie directly on, for a game whose validator
     # checks them (Colonial Twilight: "op:" / "sa:" stand for every Operation / Special Activity).
-    below: tuple[str, ...] = ()
+    below: ClassVar[tuple[str, ...]] = ()
     # check_frame proves all the data of a frame of this kind (see ``proven``).
-    checked: bool = False
+    checked: ClassVar[bool] = False
 
     def actor(self, s: S, f: Frame) -> str:
         return str(f["who"])
@@ -125,6 +129,7 @@ class FrameType(Generic[S]):
                 f" {summary(self.moves(s, f))}", self.rule)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AutoFrame(FrameType[S]):
     """A frame the engine advances by itself (``step``), with no decision to make."""
 

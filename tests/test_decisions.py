@@ -9,18 +9,11 @@ from typing import Any
 
 import pytest
 
-import referee_core
-
-if referee_core.compiled():  # its frame kinds are Python classes: mypyc's FrameType takes none
-    pytest.skip("frame kinds defined in Python cannot subclass the compiled FrameType: "
-                "tests/test_compiled.py runs this module on the interpreted engines",
-                allow_module_level=True)
-
-from referee_core import chance, rng  # noqa: E402
-from referee_core.checks import Budget, check_obj  # noqa: E402
-from referee_core.decisions import AutoFrame, Frame, FrameType, Log, Machine, Move, emit  # noqa: E402
-from referee_core.errors import BadRequest, IllegalMove, StateError  # noqa: E402
-from referee_core.why import Why  # noqa: E402
+from referee_core import chance, rng
+from referee_core.checks import Budget, check_obj
+from referee_core.decisions import AutoFrame, Frame, FrameType, Log, Machine, Move, emit
+from referee_core.errors import BadRequest, IllegalMove, StateError
+from referee_core.why import Why
 
 
 class Race:

@@ -106,7 +106,7 @@ class OilAndGasDiscoveries(Event):
     many French cubes from the map and/or Available Out of Play."""
 
     card = 4
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return [self.choose, self.resolve]
@@ -224,7 +224,7 @@ class BeniOuiOui(Event):
     Support or Opposition (executor's choice per space)."""
 
     card = 9
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return [self.choose_spaces, self.choose_level, self.choose_level, self.apply_levels]
@@ -257,7 +257,7 @@ class ProtestInParis(Event):
     """#14 (single text): move the France Track 0, 1 or 2 boxes in one direction."""
 
     card = 14
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return [self.choose, self.move]
@@ -346,7 +346,7 @@ class SauveQuiPeut(Event):
     map to Available, paying 1 of its Resources per piece."""
 
     card = 20
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return [self.choose, self.pay]
@@ -468,7 +468,7 @@ class Purge(Event):
     from the map to their Available box; roll 1d6 again: the enemy loses that many Resources."""
 
     card = 25
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return [roll_step("Purge: pieces (1d6 / 2, rounded up)"), self.remove_pieces,
@@ -553,7 +553,7 @@ class AtrocitiesAndReprisals(Event):
     (even with Terror); each such space to Neutral; Commitment -1 per marker."""
 
     card = 28
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return [self.next_marker, self.next_marker, self.next_marker]
@@ -587,7 +587,7 @@ class ChangeInTactics(Event):
     """#30 (single text): remove one Capability in effect (5.3); it no longer applies."""
 
     card = 30
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return [self.choose, self.remove_capability]

@@ -533,7 +533,7 @@ class CabinetShuffle(Event):
     """#52 (single text): the executor moves the France Track marker one box toward A or F."""
 
     card = 52
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return [self.choose, self.shuffle]
@@ -557,7 +557,7 @@ class Operation744(Event):
 
     card = 54
 
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return [self.choose, self.beat, self.remove_one, self.remove_one]

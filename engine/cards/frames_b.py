@@ -229,7 +229,7 @@ class IntegrationSubvert(Subvert):
     Underground Guerrilla – any space with Algerian cubes qualifies; it may also decline."""
 
     kind = EVB_SUBVERT  # the base's is "sa:subvert"
-    below: tuple[str, ...] = ("event",)  # no Operation: a step of the Event
+    below = ("event",)  # no Operation: a step of the Event
 
     def candidates(self, s: State) -> list[str]:
         return [n for n, sp in s.spaces.items() if sp["pieces"][AT] + sp["pieces"][AP] > 0]

@@ -199,7 +199,7 @@ class Torture(Event):
     and may remove 1 more piece, even Underground, in each of its spaces (modifiers.torture)."""
 
     card = 18
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return no_steps()
@@ -401,7 +401,7 @@ class HardenedAttitudes(Event):
     without an FLN Base (modifiers.train_barred, extort_barred)."""
 
     card = 56
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return no_steps()
@@ -412,7 +412,7 @@ class PeaceTalks(Event):
     (modifiers.assault_banned, attack_banned)."""
 
     card = 57
-    texts: tuple[str, ...] = ("unshaded",)
+    texts = ("unshaded",)
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return no_steps()

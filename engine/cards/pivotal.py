@@ -67,7 +67,7 @@ class PivotalRun(AutoFrame):
     """5.1.4: the text of a played Pivotal Event, run step by step (resumable like an Event)."""
 
     kind = "pivotal_event"
-    below: tuple[str, ...] = ("card", "pivotal_window")
+    below = ("card", "pivotal_window")
     rule = "5.1.4"
 
     def check_frame(self, s: State, f: Frame) -> None:
@@ -298,7 +298,7 @@ class MobilizationMoves(FrameType):
 
     kind = "piv_mobilization"
     checked = True
-    below: tuple[str, ...] = ("pivotal_event",)
+    below = ("pivotal_event",)
     rule = "5.1.6"
 
     def check_frame(self, s: State, f: Frame) -> None:
