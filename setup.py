@@ -21,6 +21,8 @@ A Python class may derive from a compiled one only where the latter says so
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import sys
@@ -57,16 +59,17 @@ def wanted() -> bool:
 
 
 class BuildEngines(build_ext):
-    """build_ext that makes the engines' extensions (mypyc) only when the build runs, so that the
-    other steps of an install (metadata, requirements) do not wait for the C generation."""
+    """build_ext that makes the engines' extensions (mypyc) only when the build runs: the other
+    steps of an install (metadata, requirements, build_py) finalize this command too, and each
+    would otherwise generate the C again."""
 
     def finalize_options(self) -> None:
-        self.distribution.ext_modules = self._extensions()
         super().finalize_options()
         jobs = int(os.environ.get("CT_REFEREE_BUILD_JOBS", "0") or 0) or os.cpu_count() or 1
         self.parallel = max(1, jobs)
 
     def _extensions(self) -> list[Any]:
+        NOT_COMPILED_NOTE.unlink(missing_ok=True)
         if not wanted():
             return []
         try:
@@ -78,18 +81,27 @@ class BuildEngines(build_ext):
         # but not mypyc's IR next to it, and mypyc then reads stale IR of the modules it
         # takes as fresh (and fails: "value is not in list")
         os.environ.setdefault("MYPY_CACHE_DIR", str(ROOT / "build" / "mypyc-cache"))
+        found = groups()
+        said = io.StringIO()  # mypyc's notes on what it compiles generically; its errors
         try:
-            found = groups()
-            return list(mypycify([f for files, _ in found for f in files],
-                                 opt_level=os.environ.get("MYPYC_OPT_LEVEL", "1"),
-                                 debug_level="0", separate=found))
+            with contextlib.redirect_stdout(said):
+                # the optional packages the engines import when present (orjson) are not
+                # installed where an installer builds (an isolated environment): typed Any
+                return list(mypycify(["--ignore-missing-imports", "--no-warn-return-any",
+                                      *(f for files, _ in found for f in files)],
+                                     opt_level=os.environ.get("MYPYC_OPT_LEVEL", "1"),
+                                     debug_level="0", separate=found))
         except (Exception, SystemExit) as e:  # noqa: BLE001 - mypyc failing (it exits on a
             # type error) leaves pure Python too
-            self._not_compiled(f"mypyc could not compile them ({type(e).__name__}: {e})")
+            errors = [line for line in said.getvalue().splitlines() if ": error:" in line]
+            self._not_compiled(f"mypyc could not compile them ({type(e).__name__}: {e}"
+                               + "".join(f"; {line}" for line in errors[:3]) + ")")
             return []
 
     def run(self) -> None:
-        NOT_COMPILED_NOTE.unlink(missing_ok=True)
+        self.distribution.ext_modules = self._extensions()
+        self.swig_opts = None  # finalized once already: a list now, which it would split again
+        self.finalize_options()  # again, now with the extensions (it takes them from there)
         self._remove_stale()
         try:
             super().run()
