@@ -112,7 +112,7 @@ class BuildEngines(build_ext):
     def _not_compiled(self, why: str) -> None:
         """Say (on stderr, and in build/not-compiled.txt for scripts/_venv.sh) why the engines
         stay pure Python."""
-        message = f"the engines stay pure Python: {why}"
+        message = f"the engines stay pure Python: {why if len(why) < 300 else why[:300] + ' …'}"
         self.warn(message)
         NOT_COMPILED_NOTE.parent.mkdir(parents=True, exist_ok=True)
         NOT_COMPILED_NOTE.write_text(message + "\n")
