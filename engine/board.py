@@ -208,7 +208,7 @@ def remove_terror_or_shift(s: State, space: str, toward: str) -> bool:
     """One step of Pacification or Agitation (3.2.1, 3.3.1, 6.3): remove a Terror marker from
     ``space`` if it has one, else shift it one level ``toward`` "support" or "oppose". Returns
     whether it shifted."""
-    sp = s.spaces[space]
+    sp = s.space_w(space)
     if sp["terror"] > 0:
         sp["terror"] -= 1
         return False
@@ -230,18 +230,18 @@ def place_from_available(s: State, piece: str, space: str, n: int = 1,
     key = box_key(piece)
     assert s.boxes[box][key] >= n, (piece, box, n)
     s.boxes[box][key] -= n
-    s.spaces[space]["pieces"][piece] += n
+    s.space_w(space)["pieces"][piece] += n
 
 
 def move_piece(s: State, piece: str, src: str, dst: str, n: int = 1) -> None:
     assert s.spaces[src]["pieces"][piece] >= n, (piece, src, n)
-    s.spaces[src]["pieces"][piece] -= n
-    s.spaces[dst]["pieces"][piece] += n
+    s.space_w(src)["pieces"][piece] -= n
+    s.space_w(dst)["pieces"][piece] += n
 
 
 def remove_to(s: State, piece: str, space: str, box: str, n: int = 1) -> None:
     assert s.spaces[space]["pieces"][piece] >= n, (piece, space, n)
-    s.spaces[space]["pieces"][piece] -= n
+    s.space_w(space)["pieces"][piece] -= n
     s.boxes[box][box_key(piece)] += n
 
 

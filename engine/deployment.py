@@ -35,7 +35,8 @@ COUNTRY_RULES: dict[str, dict[str, int]] = {
 def start_open_deployment(s: State) -> None:
     """10.0: take the standard set-up's on-map forces off the map (they wait in the set-aside box)
     and ask the Government, then the FLN, to place them; the game starts afterwards."""
-    for sp in s.spaces.values():
+    for n in s.spaces:
+        sp = s.space_w(n)
         for k, v in sp["pieces"].items():
             if v:
                 s.boxes["set_aside"][box_key(k)] += v
@@ -138,7 +139,7 @@ class Deploy(FrameType):
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         p, n = m["piece"], m["space"]
         s.boxes["set_aside"][box_key(p)] -= 1
-        s.spaces[n]["pieces"][p] += 1
+        s.space_w(n)["pieces"][p] += 1
         emit(log, "10.0", f"{f['who']} places {p} in {n}", actor=f["who"], piece=p, space=n)
 
 

@@ -383,6 +383,7 @@ def hide_all(s: State, spaces: Sequence[str], log: Log) -> None:
     for n in spaces:
         p = s.spaces[n]["pieces"]
         if p[AG]:
+            p = s.space_w(n)["pieces"]
             emit(log, "5.1", f"{p[AG]} Guerrilla(s) flipped Underground in {n}", space=n,
                  flipped=p[AG])
             p[UG] += p[AG]
@@ -446,7 +447,7 @@ def set_support(s: State, space: str, level: str, log: Log) -> None:
     """1.6: set a space's Support/Opposition level; Pop 0 spaces stay Neutral (1.6.2, 4.2.1)."""
     if population(s, space) < 1:
         return
-    s.spaces[space]["support"] = level
+    s.space_w(space)["support"] = level
     emit(log, "5.1", f"{space} set to {level}", space=space, support=level)
 
 

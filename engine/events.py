@@ -118,10 +118,10 @@ class EventRun(AutoFrame):
             return
         kind = ev.lasting(f["side"])
         if kind == "capability":
-            s.cards["capabilities"][str(ev.card)] = f["side"]
+            s.cards_w()["capabilities"][str(ev.card)] = f["side"]
             emit(log, "5.3", f"Capability {ev.card} ({f['side']}) in effect", card=ev.card)
         elif kind == "momentum":
-            s.cards["momentum"].append({"card": ev.card, "side": f["side"]})
+            s.cards_w()["momentum"].append({"card": ev.card, "side": f["side"]})
             emit(log, "5.4", f"Momentum {ev.card} ({f['side']}) in effect", card=ev.card)
         pop(s)
 
@@ -176,8 +176,9 @@ class Pivotal:
         excepted: it is retained, 5.1.5) and its text is executed."""
         emit(log, "5.1.4", f"{who} executes Pivotal Event {self.card}", card=self.card, actor=who)
         if not self.retained:
-            s.cards["held"][who].remove(self.card)
-            s.cards["played"].append(self.card)
+            c = s.cards_w()
+            c["held"][who].remove(self.card)
+            c["played"].append(self.card)
         push(s, {"k": "pivotal_event", "card": self.card, "who": who, "pc": 0, "x": {}})
 
 
@@ -220,8 +221,9 @@ def event_sides(s: State, card: int | None, who: str) -> list[str]:
 
 
 def momentum_active(s: State, card: int, side: str | None = None) -> bool:
-    return any(m["card"] == card and (side is None or m["side"] == side)
-               for m in s.cards["momentum"])
+    momentum = s.cards["momentum"]
+    return bool(momentum) and any(m["card"] == card and (side is None or m["side"] == side)
+                                  for m in momentum)
 
 
 def capability(s: State, card: int) -> str | None:

@@ -15,7 +15,9 @@ The hooks:
 * a state read from untrusted text (``State._valid``) whose frames are not all proven has each
   state its moves produce checked by the validator (``engine.validate`` installs that check:
   ``MACHINE.check_result``);
-* the legal moves are cached on the state (a State is never mutated once shared).
+* the legal moves are cached on the state (a State is never mutated once shared);
+* a move is applied to a fork of the state (``State.fork``: the spaces and the cards shared until
+  written, through ``State.space_w`` / ``State.cards_w``).
 
 The die roll is the shared roll frame of ``referee_core.chance``, registered here with this game's stack
 rules and the entries of ``x`` a roll may go to.
@@ -79,7 +81,7 @@ def _short(v: str) -> str:
 
 MACHINE: Machine[State] = Machine("2.4.1", where=where, malformed=check_names, cache_legal=True,
                                   settle_limit=SETTLE_LIMIT, bottom=("game", "game loop"),
-                                  sides=FACTIONS, stack_rules=True)
+                                  sides=FACTIONS, stack_rules=True, fork=State.fork)
 FRAMES = MACHINE.frames
 register = MACHINE.register
 handler = MACHINE.handler

@@ -226,9 +226,10 @@ def march_may_continue(s: State) -> bool:
 def march_barred(s: State, a: str, b: str) -> bool:
     """Momentum #44 unshaded (Paranoia): no March from one Wilaya into a Sector or City of another
     (moves into or out of a Country stay legal)."""
+    if not momentum_active(s, PARANOIA, UNSHADED):
+        return False
     wa, wb = SPACES[a].wilaya, SPACES[b].wilaya
-    return (momentum_active(s, PARANOIA, UNSHADED) and wa is not None and wb is not None
-            and wa != wb)
+    return wa is not None and wb is not None and wa != wb
 
 
 def march_city_activation(s: State, b: str, cubes_before: int) -> bool:

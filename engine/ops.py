@@ -69,6 +69,11 @@ class Operation(FrameType):
         """The Operation's own moves (selecting spaces, moving pieces, choosing targets)."""
         return []
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        """``bool(self.op_moves(s, f))``, stopping at the first move where an Operation can tell
+        (``can_start`` asks it of every Operation at every Eligible decision)."""
+        return bool(self.op_moves(s, f))
+
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         raise AssertionError(f"{self.kind} offered a move it does not apply: {m}")
 
@@ -98,14 +103,14 @@ class Operation(FrameType):
         A player short of Resources may still start it if an accompanying Special Activity that
         earns Resources (Extort, 4.1 example) can come first and the Operation is then possible."""
         f = op_frame(self.name, who, role, box, free)
-        if self.op_moves(s, f):
+        if self.op_any(s, f):
             return True
         if not any(n in SAS and SAS[n].earns and SAS[n].can_start(s, f) for n in self.sas
                    if f["sa_ok"]):
             return False
-        rich = s.copy()
-        rich.resources[who] = 50
-        return bool(self.op_moves(rich, f))
+        rich = s.shared_copy()  # legal moves only read the state
+        rich.resources = {**s.resources, who: 50}
+        return self.op_any(rich, f)
 
     def check_frame(self, s: State, f: Frame) -> None:
         """3.1, 4.1: an Operation in progress (its kind may be a variant, e.g. an Event's free
@@ -355,9 +360,14 @@ class SpecialActivity(FrameType):
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         raise AssertionError(f"{self.kind} offered a move it does not apply: {m}")
 
+    def sa_any(self, s: State, f: Frame) -> bool:
+        """``bool(self.sa_moves(s, f))``, stopping at the first move where a Special Activity can
+        tell (``can_start`` asks it of every Special Activity at every Operation decision)."""
+        return bool(self.sa_moves(s, f))
+
     def can_start(self, s: State, op: Frame) -> bool:
         """May this Special Activity start now, accompanying Operation frame ``op``?"""
-        return bool(self.sa_moves(s, sa_frame(self.name, op)))
+        return self.sa_any(s, sa_frame(self.name, op))
 
     def can_finish(self, s: State, f: Frame) -> bool:
         return len(f["locs"]) >= 1 and not f["x"].get("busy")

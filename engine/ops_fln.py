@@ -20,6 +20,8 @@ Moves (besides the generic ``sa`` / ``done`` of every Operation, engine.ops):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from referee_core.chance import roll_frame
 from referee_core.checks import check_bool, check_int, check_list, check_obj, fail
 from referee_core.why import SILENT, Why
@@ -73,7 +75,7 @@ def place_guerrilla(s: State, dest: str, m: Move) -> None:
     ``from``) taken from another space on the map."""
     if "from" in m:
         take_from_map(s, m["from"], m["piece"])
-        s.spaces[dest]["pieces"][UG] += 1
+        s.space_w(dest)["pieces"][UG] += 1
     else:
         place_from_available(s, UG, dest)
 
@@ -81,7 +83,7 @@ def place_guerrilla(s: State, dest: str, m: Move) -> None:
 def take_from_map(s: State, src: str, piece: str) -> None:
     """Remove a Guerrilla from ``src`` to be placed elsewhere (1.4.1). During a March, a piece that
     has already finished its March there is taken first (interpretation)."""
-    s.spaces[src]["pieces"][piece] -= 1
+    s.space_w(src)["pieces"][piece] -= 1
     mf = find_frame(s, "op:march")  # a Special Activity may be on top of the March
     if mf is not None:
         stop = mf["x"].get("stop", {}).get(src)
@@ -104,7 +106,7 @@ def note_activation(s: State, space: str) -> None:
 
 def activate_all(s: State, space: str) -> None:
     """3.3.3, 1.4.3: Activate every Guerrilla in ``space``."""
-    p = s.spaces[space]["pieces"]
+    p = s.space_w(space)["pieces"]
     p[AG] += p[UG]
     p[UG] = 0
 
@@ -290,6 +292,14 @@ class Rally(FlnOperation):
         ms += [{"t": "agitate", "space": n} for n in self.agitate_spaces(s, f)]
         return ms
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        x = f["x"]
+        if x.get("busy") or not (self.may_select(s, f) and any(
+                n not in f["locs"] and self.location_ok(s, f, n)
+                for n in (*s.spaces, FRANCE_TRACK))):
+            return bool(self.op_moves(s, f))
+        return True
+
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
         t = m["t"]
@@ -323,7 +333,7 @@ class Rally(FlnOperation):
 
     def flip_underground(self, s: State, f: Frame, n: str, log: Log) -> None:
         """3.3.1: with an FLN Base in the space, flip all its Guerrillas Underground (1.4.3)."""
-        p = s.spaces[n]["pieces"]
+        p = s.space_w(n)["pieces"]
         p[UG] += p[AG]
         p[AG] = 0
         f["x"].update(busy=False, cur=None, left=0)
@@ -380,7 +390,8 @@ def step_allowed(s: State, f: Frame, a: str, b: str, why: Why = SILENT) -> bool:
     aside)?"""
     if b in COUNTRIES and not independent(s):
         return why.no("5.1.8", "{} is not independent yet: no FLN pieces there (1.3.4)", b)
-    if f"{a}>{b}" in f["x"].get("pairs", []):
+    pairs = f["x"].get("pairs")
+    if pairs and f"{a}>{b}" in pairs:
         return why.no("3.3.2", "Guerrillas have already moved from {} to {}: all that move"
                       " between two spaces move as one group", a, b)
     if mod.march_barred(s, a, b):
@@ -513,11 +524,33 @@ class March(FlnOperation):
             if grp[UG] + grp[AG] > 0:
                 ms.append({"t": "go"})
             return ms
-        ms = []
-        for a in s.spaces:
-            if self.eligible(s, f, a, UG) + self.eligible(s, f, a, AG) > 0:
-                ms += [{"t": "group", "from": a, "to": b} for b in self.destinations(s, f, a)]
-        return ms
+        return [{"t": "group", "from": a, "to": b} for a, b in self.group_steps(s, f)]
+
+    def group_steps(self, s: State, f: Frame) -> Iterator[tuple[str, str]]:
+        """With no group formed: each space with Guerrillas that may still move (``eligible``),
+        and each adjacent space they may enter (``destination_ok``, its Resources checked once)."""
+        stop = f["x"].get("stop", {})
+        locs = f["locs"]
+        afford: bool | None = None
+        for a, sp in s.spaces.items():
+            p = sp["pieces"]
+            st = stop.get(a)
+            if p[UG] + p[AG] - (st[0] + st[1] if st else 0) <= 0:
+                continue
+            for b in SPACES[a].adjacent:
+                if not step_allowed(s, f, a, b):
+                    continue
+                if b not in locs:
+                    if afford is None:
+                        afford = self.affordable(s, f)
+                    if not afford:
+                        continue
+                yield a, b
+
+    def op_any(self, s: State, f: Frame) -> bool:
+        if f["x"].get("grp"):
+            return bool(self.op_moves(s, f))
+        return next(self.group_steps(s, f), None) is not None
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
@@ -545,8 +578,9 @@ class March(FlnOperation):
         if ag:
             move_piece(s, AG, a, b, ag)
         if activated and ug:
-            s.spaces[b]["pieces"][UG] -= ug
-            s.spaces[b]["pieces"][AG] += ug
+            pb = s.space_w(b)["pieces"]
+            pb[UG] -= ug
+            pb[AG] += ug
             ag, ug = ag + ug, 0
         emit(log, self.rule, f"March: {ug + ag} Guerrilla(s) {a} -> {b}"
              + (" (Activated)" if activated else ""), space=b, source=a, activated=activated,
@@ -631,6 +665,12 @@ class Attack(FlnOperation):
         if not self.may_select(s, f):
             return []  # e.g. Momentum #57 (Peace Talks): no Attack
         return [{"t": "space", "space": n} for n in self.targets(s, f)]
+
+    def op_any(self, s: State, f: Frame) -> bool:
+        if f["x"].get("res"):
+            return bool(self.op_moves(s, f))
+        return self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
+                                             for n in s.spaces)
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         x = f["x"]
@@ -759,11 +799,15 @@ class Terror(FlnOperation):
             return []
         return [{"t": "space", "space": n} for n in self.targets(s, f)]
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        return self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
+                                             for n in s.spaces)
+
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
         self.add_location(s, f, n, log, pay=False)
         s.resources[f["who"]] -= self.space_cost(s, f, n)
-        sp = s.spaces[n]
+        sp = s.space_w(n)
         k = mod.terror_underground(s, n)
         sp["pieces"][UG] -= k
         sp["pieces"][AG] += k

@@ -149,11 +149,11 @@ def move_picked(s: State, f: Frame, piece: str, src: str, dst: str) -> None:
     if src == AVAILABLE:
         s.boxes["available"][piece] -= 1
     else:
-        s.spaces[src]["pieces"][piece] -= 1
+        s.space_w(src)["pieces"][piece] -= 1
     if dst == AVAILABLE:
         s.boxes["available"][piece] += 1
     else:
-        s.spaces[dst]["pieces"][piece] += 1
+        s.space_w(dst)["pieces"][piece] += 1
     note_moved_in(f, dst, piece)
     f["x"]["moved"] = f["x"].get("moved", 0) + 1
     f["x"]["pick"], f["x"]["busy"] = None, False
@@ -164,6 +164,7 @@ def activate(s: State, space: str, n: int, log: Log, rule: str) -> int:
     p = s.spaces[space]["pieces"]
     k = min(n, p[UG])
     if k:
+        p = s.space_w(space)["pieces"]
         p[UG] -= k
         p[AG] += k
         emit(log, rule, f"{k} Guerrilla(s) Activated in {space}", space=space, activated=k)
@@ -323,6 +324,13 @@ class Train(GovOperation):
                if n not in TRACKS and self.may_pacify(s, f, n)]
         return ms
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        if self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
+                                         for n in TRACKS + ALGERIA):
+            return True
+        return bool((not f["x"].get("pacified") and self.place_moves(s, f))
+                    or any(n not in TRACKS and self.may_pacify(s, f, n) for n in f["locs"]))
+
     def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
         t = m["t"]
         if t == "pacify" and isinstance(m.get("space"), str):
@@ -481,6 +489,21 @@ class Garrison(GovOperation):
                if self.activation(s, n) > 0 and not (limited and n != f["locs"][0])]
         return ms
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        x = f["x"]
+        if x.get("activated") or x.get("pick"):
+            return bool(self.op_moves(s, f))
+        if not self.first_payment(s, f):
+            return False
+        spaces = [n for n in ALGERIA if garrison_space(s, n)]
+        limited = f["box"] == "limited_op" and f["locs"]
+        if x.get("moved", 0) < GARRISON_MAX and any(
+                not ((f["locs"][0] == n) if limited else len(spaces) < 2)
+                and any(movable(s, f, n, p) > 0 for p in POLICE) for n in spaces):
+            return True
+        return any(self.activation(s, n) > 0 and not (limited and n != f["locs"][0])
+                   for n in spaces)
+
     def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
         """3.2.2: which Police may move where, and the Activation."""
         x, t = f["x"], m["t"]
@@ -634,6 +657,12 @@ class Sweep(GovOperation):
             ms += [{"t": "move", "piece": p, "from": a, "to": d} for a, p in self.sources(s, f, d)]
         return ms
 
+    def op_any(self, s: State, f: Frame) -> bool:
+        if self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
+                                         for n in ALGERIA):
+            return True
+        return any(next(iter(self.sources(s, f, d)), None) is not None for d in f["locs"])
+
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         if m["t"] == "space":
             self.add_location(s, f, m["space"], log)
@@ -724,6 +753,10 @@ class Assault(GovOperation):
                 ms.append({"t": "space", "space": n})
                 ms += amnesty_moves(s, f, n, self.price(s, f))
         return ms
+
+    def op_any(self, s: State, f: Frame) -> bool:
+        return self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
+                                             for n in ALGERIA)
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]

@@ -43,7 +43,8 @@ def invariants(s: State) -> list[str]:
 
 
 def play_game(scenario: str, seed: int, roundtrip_every: int = 0) -> tuple[State, int]:
-    """One uniformly random game; raises AssertionError with the move index on a violation."""
+    """One uniformly random game; raises AssertionError with the move index on a violation (an
+    invariant broken, or a move that changed the state it was applied to)."""
     chooser = random.Random(seed)
     s = new_game(scenario, seed)
     n = 0
@@ -54,10 +55,15 @@ def play_game(scenario: str, seed: int, roundtrip_every: int = 0) -> tuple[State
         if n >= MAX_DECISIONS:
             raise AssertionError(f"seed={seed} move={n}: game did not end")
         m = chooser.choice(legal_moves(s))
+        before = to_json(s)
         try:
-            s, _ = apply(s, m)
+            after, _ = apply(s, m)
         except Exception as e:
             raise AssertionError(f"seed={seed} move={n} {m}: {type(e).__name__}: {e}") from e
+        if to_json(s) != before:  # apply works on a fork sharing data until written (State.fork)
+            raise AssertionError(f"seed={seed} move={n} {m}: the move changed the state it was"
+                                 " applied to")
+        s = after
         n += 1
         problems = invariants(s)
         if problems:

@@ -88,6 +88,7 @@ def start_propaganda_card(s: State, log: Log) -> None:
         if final:
             end_game(s, log, "final Propaganda card, played without a Round (6.0, 2.4.1)")
         return
+    c = s.cards_w()
     c["last_propaganda"] = True
     c["rounds"] += 1
     emit(log, "6.0", f"Propaganda Round {c['rounds']}" + (" (final)" if final else ""),
@@ -197,7 +198,7 @@ def _fln_redeploy(s: State, f: Frame, log: Log) -> None:
     """6.4.2: FLN Redeploy (the Suez Crisis payback is over once the Government has redeployed)."""
     f["phase"] = "reset"
     if suez_payback_pending(s):
-        s.cards["delayed"].remove(SUEZ_DELAYED)
+        s.cards_w()["delayed"].remove(SUEZ_DELAYED)
     frame: Frame = {"k": "prop_redeploy", "who": "fln", "arrived": {}, "sel": None,
                     "controlled": []}
     if redeploy_moves(s, frame) != [DONE]:
@@ -231,16 +232,19 @@ def _reset_end(s: State, f: Frame, log: Log) -> None:
     s.france_track = FRANCE_BOXES[max(0, FRANCE_BOXES.index(s.france_track) - 1)]
     if s.border_zone is not None:
         s.border_zone = max(0, s.border_zone - 1)
-    for sp in s.spaces.values():
-        if sp["terror"] > 0:
-            sp["terror"] -= 1
-        sp["pieces"][UG] += sp["pieces"][AG]
-        sp["pieces"][AG] = 0
-    played = s.cards["played"]
-    for mo in s.cards["momentum"]:
+    for n, sp in s.spaces.items():
+        if sp["terror"] > 0 or sp["pieces"][AG]:
+            sp = s.space_w(n)
+            if sp["terror"] > 0:
+                sp["terror"] -= 1
+            sp["pieces"][UG] += sp["pieces"][AG]
+            sp["pieces"][AG] = 0
+    c = s.cards_w()
+    played = c["played"]
+    for mo in c["momentum"]:
         if mo["card"] not in played:
             played.append(mo["card"])
-    s.cards["momentum"] = []
+    c["momentum"] = []
     s.sop["first"] = "fln"
     s.sop["first_box"] = None
     s.sop["second_box"] = None
@@ -484,8 +488,9 @@ def agitate_moves(s: State, f: Frame) -> list[Move]:
 def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: Log) -> None:
     who = f["who"]
     s.resources[who] -= cost
-    sp = s.spaces[n]
-    if remove_terror_or_shift(s, n, toward):
+    shifted = remove_terror_or_shift(s, n, toward)
+    sp = s.spaces[n]  # after the change: it may have given this state its own copy (space_w)
+    if shifted:
         f["shifts"][n] = f["shifts"].get(n, 0) + 1
         what = f"shifts to {sp['support']}"
     else:
@@ -759,11 +764,11 @@ class Redeploy(FrameType):
                  piece=p, space=dst)
         else:
             src, dst = m["from"], m["to"]
-            s.spaces[src]["pieces"][p] -= 1
+            s.space_w(src)["pieces"][p] -= 1
             f["sel"] = None
             emit(log, rule, f"{p} redeploys {src} -> {dst}", actor=f["who"], piece=p,
                  src=src, dst=dst)
-        s.spaces[dst]["pieces"][p] += 1
+        s.space_w(dst)["pieces"][p] += 1
         arrived = f["arrived"].setdefault(dst, {})
         arrived[p] = arrived.get(p, 0) + 1
 

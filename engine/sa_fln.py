@@ -54,6 +54,9 @@ class Extort(SpecialActivity):
         return [{"t": "space", "space": n} for n in s.spaces
                 if n not in f["locs"] and extort_space(s, n)]
 
+    def sa_any(self, s: State, f: Frame) -> bool:
+        return any(n not in f["locs"] and extort_space(s, n) for n in s.spaces)
+
     def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
         n = m.get("space")
         if m["t"] == "space" and isinstance(n, str):
@@ -65,7 +68,7 @@ class Extort(SpecialActivity):
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
         f["locs"].append(n)
-        sp = s.spaces[n]
+        sp = s.space_w(n)
         sp["pieces"][UG] -= 1
         sp["pieces"][AG] += 1
         note_activation(s, n)
@@ -200,6 +203,11 @@ class Ambush(SpecialActivity):
         return [{"t": "space", "space": n, "piece": p} for n in s.spaces
                 if self.space_ok(s, n, taken) for p in removal_choices(s, n, 1)]
 
+    def sa_any(self, s: State, f: Frame) -> bool:
+        taken = self.taken(s, f)
+        return taken is not None and any(self.space_ok(s, n, taken) and removal_choices(s, n, 1)
+                                         for n in s.spaces)
+
     def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
         n = m.get("space")
         if m["t"] != "space" or not isinstance(n, str):
@@ -218,7 +226,7 @@ class Ambush(SpecialActivity):
             OPS["attack"].add_location(s, opf, n, log)
         f["locs"].append(n)
         if mod.ambush_activates(s):
-            sp = s.spaces[n]
+            sp = s.space_w(n)
             sp["pieces"][UG] -= 1
             sp["pieces"][AG] += 1
         emit(log, self.rule, f"Ambush in {n}", actor="fln", sa="ambush", space=n,

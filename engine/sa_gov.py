@@ -134,6 +134,17 @@ class Deploy(SpecialActivity):
             ms += [{"t": "resettle", "space": n} for n in ALGERIA if resettle_ok(s, n)]
         return ms
 
+    def sa_any(self, s: State, f: Frame) -> bool:
+        x = f["x"]
+        if x.get("resettled") or x.get("pick"):
+            return bool(self.sa_moves(s, f))
+        if x.get("moved", 0) < DEPLOY_MAX:
+            spaces = deploy_spaces(s, f)
+            if any(movable(s, f, src, p) > 0 and any(True for _ in self.ends(s, f, p, src, spaces))
+                   for src in (AVAILABLE, *spaces) for p in mod.deploy_pieces(s)):
+                return True
+        return not x.get("moved") and any(resettle_ok(s, n) for n in ALGERIA)
+
     def end_ok(self, s: State, f: Frame, piece: str, src: str, dst: str, why: Why) -> bool:
         """One end of a Deploy move (``ends``), told."""
         if dst != AVAILABLE and dst not in f["locs"] and not deploy_space(s, dst, why):
@@ -182,7 +193,7 @@ class Deploy(SpecialActivity):
             n = m["space"]
             f["locs"].append(n)
             x["resettled"] = True
-            sp = s.spaces[n]
+            sp = s.space_w(n)
             sp["resettled"] = True
             sp["support"] = "neutral"
             emit(log, self.rule, f"Resettle {n} (Pop 0)", actor="gov", sa=self.name, space=n)
@@ -216,6 +227,13 @@ class TroopLift(SpecialActivity):
         limit = troop_lift_spaces(s)
         return [{"t": "pick", "piece": FT, "from": n} for n in ALGERIA
                 if movable(s, f, n, FT) > 0 and any(True for _ in self.ends(f, n, limit))]
+
+    def sa_any(self, s: State, f: Frame) -> bool:
+        if f["x"].get("pick"):
+            return bool(self.sa_moves(s, f))
+        limit = troop_lift_spaces(s)
+        return any(movable(s, f, n, FT) > 0 and any(True for _ in self.ends(f, n, limit))
+                   for n in ALGERIA)
 
     def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
         t, src, piece = m["t"], m.get("from"), m.get("piece")
@@ -328,6 +346,12 @@ class Neutralize(SpecialActivity):
                for p in self.targets(s, n) if self.within_limits(s, f, n, p)]
         return ms
 
+    def sa_any(self, s: State, f: Frame) -> bool:
+        return ((len(f["locs"]) < NEUTRALIZE_SPACES
+                 and any(self.space_ok(s, f, n) for n in ALGERIA))
+                or any(self.within_limits(s, f, n, p) for n in f["locs"]
+                       for p in self.targets(s, n)))
+
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
         if m["t"] == "space":
@@ -346,7 +370,7 @@ class Neutralize(SpecialActivity):
     def shift_toward_opposition(self, s: State, n: str, log: Log) -> None:
         """4.2.3: one level toward Opposition; at Oppose, a Terror marker if none (and one is left).
         Pop 0 spaces are always Neutral (1.6.2) and do not shift."""
-        sp = s.spaces[n]
+        sp = s.space_w(n)
         if population(s, n) < 1:
             emit(log, self.rule, f"Neutralize in {n} (Pop 0: no shift)", actor="gov", space=n)
         elif sp["support"] == "oppose":

@@ -64,11 +64,12 @@ def check_options(options: dict[str, Any] | None) -> dict[str, Any]:
 
 def reveal_capabilities(s: State) -> None:
     """10.0 option: the Capabilities among the set-aside Event cards start in effect."""
+    caps = s.cards_w()["capabilities"]
     for n in s.cards["set_aside"] or []:
         if n in REVEAL_SIDE:
-            s.cards["capabilities"][str(n)] = REVEAL_SIDE[n]
+            caps[str(n)] = REVEAL_SIDE[n]
         elif n == TORTURE and s.options["reveal_torture"]:
-            s.cards["capabilities"][str(n)] = "unshaded"
+            caps[str(n)] = "unshaded"
 
 
 def build_deck(scenario: str, r: dict[str, Any]) -> tuple[list[int], list[int]]:

@@ -53,7 +53,7 @@ class Game(AutoFrame):
         if card in PROPAGANDA_CARDS:
             start_propaganda_card(s, log)
         else:
-            s.cards["last_propaganda"] = False
+            s.cards_w()["last_propaganda"] = False
             s.sop["first_box"] = None
             s.sop["second_box"] = None
             push(s, {"k": "card", "stage": "pivotal"})
@@ -92,7 +92,7 @@ class Draw(FrameType):
         return {"t": "draw", "card": s.cards["deck"][0]}
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        c = s.cards
+        c = s.cards_w()
         card = m["card"]
         if c["deck"] is not None:
             c["deck"].pop(0)

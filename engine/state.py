@@ -1,7 +1,9 @@
 """The game state: plain data only, documented field by field in docs/state.md.
 
-A ``State`` is never mutated by the public API: ``engine.apply`` copies it first and works on the
-copy. Everything derivable (Control, Total Support/Opposition, margins) lives in ``engine.board``.
+A ``State`` is never mutated by the public API: ``engine.apply`` forks it first and works on the
+fork (``State.fork``: the spaces' data and the cards are shared with the state moved from until
+written, so a rules module changes them only through ``State.space_w`` / ``State.cards_w``; a
+caller's ``State.copy`` is independent). Everything derivable (Control, Total Support/Opposition, margins) lives in ``engine.board``.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ class State:
     __slots__ = (
         "scenario", "options", "spaces", "boxes", "resources", "commitment", "france_track",
         "border_zone", "cards", "sop", "pending", "rng", "result", "deception", "turn", "_legal",
-        "_valid", "_checked",
+        "_valid", "_checked", "_own", "_own_cards",
     )
 
     scenario: str
@@ -80,23 +82,66 @@ class State:
     _valid: bool
     # this very state's data passed the validator (validate.check_issued need not check it again)
     _checked: bool
+    # copy-on-write of the spaces: the names of the spaces whose data this state alone holds
+    # (None: all of them). ``copy`` shares the others' data with the copy; a rules module changes
+    # a space only through ``space_w``, which gives this state its own copy first.
+    _own: set[str] | None
+    # copy-on-write of the cards: this state alone holds its ``cards`` (else it shares them with a
+    # copy, and a rules module changes them only through ``cards_w``)
+    _own_cards: bool
+
+    def space_w(self, n: str) -> SpaceData:
+        """Space ``n``'s data, to be changed: this state's own (copied first if it is shared)."""
+        own = self._own
+        sp = self.spaces[n]
+        if own is None or n in own:
+            return sp
+        c = sp.copy()
+        c["pieces"] = sp["pieces"].copy()
+        self.spaces[n] = c
+        own.add(n)
+        return c
+
+    def cards_w(self) -> dict[str, Any]:
+        """The cards, to be changed: this state's own (copied first if they are shared)."""
+        if not self._own_cards:
+            self.cards = _copy_cards(self.cards)
+            self._own_cards = True
+        return self.cards
 
     def copy(self) -> State:
-        s = State.__new__(State)
-        s.scenario = self.scenario
-        s.options = self.options  # never mutated after new_game
+        """An independent copy: every container its own (callers may change it as they like)."""
+        s = self._copy_rest()
         spaces: dict[str, SpaceData] = {}
         for n, sp in self.spaces.items():
             c = sp.copy()
             c["pieces"] = sp["pieces"].copy()
             spaces[n] = c
-        s.spaces = spaces
+        s.spaces, s._own = spaces, None
+        s.cards, s._own_cards = _copy_cards(self.cards), True
+        return s
+
+    def fork(self) -> State:
+        """A copy for the engine's own work (``Machine.apply``, the bots' trials): the spaces'
+        data and the cards are shared with this state until one of the two writes them, through
+        ``space_w`` / ``cards_w`` (the rules modules change them only so)."""
+        s = self._copy_rest()
+        s.spaces, s._own = self.spaces.copy(), set()
+        self._own = set()
+        s.cards = self.cards
+        s._own_cards = self._own_cards = False
+        return s
+
+    def _copy_rest(self) -> State:
+        """A copy of every field but the spaces and the cards (which ``copy`` and ``fork`` set)."""
+        s = State.__new__(State)
+        s.scenario = self.scenario
+        s.options = self.options  # never mutated after new_game
         s.boxes = {b: dict(v) for b, v in self.boxes.items()}
         s.resources = dict(self.resources)
         s.commitment = self.commitment
         s.france_track = self.france_track
         s.border_zone = self.border_zone
-        s.cards = _deep(self.cards)
         s.sop = dict(self.sop)
         s.pending = [_deep(f) for f in self.pending]
         s.rng = dict(self.rng)
@@ -106,6 +151,19 @@ class State:
         s._legal = None
         s._valid = self._valid
         s._checked = False
+        return s
+
+    def shared_copy(self) -> State:
+        """A copy holding this state's very data, for reading only (e.g. legal moves with one
+        field replaced, a whole new value, never changed in place): never applied to, nor kept."""
+        s = State.__new__(State)
+        s.scenario, s.options, s.spaces = self.scenario, self.options, self.spaces
+        s.boxes, s.resources, s.commitment = self.boxes, self.resources, self.commitment
+        s.france_track, s.border_zone, s.cards = self.france_track, self.border_zone, self.cards
+        s.sop, s.pending, s.rng = self.sop, self.pending, self.rng
+        s.result, s.deception, s.turn = self.result, self.deception, self.turn
+        s._legal, s._valid, s._checked, s._own = None, self._valid, False, set()
+        s._own_cards = False
         return s
 
     def to_data(self) -> dict[str, Any]:
@@ -138,6 +196,21 @@ class State:
         return f"<State {self.scenario} turn={self.turn} pending={[f['k'] for f in self.pending]}>"
 
 
+_NESTED = (dict, list)
+
+
+def _copy_cards(c: dict[str, Any]) -> dict[str, Any]:
+    """``copy_plain`` of the cards, one level unrolled: most of their lists hold card numbers."""
+    out = c.copy()
+    for k, v in c.items():
+        t = type(v)
+        if t is list:
+            out[k] = _deep(v) if v and type(v[0]) in _NESTED else v[:]
+        elif t is dict:
+            out[k] = _deep(v)
+    return out
+
+
 def blank_state() -> State:
     """An empty board with every field present; scenarios fill it in."""
     s = State.__new__(State)
@@ -159,6 +232,8 @@ def blank_state() -> State:
     s._legal = None
     s._valid = False
     s._checked = False
+    s._own = None
+    s._own_cards = True
     return s
 
 

@@ -125,6 +125,8 @@ def trusted(d: dict[str, Any]) -> State:
     s = State.__new__(State)
     s._legal = None
     s._valid = s._checked = True
+    s._own = None
+    s._own_cards = True
     s.scenario = d["scenario"]
     o = d["options"]
     s.options = {k: o[k] for k in _OPTION_KEYS}
@@ -176,6 +178,8 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     s = State.__new__(State)
     s._legal = None
     s._valid = s._checked = True
+    s._own = None
+    s._own_cards = True
     s.scenario = scenario
     s.options = options
     s.cards = _check_cards(d["cards"], scenario, managed)

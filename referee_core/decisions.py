@@ -177,6 +177,8 @@ class Machine(Generic[S]):
     * ``check_result(s, n)`` – called with each state ``n`` a move produced from ``s``: the check
       of states read from untrusted text whose frames are not all ``proven`` (installed by the
       game's validator, the only source of such states);
+    * ``fork(s)`` – the private copy a move is applied to (default: ``s.copy()``), e.g. one that
+      shares data with ``s`` until it is written (a game whose rules write only through it);
     * ``cache_legal`` – keep the legal moves on the state (``s._legal``; for a game whose states
       are never mutated once shared);
     * ``settle_limit`` – automatic steps of one settle; more means the pending frames' data is
@@ -191,6 +193,7 @@ class Machine(Generic[S]):
                  malformed: Callable[[Move], None] | None = None,
                  finished: Callable[[S], bool] | None = None,
                  check_result: Callable[[S, S], None] | None = None,
+                 fork: Callable[[S], S] | None = None,
                  cache_legal: bool = False, settle_limit: int = 1000,
                  stack_rules: bool = False) -> None:
         self.over_rule = over_rule
@@ -200,6 +203,7 @@ class Machine(Generic[S]):
         self.malformed = malformed
         self.finished = finished
         self.check_result = check_result
+        self.fork = fork
         self.cache_legal = cache_legal
         self.settle_limit = settle_limit
         self.stack_rules = stack_rules
@@ -271,7 +275,7 @@ class Machine(Generic[S]):
             check_fields(m, legal)
             reason, rule = h.explain(s, f, m)
             raise IllegalMove(f"{self.context(s)}: {reason}", rule)
-        n = s.copy()
+        n = s.copy() if self.fork is None else self.fork(s)
         log: Log = []
         try:
             h.apply(n, n.pending[-1], m, log)

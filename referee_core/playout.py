@@ -59,7 +59,8 @@ def invariants(game: Game[P], s: P, own: Callable[[P], list[str]]) -> list[str]:
 def play(game: Game[P], s: P, seed: int, check: Callable[[P], list[str]] | None,
          max_decisions: int) -> tuple[P, int]:
     """Plays ``s`` to the end with uniformly random moves (``random.Random(seed)``), checking
-    ``check`` before every move and at the end; returns the final state and the number of
+    ``check`` before every move and at the end, and that no move changes the state it was
+    applied to (with ``check``); returns the final state and the number of
     decisions. Raises AssertionError naming the seed and the decision on a violation or when
     the game does not end within ``max_decisions``."""
     r = random.Random(seed)
@@ -69,7 +70,12 @@ def play(game: Game[P], s: P, seed: int, check: Callable[[P], list[str]] | None,
             bad = check(s)
             if bad:
                 raise AssertionError(f"seed {seed} decision {n}: {'; '.join(bad)}")
-        s, _ = game.apply(s, r.choice(game.legal_moves(s)))
+        before = game.to_json(s) if check else ""
+        after, _ = game.apply(s, r.choice(game.legal_moves(s)))
+        if check and game.to_json(s) != before:
+            raise AssertionError(f"seed {seed} decision {n}: the move changed the state it was"
+                                 " applied to")
+        s = after
         n += 1
         if n > max_decisions:
             raise AssertionError(f"seed {seed}: no end after {max_decisions} decisions")

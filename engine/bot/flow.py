@@ -64,7 +64,7 @@ def attempt(r: Runner, start: Move, proc: Callable[[Runner], None], hyp: bool) -
         # Evaluate the action alone: a blocking Government prompt replaces the frames below the
         # FLN's prompt, so that nothing automatic (next card, Propaganda) follows it; chance is
         # managed. The adopted moves are replayed on the real state (commit_hyp).
-        s2 = b.s.copy()
+        s2 = b.s.fork()  # only moves are applied to it
         s2.pending = [dict(SENTINEL)] + s2.pending[len(s2.pending) - 1:]
         if not managed(s2):
             s2.options = dict(s2.options, chance="managed")

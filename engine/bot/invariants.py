@@ -97,7 +97,7 @@ class EventInvariants:
         self.events += 1
         self.decisions += 1
         card = int(m["card"]) if m["t"] == "pivotal" else int(s.cards["current"])
-        box = s.copy()
+        box = s.fork()  # only moves are applied to it
         box.pending = [dict(SENTINEL)] + box.pending[-1:]
         box, _ = apply(box, m)
         depth = next((i for i, f in enumerate(box.pending) if f["k"] in EVENT_FRAMES), 0)

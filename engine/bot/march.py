@@ -66,6 +66,9 @@ class March(OpRun):
         self.st.setdefault("arrived", {})
         # paths() by origin, valid until the board or the frame changes (reset by step()).
         self.all_paths: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+        # movable() and activates() while one plan() is made (nothing changes meanwhile)
+        self.memo_movable: dict[str, tuple[int, int, int, int]] | None = None
+        self.memo_activates: dict[tuple[tuple[str, ...], int], bool] | None = None
 
     def fresh(self, f: Frame) -> bool:
         return super().fresh(f) and not f["x"].get("pairs")
@@ -73,6 +76,15 @@ class March(OpRun):
     # -- movable Guerrillas (guards, ct-fln-bot §9.2) --------------------------------------------
     def movable(self, n: str) -> tuple[int, int, int, int]:
         """(free UG, free Active, most that may leave, most Underground that may leave)."""
+        memo = self.memo_movable
+        if memo is not None:
+            got = memo.get(n)
+            if got is None:
+                got = memo[n] = self._movable(n)
+            return got
+        return self._movable(n)
+
+    def _movable(self, n: str) -> tuple[int, int, int, int]:
         s = self.s
         f = self.frame()
         assert f is not None
@@ -128,7 +140,7 @@ class March(OpRun):
             if k > mu:
                 return None
             return Leg(path, k, 0)
-        active_first = activates(self.s, path, k) or base_space(self.s, n)
+        active_first = self.activates(path, k) or base_space(self.s, n)
         if active_first:
             a = min(fa, k)
             u = k - a
@@ -140,11 +152,28 @@ class March(OpRun):
         return Leg(path, u, a)
 
     def hidden_of(self, leg: Leg) -> int:
-        return 0 if activates(self.s, leg.path, leg.u + leg.a) else leg.u
+        return 0 if self.activates(leg.path, leg.u + leg.a) else leg.u
+
+    def activates(self, path: tuple[str, ...], size: int) -> bool:
+        """``activates`` on the current state (remembered while a plan is made)."""
+        memo = self.memo_activates
+        if memo is None:
+            return activates(self.s, path, size)
+        got = memo.get((path, size))
+        if got is None:
+            got = memo[(path, size)] = activates(self.s, path, size)
+        return got
 
     def plan(self, dest: str, k: int, mode: str) -> Plan | None:
         """ct-fln-bot §9.3: a March of exactly ``k`` Guerrillas into ``dest``. ``mode``: "ug"
         (Underground arrivals required), "prefer" (preferred), "any"."""
+        self.memo_movable, self.memo_activates = {}, {}
+        try:
+            return self._plan(dest, k, mode)
+        finally:
+            self.memo_movable = self.memo_activates = None
+
+    def _plan(self, dest: str, k: int, mode: str) -> Plan | None:
         s = self.s
         options: list[tuple[str, int, list[tuple[str, ...]]]] = []
         for n in s.spaces:

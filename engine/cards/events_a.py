@@ -572,7 +572,7 @@ class AtrocitiesAndReprisals(Event):
     def place_marker(self, s: State, f: Frame, n: str, log: Log) -> None:
         who = f["who"]
         s.resources[who] -= 1
-        s.spaces[n]["terror"] += 1
+        s.space_w(n)["terror"] += 1
         f["x"]["placed"] = f["x"].get("placed", 0) + 1
         emit(log, "5.1", f"{who} pays 1 Resource: Terror marker placed in {n}", space=n,
              faction=who, resources=s.resources[who])
@@ -601,7 +601,7 @@ class ChangeInTactics(Event):
         if not f["x"].get("card"):
             return
         card = int(f["x"]["card"][0])
-        side = s.cards["capabilities"].pop(str(card))  # OAS too: only a Capability (5.3.1)
+        side = s.cards_w()["capabilities"].pop(str(card))  # OAS too: only a Capability (5.3.1)
         emit(log, "5.3", f"Capability {card} ({side}) removed", card=card, side=side)
 
     def effective(self, s: State, side: str) -> bool:

@@ -315,12 +315,12 @@ class Refugees(Event):
 
     def mark_cities(self, s: State, f: Frame, log: Log) -> None:
         for c in picked(f, "cities"):
-            s.spaces[c]["pop_bonus"] = 1
+            s.space_w(c)["pop_bonus"] = 1
             emit(log, "1.3.3", f"+1 Pop marker in {c}", space=c)
 
     def mark_countries(self, s: State, f: Frame, log: Log) -> None:
         for c in COUNTRIES:
-            s.spaces[c]["base_marker"] = True
+            s.space_w(c)["base_marker"] = True
         emit(log, "1.4.2", "Base markers in Morocco and Tunisia: up to 3 Bases each")
 
     def effective(self, s: State, side: str) -> bool:

@@ -101,15 +101,15 @@ class PivotalRun(AutoFrame):
 
 
 def _put_in_effect(s: State, card: int) -> None:
-    effect: list[int] = s.cards["in_effect"]
-    if card not in effect:
+    if card not in s.cards["in_effect"]:
+        effect: list[int] = s.cards_w()["in_effect"]
         effect.append(card)
         effect.sort()
 
 
 def remove_from_game(s: State, card: int) -> None:
     """5.1.5: a cancelled Pivotal Event leaves play, the hands and the played pile for good."""
-    c = s.cards
+    c = s.cards_w()
     for pile in (c["in_effect"], c["played"], c["held"]["gov"], c["held"]["fln"]):
         while card in pile:
             pile.remove(card)
@@ -179,7 +179,7 @@ class SuezCrisis(Pivotal):
         add_resources(s, "fln", -SUEZ_COST)
         add_resources(s, "gov", -SUEZ_COST)
         if SUEZ_DELAYED not in s.cards["delayed"]:
-            s.cards["delayed"].append(SUEZ_DELAYED)
+            s.cards_w()["delayed"].append(SUEZ_DELAYED)
         emit(log, "5.1.9", f"Suez Crisis: both players -{SUEZ_COST} Resources; payback in the next"
              " Propaganda Round", card=self.card, resources=dict(s.resources),
              set_aside=s.boxes["set_aside"][FT])
@@ -203,7 +203,7 @@ class OasCard(Pivotal):
         return [self.capability]
 
     def capability(self, s: State, f: Frame, log: Log) -> None:
-        s.cards["capabilities"][str(self.card)] = "unshaded"
+        s.cards_w()["capabilities"][str(self.card)] = "unshaded"
         emit(log, "5.3.1", "OAS capability in effect", card=self.card)
 
 
@@ -251,7 +251,7 @@ class OasActivity(SpecialActivity):
         n = m["space"]
         f["locs"].append(n)
         pop_value = population(s, n)
-        sp = s.spaces[n]
+        sp = s.space_w(n)
         if terror_left(s) > 0:  # interpretation (3.3.4 analogy): no marker left, no marker placed
             sp["terror"] += 1
         sp["support"] = "neutral"
@@ -380,8 +380,9 @@ class CoupDEtat(Pivotal):
         return [self.played, self.roll_gov, self.roll_fln, self.resolve, self.fln_choice]
 
     def played(self, s: State, f: Frame, log: Log) -> None:
-        s.cards["coup_played"] = True
-        s.cards["coup_campaign"] = s.cards["propaganda_drawn"]
+        c = s.cards_w()
+        c["coup_played"] = True
+        c["coup_campaign"] = c["propaganda_drawn"]
 
     def roll_gov(self, s: State, f: Frame, log: Log) -> None:
         push(s, roll_frame("Coup d'Etat: Government die", "5.1.5", "gov_die"))
