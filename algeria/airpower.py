@@ -110,7 +110,6 @@ def push_combat(s: State, combat: Frame) -> None:
         s.pending.append({"k": "air_points", "area": combat["area"]})
 
 
-@register
 class AirPoints(FrameType[State]):
     kind = "air_points"
     rule = "11.11"
@@ -141,3 +140,11 @@ class AirPoints(FrameType[State]):
             s.pending[-1]["air"] = n
             emit(log, "11.11", f"the Government spends {n} Air Point{'s' if n > 1 else ''} "
                  f"({s.air['available']} left)", air=n)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(AirPoints)

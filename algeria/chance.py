@@ -15,7 +15,6 @@ from .labels import in_words
 from .machine import Frame, State, register
 
 
-@register
 class Roll(chance.Roll[State]):
     """A die roll may go to any entry of the working data of the frame below (``check_x``)."""
 
@@ -49,3 +48,11 @@ def check_x(f: Frame, allowed_prefixes: tuple[str, ...], flags: tuple[str, ...] 
                 fail(f"x.{k}", "a die roll is 1-6")
         else:
             fail(f"x.{k}", "unknown working value")
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Roll)

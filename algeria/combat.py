@@ -131,7 +131,6 @@ def push_split(s: State, who: str, n: int, rule: str, why: str) -> None:
         s.pending.append(split_frame(who, n, rule, why))
 
 
-@register
 class Split(FrameType[State]):
     kind = "split"
     rule = "C.6"
@@ -204,7 +203,6 @@ def _units(s: State, f: Frame, side: str) -> list[str]:
     return [u for u in f[side] if s.units[u]["area"] == f["area"]]
 
 
-@register
 class Combat(FrameType[State]):
     kind = "combat"
     rule = "C.3"
@@ -291,3 +289,12 @@ class Combat(FrameType[State]):
         s.pending.pop()
         push_split(s, "gov", f["elim"], "C.6", "Cadres/Bands eliminated")
         push_split(s, "fln", r["gov"], "C.6", "hits on the Government")
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Split)
+register(Combat)

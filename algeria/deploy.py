@@ -45,7 +45,6 @@ def _ids(f: Frame, name: str, s: State) -> None:
             fail(f"{name}[{i}]", "not a unit")
 
 
-@register
 class GovDeploy(FrameType[State]):
     kind = "gov_deploy"
     rule = "7.0"
@@ -113,7 +112,6 @@ def front_areas(s: State) -> list[str]:
                    if key(u) == "front" and d["area"] is not None})
 
 
-@register
 class FLNDeploy(FrameType[State]):
     kind = "fln_deploy"
     rule = "7.0"
@@ -162,3 +160,12 @@ class FLNDeploy(FrameType[State]):
             emit(log, "11.22", f"{u} comes back to {m['area']}", unit=u)
         else:
             s.pending.pop()
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(GovDeploy)
+register(FLNDeploy)

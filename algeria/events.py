@@ -54,7 +54,6 @@ def coup_row(roll: int) -> dict[str, object]:
     raise AssertionError(roll)
 
 
-@register
 class RandomEvents(AutoFrame[State]):
     kind = "random_events"
     rule = "5.0"
@@ -129,7 +128,6 @@ class RandomEvents(AutoFrame[State]):
             psl.lose(s, "gov", 1, log, "5.0", "random event 65-66")
 
 
-@register
 class DiceEffect(AutoFrame[State]):
     """31-33 Foreign arms: FLN +2d6 AP minus Naval Points (11.6). 51-54 repeated, or in 1958/1960:
     the FLN rolls on the Mission Success Table (no DRM) and gains that many AP."""
@@ -157,7 +155,6 @@ class DiceEffect(AutoFrame[State]):
         s.pending.pop()
 
 
-@register
 class Independence(AutoFrame[State]):
     """11.21: Morocco and Tunisia become independent; each side's PSL +2d6 (rolled separately)."""
 
@@ -182,7 +179,6 @@ class Independence(AutoFrame[State]):
         s.pending.pop()
 
 
-@register
 class CoupTable(AutoFrame[State]):
     """Chart B.2 read for the Elections event (41-42): 2d6, no DRM, the PSP only."""
 
@@ -212,7 +208,6 @@ class CoupTable(AutoFrame[State]):
         s.pending.pop()
 
 
-@register
 class UNDebate(FrameType[State]):
     kind = "un_debate"
     rule = "5.0"
@@ -236,7 +231,6 @@ class UNDebate(FrameType[State]):
         s.pending[-1] = {"k": "un_debate_roll", "choice": m["value"], "x": {}}
 
 
-@register
 class UNDebateRoll(AutoFrame[State]):
     kind = "un_debate_roll"
     rule = "5.0"
@@ -266,7 +260,6 @@ def _order(uid: str) -> tuple[str, int]:
     return k, int(n)
 
 
-@register
 class Purge(FrameType[State]):
     """45-46 FLN purge: the Government picks a wilaya; 1d6 active FLN units there are neutralized,
     the FLN choosing which (a city belongs to its wilaya)."""
@@ -319,7 +312,6 @@ class Purge(FrameType[State]):
 REMOVABLE = {"nato": ("fr_bde", "fr_div"), "suez": ("elite_bde",), "coup": ("elite_bde",)}
 
 
-@register
 class Remove(FrameType[State]):
     """55-56 NATO pressure: 1d6 French Army brigades leave the map (a division counts 3; it may be
     taken even if that overshoots); they may be mobilized again from the next turn.
@@ -362,7 +354,6 @@ class Remove(FrameType[State]):
             s.pending.pop()
 
 
-@register
 class SuezReturn(FrameType[State]):
     kind = "suez_return"
     rule = "5.0"
@@ -390,3 +381,19 @@ class SuezReturn(FrameType[State]):
         emit(log, "5.0", f"{m['unit']} returns to {m['area']} (OC box)", unit=m["unit"])
         if not self.waiting(s):
             s.pending.pop()
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(RandomEvents)
+register(DiceEffect)
+register(Independence)
+register(CoupTable)
+register(UNDebate)
+register(UNDebateRoll)
+register(Purge)
+register(Remove)
+register(SuezReturn)

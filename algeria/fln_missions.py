@@ -64,9 +64,12 @@ def loss(s: State, units: list[str], log: Log, rule: str) -> None:
     push_split(s, "gov", awards, "C.6", "Cadres/Bands eliminated")
 
 
-@mission
 class Propaganda(Mission):
-    name, rule, cost, once, react = "propaganda", "9.11", 1, True, True
+    name = "propaganda"
+    rule = "9.11"
+    cost = 1
+    once = True
+    react = True
 
     def places(self, s: State) -> tuple[str, ...]:
         return ALGERIAN + ("FRANCE",)
@@ -101,10 +104,14 @@ class Propaganda(Mission):
         return None if f["area"] == "FRANCE" else str(f["area"])
 
 
-@mission
 class Strike(Mission):
-    name, rule, cost, once, react, must_react = "strike", "9.12", 3, True, True, True
-    dice = ("m", "p")
+    name = "strike"
+    rule = "9.12"
+    cost = 3
+    once = True
+    react = True
+    must_react = True
+    dice: tuple[str, ...] = ("m", "p")
 
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
         if not urban(area):
@@ -164,10 +171,12 @@ def border_drm(s: State, origin: str, dest: str) -> int:
     return int(bz["value"]) if crossing and bz["active"] and bz["value"] is not None else 0
 
 
-@mission
 class Movement(Mission):
-    name, rule, react = "move", "9.13", True
-    answers, asked = {"dest": "area"}, {"dest": "fln"}
+    name = "move"
+    rule = "9.13"
+    react = True
+    answers = {"dest": "area"}
+    asked = {"dest": "fln"}
 
     def places(self, s: State) -> tuple[str, ...]:
         return ALGERIAN + NEIGHBOURS
@@ -212,10 +221,14 @@ class Movement(Mission):
             fail("data.dest", f"not a destination from {f['area']}", self.rule)
 
 
-@mission
 class Raid(Mission):
-    name, rule, cost, once, react = "raid", "9.14", 1, True, True
-    answers, asked = {"lost": "unit", "police": "unit"}, {"lost": "fln", "police": "fln"}
+    name = "raid"
+    rule = "9.14"
+    cost = 1
+    once = True
+    react = True
+    answers = {"lost": "unit", "police": "unit"}
+    asked = {"lost": "fln", "police": "fln"}
 
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
         if remote(s, area):
@@ -264,11 +277,13 @@ class Raid(Mission):
         return True
 
 
-@mission
 class Harass(Mission):
-    name, rule, react = "harass", "9.15", True
-    dice = ()
-    answers, asked = {"target": "unit"}, {"target": "fln"}
+    name = "harass"
+    rule = "9.15"
+    react = True
+    dice: tuple[str, ...] = ()
+    answers = {"target": "unit"}
+    asked = {"target": "fln"}
 
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
         if not active(s, area, "OPS", BANDS):
@@ -300,3 +315,15 @@ class Harass(Mission):
         emit(log, self.rule, f"{', '.join(f['units'])} harass {target}", target=target)
         push_combat(s, combat_frame(f["area"], f["units"], [target], half=True, rule=self.rule))
         return True
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+mission(Propaganda)
+mission(Strike)
+mission(Movement)
+mission(Raid)
+mission(Harass)

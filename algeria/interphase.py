@@ -77,7 +77,6 @@ def terrorized(s: State) -> list[str]:
     return [a for a in ALGERIAN if s.areas[a]["terror"]]
 
 
-@register
 class Interphase(AutoFrame[State]):
     kind = "interphase"
     rule = "10.0"
@@ -267,7 +266,6 @@ class Interphase(AutoFrame[State]):
         return None
 
 
-@register
 class FreeMobilize(FrameType[State]):
     """B.2 (wild or big success): 2d6 / 1d6 PSP of units mobilized free, placed at once (A34);
     ``{"t": "mobilize", "item": "fr_bde"}``, ``{"t": "area", "area": "I-1"}``, ``{"t": "done"}``;
@@ -317,3 +315,11 @@ class FreeMobilize(FrameType[State]):
             f["item"] = None
             emit(log, "11.4", f"{uid} mobilized free in {m['area']}", unit=uid)
 
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Interphase)
+register(FreeMobilize)

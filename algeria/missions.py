@@ -250,7 +250,6 @@ def declare_ok(s: State, m: Mission, area: object, why: Why = SILENT) -> bool:
     return affordable(s, m, why) and m.area_ok(s, area, why) and open_in(s, m, area, why)
 
 
-@register
 class Operations(FrameType[State]):
     kind = "operations"
     rule = "8.0"
@@ -338,7 +337,6 @@ def _answer_ok(kind: str, v: Any, s: State) -> bool:
     return type(v) is str and len(v) <= 40
 
 
-@register
 class MissionFrame(FrameType[State]):
     kind = "mission"
     rule = "9.0"
@@ -455,3 +453,12 @@ class MissionFrame(FrameType[State]):
                         and unit_type(u).key != "police":
                     d["box"] = "OC"
             s.pending.pop()
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Operations)
+register(MissionFrame)

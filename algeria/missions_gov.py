@@ -112,9 +112,10 @@ class GovMission(Mission):
 
 # --- 9.22 Flush -------------------------------------------------------------------------------
 
-@mission
 class Flush(GovMission):
-    name, rule, dice = "flush", "9.22", ("c",)
+    name = "flush"
+    rule = "9.22"
+    dice: tuple[str, ...] = ("c",)
 
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
         return bool(fln_in(s, area, "OPS", "OC")) or why.no(
@@ -140,9 +141,11 @@ class Flush(GovMission):
 
 # --- 9.24 Intelligence ------------------------------------------------------------------------
 
-@mission
 class Intelligence(GovMission):
-    name, rule, cost, dice = "intelligence", "9.24", 1, ("c",)
+    name = "intelligence"
+    rule = "9.24"
+    cost = 1
+    dice: tuple[str, ...] = ("c",)
 
     def where(self, s: State, area: str, why: Why = SILENT) -> bool:
         return bool(fln_in(s, area, "UG")) or why.no(
@@ -161,9 +164,12 @@ class Intelligence(GovMission):
 
 # --- 9.25 Civil Affairs -----------------------------------------------------------------------
 
-@mission
 class CivilAffairs(GovMission):
-    name, rule, cost, once, pacification = "civil_affairs", "9.25", 1, True, True
+    name = "civil_affairs"
+    rule = "9.25"
+    cost = 1
+    once = True
+    pacification = True
 
     def where(self, s: State, area: str, why: Why = SILENT) -> bool:
         return not remote(s, area) or why.no(self.rule, "{} is Remote", area)
@@ -183,11 +189,15 @@ class CivilAffairs(GovMission):
 
 # --- 9.26 Suppression, and the OAS's (11.3) ----------------------------------------------------
 
-@mission
 class Suppression(GovMission):
-    name, rule, cost, once, pacification = "suppression", "9.26", 1, True, True
-    dice = ("m", "p")
-    answers, asked = {"pick": "unit"}, {"pick": "fln"}
+    name = "suppression"
+    rule = "9.26"
+    cost = 1
+    once = True
+    pacification = True
+    dice: tuple[str, ...] = ("m", "p")
+    answers = {"pick": "unit"}
+    asked = {"pick": "fln"}
 
     def where(self, s: State, area: str, why: Why = SILENT) -> bool:
         return bool(s.units_in(area, side="fln")) or why.no(
@@ -231,10 +241,12 @@ class Suppression(GovMission):
         return True
 
 
-@mission
 class OASSuppression(Suppression):
     """11.3: never declared; ``oas`` starts it. No cost, no Police, no elite assistance."""
-    name, rule, cost, once = "oas_suppression", "11.3", 0, False
+    name = "oas_suppression"
+    rule = "11.3"
+    cost = 0
+    once = False
 
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
         return why.no(self.rule, "the OAS's Suppression is never declared: an OAS in a city"
@@ -244,7 +256,6 @@ class OASSuppression(Suppression):
         return []
 
 
-@register
 class OAS(AutoFrame[State]):
     """The start of the Operations Phase (8.0): the OAS's Suppression (11.3) comes first."""
     kind = "oas"
@@ -267,9 +278,12 @@ def phase_start() -> Frame:
 
 # --- 9.27 Population Resettlement -------------------------------------------------------------
 
-@mission
 class Resettlement(GovMission):
-    name, rule, cost, pacification, dice = "resettlement", "9.27", 1, True, ("p",)
+    name = "resettlement"
+    rule = "9.27"
+    cost = 1
+    pacification = True
+    dice: tuple[str, ...] = ("p",)
 
     def where(self, s: State, area: str, why: Why = SILENT) -> bool:
         if AREAS[area].type != "rural":
@@ -290,3 +304,17 @@ class Resettlement(GovMission):
                 reduce(s, u, log, self.rule)
         psl.gain(s, "fln", p, log, self.rule, f"Resettlement in {area}")
         return True
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+mission(Flush)
+mission(Intelligence)
+mission(CivilAffairs)
+mission(Suppression)
+mission(OASSuppression)
+register(OAS)
+mission(Resettlement)

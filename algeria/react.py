@@ -71,7 +71,6 @@ def fln_left(s: State, f: Frame) -> list[str]:
     return [u for u in f["fln"] if s.units[u]["area"] == f["area"]]
 
 
-@register
 class React(FrameType[State]):
     kind = "react"
     rule = "9.23"
@@ -162,3 +161,11 @@ class React(FrameType[State]):
         f["stage"] = "end"
         if fighters:
             push_combat(s, combat_frame(f["area"], fighters, f["units"], rule="9.23"))
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(React)

@@ -86,7 +86,6 @@ def needs_activation(s: State, f: Frame) -> list[str]:
             and u not in f["new"] and u not in f["activated"] and d["box"] != "OC"]
 
 
-@register
 class GovReinforce(FrameType[State]):
     kind = "gov_reinforce"
     rule = "6.3"
@@ -261,7 +260,6 @@ def fronted(s: State) -> list[str]:
     return out + (list(NEIGHBOURS) if s.independence else [])
 
 
-@register
 class FLNReinforce(FrameType[State]):
     kind = "fln_reinforce"
     rule = "6.2"
@@ -289,17 +287,19 @@ class FLNReinforce(FrameType[State]):
                     out.append({"t": "build", "unit": k, "area": a})
         front_at = {d["area"] for u, d in s.units.items() if key(u) == "front"}
         for u, d in s.units.items():
-            a = d["area"]
-            if a is None or d["neutralized"] or a == "FRANCE":
+            # a unit off the map (area None: available, eliminated) is not converted; its own
+            # name, not the loop's ``a`` above (a str): compiled code checks the declared type
+            at: str | None = d["area"]
+            if at is None or d["neutralized"] or at == "FRANCE":
                 continue
             k = key(u)
             if k == "cadre":
-                if s.ap >= 3 and s.pool("front") and a not in front_at and a in ALGERIAN \
-                        and AREAS[a].type != "remote" and not s.areas[a]["resettled"]:
+                if s.ap >= 3 and s.pool("front") and at not in front_at and at in ALGERIAN \
+                        and AREAS[at].type != "remote" and not s.areas[at]["resettled"]:
                     out.append({"t": "convert", "unit": u, "to": "front"})
                 if s.ap >= 1 and s.pool("band"):
                     out.append({"t": "convert", "unit": u, "to": "band"})
-            elif k == "band" and a in NEIGHBOURS and s.ap >= 2 and s.pool("failek"):
+            elif k == "band" and at in NEIGHBOURS and s.ap >= 2 and s.pool("failek"):
                 out.append({"t": "convert", "unit": u, "to": "failek"})
             elif k == "front" and s.pool("cadre"):
                 out.append({"t": "convert", "unit": u, "to": "cadre"})
@@ -322,3 +322,12 @@ class FLNReinforce(FrameType[State]):
         s.units[new].update(area=s.units[old]["area"], box="UG")
         s.units[old].update(area=None, box=None, neutralized=False)
         psl.add_ap(s, -c, log, "6.2", f"convert {old} to {new}")
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(GovReinforce)
+register(FLNReinforce)

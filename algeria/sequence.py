@@ -30,7 +30,6 @@ def start_turn_frame() -> Frame:
     return {"k": "turn", "step": 0}
 
 
-@register
 class Turn(AutoFrame[State]):
     kind = "turn"
     rule = "4.0"
@@ -50,3 +49,11 @@ class Turn(AutoFrame[State]):
         emit(log, rule, f"turn {s.turn}: {phase.replace('_', ' ')} phase")
         f["step"] += 1
         s.pending.append(PHASE_START[phase]())
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Turn)

@@ -119,7 +119,6 @@ def box_for(uid: str) -> str:
     return "OPS" if t.mobile else "PTL"
 
 
-@register
 class SetUp(FrameType[State]):
     kind = "setup"
     rule = "3.0"
@@ -168,7 +167,6 @@ class SetUp(FrameType[State]):
             s.pending.pop()
 
 
-@register
 class StartAP(AutoFrame[State]):
     """C.8: the FLN starts with 2d6 AP."""
 
@@ -187,3 +185,12 @@ class StartAP(AutoFrame[State]):
             s.phase = "random_events"
             s.pending.pop()
             emit(log, "C.8", f"the FLN starts with {s.ap} AP", ap=s.ap)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(SetUp)
+register(StartAP)

@@ -34,6 +34,13 @@ def new_unit(uid: str) -> dict[str, Any]:
             "helo": False, "removed": None}
 
 
+# the document's fields, in order (``State.document``)
+FIELDS: tuple[str, ...] = (
+    "scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
+    "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead",
+    "areas", "units", "pending", "result")
+
+
 @dataclass
 class State:
     scenario: str
@@ -68,22 +75,38 @@ class State:
     # again); not carried by ``copy``
     _checked = False
 
-    FIELDS = ("scenario", "options", "rng", "turn", "phase", "psl", "ap", "air", "helo", "naval",
-              "border_zone", "independence", "oas", "effects", "suez", "slow_lifted", "short_lead",
-              "areas", "units", "pending", "result")
-
     def copy(self) -> State:
         """A copy sharing no container with this state (``apply`` works on one)."""
         s = State.__new__(State)  # every field is set below: no default is built
-        d = {k: copy_plain(v) for k, v in self.__dict__.items() if k not in ("units", "_checked")}
-        d["units"] = {u: v.copy() for u, v in self.units.items()}  # a unit holds scalars only
-        s.__dict__.update(d)
+        s.scenario = self.scenario
+        s.options = copy_plain(self.options)
+        s.rng = dict(self.rng)
+        s.turn = self.turn
+        s.phase = self.phase
+        s.psl = dict(self.psl)
+        s.ap = self.ap
+        s.air = dict(self.air)
+        s.helo = dict(self.helo)
+        s.naval = self.naval
+        s.border_zone = copy_plain(self.border_zone)
+        s.independence = self.independence
+        s.oas = copy_plain(self.oas)
+        s.effects = list(self.effects)
+        s.suez = self.suez
+        s.slow_lifted = self.slow_lifted
+        s.short_lead = self.short_lead
+        s.areas = copy_plain(self.areas)
+        s.units = {u: v.copy() for u, v in self.units.items()}  # a unit holds scalars only
+        s.pending = copy_plain(self.pending)
+        s.result = copy_plain(self.result)
+        s._valid = self._valid
+        s._checked = False
         return s
 
     def document(self) -> dict[str, Any]:
         """The ``algeria-state/1`` document of this state, holding its containers (for reading
         only: ``to_json``, the validator)."""
-        d = {k: getattr(self, k) for k in self.FIELDS}
+        d = {k: getattr(self, k) for k in FIELDS}
         d["schema"] = SCHEMA
         return d
 

@@ -20,14 +20,14 @@ from .interphase import STAGES
 from .machine import MACHINE
 from .sequence import PHASES as SEQUENCE
 from .setup import ONLY_1954, OPTION_DEFAULTS
-from .state import SCHEMA, State
+from .state import FIELDS, SCHEMA, State
 
 PHASES = ("setup", "random_events", "reinforcement", "deployment", "operations", "interphase")
 EFFECTS = ("jealousy_paranoia", "amnesty")
 MISSIONS = ("propaganda", "strike", "raid", "civil_affairs", "suppression")
 REMOVED = ("nato", "suez", "coup")
 CITIES = tuple(a for a in ALGERIAN if AREAS[a].type == "urban")
-TOP = State.FIELDS + ("schema",)
+TOP = FIELDS + ("schema",)
 # the phases the turn frame runs, in order (4.0), and the Interphase stages up to Redeployment (10.3)
 TURN_PHASES = tuple(p for p, _ in SEQUENCE)
 BEFORE_REDEPLOYMENT = STAGES[: STAGES.index("redeploy") + 1]
@@ -71,7 +71,7 @@ def validate(d: Any) -> State:
         res = check_obj(d["result"], "result", ("winner", "level"))
         check_choice(res["winner"], "result.winner", ("gov", "fln"), "12.2")
         check_choice(res["level"], "result.level", ("marginal", "substantial", "decisive"), "12.2")
-    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "rng", "pending", "units")},
+    s = State(**{k: d[k] for k in FIELDS if k not in ("options", "rng", "pending", "units")},
               options=options, rng=rng, pending=[],
               units={u: d["units"][u] for u in UNIT_IDS})   # counter order, as new_game's
     _sequence(d)
@@ -87,7 +87,7 @@ def trusted(d: dict[str, Any]) -> State:
     checking anything. Only for ``serial.from_trusted_json`` and ``serial.check_issued``, whose
     callers have proof of that."""
     r = d["rng"]
-    s = State(**{k: d[k] for k in State.FIELDS if k not in ("options", "rng", "units")},
+    s = State(**{k: d[k] for k in FIELDS if k not in ("options", "rng", "units")},
               options=dict(d["options"]), rng={"seed": r["seed"], "counter": r["counter"]},
               units={u: d["units"][u] for u in UNIT_IDS})
     s._valid = s._checked = True

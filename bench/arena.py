@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "clients")]
 
 import engine  # noqa: E402
+import referee_core  # noqa: E402
 from ct_referee_arena.agents import BUILTIN, derived_seed  # noqa: E402
 from engine.records import checkpoint_hash, write_record  # noqa: E402
 from ct_referee_arena.game import play_game  # noqa: E402
@@ -164,7 +165,8 @@ def main() -> int:
           f" {svc_s:.2f}s wall (client and service on this machine: per core, two cores)")
     print(f"arena_games_per_s={a.games / arena_s:.2f}"
           f" bots_games_per_s={len(bot_seeds) / bots_s:.2f}"
-          f" service_games_per_s={len(svc_seeds) / svc_s / 2:.2f} overhead_ratio={ratio:.3f}")
+          f" service_games_per_s={len(svc_seeds) / svc_s / 2:.2f} overhead_ratio={ratio:.3f}"
+          f" compiled={'yes' if referee_core.compiled() else 'no'}")
     return 0
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
+import referee_core  # noqa: E402
 from engine.bot import decide  # noqa: E402
 
 TARGETS = {"p50": 20.0, "p99": 100.0}
@@ -84,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
           + ("met" if ok else "NOT met"))
     print(f"bot_ms_p50={p50:.2f} bot_ms_p99={p99:.2f} floor_ms_p50={f50:.2f} "
           f"floor_ms_p99={f99:.2f} ratio_p50={p50 / f50:.2f} "
-          f"ratio_total={sum(every) / sum(every_floor):.2f}")
+          f"ratio_total={sum(every) / sum(every_floor):.2f}"
+          f" compiled={'yes' if referee_core.compiled() else 'no'}")
     return 0
 
 

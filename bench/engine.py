@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
+import referee_core  # noqa: E402
 
 TARGETS = {"ratio": 1.5, "short_game_ms_p50": 50.0, "full_game_ms_p50": 200.0}
 
@@ -93,7 +94,8 @@ def main() -> int:
         print(f"target {k} <= {target}: {results[k]:.2f} {verdict}")
     print(f"decision_us_p50={d50:.1f} floor_us_p50={f50:.1f} ratio={ratio:.2f}"
           f" short_game_ms_p50={results['short_game_ms_p50']:.1f}"
-          f" full_game_ms_p50={results['full_game_ms_p50']:.1f}")
+          f" full_game_ms_p50={results['full_game_ms_p50']:.1f}"
+          f" compiled={'yes' if referee_core.compiled() else 'no'}")
     return 0
 
 

@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "clients")]
 
 import engine  # noqa: E402
+import referee_core  # noqa: E402
 from ct_referee_client import Client, GrpcTransport, to_move  # noqa: E402
 from ct_referee_proto.v1 import referee_pb2 as pb  # noqa: E402
 from service.rest import to_json_body  # noqa: E402
@@ -148,7 +149,8 @@ def main() -> int:
     app_r, app_g = out[("uncached", "apply", "rest")], out[("uncached", "apply", "grpc")]
     ok = cat_r <= app_r and cat_g <= app_g
     print(f"catalog_rest_ms={cat_r:.3f} catalog_grpc_ms={cat_g:.3f} "
-          f"apply_uncached_rest_ms={app_r:.3f} apply_uncached_grpc_ms={app_g:.3f} ok={ok}")
+          f"apply_uncached_rest_ms={app_r:.3f} apply_uncached_grpc_ms={app_g:.3f} ok={ok}"
+          f" compiled={'yes' if referee_core.compiled() else 'no'}")
     return 0 if ok else 1
 
 

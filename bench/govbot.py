@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
+import referee_core  # noqa: E402
 from engine.bot import decide as fln_decide  # noqa: E402
 from engine.govbot import decide  # noqa: E402
 
@@ -87,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
           f"floor_ms_p99={pct(f, 0.99):.2f} ratio_p50={p50 / pct(f, 0.5):.2f} "
           f"ratio_total={sum(b) / sum(f):.2f} govbot_cpu_ms_p50={c50:.2f} "
           f"govbot_cpu_ms_p99={c99:.2f} floor_cpu_ms_p50={pct(fc, 0.5):.2f} "
-          f"ratio_cpu_total={sum(c) / max(sum(fc), 1e-9):.2f}")
+          f"ratio_cpu_total={sum(c) / max(sum(fc), 1e-9):.2f}"
+          f" compiled={'yes' if referee_core.compiled() else 'no'}")
     return 0
 
 

@@ -29,6 +29,8 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "clients")]
 
+import referee_core  # noqa: E402
+
 
 def median_us(fn: Callable[[Any], Any], xs: list[Any], rounds: int) -> float:
     best = float("inf")
@@ -123,7 +125,8 @@ def main() -> int:
     print(f"roundtrip_us={roundtrip:.1f} trusted_roundtrip_us={trusted:.1f} "
           f"rest_apply_us={out['rest_apply']:.1f} grpc_apply_us={out['grpc_apply']:.1f} "
           f"rest_apply_signed_us={out['rest_apply_signed']:.1f} "
-          f"grpc_apply_signed_us={out['grpc_apply_signed']:.1f}")
+          f"grpc_apply_signed_us={out['grpc_apply_signed']:.1f}"
+          f" compiled={'yes' if referee_core.compiled() else 'no'}")
     return 0
 
 

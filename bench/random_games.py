@@ -16,6 +16,8 @@ import time
 from types import ModuleType
 from typing import Any, Callable
 
+import referee_core
+
 
 def run(name: str, rules: ModuleType, new_game: Callable[[int], Any], default_games: int) -> int:
     """Plays ``--games`` random games from ``new_game(seed)`` (seeds ``--seed`` on) twice: once
@@ -52,5 +54,6 @@ def run(name: str, rules: ModuleType, new_game: Callable[[int], Any], default_ga
     g = statistics.median(games) * 1e3
     print(f"decisions={len(decision)} games={a.games}")
     print(f"{name}_floor_us_p50={f:.0f} ratio={d / f:.2f}")
-    print(f"{name}_decision_us_p50={d:.0f} {name}_game_ms_p50={g:.0f}")
+    print(f"{name}_decision_us_p50={d:.0f} {name}_game_ms_p50={g:.0f}"
+          f" compiled={'yes' if referee_core.compiled() else 'no'}")
     return 0

@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "clients")]
 
 import engine  # noqa: E402
+import referee_core  # noqa: E402
 from ct_referee_proto.v1 import referee_pb2 as pb  # noqa: E402
 from engine.positions import from_state  # noqa: E402
 from referee_core.stats import percentile  # noqa: E402
@@ -89,7 +90,8 @@ def main() -> int:
         print(f"{k}: {ratios[k]:.2f} (target <= {target}) {verdict}")
     print(f"apply_ms_p50={p50['apply']:.2f} render_ms_p50={p50['render']:.2f}"
           f" positions_ms_p50={p50['positions']:.2f} render_ratio={ratios['render_ratio']:.2f}"
-          f" positions_ratio={ratios['positions_ratio']:.2f}")
+          f" positions_ratio={ratios['positions_ratio']:.2f}"
+          f" compiled={'yes' if referee_core.compiled() else 'no'}")
     return 0
 
 

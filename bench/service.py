@@ -54,6 +54,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "clients")]
 
+import referee_core  # noqa: E402
 from corpus import realistic_corpus  # noqa: E402
 
 APPLY = "/ct_referee.v1.Referee/Apply"
@@ -541,7 +542,8 @@ def main() -> int:
           f"realistic_rest_p50_ms={real['rest']:.2f} realistic_grpc_p50_ms={real['grpc']:.2f} "
           f"cached_rest_ratio={hit['rest_floor_ratio']:.2f} "
           f"cached_grpc_ratio={hit['grpc_floor_ratio']:.2f} "
-          f"state_roundtrip_us_p50={roundtrip_us:.1f} bot_cache_speedup={speedup:.1f}")
+          f"state_roundtrip_us_p50={roundtrip_us:.1f} bot_cache_speedup={speedup:.1f}"
+          f" compiled={'yes' if referee_core.compiled() else 'no'}")
     return 0
 
 

@@ -97,7 +97,6 @@ def deploy_moves(s: State, who: str) -> list[Move]:
     return ms
 
 
-@register
 class Deploy(FrameType):
     """10.0 Open Deployment: one side places its forces."""
 
@@ -143,3 +142,10 @@ class Deploy(FrameType):
         s.space_w(n)["pieces"][p] += 1
         emit(log, "10.0", f"{f['who']} places {p} in {n}", actor=f["who"], piece=p, space=n)
 
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Deploy)

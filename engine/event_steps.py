@@ -92,7 +92,6 @@ def check_progress(f: Frame, done: str, limit: int) -> None:
         raise StateError(done, f"the decision ends after {limit} steps")
 
 
-@register
 class Pick(FrameType):
     kind = "pick"
     below = ("event", "pivotal_event")
@@ -213,7 +212,6 @@ def remove_exactly(s: State, who: str, choices: Sequence[Sequence[str]], n: int,
     s.pending[-1]["x"][into] = done
 
 
-@register
 class Remove(Batch):
     kind = "ev_remove"
     rule = "5.1"
@@ -283,7 +281,6 @@ def routes_among(spaces: Sequence[str]) -> list[list[str]]:
     return [[a, b] for a in spaces for b in spaces if a != b]
 
 
-@register
 class MovePieces(Batch):
     kind = "ev_move"
     rule = "5.1"
@@ -452,3 +449,13 @@ def set_support(s: State, space: str, level: str, log: Log) -> None:
         return
     s.space_w(space)["support"] = level
     emit(log, "5.1", f"{space} set to {level}", space=space, support=level)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Pick)
+register(Remove)
+register(MovePieces)

@@ -13,9 +13,10 @@ Event option simply does not exist for it (no stub is ever offered).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, ClassVar, Sequence
 
 from referee_core.checks import at, check_choice, check_int, check_obj, fail
+from referee_core.native import mypyc_attr
 from referee_core.why import SILENT, Why
 
 from .data import CARDS
@@ -28,12 +29,13 @@ StepFn = Callable[[State, Frame, Log], None]
 SIDES = ("unshaded", "shaded")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Event:
     """An Event card (5.0). Subclasses set ``card`` and implement ``steps(side)`` for each side in
     ``texts`` (single-text cards use "unshaded"), and ``effective(s, side)``."""
 
-    card: int = 0
-    texts: tuple[str, ...] = ("unshaded", "shaded")
+    card: ClassVar[int] = 0
+    texts: ClassVar[tuple[str, ...]] = ("unshaded", "shaded")
 
     def steps(self, side: str) -> Sequence[StepFn]:
         raise AssertionError("subclasses define the steps of each text")
@@ -90,7 +92,6 @@ def run_steps(s: State, f: Frame, steps: Sequence[StepFn], log: Log) -> bool:
     return True
 
 
-@register
 class EventRun(AutoFrame):
     kind = "event"
     below = ("card",)
@@ -125,6 +126,7 @@ class EventRun(AutoFrame):
         pop(s)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Pivotal:
     """A Pivotal Event (2.3.7, 5.1.4): a single-text Event card held by one player and played
     deliberately – when its preconditions are met – before the First Eligible acts, instead of
@@ -134,9 +136,9 @@ class Pivotal:
     die rolls (chance.roll_frame) write their results into its ``x``. Subclasses set ``card``,
     ``owner``, ``retained`` and implement ``precondition`` and ``steps``."""
 
-    card: int = 0
-    owner: str = ""  # "gov" | "fln": the player who holds the card (5.1.4)
-    retained: bool = False  # 2.3.7 exception: Coup d'Etat goes back to its player's hand
+    card: ClassVar[int] = 0
+    owner: ClassVar[str] = ""  # "gov" | "fln": the player who holds the card (5.1.4)
+    retained: ClassVar[bool] = False  # 2.3.7 exception: Coup d'Etat goes back to its player's hand
 
     def precondition(self, s: State, why: Why = SILENT) -> bool:
         """The condition printed on the card (2.3.7: "any pre-conditions listed on the card"),
@@ -197,15 +199,17 @@ PIVOTALS: dict[int, Pivotal] = {}
 
 
 def register_event(cls: type[Event]) -> type[Event]:
-    assert cls.card not in EVENTS
-    EVENTS[cls.card] = cls()
+    ev = cls()
+    assert ev.card not in EVENTS
+    EVENTS[ev.card] = ev
     return cls
 
 
 def register_pivotal(cls: type[Pivotal]) -> type[Pivotal]:
     """Register an implemented Pivotal Event: from now on its player may play it (2.3.7)."""
-    assert cls.card not in PIVOTALS and cls.owner in ("gov", "fln")
-    PIVOTALS[cls.card] = cls()
+    pe = cls()
+    assert pe.card not in PIVOTALS and pe.owner in ("gov", "fln")
+    PIVOTALS[pe.card] = pe
     return cls
 
 
@@ -226,3 +230,11 @@ def capability(s: State, card: int) -> str | None:
     """The side of Capability ``card`` in effect, or None (5.3)."""
     side = s.cards["capabilities"].get(str(card))
     return str(side) if side is not None else None
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(EventRun)

@@ -99,10 +99,16 @@ apply_all = MACHINE.apply_all
 ROLLS = ("roll", "roll2", "gov_die", "fln_die")  # the entries of x a die roll may go to
 
 
-@register
 class Roll(chance.Roll[State]):
     checked = True
     below = ("event", "pivotal_event", "op:attack")
     into_keys = ROLLS
     parent_rule = "3.3.3"
 
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Roll)

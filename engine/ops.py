@@ -21,11 +21,12 @@ its "post" stage). A Special Activity frame ``{"k": "sa:NAME", "who", "sa", "op"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from referee_core.checks import (
     check_bool, check_choice, check_list, check_obj, fail, frame_below, show,
 )
+from referee_core.native import mypyc_attr
 from referee_core.why import SILENT, Why
 
 from .data import OAS, SPACES
@@ -56,16 +57,12 @@ class Operation(FrameType):
     """Base of the eight Operations (3.2.1-3.3.4)."""
 
     name: str = ""
-    below = ("card", "event")  # an Eligible player's Operation, or an Event's free one (5.1.3)
+    # an Eligible player's Operation, or an Event's free one (5.1.3)
+    below = ("card", "event")
     faction: str = ""  # "gov" or "fln": whose Operation it is (3.2, 3.3)
     cost: int = 0  # Resources per location (3.1)
     sas: tuple[str, ...] = ()  # Special Activities that may accompany it (4.1.1)
     places_pieces = False  # Train, Rally: place pieces, from the map when none is Available (1.4.1)
-
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        if cls.name:
-            cls.kind = "op:" + cls.name
 
     # -- to be provided by each Operation ---------------------------------------------------
     def op_moves(self, s: State, f: Frame) -> list[Move]:
@@ -315,18 +312,14 @@ def sa_frame(name: str, op: Frame | None, who: str | None = None, free: bool = F
             "locs": [], "x": {}}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SpecialActivity(FrameType):
     """Base of the Special Activities: the six of 4.2.1-4.3.3 and OAS (5.3.1, registered with the
     Pivotal Events in engine.cards.pivotal)."""
 
-    name: str = ""
-    earns: bool = False  # gains Resources (Extort, 4.3.1)
+    name: ClassVar[str] = ""
+    earns: ClassVar[bool] = False  # gains Resources (Extort, 4.3.1)
     below = ("op:",)
-
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        if cls.name:
-            cls.kind = "sa:" + cls.name
 
     def check_frame(self, s: State, f: Frame) -> None:
         """4.1: a Special Activity in progress; one accompanying an Operation sits on it."""
@@ -353,7 +346,7 @@ class SpecialActivity(FrameType):
             fail("op", "a Special Activity an Event grants accompanies no Operation", "5.5")
         self.check_data(s, f)
 
-    checked_x: frozenset[str] = frozenset()  # the entries of x check_data proves
+    checked_x: ClassVar[frozenset[str]] = frozenset()  # the entries of x check_data proves
 
     def check_data(self, s: State, f: Frame) -> None:
         """The Special Activity's own working data against the board (see Operation)."""
@@ -435,12 +428,16 @@ def _check_locs(v: Any, distinct: bool) -> None:
 
 def register_op(cls: type[Operation]) -> type[Operation]:
     register(cls)
-    OPS[cls.name] = FRAMES[cls.kind]  # type: ignore[assignment]
+    op = FRAMES[cls().kind]
+    assert isinstance(op, Operation) and op.kind == "op:" + op.name, op.kind
+    OPS[op.name] = op
     return cls
 
 
 def register_sa(cls: type[SpecialActivity]) -> type[SpecialActivity]:
     register(cls)
-    SAS[cls.name] = FRAMES[cls.kind]  # type: ignore[assignment]
+    sa = FRAMES[cls().kind]
+    assert isinstance(sa, SpecialActivity) and sa.kind == "sa:" + sa.name, sa.kind
+    SAS[sa.name] = sa
     return cls
 

@@ -158,7 +158,6 @@ def rally_space(s: State, n: str, why: Why = SILENT) -> bool:
     return True
 
 
-@register_op
 class Rally(FlnOperation):
     """3.3.1 Rally: place Guerrillas or Bases, flip Guerrillas Underground, shift the France Track,
     then Agitate in one selected space.
@@ -167,6 +166,7 @@ class Rally(FlnOperation):
     Guerrillas may still be placed, and how many), ``agit`` (the Agitation space), ``shifted``."""
 
     name = "rally"
+    kind = "op:rally"
     checked_x = frozenset(("busy", "cur", "left", "agit", "shifted"))
 
     def check_data(self, s: State, f: Frame) -> None:
@@ -184,7 +184,7 @@ class Rally(FlnOperation):
         if "left" in x:
             check_int(x["left"], "x.left", 0, FORCE_POOL[G], self.rule)
     rule = "3.3.1"
-    sas = ("extort", "subvert")
+    sas: tuple[str, ...] = ("extort", "subvert")
     places_pieces = True
 
     def limit(self, s: State, n: str) -> int:
@@ -420,7 +420,6 @@ def march_stops(s: State, f: Frame, a: str, b: str) -> bool:
     return crosses_border(a, b) or f["box"] == "limited_op" or not mod.march_may_continue(s)
 
 
-@register_op
 class March(FlnOperation):
     """3.3.2 March: groups of Guerrillas move into adjacent spaces, paying 1 per space moved into.
 
@@ -430,8 +429,9 @@ class March(FlnOperation):
     group, so each pair is used once)."""
 
     name = "march"
+    kind = "op:march"
     rule = "3.3.2"
-    sas = ("extort", "subvert")
+    sas: tuple[str, ...] = ("extort", "subvert")
     checked_x = frozenset(("stop", "pairs", "grp", "busy"))
 
     def check_data(self, s: State, f: Frame) -> None:
@@ -594,7 +594,6 @@ class March(FlnOperation):
 # --- 3.3.3 Attack ----------------------------------------------------------------------------
 
 
-@register_op
 class Attack(FlnOperation):
     """3.3.3 Attack: in each selected space Activate all Guerrillas and roll; on a roll <= their
     number remove up to two enemy pieces (Attrition for French pieces); a 1 captures goods.
@@ -604,8 +603,9 @@ class Attack(FlnOperation):
     still to place)."""
 
     name = "attack"
+    kind = "op:attack"
     rule = "3.3.3"
-    sas = ("extort", "ambush")
+    sas: tuple[str, ...] = ("extort", "ambush")
     checked_x = frozenset(("busy", "res", "roll", "hits", "french", "cg"))
 
     def check_data(self, s: State, f: Frame) -> None:
@@ -748,7 +748,6 @@ class Attack(FlnOperation):
 # --- 3.3.4 Terror ----------------------------------------------------------------------------
 
 
-@register_op
 class Terror(FlnOperation):
     """3.3.4: in Cities or Sectors with an Underground Guerrilla, never Pop 0 (4.2.1: a Resettled
     Sector "is now treated as a Pop 0 Sector in all respects but one … The FLN player may not …
@@ -759,8 +758,9 @@ class Terror(FlnOperation):
     shaded (City Terror costs 0), #31 unshaded (the space is not set to Neutral)."""
 
     name = "terror"
+    kind = "op:terror"
     rule = "3.3.4"
-    sas = ("extort", "subvert")
+    sas: tuple[str, ...] = ("extort", "subvert")
 
     def space_cost(self, s: State, f: Frame, n: str) -> int:
         """1 Resource per space (0 when free, 3.1.2; 0 in a City under #32 shaded)."""
@@ -822,3 +822,14 @@ class Terror(FlnOperation):
 
 
 __all__ = ["Rally", "March", "Attack", "Terror", "FlnOperation"]
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register_op(Rally)
+register_op(March)
+register_op(Attack)
+register_op(Terror)

@@ -184,13 +184,13 @@ class GovOperation(Operation):
 # --- 3.2.1 Train -------------------------------------------------------------------------------
 
 
-@register_op
 class Train(GovOperation):
     """3.2.1: pay 2 per location; place up to four Algerian cubes in each selected space, or shift a
     Track one box; then, in one selected space, optionally Pacify (2 Resources per step, even when
     the Train is free: first remove Terror markers, then shift one level toward Support)."""
 
     name = "train"
+    kind = "op:train"
     checked_x = frozenset(("cur", "placed", "police_only", "pacified", "shifted"))
 
     def check_data(self, s: State, f: Frame) -> None:
@@ -208,7 +208,7 @@ class Train(GovOperation):
                 fail(f"x.{k}", "spaces the Train selected", self.rule)
     rule = "3.2.1"
     cost = 2
-    sas = ("deploy", "troop_lift")
+    sas: tuple[str, ...] = ("deploy", "troop_lift")
     places_pieces = True
 
     def space_ok(self, s: State, n: str, why: Why = SILENT) -> bool:
@@ -440,7 +440,6 @@ def garrison_space(s: State, n: str, why: Why = SILENT) -> bool:
                       " Resettled spaces of Algeria", n))
 
 
-@register_op
 class Garrison(GovOperation):
     """3.2.2: pay 2 in total; move up to six Police among selected Populated/Resettled spaces (a
     Limited Operation: one destination); then Activate, in one selected space, one Underground
@@ -448,6 +447,7 @@ class Garrison(GovOperation):
     the destinations plus the Activation space."""
 
     name = "garrison"
+    kind = "op:garrison"
     checked_x = MOVE_X | {"activated"}
 
     def check_data(self, s: State, f: Frame) -> None:
@@ -456,7 +456,7 @@ class Garrison(GovOperation):
             fail("x.activated", "must be a space the Garrison selected", self.rule)
     rule = "3.2.2"
     cost = 2
-    sas = ("troop_lift", "neutralize")
+    sas: tuple[str, ...] = ("troop_lift", "neutralize")
 
     def dests(self, s: State, f: Frame, src: str) -> list[str]:
         if f["box"] == "limited_op" and f["locs"]:
@@ -594,7 +594,6 @@ def apply_amnesty(s: State, f: Frame, m: Move, log: Log) -> None:
          card=mod.PEACE_OF_THE_BRAVE, space=n, piece=g)
 
 
-@register_op
 class Sweep(GovOperation):
     """3.2.3: pay 2 per selected space; move adjacent Troops (not Police) into selected spaces (a
     Limited Operation: one destination); then, in each selected space, Activate one Underground
@@ -602,13 +601,14 @@ class Sweep(GovOperation):
     complete, after every move (a Special Activity may still follow, 4.1)."""
 
     name = "sweep"
+    kind = "op:sweep"
     checked_x = MOVE_X
 
     def check_data(self, s: State, f: Frame) -> None:
         check_moves_data(s, f, self.rule)
     rule = "3.2.3"
     cost = 2
-    sas = ("troop_lift", "neutralize")
+    sas: tuple[str, ...] = ("troop_lift", "neutralize")
 
     def sources(self, s: State, f: Frame, d: str) -> Iterator[tuple[str, str]]:
         """The adjacent spaces (of Algeria) and Troop types that may still move into ``d``."""
@@ -699,7 +699,6 @@ def assault_removals(s: State, n: str, active: int) -> tuple[int, int]:
     return g, k // 2 - g
 
 
-@register_op
 class Assault(GovOperation):
     """3.2.4: pay 2 per space with Government cubes and FLN pieces; remove Active Guerrillas (to
     Available and Casualties alternately, Available first, counted within the space), then Bases
@@ -712,9 +711,10 @@ class Assault(GovOperation):
     and ``{"t": "decline"}``."""
 
     name = "assault"
+    kind = "op:assault"
     rule = "3.2.4"
     cost = 2
-    sas = ("troop_lift",)
+    sas: tuple[str, ...] = ("troop_lift",)
 
     def price(self, s: State, f: Frame, n: int = 1) -> int:
         return 0 if f["free"] else mod.assault_cost(s) * n
@@ -818,3 +818,13 @@ def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
          guerrillas=g, bases=b)
     return {"guerrillas": g, "bases": b}
 
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register_op(Train)
+register_op(Garrison)
+register_op(Sweep)
+register_op(Assault)

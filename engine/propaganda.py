@@ -96,7 +96,6 @@ def start_propaganda_card(s: State, log: Log) -> None:
     push(s, {"k": "propaganda", "phase": "victory", "final": final})
 
 
-@register
 class Round(AutoFrame):
     """6.0: one Propaganda Round, phase by phase (6.1-6.5)."""
 
@@ -342,7 +341,6 @@ def commitment_moves(s: State, f: Frame) -> list[Move]:
     return ms + [DONE]
 
 
-@register
 class CommitmentAdjustment(FrameType):
     kind = "prop_commitment"
     checked = True
@@ -501,7 +499,6 @@ def _spend_on_support(s: State, f: Frame, n: str, cost: int, toward: str, log: L
          space=n, support=sp["support"], terror=sp["terror"])
 
 
-@register
 class Pacification(FrameType):
     kind = "prop_pacify"
     checked = True
@@ -530,7 +527,6 @@ class Pacification(FrameType):
         _spend_on_support(s, f, m["space"], PACIFICATION_COST, "support", log)
 
 
-@register
 class Agitation(FrameType):
     kind = "prop_agitate"
     checked = True
@@ -675,7 +671,6 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
     return ms + finish
 
 
-@register
 class Redeploy(FrameType):
     kind = "prop_redeploy"
     checked = True
@@ -787,7 +782,6 @@ def _casualty_out(s: State, piece: str, n: int, log: Log) -> None:
     emit(log, "6.5", f"{n} {piece} from Casualties to Out of Play", piece=piece, n=n)
 
 
-@register
 class CasualtiesOutOfPlay(FrameType):
     kind = "prop_casualties"
     checked = True
@@ -810,3 +804,16 @@ class CasualtiesOutOfPlay(FrameType):
         f["left"] -= 1
         if f["left"] == 0:
             pop(s)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Round)
+register(CommitmentAdjustment)
+register(Pacification)
+register(Agitation)
+register(Redeploy)
+register(CasualtiesOutOfPlay)

@@ -12,6 +12,7 @@ Moves (besides ``{"t": "done"}``):
 
 from __future__ import annotations
 
+from referee_core.native import mypyc_attr
 from referee_core.why import SILENT, Why
 
 from . import modifiers as mod
@@ -40,12 +41,12 @@ def extort_space(s: State, n: str, why: Why = SILENT) -> bool:
         "5.4", "Hardened Attitudes (#56): no Extort in a Sector without an FLN Base ({})", n)
 
 
-@register_sa
 class Extort(SpecialActivity):
     """4.3.1: in populated spaces with an Underground Guerrilla and FLN Control (independent
     Countries included): Activate one Underground Guerrilla, +1 FLN Resource each."""
 
     name = "extort"
+    kind = "sa:extort"
     rule = "4.3.1"
     earns = True
 
@@ -75,13 +76,14 @@ class Extort(SpecialActivity):
         emit(log, self.rule, f"Extort in {n} (+1 Resource)", actor="fln", sa="extort", space=n)
 
 
-@register_sa
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Subvert(SpecialActivity):
     """4.3.2: in up to two spaces with an Underground Guerrilla and Algerian cubes, remove a total
     of up to two Algerian cubes (to Available), or in one space replace one Algerian Police (to
     Available) with an Underground Guerrilla. ``x``: ``removed`` (cubes removed), ``replaced``."""
 
     name = "subvert"
+    kind = "sa:subvert"
     rule = "4.3.2"
 
     def candidates(self, s: State) -> list[str]:
@@ -147,7 +149,6 @@ class Subvert(SpecialActivity):
                  actor="fln", sa="subvert", space=n, source=m.get("from", "available"))
 
 
-@register_sa
 class Ambush(SpecialActivity):
     """4.3.3: in up to two spaces with an Underground Guerrilla and enemy pieces, selected for an
     Attack (paid as Attack locations) and resolved instead as an Ambush: Activate one Underground
@@ -156,6 +157,7 @@ class Ambush(SpecialActivity):
     occurring in the space (5.5 note), at no cost."""
 
     name = "ambush"
+    kind = "sa:ambush"
     rule = "4.3.3"
 
     def attack(self, s: State, f: Frame) -> Frame | None:
@@ -230,3 +232,13 @@ class Ambush(SpecialActivity):
         emit(log, self.rule, f"Ambush in {n}", actor="fln", sa="ambush", space=n,
              activated=mod.ambush_activates(s))
         remove_enemy(s, n, m["piece"], log, self.rule)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register_sa(Extort)
+register_sa(Subvert)
+register_sa(Ambush)

@@ -92,13 +92,13 @@ def resettle_ok(s: State, n: str, why: Why = SILENT) -> bool:
         "4.2.1", "{} has neither a Government Base nor Government Control", n)
 
 
-@register_sa
 class Deploy(SpecialActivity):
     """4.2.1: move up to six French pieces (Troops, Police, Bases) among the Available box and up to
     three selected spaces (Cities, Sectors with Government Base or Control; stacking 1.4.2), OR
     Resettle one Pop 1 Sector with a Government Base or Control."""
 
     name = "deploy"
+    kind = "sa:deploy"
     checked_x = MOVE_X | {"resettled"}
 
     def check_data(self, s: State, f: Frame) -> None:
@@ -173,7 +173,7 @@ class Deploy(SpecialActivity):
                 why.no("4.2.1", "at most {} pieces move in a Deploy", DEPLOY_MAX)
             elif piece not in mod.deploy_pieces(s):
                 why.no("4.2.1", "Deploy moves {}, not {}", ", ".join(mod.deploy_pieces(s)), piece)
-            elif isinstance(src, str) and (src in (AVAILABLE, *f["locs"])
+            elif isinstance(src, str) and (src == AVAILABLE or src in f["locs"]
                                            or deploy_space(s, src, why)):
                 why_not_movable(s, f, src, str(piece), why, self.rule)
         elif t == "move" and why_not_picked(f, m, why, self.rule):
@@ -202,11 +202,11 @@ class Deploy(SpecialActivity):
 # --- 4.2.2 Troop Lift --------------------------------------------------------------------------
 
 
-@register_sa
 class TroopLift(SpecialActivity):
     """4.2.2: move French Troops (only) among up to three selected Algerian spaces."""
 
     name = "troop_lift"
+    kind = "sa:troop_lift"
     checked_x = MOVE_X
 
     def check_data(self, s: State, f: Frame) -> None:
@@ -269,7 +269,6 @@ class TroopLift(SpecialActivity):
 # --- 4.2.3 Neutralize --------------------------------------------------------------------------
 
 
-@register_sa
 class Neutralize(SpecialActivity):
     """4.2.3: in up to two spaces with Government Troops and Police: remove in all up to two Active
     enemy pieces (Bases only where no Guerrilla remains; Guerrillas to Available and Casualties
@@ -282,6 +281,7 @@ class Neutralize(SpecialActivity):
     removed), ``guerrillas`` (Guerrillas removed, for the alternation)."""
 
     name = "neutralize"
+    kind = "sa:neutralize"
     rule = "4.2.3"
 
     def targets(self, s: State, n: str) -> list[str]:
@@ -399,3 +399,13 @@ class Neutralize(SpecialActivity):
             box = "available"
         emit(log, self.rule, f"Neutralize: {piece} removed from {n} to {box}", actor="gov",
              space=n, piece=piece, box=box)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register_sa(Deploy)
+register_sa(TroopLift)
+register_sa(Neutralize)

@@ -31,7 +31,6 @@ PASS_INCOME = {"fln": 1, "gov": 2}  # 2.3.3
 FACTION_OPS = {who: tuple(n for n, op in OPS.items() if op.faction == who) for who in OTHER}
 
 
-@register
 class Game(AutoFrame):
     kind = "game"
     checked = True
@@ -60,7 +59,6 @@ class Game(AutoFrame):
             push(s, {"k": "card", "stage": "pivotal"})
 
 
-@register
 class Draw(FrameType):
     """2.2, 2.3.6: reveal the next card of the draw deck (a chance decision)."""
 
@@ -116,7 +114,6 @@ class Draw(FrameType):
         emit(log, "2.3.6", f"card {card} revealed", card=card)
 
 
-@register
 class Card(AutoFrame):
     """2.3: one Event card – Pivotal window, First Eligible, Second Eligible, adjust eligibility."""
 
@@ -176,7 +173,6 @@ def why_not_pivotal(s: State, who: str, card: object, why: Why) -> bool:
     return PIVOTALS[card].playable(s, who, why)
 
 
-@register
 class PivotalWindow(FrameType):
     kind = "pivotal_window"
     checked = True
@@ -218,7 +214,6 @@ class PivotalWindow(FrameType):
         PIVOTALS[m["card"]].start(s, who, log)
 
 
-@register
 class Eligible(FrameType):
     """2.3.2: the options of the First and Second Eligible."""
 
@@ -294,3 +289,15 @@ class Eligible(FrameType):
         else:
             s.sop[role + "_box"] = "event"
             EVENTS[s.cards["current"]].start(s, who, m["side"], log)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Game)
+register(Draw)
+register(Card)
+register(PivotalWindow)
+register(Eligible)

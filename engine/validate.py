@@ -527,7 +527,9 @@ def _disjoint(a: list[int], b: list[int], field: str, rule: str) -> None:
 def _check_markers(c: dict[str, Any]) -> list[int]:
     """5.3 Capabilities ({card: side}) and 5.4 Momentum ([{card, side}]) in play. Returns the
     Momentum cards."""
-    caps = check_obj(c["capabilities"], "cards.capabilities")
+    # keys of any type (a state handed over as data, not text): typed Any, not str, so that the
+    # check below, not the compiled code's type check, refuses what is not a card number
+    caps: dict[Any, Any] = check_obj(c["capabilities"], "cards.capabilities")
     for k, side in caps.items():
         f = at("cards.capabilities", k)
         if not (type(k) is str and k.isascii() and k.isdigit() and len(k) <= 3

@@ -69,7 +69,6 @@ def targets(s: State, side: str, action: str) -> list[Move]:
     return []  # RALLY: no immediate effect
 
 
-@register
 class CardActions(AutoFrame[State]):
     """The actions of one card, left to right (Play a Turn 2)."""
 
@@ -115,7 +114,6 @@ class CardActions(AutoFrame[State]):
             s.pending.append({"k": "act", "who": f["who"], "card": c.id, "action": a})
 
 
-@register
 class Act(FrameType[State]):
     """One action of a card: its owner takes it (a target) or skips it."""
 
@@ -198,7 +196,6 @@ def jailbreak(s: State, cid: int, up: bool, log: Log) -> None:
         s.pending.append(card_frame("fln", cid))
 
 
-@register
 class Bomb(FrameType[State]):
     """BOMB: "Roll two d6s. 1-2 = miss, 3 = reroll, 4-6 = hit. Remove a face-up card from one of
     your opponent's fronts for each hit." ``left``: dice still to read; ``hits``: removals
@@ -265,7 +262,6 @@ class Bomb(FrameType[State]):
         f["hits"] -= 1
 
 
-@register
 class Recruit(FrameType[State]):
     """RECRUIT: "Draw two cards from the top of your faction deck and play one of them
     immediately, resolving its action(s) (before any other actions on the original card ...) as
@@ -323,3 +319,14 @@ class Recruit(FrameType[State]):
 
 
 __all__ = ["FRONTS", "targets"]
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(CardActions)
+register(Act)
+register(Bomb)
+register(Recruit)

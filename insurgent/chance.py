@@ -24,7 +24,6 @@ from .machine import Frame, FrameType, Log, Move, State, emit, register
 DRAW_RULE = {"hand": "Play a Turn 3", "recruits": "RECRUIT", "flip": "Solo Variant"}
 
 
-@register
 class Roll(chance.Roll[State]):
     """A die of BOMB, kept in the ``bomb`` decision's working data (``x.d``)."""
 
@@ -37,7 +36,6 @@ def draw_frame(side: str, n: int, into: str = "hand") -> Frame:
     return {"k": "draw", "who": side, "n": n, "into": into}
 
 
-@register
 class Draw(FrameType[State]):
     """Draw ``n`` cards from ``who``'s faction deck into the hand or the RECRUIT's choice."""
 
@@ -101,3 +99,12 @@ def check_x(x: Any) -> None:
         if k != "d":
             fail(f"x.{k}", "unknown working value")
         check_int(v, "x.d", 1, 6, "BOMB")
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Roll)
+register(Draw)

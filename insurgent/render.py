@@ -454,7 +454,7 @@ def _piles(v: dict[str, Any], lay: Layout, y0: float) -> tuple[str, float]:
         h = max(h, ph)
         if col == lay.piles - 1:
             y += h + 10
-            h = 0
+            h = 0.0
     return "".join(out), y - y0
 
 
@@ -502,7 +502,7 @@ def _legend(v: dict[str, Any], lay: Layout, y0: float) -> tuple[str, float]:
         label = f"{SHORT[a]} {a}" if SHORT[a] != a else a
         cw = chip_width(label, CHIP, CAPS)
         if x + cw > lay.margin + lay.inner:
-            x, y = lay.margin, y + 20
+            x, y = float(lay.margin), y + 20
         c, _ = chip(x, y + 8, label, ACTION_FILL[a], ACTION_INK.get(a, "#fff"), size=CHIP,
                     em=CAPS)
         out.append(c)

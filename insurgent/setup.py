@@ -53,7 +53,6 @@ def deal(s: State, log: Log) -> None:
                   draw_frame("french", HAND), draw_frame("fln", HAND)]
 
 
-@register
 class Mulligan(FrameType[State]):
     kind = "mulligan"
     below = ("game", "mulligan")
@@ -84,3 +83,11 @@ class Mulligan(FrameType[State]):
         emit(log, RULE, f"{who(side)} reshuffles their hand into the deck and draws a new hand",
              side=side)
         s.pending.append(draw_frame(side, HAND))
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Mulligan)

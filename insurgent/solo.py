@@ -296,7 +296,6 @@ def played_from_deck(s: State, log: Log) -> None:
         final_scoring(s, log, by="french_deck")
 
 
-@register
 class Flip(FrameType[State]):
     """A French card flipped from the top of the deck and played: the French turn (FRENCH
     TURNS) or NEGOTIATE ("Play another card from the French faction deck"). The card waits in
@@ -348,3 +347,11 @@ class Flip(FrameType[State]):
 
 
 __all__ = ["OPTION", "automated", "card_frame", "flip_frame", "on", "played_from_deck", "who"]
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Flip)

@@ -36,6 +36,13 @@ def empty_fronts() -> dict[str, dict[str, list[dict[str, Any]]]]:
     return {side: {f: [] for f in FRONTS} for side in SIDES}
 
 
+# the document's fields, in order (``State.document``)
+FIELDS: tuple[str, ...] = (
+    "options", "rng", "deck", "turn", "active", "final_turn", "mulligan", "hands",
+    "decks", "recruits", "fronts", "prison", "graveyard", "discard", "pending",
+    "result")
+
+
 @dataclass
 class State:
     options: dict[str, Any]
@@ -60,20 +67,31 @@ class State:
     # state ``apply`` produces from it is held to the validator (validate.check_produced)
     _valid = False
 
-    FIELDS = ("options", "rng", "deck", "turn", "active", "final_turn", "mulligan", "hands",
-              "decks", "recruits", "fronts", "prison", "graveyard", "discard", "pending",
-              "result")
-
     def copy(self) -> State:
         """A copy sharing no mutable container with this state (the deck is immutable)."""
         s = State.__new__(State)
-        s.__dict__.update({k: v if k == "deck" else copy_plain(v)
-                           for k, v in self.__dict__.items()})
+        s.options = copy_plain(self.options)
+        s.rng = dict(self.rng)
+        s.deck = self.deck
+        s.turn = self.turn
+        s.active = self.active
+        s.final_turn = self.final_turn
+        s.mulligan = dict(self.mulligan)
+        s.hands = copy_plain(self.hands)
+        s.decks = copy_plain(self.decks)
+        s.recruits = copy_plain(self.recruits)
+        s.fronts = copy_plain(self.fronts)
+        s.prison = copy_plain(self.prison)
+        s.graveyard = list(self.graveyard)
+        s.discard = copy_plain(self.discard)
+        s.pending = copy_plain(self.pending)
+        s.result = copy_plain(self.result)
+        s._valid = self._valid
         return s
 
     def document(self) -> dict[str, Any]:
         """The ``insurgent-state/1`` document (holding this state's containers: read only)."""
-        d = {k: getattr(self, k) for k in self.FIELDS}
+        d = {k: getattr(self, k) for k in FIELDS}
         d["deck"] = self.deck.document()
         d["schema"] = SCHEMA
         return d

@@ -32,7 +32,6 @@ RULE = "Play a Turn"
 STEPS = ("play", "draw", "end")
 
 
-@register
 class Game(AutoFrame[State]):
     kind = "game"
     rule = "Gameplay"
@@ -60,7 +59,6 @@ class Game(AutoFrame[State]):
         s.pending.append({"k": "turn", "who": side, "step": "play"})
 
 
-@register
 class Turn(FrameType[State]):
     kind = "turn"
     below = ("game",)
@@ -106,3 +104,12 @@ class Turn(FrameType[State]):
             if not bot:  # the automaton's end is its deck running out (solo.played_from_deck)
                 played_last_card(s, side, log)
             s.pending.pop()
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(Game)
+register(Turn)

@@ -22,9 +22,9 @@ from .ending import front_score
 from .machine import MACHINE
 from .play import fronts_for
 from .setup import OPTION_DEFAULTS
-from .state import SCHEMA, State, other
+from .state import FIELDS, SCHEMA, State, other
 
-TOP = State.FIELDS + ("schema",)
+TOP = FIELDS + ("schema",)
 MAX_TURN = 10_000
 
 

@@ -13,11 +13,12 @@ no frame below can receive it (``parent_rule``).
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from . import rng
 from .checks import check_obj, fail
 from .decisions import DecisionState, Frame, FrameType, Log, Move, emit
+from .native import mypyc_attr
 
 
 class ChanceState(DecisionState, Protocol):
@@ -35,12 +36,13 @@ def roll_frame(purpose: str, rule: str, into: str = "roll") -> Frame:
     return {"k": "roll", "purpose": purpose, "rule": rule, "into": into}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Roll(FrameType[C]):
     """One die roll; the rule that calls for it travels with the frame (``f["rule"]``)."""
 
     kind = "roll"
-    into_keys: tuple[str, ...] = ()  # the entries of x a roll may go to; () for any
-    parent_rule = ""  # cited when there is no frame below with working data to receive the roll
+    into_keys: ClassVar[tuple[str, ...]] = ()  # the entries of x a roll may go to; () for any
+    parent_rule: ClassVar[str] = ""  # cited when there is no frame below with working data to receive the roll
 
     def check_frame(self, s: C, f: Frame) -> None:
         check_obj(f, "", ("k", "purpose", "rule", "into"))

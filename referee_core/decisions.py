@@ -27,12 +27,12 @@ stack of an untrusted state for the game's validator.
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, dataclass, field
 from itertools import chain
-from typing import Any, Callable, Generic, Protocol, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar
 
 from .checks import Budget, check_list, check_obj, fail, plain, show
 from .errors import BadRequest, EngineError, IllegalMove, StateError
+from .native import mypyc_attr
 from .why import Why
 
 __all__ = ["AutoFrame", "DecisionState", "Frame", "FrameType", "Log", "LogEntry", "Machine",
@@ -61,17 +61,20 @@ S = TypeVar("S", bound=DecisionState)
 # --- frames ----------------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FrameType(Generic[S]):
     """The handler of one frame kind (see the module docstring)."""
 
-    kind: str = ""
-    rule: str = ""
-    prompt_text: str = ""
+    # class attributes (ClassVar), not attributes of an instance: compiled (mypyc), an
+    # instance's own slot would hide the value a subclass written in Python gives them
+    kind: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+    prompt_text: ClassVar[str] = ""
     # Stack rules: the kinds a frame of this kind may lie directly on, for a game whose validator
     # checks them (Colonial Twilight: "op:" / "sa:" stand for every Operation / Special Activity).
-    below: tuple[str, ...] = ()
+    below: ClassVar[tuple[str, ...]] = ()
     # check_frame proves all the data of a frame of this kind (see ``proven``).
-    checked: bool = False
+    checked: ClassVar[bool] = False
 
     def actor(self, s: S, f: Frame) -> str:
         return str(f["who"])
@@ -126,6 +129,7 @@ class FrameType(Generic[S]):
                 f" {summary(self.moves(s, f))}", self.rule)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AutoFrame(FrameType[S]):
     """A frame the engine advances by itself (``step``), with no decision to make."""
 
@@ -159,7 +163,6 @@ def find_frame(s: DecisionState, *kinds: str) -> Frame | None:
 # --- the machine -----------------------------------------------------------------------------
 
 
-@dataclass(eq=False)
 class Machine(Generic[S]):
     """One game's registry of frame kinds, its hooks, and the driver.
 
@@ -184,19 +187,27 @@ class Machine(Generic[S]):
     * ``sides`` – the actors that are players (besides ``chance`` and ``auto``).
     """
 
-    over_rule: str
-    _: KW_ONLY
-    bottom: tuple[str, str]
-    sides: tuple[str, ...]
-    where: Callable[[S], str] | None = None
-    malformed: Callable[[Move], None] | None = None
-    finished: Callable[[S], bool] | None = None
-    check_result: Callable[[S, S], None] | None = None
-    fork: Callable[[S], S] | None = None
-    cache_legal: bool = False
-    settle_limit: int = 1000
-    stack_rules: bool = False
-    frames: dict[str, FrameType[S]] = field(default_factory=dict, init=False)
+    # a plain class rather than a dataclass: mypyc's dataclasses take no KW_ONLY
+    def __init__(self, over_rule: str, *, bottom: tuple[str, str], sides: tuple[str, ...],
+                 where: Callable[[S], str] | None = None,
+                 malformed: Callable[[Move], None] | None = None,
+                 finished: Callable[[S], bool] | None = None,
+                 check_result: Callable[[S, S], None] | None = None,
+                 fork: Callable[[S], S] | None = None,
+                 cache_legal: bool = False, settle_limit: int = 1000,
+                 stack_rules: bool = False) -> None:
+        self.over_rule = over_rule
+        self.bottom = bottom
+        self.sides = sides
+        self.where = where
+        self.malformed = malformed
+        self.finished = finished
+        self.check_result = check_result
+        self.fork = fork
+        self.cache_legal = cache_legal
+        self.settle_limit = settle_limit
+        self.stack_rules = stack_rules
+        self.frames: dict[str, FrameType[S]] = {}
 
     def register(self, cls: type[FrameType[S]]) -> type[FrameType[S]]:
         inst = cls()

@@ -133,8 +133,8 @@ def _sample(rnd: random.Random, states: list[S], k: int) -> list[S]:
 
 # --- mutations -----------------------------------------------------------------------------------
 
-_SURROGATE = "\ud800"
-_ODD = ("", "x", _SURROGATE, "a" + _SURROGATE, "\udfff", "é", "\x00")
+_SURROGATE = chr(0xD800)
+_ODD = ("", "x", _SURROGATE, "a" + _SURROGATE, chr(0xDFFF), "é", "\x00")
 _LONG = ("x" * 41, "y" * 1001)
 _INTS = (-1, 0, 1, 2, 3, 7, 12, 50, 51, 99, 2**31, 2**53, 2**53 - 1, -2**53, 2**64, 2**64 - 1,
          10**30, -10**30)

@@ -40,13 +40,16 @@ else:
             | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME)
     _orjson_dumps, _orjson_loads, _OrjsonError = orjson.dumps, orjson.loads, orjson.JSONDecodeError
 
-    def _fast_dumps(data: Any) -> str:
+    def _orjson_text(data: Any) -> str:
         try:
             return _orjson_dumps(data, option=_OPT).decode("utf-8")
         except TypeError:  # orjson.JSONEncodeError
             return _ENCODER.encode(data)
 
-    _fast_loads = _orjson_loads
+    # assigned, not defined under the name: compiled (mypyc), a ``def _fast_dumps`` here made a
+    # function of its own and left the module's ``_fast_dumps`` None (every text then took the
+    # standard encoder: the state round trip 5 times slower)
+    _fast_dumps, _fast_loads = _orjson_text, _orjson_loads
 
 
 def _has_float(x: Any) -> bool:
@@ -98,7 +101,7 @@ MAX_TEXT = 1 << 24  # 16 MiB; a state is about 10 KB
 T = TypeVar("T")
 
 
-def read_state(text: str | bytes | bytearray, validate: Callable[[Any], T]) -> T:
+def read_state(text: Any, validate: Callable[[Any], T]) -> T:
     """Untrusted text as a state of any game: ``validate`` (the game's validator, which keeps the
     parsed containers) of the text's data, or StateError naming the field. orjson parses first
     where it is installed; on any failure the standard parser's data is validated again, so the

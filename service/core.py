@@ -658,4 +658,5 @@ class Core:
         return {"status": "degraded" if degraded else "ok", "cache": cache,
                 "engine_version": engine.VERSION, "engine_fingerprint": self.fingerprint,
                 "fln_bot": self.bot_available,
-                "strict": self.trust.strict, "seal": self.trust.seal}
+                "strict": self.trust.strict, "seal": self.trust.seal,
+                "compiled": referee_core.compiled()}

@@ -48,6 +48,8 @@ def _announce_when_ready(config: Config, bot: bool, timeout: float = 60.0) -> No
 
     import grpc
 
+    import referee_core
+
     from .worker import grpc_host
 
     host = "127.0.0.1" if config.host in ("0.0.0.0", "") else config.host
@@ -68,7 +70,8 @@ def _announce_when_ready(config: Config, bot: bool, timeout: float = 60.0) -> No
     cache = "redis" if config.redis_url else "local"
     print(f"ct-referee {_version()} listening: http={config.host}:{config.http_port} "
           f"grpc={config.host}:{config.grpc_port} cache={cache} strict={config.strict}"
-          f" seal={config.seal} fln_bot={bot} workers={config.workers} pid={os.getpid()}",
+          f" seal={config.seal} fln_bot={bot} workers={config.workers} pid={os.getpid()}"
+          f" compiled={str(referee_core.compiled()).lower()}",
           flush=True)
 
 

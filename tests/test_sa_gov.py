@@ -257,10 +257,12 @@ def test_troop_lift_troops_move_once() -> None:
     assert engine.legal_moves(s) == [{"t": "done"}]
 
 
-def test_troop_lift_space_limit_is_a_function(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_troop_lift_space_limit_is_a_function() -> None:
     assert sa_gov.troop_lift_spaces(gov()) == 3
-    monkeypatch.setattr(sa_gov, "troop_lift_spaces", lambda s: 2)
-    s = play(gov({"Algiers": {"ft": 3}}), {"t": "op", "op": "train"}, {"t": "sa", "sa": "troop_lift"},
+    s = gov({"Algiers": {"ft": 3}})
+    s.cards["momentum"].append({"card": 8, "side": "shaded"})  # Momentum #8 shaded: 2 spaces
+    assert sa_gov.troop_lift_spaces(s) == 2
+    s = play(s, {"t": "op", "op": "train"}, {"t": "sa", "sa": "troop_lift"},
              pick(FT, "Algiers"), mv(FT, "Algiers", "Oran"), pick(FT, "Algiers"))
     assert of_type(s, "move") == [mv(FT, "Algiers", "Oran")]
 

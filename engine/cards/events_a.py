@@ -35,7 +35,6 @@ from .frames_b import can_obtain, place_frame, push_place
 # --- the cards -----------------------------------------------------------------------------------
 
 
-@register_event
 class Quadrillage(Event):
     """#1. Unshaded: place up to all Available French Police in up to 3 Algerian spaces.
     Shaded: the FLN conducts two free Limited Marches (3.3.2, 2.3.4, 5.5)."""
@@ -61,7 +60,6 @@ class Quadrillage(Event):
         return OPS["march"].can_start(s, "fln", None, "limited_op", True)
 
 
-@register_event
 class LeadershipSnatch(Event):
     """#3. Unshaded: every Underground Guerrilla in one Wilaya is Activated.
     Shaded: up to 2 Populated FLN-Controlled Algerian spaces are set to Opposition."""
@@ -103,7 +101,6 @@ def oil_choices(s: State) -> list[int]:
     return [n for n in (0, 1, 2) if s.commitment + n <= 50 and 2 * n <= cubes]
 
 
-@register_event
 class OilAndGasDiscoveries(Event):
     """#4 (single text): the executor adds 0-2 Commitment; the Government player puts twice that
     many French cubes from the map and/or Available Out of Play."""
@@ -131,7 +128,6 @@ class OilAndGasDiscoveries(Event):
         return len(oil_choices(s)) > 1
 
 
-@register_event
 class Factionalism(Event):
     """#6. Unshaded: remove up to 3 Guerrillas from one Wilaya to Available, or move the France
     Track up to 2 boxes toward A. Shaded: the FLN Rallies for free in 1 space with an FLN Base."""
@@ -174,7 +170,6 @@ class Factionalism(Event):
         return free_op_possible(s, "rally", "fln", limited=True, base_only=True)
 
 
-@register_event
 class FifthBureau(Event):
     """#7. Unshaded: name a Wilaya, roll 1d6; if the roll <= its Guerrillas, remove up to the roll
     of them to Available. Shaded: "Shift 2 Sectors 1 level each toward Opposition" – exactly 2
@@ -224,7 +219,6 @@ def _beni_targets(s: State) -> list[str]:
             and sp["support"] == "neutral" and sp["terror"] == 0]
 
 
-@register_event
 class BeniOuiOui(Event):
     """#9 (single text): up to 2 Populated, Neutral Algerian spaces without Terror; set each to
     Support or Opposition (executor's choice per space)."""
@@ -259,7 +253,6 @@ class BeniOuiOui(Event):
         return bool(_beni_targets(s))
 
 
-@register_event
 class ProtestInParis(Event):
     """#14 (single text): move the France Track 0, 1 or 2 boxes in one direction."""
 
@@ -281,7 +274,6 @@ class ProtestInParis(Event):
         return s.france_track != "F"
 
 
-@register_event
 class JeanPaulSartre(Event):
     """#15. Unshaded: FLN Resources +2. Shaded: Commitment -1."""
 
@@ -294,7 +286,6 @@ class JeanPaulSartre(Event):
         return s.resources["fln"] < 50 if side == "unshaded" else s.commitment >= 1
 
 
-@register_event
 class Nato(Event):
     """#16. Unshaded: 1d6 French cubes from Out of Play to Available (executor's mix). Shaded:
     the Government puts 1d6 French cubes from Available and/or the map Out of Play. Commitment
@@ -320,7 +311,6 @@ class Nato(Event):
         return french_cubes_on_map_or_available(s) > 0
 
 
-@register_event
 class GeneralStrike(Event):
     """#19. Unshaded: set one City to Neutral, then Commitment + its Population. Shaded: FLN
     Resources +2."""
@@ -351,7 +341,6 @@ def sauve_choices() -> list[list[str]]:
     return pairs((UG, AG, AP), list(SPACES))
 
 
-@register_event
 class SauveQuiPeut(Event):
     """#20 (single text): the executor removes up to 3 Guerrillas and/or Algerian Police from the
     map to Available, paying 1 of its Resources per piece."""
@@ -383,7 +372,6 @@ class SauveQuiPeut(Event):
         return s.resources["fln"] >= 1 and self.pieces_on_map(s) > 0
 
 
-@register_event
 class UnitedNationsResolution(Event):
     """#21: unshaded Commitment +1; shaded Commitment -1."""
 
@@ -396,7 +384,6 @@ class UnitedNationsResolution(Event):
         return s.commitment < 50 if side == "unshaded" else s.commitment >= 1
 
 
-@register_event
 class GovernmentOfTheUSAIsConvinced(Event):
     """#22: unshaded Commitment +2; shaded Commitment -2."""
 
@@ -409,7 +396,6 @@ class GovernmentOfTheUSAIsConvinced(Event):
         return s.commitment < 50 if side == "unshaded" else s.commitment >= 1
 
 
-@register_event
 class DiplomaticLeanings(Event):
     """#23. Unshaded (only once Morocco and Tunisia are independent): remove up to 1 FLN Base from
     Morocco and up to 1 from Tunisia to Available, no Commitment change. Shaded: FLN Resources
@@ -443,7 +429,6 @@ class DiplomaticLeanings(Event):
         return s.resources["fln"] < 50
 
 
-@register_event
 class EconomicDevelopment(Event):
     """#24. Unshaded: up to 2 Populated Government-Controlled Algerian spaces to Support. Shaded:
     Government Resources -6."""
@@ -478,7 +463,6 @@ def purge_pieces(executor: str) -> tuple[str, ...]:
     return GUERRILLAS if executor == "gov" else CUBES
 
 
-@register_event
 class Purge(Event):
     """#25 (single text): roll 1d6; the executor moves (roll / 2, rounded up) enemy non-Base pieces
     from the map to their Available box; roll 1d6 again: the enemy loses that many Resources."""
@@ -504,7 +488,6 @@ class Purge(Event):
             sp["pieces"][p] for sp in s.spaces.values() for p in CUBES)
 
 
-@register_event
 class Casbah(Event):
     """#26. Unshaded: remove any FLN pieces from Algiers to Available; +1 Commitment per Base and
     +1 FLN Resource per piece removed. Shaded: place up to 4 Guerrillas in Algiers; if Algiers is
@@ -565,7 +548,6 @@ class Casbah(Event):
         return can_obtain(s, UG, ("available",), True, self.CITY)
 
 
-@register_event
 class AtrocitiesAndReprisals(Event):
     """#28 (single text): up to 2 Terror markers, 1 executor Resource each, in any Algerian spaces
     (even with Terror); each such space to Neutral; Commitment -1 per marker."""
@@ -601,7 +583,6 @@ class AtrocitiesAndReprisals(Event):
         return s.resources["fln"] >= 1 and terror_left(s) > 0
 
 
-@register_event
 class ChangeInTactics(Event):
     """#30 (single text): remove one Capability in effect (5.3); it no longer applies."""
 
@@ -626,3 +607,28 @@ class ChangeInTactics(Event):
     def effective(self, s: State, side: str) -> bool:
         return bool(s.cards["capabilities"])
 
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register_event(Quadrillage)
+register_event(LeadershipSnatch)
+register_event(OilAndGasDiscoveries)
+register_event(Factionalism)
+register_event(FifthBureau)
+register_event(BeniOuiOui)
+register_event(ProtestInParis)
+register_event(JeanPaulSartre)
+register_event(Nato)
+register_event(GeneralStrike)
+register_event(SauveQuiPeut)
+register_event(UnitedNationsResolution)
+register_event(GovernmentOfTheUSAIsConvinced)
+register_event(DiplomaticLeanings)
+register_event(EconomicDevelopment)
+register_event(Purge)
+register_event(Casbah)
+register_event(AtrocitiesAndReprisals)
+register_event(ChangeInTactics)

@@ -26,7 +26,7 @@ from ..ops import sa_frame
 from ..state import Frame, State
 from .common import GUERRILLAS, SECTORS
 from .frames_b import (
-    IntegrationSubvert, can_obtain, has_room, place_frame, push_place, replace_frame,
+    EVB_SUBVERT, can_obtain, has_room, place_frame, push_place, replace_frame,
 )
 
 MOUNTAIN_SECTORS: tuple[str, ...] = tuple(n for n in SECTORS if SPACES[n].mountain)
@@ -80,7 +80,6 @@ def _elections_sectors(s: State) -> list[str]:
     return [n for n in SECTORS if population(s, n) >= 1 and s.spaces[n]["support"] != "neutral"]
 
 
-@register_event
 class Elections(Event):
     """#34: unshaded Commitment +1, or one Populated Neutral space without Terror to Support;
     shaded one Populated Sector to Neutral."""
@@ -134,7 +133,6 @@ def _martyr_spaces(s: State) -> list[str]:
     return list(ALGERIA) + (list(COUNTRIES) if independent(s) else [])
 
 
-@register_event
 class Assassination(Event):
     """#36: unshaded one Guerrilla from any space to Casualties, FLN Resources -1d6; shaded one
     Guerrilla (Available or Out of Play) in any space, FLN Resources +1d6."""
@@ -173,7 +171,6 @@ class Assassination(Event):
         return s.resources["fln"] < 50 or any(s.boxes[b]["guerrillas"] > 0 for b in self.BOXES)
 
 
-@register_event
 class Integration(Event):
     """#37: unshaded the Government Trains for free in up to 2 locations (3.2.1, 5.5); shaded the
     FLN may Subvert for free without an Operation or Underground Guerrilla (4.3.2, 5.1.1)."""
@@ -189,7 +186,7 @@ class Integration(Event):
     def subvert(self, s: State, f: Frame, log: Log) -> None:
         if _algerian_cubes(s):
             sf = sa_frame("subvert", None, who="fln", free=True)
-            sf["k"] = IntegrationSubvert.kind
+            sf["k"] = EVB_SUBVERT
             push(s, sf)
 
     def effective(self, s: State, side: str) -> bool:
@@ -198,7 +195,6 @@ class Integration(Event):
         return _algerian_cubes(s)
 
 
-@register_event
 class EconomicCrisisInFrance(Event):
     """#38: unshaded FLN Resources -1d6; shaded Government Resources -1d6 and Commitment -1."""
 
@@ -223,7 +219,6 @@ def _djebel_spaces(s: State) -> list[str]:
     return [n for n in MOUNTAIN_SECTORS if s.spaces[n]["pieces"][FB] == 0 and guerrillas(s, n) > 0]
 
 
-@register_event
 class RetreatIntoDjebel(Event):
     """#39: unshaded all Guerrillas in 2 Mountain Sectors without FLN Bases to Available; shaded
     every Active Guerrilla in the Mountain Sectors goes Underground."""
@@ -257,7 +252,6 @@ class RetreatIntoDjebel(Event):
         return any(s.spaces[n]["pieces"][AG] > 0 for n in MOUNTAIN_SECTORS)
 
 
-@register_event
 class Egypt(Event):
     """#41: unshaded FLN Resources -3; shaded FLN Resources +1d6."""
 
@@ -278,7 +272,6 @@ def _czech_loss(s: State) -> int:
     return 2 * (s.border_zone or 0) if independent(s) else 2
 
 
-@register_event
 class CzechArmsDeal(Event):
     """#42: unshaded FLN Resources -(2 x Border Zone Status), or -2 before independence; shaded
     FLN Resources +6."""
@@ -303,7 +296,6 @@ def _cities_without_bonus(s: State) -> list[str]:
     return [c for c in CITIES if s.spaces[c]["pop_bonus"] == 0]
 
 
-@register_event
 class Refugees(Event):
     """#43: unshaded "+1 Pop" markers in 2 Cities (1.3.3); shaded Morocco and Tunisia may each
     hold 3 Bases (Base markers, 1.4.2) for the rest of the game."""
@@ -343,7 +335,6 @@ def _third_force_sectors(s: State) -> list[str]:
             and s.spaces[n]["support"] != "oppose"]
 
 
-@register_event
 class ThirdForce(Event):
     """#47: unshaded up to 3 Guerrillas in 1 Sector replaced by Algerian Police; shaded 1 Sector
     with Algerian Police set to Opposition."""
@@ -381,7 +372,6 @@ class ThirdForce(Event):
         return bool(_third_force_sectors(s))
 
 
-@register_event
 class Ultras(Event):
     """#48: unshaded up to 1 Guerrilla in each City to Available; shaded 1d6 / 2 (rounded up)
     Algerian cubes to Available, executor's choice."""
@@ -419,7 +409,6 @@ def _country_guerrillas(s: State) -> int:
     return guerrillas(s, MOROCCO) + guerrillas(s, TUNISIA)
 
 
-@register_event
 class FactionalPlot(Event):
     """#49 (no effect before independence, 5.1.8): unshaded half the Guerrillas in Tunisia
     (rounded down) to Available; shaded redistribute Guerrillas between Morocco and Tunisia."""
@@ -450,7 +439,6 @@ class FactionalPlot(Event):
         return _country_guerrillas(s) >= 1
 
 
-@register_event
 class Bleuite(Event):
     """#50: unshaded Activate all Guerrillas in 1 Algerian space, roll 1d6, if the roll is at
     most their number remove 2 (1 if alone) to Casualties; shaded 2 Algerian Police to
@@ -501,7 +489,6 @@ def _stripey_sectors(s: State) -> list[str]:
             or (population(s, n) >= 1 and s.spaces[n]["support"] != "oppose")]
 
 
-@register_event
 class StripeyHole(Event):
     """#51: unshaded Activate all Guerrillas in 1 Sector, then set it to Opposition; shaded place
     2 Guerrillas in 1 Sector from Available and/or Out of Play."""
@@ -542,7 +529,6 @@ class StripeyHole(Event):
         return any(can_obtain(s, UG, self.BOXES, True, n) for n in SECTORS)
 
 
-@register_event
 class CabinetShuffle(Event):
     """#52 (single text): the executor moves the France Track marker one box toward A or F."""
 
@@ -565,7 +551,6 @@ class CabinetShuffle(Event):
         return s.france_track != FRANCE_BOXES[-1]
 
 
-@register_event
 class Operation744(Event):
     """#54 (single text): pick 1 Mountain Sector, move up to 4 French Troops there from other
     spaces, then remove up to 2 FLN pieces there to Available (Guerrillas before Bases)."""
@@ -605,7 +590,6 @@ class Operation744(Event):
             guerrillas(s, n) + s.spaces[n]["pieces"][FB] > 0 for n in MOUNTAIN_SECTORS)
 
 
-@register_event
 class Development(Event):
     """#55: unshaded up to 2 Government Bases in Algeria from Available and/or Out of Play;
     shaded FLN Resources +3."""
@@ -628,7 +612,6 @@ class Development(Event):
         return any(has_room(s, GB, n) and can_obtain(s, GB, self.BOXES, True, n) for n in ALGERIA)
 
 
-@register_event
 class ArmyInWaiting(Event):
     """#58 (no effect before independence, 5.1.8): unshaded half the Guerrillas in Tunisia
     (rounded down) to Out of Play; shaded 1 FLN Base in Morocco or Tunisia within stacking."""
@@ -657,7 +640,6 @@ class ArmyInWaiting(Event):
                    for c in COUNTRIES)
 
 
-@register_event
 class BandungConference(Event):
     """#59: unshaded FLN Resources -1d6; shaded FLN Resources +1d6."""
 
@@ -674,7 +656,6 @@ class BandungConference(Event):
         return s.resources["fln"] > 0 if side == "unshaded" else s.resources["fln"] < 50
 
 
-@register_event
 class SoummamConference(Event):
     """#60: unshaded up to 2 FLN Bases in Algeria each replaced by a Guerrilla (Bases to
     Available, no Commitment change); shaded up to 2 FLN Bases placed in Algeria."""
@@ -699,3 +680,29 @@ class SoummamConference(Event):
             return any(s.spaces[n]["pieces"][FB] > 0 for n in ALGERIA)
         return any(has_room(s, FB, n) and can_obtain(s, FB, ("available",), True, n)
                    for n in ALGERIA)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register_event(Elections)
+register_event(Assassination)
+register_event(Integration)
+register_event(EconomicCrisisInFrance)
+register_event(RetreatIntoDjebel)
+register_event(Egypt)
+register_event(CzechArmsDeal)
+register_event(Refugees)
+register_event(ThirdForce)
+register_event(Ultras)
+register_event(FactionalPlot)
+register_event(Bleuite)
+register_event(StripeyHole)
+register_event(CabinetShuffle)
+register_event(Operation744)
+register_event(Development)
+register_event(ArmyInWaiting)
+register_event(BandungConference)
+register_event(SoummamConference)

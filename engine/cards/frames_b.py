@@ -16,7 +16,7 @@ Subvert of #37 shaded (no Operation, no Underground Guerrilla needed, 5.1.1 exam
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Final, Sequence
 
 from referee_core.errors import StateError
 
@@ -84,7 +84,6 @@ def can_obtain(s: State, piece: str, boxes: Sequence[str], fallback: bool, dest:
     return fallback and bool(map_takes(s, piece, dest))
 
 
-@register
 class PlaceFrom(Batch):
     kind = "evb_place"
     rule = "5.1.1"
@@ -164,7 +163,6 @@ def replace_frame(who: str, spaces: Sequence[str], targets: Sequence[str], repl:
             "done": []}
 
 
-@register
 class Replace(Batch):
     kind = "evb_replace"
     rule = "5.1.1"
@@ -223,10 +221,14 @@ class Replace(Batch):
         self.finish_unless_more(s, f)
 
 
+EVB_SUBVERT: Final = "evb_subvert"  # the frame kind of #37's free Subvert
+
+
 class IntegrationSubvert(Subvert):
     """#37 shaded (5.1.1 example): the FLN may Subvert for free with no Operation and without an
     Underground Guerrilla – any space with Algerian cubes qualifies; it may also decline."""
 
+    kind = EVB_SUBVERT  # the base's is "sa:subvert"
     below = ("event",)  # no Operation: a step of the Event
 
     def candidates(self, s: State) -> list[str]:
@@ -236,5 +238,11 @@ class IntegrationSubvert(Subvert):
         return not f["x"].get("busy")
 
 
-IntegrationSubvert.kind = "evb_subvert"  # set after class creation: the base names "sa:subvert"
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(PlaceFrom)
+register(Replace)
 register(IntegrationSubvert)

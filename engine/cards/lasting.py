@@ -40,7 +40,6 @@ def no_steps() -> Sequence[StepFn]:
 # --- the cards -----------------------------------------------------------------------------------
 
 
-@register_event
 class BalkyConscripts(Event):
     """#2. Unshaded: the Government Trains for free in up to 2 locations (3.2.1, 5.5). Shaded: FLN
     MOMENTUM – Deploy may not move French Police (modifiers.deploy_pieces)."""
@@ -57,7 +56,6 @@ class BalkyConscripts(Event):
         return side == "shaded" or free_op_possible(s, "train", "gov", max_locs=2)
 
 
-@register_event
 class PeaceOfTheBrave(Event):
     """#5. Unshaded: GOVERNMENT MOMENTUM – amnesty in Sweep and Assault spaces
     (modifiers.amnesty). Shaded: the FLN Rallies for free in up to 2 locations (3.3.1, 5.5)."""
@@ -74,7 +72,6 @@ class PeaceOfTheBrave(Event):
         return side == "unshaded" or free_op_possible(s, "rally", "fln", max_locs=2)
 
 
-@register_event
 class CrossBorderAirStrike(Event):
     """#8. Unshaded: once Morocco and Tunisia are independent, remove up to 3 Guerrillas (even
     Underground) from one of them to Available. Shaded: FLN MOMENTUM – Troop Lift -1 space."""
@@ -105,7 +102,6 @@ class CrossBorderAirStrike(Event):
         return side == "shaded" or bool(self.countries(s))
 
 
-@register_event
 class Moudjahidine(Event):
     """#10. Unshaded: every Underground Guerrilla in one Wilaya is Activated. Shaded: FLN
     MOMENTUM – Rally treats FLN-Controlled spaces without a Base as having one
@@ -126,7 +122,6 @@ class Moudjahidine(Event):
         return side == "shaded" or any(s.spaces[n]["pieces"][UG] for n in ALGERIA)
 
 
-@register_event
 class Bananes(Event):
     """#11. Unshaded: GOVERNMENT MOMENTUM – Troop Lift +2 spaces. Shaded: Commitment -1."""
 
@@ -139,7 +134,6 @@ class Bananes(Event):
         return side == "unshaded" or s.commitment >= 1
 
 
-@register_event
 class Ventilos(Event):
     """#12. Unshaded: GOVERNMENT MOMENTUM – Troop Lift +1 space. Shaded: roll 1d6; move up to
     (roll ÷ 2, rounded up) Guerrillas among up to 3 coastal spaces (Morocco and Tunisia once
@@ -180,7 +174,6 @@ class Ventilos(Event):
             s.spaces[n]["pieces"][UG] + s.spaces[n]["pieces"][AG] > 0 for n in spaces)
 
 
-@register_event
 class Sas(Event):
     """#13. Unshaded: GOVERNMENT CAPABILITY – Train may Pacify in up to 2 spaces. Shaded: FLN
     CAPABILITY – at most 1 Assault space (modifiers.pacify_spaces, assault_max_spaces)."""
@@ -191,7 +184,6 @@ class Sas(Event):
         return no_steps()
 
 
-@register_event
 class Commandos(Event):
     """#17. Unshaded: GOVERNMENT CAPABILITY – Commandos de Chasse (Algerian cubes Activate 1:1 in
     Mountain Sectors). Shaded: FLN CAPABILITY – Zonal Commandos (Ambush does not Activate)."""
@@ -202,7 +194,6 @@ class Commandos(Event):
         return no_steps()
 
 
-@register_event
 class Torture(Event):
     """#18 (single text, either player, 5.3.2): CAPABILITY – each Neutralize costs 1 Commitment
     and may remove 1 more piece, even Underground, in each of its spaces (modifiers.torture)."""
@@ -214,7 +205,6 @@ class Torture(Event):
         return no_steps()
 
 
-@register_event
 class CovertMovement(Event):
     """#27. Unshaded: GOVERNMENT CAPABILITY – Dead Zones (a group Marches one space only).
     Shaded: FLN CAPABILITY – Cross-Wilaya Redeployment (6.4.2)."""
@@ -225,7 +215,6 @@ class CovertMovement(Event):
         return no_steps()
 
 
-@register_event
 class TheCallUp(Event):
     """#29. Unshaded: any number k of French Police from Out of Play to Available, then
     Commitment - (k ÷ 3, rounded down), k limited so that Commitment covers it (1.8). Shaded: FLN
@@ -258,7 +247,6 @@ class TheCallUp(Event):
         return side == "shaded" or s.boxes["out_of_play"][FP] > 0
 
 
-@register_event
 class Intimidation(Event):
     """#31. Unshaded: GOVERNMENT MOMENTUM – Terror does not set Neutral. Shaded: FLN Resources +
     the "+Resource" value of the France Track's box (cap 50)."""
@@ -275,7 +263,6 @@ class Intimidation(Event):
         return side == "unshaded" or s.resources["fln"] < 50
 
 
-@register_event
 class TalebTheBombMaker(Event):
     """#32. Unshaded: GOVERNMENT CAPABILITY – Amateur Bombers (City Terror needs and Activates 2
     Underground Guerrillas). Shaded: FLN CAPABILITY – City Terror costs 0."""
@@ -286,7 +273,6 @@ class TalebTheBombMaker(Event):
         return no_steps()
 
 
-@register_event
 class Overkill(Event):
     """#33. Unshaded: GOVERNMENT CAPABILITY – Neutralize removes up to 4 pieces. Shaded: FLN
     CAPABILITY – Revenge (1 Guerrilla after each Assault, ops_gov.Assault)."""
@@ -297,7 +283,6 @@ class Overkill(Event):
         return no_steps()
 
 
-@register_event
 class Napalm(Event):
     """#35. Unshaded: GOVERNMENT CAPABILITY – Assault 1:1 against Guerrillas in Mountain Sectors.
     Shaded: FLN CAPABILITY – each Assault space costs 3 Resources."""
@@ -308,7 +293,6 @@ class Napalm(Event):
         return no_steps()
 
 
-@register_event
 class StrategicMovement(Event):
     """#40. Unshaded: move up to 6 cubes among up to 3 Algerian coastal spaces, for free (not a
     Troop Lift). Shaded: FLN MOMENTUM – Troop Lift -1 space."""
@@ -332,7 +316,6 @@ class StrategicMovement(Event):
         return side == "shaded" or any(cubes(s, n) > 0 for n in COASTAL_ALGERIA)
 
 
-@register_event
 class Paranoia(Event):
     """#44. Unshaded: GOVERNMENT MOMENTUM – no March across Wilaya boundaries. Shaded: every
     Active Guerrilla on the map, Countries included, flips Underground."""
@@ -349,7 +332,6 @@ class Paranoia(Event):
         return side == "unshaded" or any(sp["pieces"][AG] for sp in s.spaces.values())
 
 
-@register_event
 class ChallePlan(Event):
     """#45. Unshaded: GOVERNMENT MOMENTUM – Police count as Troops in every Assault. Shaded: FLN
     MOMENTUM – Troops and Police never combine in Sweep or Assault."""
@@ -360,7 +342,6 @@ class ChallePlan(Event):
         return no_steps()
 
 
-@register_event
 class Moghazni(Event):
     """#46. Unshaded: GOVERNMENT MOMENTUM – Train also in Sectors at Support under Government
     Control (Algerian Police only there). Shaded: in one Sector, replace any number of Algerian
@@ -389,7 +370,6 @@ class Moghazni(Event):
         return side == "unshaded" or bool(self.sectors(s))
 
 
-@register_event
 class PopulationControl(Event):
     """#53. Unshaded: GOVERNMENT MOMENTUM – a March into a City with 3+ Government cubes
     Activates. Shaded: set any 1 City to Neutral (Terror markers unchanged)."""
@@ -416,7 +396,6 @@ class PopulationControl(Event):
         return side == "unshaded" or bool(self.cities(s))
 
 
-@register_event
 class HardenedAttitudes(Event):
     """#56 (single text): MOMENTUM – no Train in Sectors not at Support, no Extort in Sectors
     without an FLN Base (modifiers.train_barred, extort_barred)."""
@@ -428,7 +407,6 @@ class HardenedAttitudes(Event):
         return no_steps()
 
 
-@register_event
 class PeaceTalks(Event):
     """#57 (single text): MOMENTUM – no Assault, no Attack (hence no Ambush)
     (modifiers.assault_banned, attack_banned)."""
@@ -438,3 +416,32 @@ class PeaceTalks(Event):
 
     def steps(self, side: str) -> Sequence[StepFn]:
         return no_steps()
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register_event(BalkyConscripts)
+register_event(PeaceOfTheBrave)
+register_event(CrossBorderAirStrike)
+register_event(Moudjahidine)
+register_event(Bananes)
+register_event(Ventilos)
+register_event(Sas)
+register_event(Commandos)
+register_event(Torture)
+register_event(CovertMovement)
+register_event(TheCallUp)
+register_event(Intimidation)
+register_event(TalebTheBombMaker)
+register_event(Overkill)
+register_event(Napalm)
+register_event(StrategicMovement)
+register_event(Paranoia)
+register_event(ChallePlan)
+register_event(Moghazni)
+register_event(PopulationControl)
+register_event(HardenedAttitudes)
+register_event(PeaceTalks)

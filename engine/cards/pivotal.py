@@ -63,7 +63,6 @@ SUEZ_COST = 6  # 5.1.9: both players subtract six Resources
 # --- the runner -------------------------------------------------------------------------------
 
 
-@register
 class PivotalRun(AutoFrame):
     """5.1.4: the text of a played Pivotal Event, run step by step (resumable like an Event)."""
 
@@ -129,7 +128,6 @@ def take_troops(s: State, who: str, n: int, to: str, why: str, log: Log) -> None
 # --- #61 Morocco and Tunisia Independent (5.1.8) ---------------------------------------------
 
 
-@register_pivotal
 class MoroccoAndTunisiaIndependent(Pivotal):
     """#61 (FLN), 5.1.8: only after Mobilization. Morocco and Tunisia become FLN sanctuaries (board
     reads ``in_effect``), the Border Zone Status marker goes to 0, Border Sectors become active."""
@@ -154,7 +152,6 @@ class MoroccoAndTunisiaIndependent(Pivotal):
 # --- #62 Suez Crisis (5.1.9) -----------------------------------------------------------------
 
 
-@register_pivotal
 class SuezCrisis(Pivotal):
     """#62 (FLN), 5.1.9: the FLN must be able to pay its six Resources (1.8). 1d6 French Troops
     set aside by the Government (map and/or Available), both players -6 Resources; the payback
@@ -191,7 +188,6 @@ class SuezCrisis(Pivotal):
 # --- #63 OAS (5.3.1) -------------------------------------------------------------------------
 
 
-@register_pivotal
 class OasCard(Pivotal):
     """#63 (FLN), 5.3.1: only while Recall De Gaulle is in effect; puts the OAS capability (usable
     by either player in place of a Special Activity) into effect."""
@@ -217,13 +213,13 @@ def oas_cost_covered(s: State, who: str, pop: int) -> bool:
     return s.resources["fln"] >= 2 * pop if who == "fln" else s.commitment >= pop
 
 
-@register_sa
 class OasActivity(SpecialActivity):
     """5.3.1: in place of the Special Activity of an Operation + Special Activity (engine/ops.py
     offers it while the capability is in effect): one non-Terrorized Populated Algerian space –
     Terror marker (if one is left), Neutral, Commitment -Pop, FLN Resources -2 x Pop."""
 
     name = "oas"
+    kind = "sa:oas"
     rule = "5.3.1"
 
     def targets(self, s: State, who: str) -> list[str]:
@@ -269,7 +265,6 @@ class OasActivity(SpecialActivity):
 # --- #64 Mobilization (5.1.6) ----------------------------------------------------------------
 
 
-@register_pivotal
 class Mobilization(Pivotal):
     """#64 (Government), 5.1.6: only if Opposition + FLN Bases >= 15. The Government may move French
     pieces from Out of Play to Available, up to half the Commitment rounded up, at no Commitment
@@ -298,7 +293,6 @@ class Mobilization(Pivotal):
         emit(log, "5.1.6", "Mobilization in effect: Resettle allowed, #61 playable", card=self.card)
 
 
-@register
 class MobilizationMoves(FrameType):
     """5.1.6: French pieces Out of Play -> Available, one at a time, at no Commitment cost."""
 
@@ -344,7 +338,6 @@ class MobilizationMoves(FrameType):
 # --- #65 Recall De Gaulle (5.1.7) ------------------------------------------------------------
 
 
-@register_pivotal
 class RecallDeGaulle(Pivotal):
     """#65 (Government), 5.1.7: only once Coup d'Etat has been played; in effect for the rest of
     the game unless a Coup d'Etat won by the Government cancels it (Train, Propaganda income and
@@ -368,7 +361,6 @@ class RecallDeGaulle(Pivotal):
 # --- #66 Coup d'Etat (5.1.5) -----------------------------------------------------------------
 
 
-@register_pivotal
 class CoupDEtat(Pivotal):
     """#66 (Government), 5.1.5: at most once per Campaign, retained after play. Each player rolls
     1d6; L = the lower roll. Government higher: Recall De Gaulle (if in effect) and OAS are removed
@@ -432,3 +424,19 @@ class CoupDEtat(Pivotal):
             add_commitment(s, -low)
             emit(log, "5.1.5", f"Coup d'Etat: Commitment -{low}", actor="fln",
                  commitment=s.commitment)
+
+
+# --- registration ---------------------------------------------------------------------------------
+# This module's kinds, registered by an explicit list rather than by class decorators (a
+# decorated class would compile to a plain Python class under mypyc, which may not derive
+# from the compiled base class); in the order they are defined above.
+
+register(PivotalRun)
+register_pivotal(MoroccoAndTunisiaIndependent)
+register_pivotal(SuezCrisis)
+register_pivotal(OasCard)
+register_sa(OasActivity)
+register_pivotal(Mobilization)
+register(MobilizationMoves)
+register_pivotal(RecallDeGaulle)
+register_pivotal(CoupDEtat)

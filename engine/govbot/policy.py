@@ -255,7 +255,8 @@ def train(s: State, ms: list[Move], ctx: Ctx) -> Move:
     if places:
         return greedy(s, [], ctx, places, "cube to place")
     f = s.pending[-1]
-    spaces = [m for m in ms if m["t"] == "space" and m["space"] in (*SPACES, "france_track")]
+    spaces = [m for m in ms
+              if m["t"] == "space" and (m["space"] in SPACES or m["space"] == "france_track")]
     if spaces and not (f["box"] == "limited_op" and f["locs"]):
         scored = [(train_value(s, m["space"], f["locs"]), m) for m in spaces]
         v, m = max(scored, key=lambda r: r[0])

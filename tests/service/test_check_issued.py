@@ -15,6 +15,7 @@ import algeria
 import algeria.serial
 import algeria.validate
 import engine
+import referee_core
 from ct_referee_client import to_move
 from ct_referee_proto.v1 import referee_pb2 as pb
 from engine.machine import handler
@@ -85,6 +86,10 @@ def algeria_core(check_issued: str, secret: bytes | None = None) -> Core:
                        check_issued=check_issued), bot=None)
 
 
+@pytest.mark.skipif(referee_core.compiled(),
+                    reason="counts the validator's calls by replacing algeria.validate.validate, "
+                           "which compiled callers do not look up: tests/test_compiled.py runs "
+                           "it on the interpreted engines")
 @pytest.mark.parametrize(("signed", "expected"), [(False, 2), (True, 1)])
 def test_an_algeria_apply_validates_each_state_once(
         monkeypatch: pytest.MonkeyPatch, signed: bool, expected: int) -> None:
