@@ -13,7 +13,7 @@ from google.protobuf.message import Message
 from ct_referee_client import Client, RefereeError, connect
 from service.config import from_env
 from service.errors import error_body
-from service.rest import to_json_body
+from service.jsonmap import to_json_body
 
 
 def add_server(p: argparse.ArgumentParser) -> None:
