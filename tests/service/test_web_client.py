@@ -19,34 +19,13 @@ import pytest
 from engine.records import check_record, read_record
 
 from .browser import open_page
-from .conftest import _die_with_parent
+from .served import spawn_serve
 
 
-def spawn_serve(*extra: str) -> tuple[subprocess.Popen[str], str]:
-    p = subprocess.Popen(
-        [sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1",
-         "--http-port", "0", "--grpc-port", "0", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=_die_with_parent)
-    assert p.stdout is not None
-    seen: list[str] = []
-    for line in p.stdout:
-        m = re.search(r"http=([\d.]+:\d+)", line)
-        if m:
-            return p, f"http://{m.group(1)}"
-        seen.append(line)
-    p.kill()
-    raise RuntimeError(f"ct-referee serve did not start (exit {p.wait()}):\n{''.join(seen)[-2000:]}")
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[str]:
+@pytest.fixture
+def served(served_unsealed: str) -> str:
     # an unsealed referee: the page's seed decides the deal (a sealed one: test_play_sealed.py)
-    p, url = spawn_serve("--no-seal")
-    try:
-        yield url
-    finally:
-        p.terminate()
-        p.wait(10)
+    return served_unsealed
 
 
 @pytest.fixture

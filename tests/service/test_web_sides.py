@@ -18,17 +18,7 @@ import pytest
 from engine.records import read_record
 
 from .browser import open_page
-from .test_web_client import settle, spawn_serve
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[str]:
-    p, url = spawn_serve()
-    try:
-        yield url
-    finally:
-        p.terminate()
-        p.wait(10)
+from .test_web_client import settle
 
 
 @pytest.fixture
