@@ -237,11 +237,11 @@ def test_sealed_game_saved_loaded_and_validated(page: Any, sealed: str, tmp_path
 
 
 def test_sealed_game_to_the_end_reveals_its_seed(page: Any, sealed: str, tmp_path: Path) -> None:
-    from .test_web_client import FAST_TO_THE_END
+    from .test_web_client import FAST_TO_THE_END, REFRESH_EVERY
 
     page.goto(sealed + "/play/?scenario=short&seed=9")
     settle(page)
-    page.evaluate(FAST_TO_THE_END)
+    page.evaluate(FAST_TO_THE_END, REFRESH_EVERY)
     settle(page)
     revealed = page.evaluate("app.game.pos.state.revealed_seed")
     assert revealed and page.locator("#status .chip.seed").text_content() == (

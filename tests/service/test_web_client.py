@@ -17,6 +17,7 @@ from typing import Any, Iterator
 import pytest
 
 from engine.records import check_record, read_record
+from tests.long import long_runs
 
 from .browser import open_page
 from .served import spawn_serve
@@ -135,7 +136,7 @@ def test_play_undo_save_validate_load(page: Any, served: str, tmp_path: Path) ->
 
     # on to the end of the game (the fast path of a player who passes, finishes or declines
     # whenever it may): the record ends with the result, and validates
-    page.evaluate(FAST_TO_THE_END)
+    page.evaluate(FAST_TO_THE_END, REFRESH_EVERY)
     settle(page)
     assert page.locator("#to-move").text_content() == "Game over"
     assert re.fullmatch(r"The (FLN|Government) wins.*",
@@ -150,14 +151,27 @@ def test_play_undo_save_validate_load(page: Any, served: str, tmp_path: Path) ->
     assert verdict.to_move is None and verdict.result == rec.result
 
 
-FAST_TO_THE_END = """async () => {
+# The player in a hurry's moves as play() makes them (step: the move, the bot's answer, the
+# record), the view and board picture of the position (refresh) fetched after every ``every``-th
+# move and at the end: every move under --long, every 20th otherwise.
+FAST_TO_THE_END = """async (every) => {
+  let n = 0;
   while (!isOver(app.game)) {
     const ms = app.game.pos.legal_moves;
     const m = ms.find((x) => x.t === "pass") || ms.find((x) => x.t === "done")
       || ms.find((x) => x.t === "decline") || ms[0];
-    await act(() => play(m));
+    if (++n % every === 0) {
+      await act(() => play(m));
+      continue;
+    }
+    const g = app.game;
+    const next = await step(g, m, null);
+    app.history.push(g);
+    app.game = next;
+    if (isOver(next)) await act(() => refresh(next));
   }
 }"""
+REFRESH_EVERY = 1 if long_runs() else 20
 
 
 def test_hot_seat(page: Any, served: str) -> None:
