@@ -46,8 +46,9 @@ def with_client(run: Callable[[argparse.Namespace, Client], int]) -> Callable[
     return command
 
 
-def print_message(msg: Message, out: TextIO = sys.stdout) -> None:
-    out.write(to_json_body(msg).decode() + "\n")
+def print_message(msg: Message, out: TextIO | None = None) -> None:
+    """``msg`` in its JSON form, a line on ``out`` (the standard output of the moment)."""
+    (out or sys.stdout).write(to_json_body(msg).decode() + "\n")
 
 
 def read_state(path: str) -> Any:

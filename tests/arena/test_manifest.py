@@ -7,7 +7,6 @@ relabelled pairing, another game number, a manifest re-signed with another key."
 from __future__ import annotations
 
 import base64
-import contextlib
 import hashlib
 import io
 import json
@@ -28,6 +27,7 @@ import engine
 from ct_referee_arena import ladder as lad
 from ct_referee_arena import manifest
 from engine.records import RecordWriter, check_record, read_record
+from tests import cli_main
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-m", "ct_referee_cli"]
@@ -90,18 +90,11 @@ def write(out: Path, n: int, objs: list[dict[str, Any]]) -> None:
 
 
 def verify(out: Path, *extra: str) -> tuple[int, str]:
-    """``ct-referee verify OUTDIR``: the command's main in this process (its exit status, what
-    it wrote to stdout then stderr), rather than a process started for each of the many
-    checks (the single-record checks and ``test_the_organisers_own_key`` run it as a process)."""
-    from ct_referee_cli import main
-
-    stdout, stderr = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        try:
-            status = main(["verify", str(out), *extra])
-        except SystemExit as e:  # argparse's refusals
-            status = e.code if isinstance(e.code, int) else 1
-    return status, stdout.getvalue() + stderr.getvalue()
+    """``ct-referee verify OUTDIR`` in this process (tests/cli_main.py), rather than a process
+    started for each of the many checks (the single-record checks and
+    ``test_the_organisers_own_key`` run it as a process)."""
+    r = cli_main.run("verify", str(out), *extra)
+    return r.returncode, r.stdout + r.stderr
 
 
 def failing(text: str) -> list[str]:
