@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -17,6 +15,7 @@ from typing import Any, Iterator
 import pytest
 
 from engine.records import check_record, read_record
+from tests import cli_main
 from tests.long import long_runs
 
 from .browser import open_page
@@ -114,8 +113,7 @@ def test_play_undo_save_validate_load(page: Any, served: str, tmp_path: Path) ->
     verdict = check_record(rec)
     assert verdict.ok, verdict.problem
     assert verdict.checkpoints == len(rec.checkpoints) >= 3
-    cli = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path)],
-                         capture_output=True, text=True, timeout=60)
+    cli = cli_main.run("validate", str(path))
     assert cli.returncode == 0, cli.stdout + cli.stderr
 
     # a changed line is caught by its checkpoint (the page's hashes are the engine's)
