@@ -14,9 +14,11 @@ point fields, wrappers, Any, Timestamp, ...) are left to ``json_format``.
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any, Callable
 
+import orjson
 from google.protobuf import json_format
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
@@ -286,3 +288,14 @@ def _by_json_name(md: Any, k: Any) -> Any:
         if f.json_name == k:
             return f
     return None
+
+
+def to_json_body(msg: Message) -> bytes:
+    """A message in its JSON form (proto field names, Struct integers as
+    integers, moves flat): by orjson, or the standard encoder for what orjson refuses (integers
+    past 64 bits)."""
+    data = to_dict(msg)
+    try:
+        return orjson.dumps(data)
+    except TypeError:  # orjson.JSONEncodeError
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()

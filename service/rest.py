@@ -9,7 +9,6 @@ import time
 from typing import Callable
 from urllib.parse import parse_qsl
 
-import orjson
 from flask import Flask, Response, request
 from google.protobuf import json_format
 from google.protobuf.message import Message
@@ -21,24 +20,13 @@ import engine
 
 from . import catalog, landing, play_page
 from .config import Config
-from .jsonmap import from_dict, to_dict
+from .jsonmap import from_dict, to_dict, to_json_body  # noqa: F401  (the REST form)
 from .moves import MoveError
 from .core import Call, Core
 from .errors import ServiceError, internal
 from .front import DEADLINE_KEY
 from .openapi import docs_page, document
 from .operations import BOTS, FLN_BOT, OPERATIONS, Operation
-
-
-def to_json_body(msg: Message) -> bytes:
-    """A message in its JSON form (service.jsonmap: proto field names, Struct integers as
-    integers, moves flat): by orjson, or the standard encoder for what orjson refuses (integers
-    past 64 bits)."""
-    data = to_dict(msg)
-    try:
-        return orjson.dumps(data)
-    except TypeError:  # orjson.JSONEncodeError
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def parse_body(body: bytes, cls: type[Message]) -> Message:

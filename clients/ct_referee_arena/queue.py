@@ -39,6 +39,7 @@ QUEUE = "ct-referee-arena"   # Colonial Twilight's games; another game's: QUEUE-
 POLL = 0.1
 HEARTBEAT = 1          # seconds between a busy worker's heartbeats (RQ's job monitoring)
 LOST_AFTER = 10.0      # seconds without one after which a started game's worker is lost
+LOST_AFTER_ENV = "CT_REFEREE_ARENA_LOST_AFTER"   # the ladder's LOST_AFTER, when set
 REPLAYS = 3            # times a game whose worker was lost is queued again in one run
 TASK = "ct_referee_arena.queue.run_queued"   # the one function a worker runs
 LOCAL = (None, "", "local")                   # the referee in the worker's process
@@ -51,7 +52,11 @@ def queue_name(game: str) -> str:
 def executor(url: str, ladder_key: str, game: str = DEFAULT, job_timeout: int = 3600) -> Any:
     """An executor (see ``ladder.Executor``) playing the tasks of a ladder of ``game`` on that
     game's queue at ``url``. A game whose worker is lost (``lost``: its job has had no heartbeat
-    for ``LOST_AFTER`` seconds) is queued again, up to ``REPLAYS`` times, in the same run."""
+    for ``LOST_AFTER`` seconds, or ``CT_REFEREE_ARENA_LOST_AFTER``'s) is queued again, up to
+    ``REPLAYS`` times, in the same run. ``ValueError`` if that variable is not a number of
+    seconds of at least two heartbeats."""
+    after = lost_after()
+
     def run(todo: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         conn = Redis.from_url(url)
         q = Queue(queue_name(game), connection=conn, serializer=JSONSerializer)
@@ -81,7 +86,7 @@ def executor(url: str, ladder_key: str, game: str = DEFAULT, job_timeout: int = 
                     elif status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
                         t = jobs.pop(job.id)
                         yield {"id": t["id"], "error": failure(job, status)}
-                    elif status == JobStatus.STARTED and (silent := lost(job)) is not None:
+                    elif status == JobStatus.STARTED and (silent := lost(job, after)) is not None:
                         t = jobs.pop(job.id)
                         n = replays[t["id"]] = replays.get(t["id"], 0) + 1
                         _drop(job)
@@ -103,17 +108,33 @@ def executor(url: str, ladder_key: str, game: str = DEFAULT, job_timeout: int = 
     return run
 
 
-def lost(job: Job) -> float | None:
+def lost(job: Job, after: float = LOST_AFTER) -> float | None:
     """The seconds a started job has gone without a heartbeat from its worker (RQ's job
     heartbeat, which a worker sends every ``HEARTBEAT`` seconds while its work horse plays),
-    when that is more than ``LOST_AFTER``: its worker is gone (killed, or its machine)."""
+    when that is more than ``after``: its worker is gone (killed, or its machine)."""
     beat = job.last_heartbeat or job.started_at
     if beat is None:
         return None
     if beat.tzinfo is None:
         beat = beat.replace(tzinfo=timezone.utc)
     silent = (datetime.now(timezone.utc) - beat).total_seconds()
-    return silent if silent > LOST_AFTER else None
+    return silent if silent > after else None
+
+
+def lost_after() -> float:
+    """``LOST_AFTER``, or the seconds ``CT_REFEREE_ARENA_LOST_AFTER`` gives (at least two
+    heartbeats' worth): how long the ladder waits for a silent worker."""
+    given = os.environ.get(LOST_AFTER_ENV)
+    if not given:
+        return LOST_AFTER
+    try:
+        seconds = float(given)
+    except ValueError:
+        raise ValueError(f"{LOST_AFTER_ENV}: not a number of seconds: {given!r}") from None
+    if not seconds >= 2 * HEARTBEAT:
+        raise ValueError(f"{LOST_AFTER_ENV}: {given} s is less than two heartbeats"
+                         f" ({2 * HEARTBEAT} s)")
+    return seconds
 
 
 def _drop(job: Job) -> None:

@@ -13,7 +13,7 @@ from google.protobuf.message import Message
 from ct_referee_client import Client, RefereeError, connect
 from service.config import from_env
 from service.errors import error_body
-from service.rest import to_json_body
+from service.jsonmap import to_json_body
 
 
 def add_server(p: argparse.ArgumentParser) -> None:
@@ -46,8 +46,9 @@ def with_client(run: Callable[[argparse.Namespace, Client], int]) -> Callable[
     return command
 
 
-def print_message(msg: Message, out: TextIO = sys.stdout) -> None:
-    out.write(to_json_body(msg).decode() + "\n")
+def print_message(msg: Message, out: TextIO | None = None) -> None:
+    """``msg`` in its JSON form, a line on ``out`` (the standard output of the moment)."""
+    (out or sys.stdout).write(to_json_body(msg).decode() + "\n")
 
 
 def read_state(path: str) -> Any:

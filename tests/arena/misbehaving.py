@@ -94,11 +94,24 @@ def endless(msg: dict[str, Any]) -> dict[str, Any]:
         pass
 
 
+def _first(path: str) -> bool:
+    """Whether this process is the first to create ``path`` (which it then does)."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
+
+
 class Dawdler:
-    """Takes its time before a game (4 s), then plays the first listed move."""
+    """Takes its time before a game (4 s), then plays the first listed move. With
+    ARENA_TEST_DAWDLE_ONCE naming a file, only the first of the dawdlers started with it takes
+    its time (the one that creates the file)."""
 
     def hello(self, msg: dict[str, Any]) -> dict[str, Any]:
-        time.sleep(4)
+        once = os.environ.get("ARENA_TEST_DAWDLE_ONCE")
+        if not once or _first(once):
+            time.sleep(4)
         return {"name": "dawdler"}
 
     def turn(self, msg: dict[str, Any]) -> dict[str, Any]:

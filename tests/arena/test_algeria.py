@@ -62,12 +62,12 @@ def text(lines: list[dict[str, Any]]) -> list[str]:
 def test_the_service_plays_the_local_algeria_game(servers: Servers, transport: str) -> None:
     url = servers.http if transport == "rest" else f"grpc://{servers.grpc}"
     ref = connect(url)
-    try:
-        remote = play_game("random", "random", "1960", 3, referee=ref, game="algeria",
+    try:  # seed 11: one of the shorter random games of 1960 (218 record lines; seed 3's: 390)
+        remote = play_game("random", "random", "1960", 11, referee=ref, game="algeria",
                            salt="x")
     finally:
         ref.close()
-    local = play_game("random", "random", "1960", 3, referee=LocalReferee(), game="algeria",
+    local = play_game("random", "random", "1960", 11, referee=LocalReferee(), game="algeria",
                       salt="x")
     assert body(remote["record"]) == body(local["record"])
     assert remote["winner"] in ("gov", "fln") and remote["forfeit"] is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -159,10 +160,12 @@ def wait_for(what: str, ok: Callable[[], object], seconds: float = 60) -> Any:
 
 @pytest.mark.parametrize("kill", ["worker", "machine"])
 def test_a_game_whose_worker_is_killed_is_played_again_in_the_same_run(
-        redis_url: str, tmp_path: Path, kill: str) -> None:
+        redis_url: str, tmp_path: Path, kill: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """SIGKILL to a ``ct-referee worker`` mid-game (``machine``: to it, its work horse and its
     agents at once): the ladder sees within seconds that the game's heartbeats stopped, queues
-    it again, and a second worker plays it; the run ends with every game played."""
+    it again, and a second worker plays it; the run ends with every game played. Only the first
+    game's Government dawdles (the game the worker is killed in), and the ladder takes a worker
+    for lost after 4 s without a heartbeat rather than 10."""
     from redis import Redis
     from rq import Queue, Worker
     from rq.job import Job
@@ -170,6 +173,8 @@ def test_a_game_whose_worker_is_killed_is_played_again_in_the_same_run(
 
     from ct_referee_arena import queue
 
+    monkeypatch.setenv("ARENA_TEST_DAWDLE_ONCE", str(tmp_path / "dawdled"))
+    monkeypatch.setenv(queue.LOST_AFTER_ENV, "4")
     conn = Redis.from_url(redis_url)
     Queue(queue.QUEUE, connection=conn).empty()  # type: ignore[no-untyped-call]
     a, b = f"lost-{kill}-a-{os.getpid()}", f"lost-{kill}-b-{os.getpid()}"
@@ -254,3 +259,17 @@ def test_an_agent_gets_a_seed_of_its_own_and_its_random_play_is_reproduced(
         assert hello[role] == int.from_bytes(mac.digest()[:8], "big") >> 11 < 2**53
     assert hello["gov"] != hello["fln"]
     assert all(m["seed"] == hello[m["role"]] for m in seen if m["type"] == "turn")
+
+
+@pytest.mark.parametrize("given,says", [("soon", "not a number of seconds: 'soon'"),
+                                        ("1.5", "1.5 s is less than two heartbeats (2 s)"),
+                                        ("nan", "nan s is less than two heartbeats")])
+def test_a_lost_worker_wait_that_is_not_seconds_is_refused_before_the_run(
+        monkeypatch: pytest.MonkeyPatch, given: str, says: str) -> None:
+    from ct_referee_arena import queue
+
+    monkeypatch.setenv(queue.LOST_AFTER_ENV, given)
+    with pytest.raises(ValueError, match="CT_REFEREE_ARENA_LOST_AFTER: " + re.escape(says)):
+        queue.executor("redis://127.0.0.1:1/0", "k")
+    monkeypatch.setenv(queue.LOST_AFTER_ENV, "2.5")
+    assert queue.lost_after() == 2.5

@@ -27,6 +27,7 @@ import engine
 from ct_referee_arena import ladder as lad
 from ct_referee_arena import manifest
 from engine.records import RecordWriter, check_record, read_record
+from tests import cli_main
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-m", "ct_referee_cli"]
@@ -89,7 +90,10 @@ def write(out: Path, n: int, objs: list[dict[str, Any]]) -> None:
 
 
 def verify(out: Path, *extra: str) -> tuple[int, str]:
-    r = cli("verify", str(out), *extra)
+    """``ct-referee verify OUTDIR`` in this process (tests/cli_main.py), rather than a process
+    started for each of the many checks (the single-record checks and
+    ``test_the_organisers_own_key`` run it as a process)."""
+    r = cli_main.run("verify", str(out), *extra)
     return r.returncode, r.stdout + r.stderr
 
 

@@ -41,6 +41,8 @@ os.environ.pop("CT_REFEREE_SECRET_FILE", None)
 # imported into two test modules would be two fixtures, and Playwright's sync API cannot start
 # twice in one thread).
 from .browser import page_server  # noqa: F401  (a fixture; ``browser`` is tests/conftest.py's)
+# One ``ct-referee serve`` of each kind per test process, shared by the browser tests (served.py).
+from .served import served, served_unsealed  # noqa: F401,E402  (fixtures)
 
 
 def free_port() -> int:

@@ -19,6 +19,7 @@ from .conftest import RedisProc
 from .test_processes import spawn, workers
 
 THREADS = 6
+WINDOW = 150  # requests answered between one fault and the next (at least 3 Redis retry periods)
 
 
 def ready(http: str) -> str:
@@ -60,23 +61,30 @@ def test_redis_killed_twice_and_a_worker_once_under_load() -> None:
             resent[i] = c.transport.resent
         c.close()
 
+    def played_on() -> None:
+        """Wait until the players have had ``WINDOW`` more requests answered (or one failed)."""
+        target, deadline = sum(done) + WINDOW, time.monotonic() + 60
+        while sum(done) < target and not failures:
+            assert time.monotonic() < deadline, f"{sum(done)} of {target} requests answered"
+            time.sleep(0.02)
+
     threads = [threading.Thread(target=play, args=(i,)) for i in range(THREADS)]
     try:
         first = workers(p.pid)
         assert len(first) == 2
         for t in threads:
             t.start()
-        time.sleep(1.5)
+        played_on()
         proc.stop()                           # Redis, first time
-        time.sleep(1.5)
+        played_on()
         proc.start()
-        time.sleep(1.0)
+        played_on()
         os.kill(first[0], signal.SIGKILL)     # a worker, with requests in flight
-        time.sleep(2.0)
+        played_on()
         proc.stop()                           # Redis, second time
-        time.sleep(1.5)
+        played_on()
         proc.start()
-        time.sleep(1.5)
+        played_on()
     finally:
         stop.set()
         for t in threads:
@@ -86,7 +94,7 @@ def test_redis_killed_twice_and_a_worker_once_under_load() -> None:
         print(f"fault test: {total} requests, {len(failures)} failed, {sum(resent)} REST"
               " requests sent again")
         assert failures == [], failures[:5]
-        assert total > 300
+        assert total > 6 * WINDOW
         now = workers(p.pid)
         assert len(now) == 2 and first[0] not in now  # the killed worker was replaced
         deadline = time.monotonic() + 10

@@ -12,7 +12,6 @@ import json
 import random
 import re
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -29,6 +28,7 @@ from service import games
 from service.config import Config
 from service.jsonmap import struct_dict
 from service.trust import Trust
+from tests import cli_main
 
 from .conftest import Servers, start_servers
 
@@ -319,8 +319,7 @@ def test_the_sealed_size_holds_every_hidden_part() -> None:
 
 
 def ct(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ct_referee_cli", *args], capture_output=True,
-                          text=True, timeout=120)
+    return cli_main.run(*args)  # in this process (tests/cli_main.py)
 
 
 def test_cli_new_game_of_insurgent(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from typing import Any, Iterator
 import pytest
 
 from engine.records import check_record, read_record
+from tests import cli_main
 
 from .browser import open_page
 from .conftest import _die_with_parent
@@ -200,8 +201,7 @@ def test_sealed_game_saved_loaded_and_validated(page: Any, sealed: str, tmp_path
     assert len(rec.moves) == before["n"]
 
     # ct-referee validate, through the referee that dealt the game, replays it from its start
-    cli = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path),
-                          "--server", sealed], capture_output=True, text=True, timeout=120)
+    cli = cli_main.run("validate", str(path), "--server", sealed)
     assert cli.returncode == 0, cli.stdout + cli.stderr
     assert "OK" in cli.stdout or "legal" in cli.stdout, cli.stdout
     # the engine alone cannot: the seed is the referee's until the game is over; it says so
@@ -237,11 +237,11 @@ def test_sealed_game_saved_loaded_and_validated(page: Any, sealed: str, tmp_path
 
 
 def test_sealed_game_to_the_end_reveals_its_seed(page: Any, sealed: str, tmp_path: Path) -> None:
-    from .test_web_client import FAST_TO_THE_END
+    from .test_web_client import FAST_TO_THE_END, REFRESH_EVERY
 
     page.goto(sealed + "/play/?scenario=short&seed=9")
     settle(page)
-    page.evaluate(FAST_TO_THE_END)
+    page.evaluate(FAST_TO_THE_END, REFRESH_EVERY)
     settle(page)
     revealed = page.evaluate("app.game.pos.state.revealed_seed")
     assert revealed and page.locator("#status .chip.seed").text_content() == (
@@ -251,8 +251,7 @@ def test_sealed_game_to_the_end_reveals_its_seed(page: Any, sealed: str, tmp_pat
     assert rec.header["seed"] == int(revealed)  # exact: a 64-bit seed
     v = check_record(rec)  # anyone replays it now, the engine alone included
     assert v.ok and v.result == rec.result, v.problem
-    cli = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path)],
-                         capture_output=True, text=True, timeout=120)
+    cli = cli_main.run("validate", str(path))
     assert cli.returncode == 0, cli.stdout + cli.stderr
 
 
@@ -266,8 +265,7 @@ def test_play_under_strict_sends_the_seats(page: Any, tmp_path: Path) -> None:
         path = tmp_path / "strict.jsonl"
         rec = read_record(io.StringIO(save(page, path)))
         assert set(rec.header["seats"]) == {"gov", "fln"}  # to play on after a load
-        cli = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path),
-                              "--server", url], capture_output=True, text=True, timeout=120)
+        cli = cli_main.run("validate", str(path), "--server", url)
         assert cli.returncode == 0, cli.stdout + cli.stderr
         load(page, url, path)
         settle(page)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pexpect
 
 from engine.records import check_record, read_record
+from tests import cli_main
 
 from .test_play_terminal import PROMPT, choose, menu, spawn
 
@@ -105,8 +106,7 @@ def test_algeria_the_fln_against_the_government_bot_to_the_end(tmp_path: Path) -
     rec = read_record(path.open())
     assert rec.header["game"] == "algeria" and rec.header["options"] == {"gov_bot": True}
     assert {"Government": "gov", "FLN": "fln"}[winner] == rec.result["winner"]
-    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path)],
-                       capture_output=True, text=True, timeout=60)
+    r = cli_main.run("validate", str(path))
     assert r.returncode == 0, r.stdout + r.stderr
 
 
@@ -136,9 +136,7 @@ def test_algeria_both_sides(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     rec = read_record((tmp_path / "algeria.jsonl").open())
     assert rec.header["game"] == "algeria" and rec.scenario == "1954" and len(rec.moves) == 24
-    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate",
-                        str(tmp_path / "algeria.jsonl")], capture_output=True, text=True,
-                       timeout=60)
+    r = cli_main.run("validate", str(tmp_path / "algeria.jsonl"))
     assert r.returncode == 0, r.stdout + r.stderr
 
 

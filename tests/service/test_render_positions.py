@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ import engine
 from ct_referee_client import Client, RefereeError, move_dict
 from engine.positions import from_state
 from engine.render import HEIGHT, WIDTH, render
+from tests import cli_main
 
 from .conftest import Servers
 
@@ -84,8 +84,7 @@ def test_positions_needs_a_position(servers: Servers) -> None:
 
 
 def ct(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ct_referee_cli", *args], capture_output=True,
-                          text=True, input=stdin, timeout=120)
+    return cli_main.run(*args, stdin=stdin)  # in this process (tests/cli_main.py)
 
 
 def test_cli_render_and_position(tmp_path: Path) -> None:

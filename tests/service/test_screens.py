@@ -12,20 +12,10 @@ from typing import Any, Iterator
 import pytest
 
 from .browser import open_page
-from .test_web_client import settle, spawn_serve
+from .test_web_client import settle
 
 PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 2560, "height": 1440}
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[str]:
-    p, url = spawn_serve()
-    try:
-        yield url
-    finally:
-        p.terminate()
-        p.wait(10)
 
 
 @contextmanager

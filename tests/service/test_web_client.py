@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -17,36 +15,17 @@ from typing import Any, Iterator
 import pytest
 
 from engine.records import check_record, read_record
+from tests import cli_main
+from tests.long import long_runs
 
 from .browser import open_page
-from .conftest import _die_with_parent
+from .served import spawn_serve
 
 
-def spawn_serve(*extra: str) -> tuple[subprocess.Popen[str], str]:
-    p = subprocess.Popen(
-        [sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1",
-         "--http-port", "0", "--grpc-port", "0", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=_die_with_parent)
-    assert p.stdout is not None
-    seen: list[str] = []
-    for line in p.stdout:
-        m = re.search(r"http=([\d.]+:\d+)", line)
-        if m:
-            return p, f"http://{m.group(1)}"
-        seen.append(line)
-    p.kill()
-    raise RuntimeError(f"ct-referee serve did not start (exit {p.wait()}):\n{''.join(seen)[-2000:]}")
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[str]:
+@pytest.fixture
+def served(served_unsealed: str) -> str:
     # an unsealed referee: the page's seed decides the deal (a sealed one: test_play_sealed.py)
-    p, url = spawn_serve("--no-seal")
-    try:
-        yield url
-    finally:
-        p.terminate()
-        p.wait(10)
+    return served_unsealed
 
 
 @pytest.fixture
@@ -134,8 +113,7 @@ def test_play_undo_save_validate_load(page: Any, served: str, tmp_path: Path) ->
     verdict = check_record(rec)
     assert verdict.ok, verdict.problem
     assert verdict.checkpoints == len(rec.checkpoints) >= 3
-    cli = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path)],
-                         capture_output=True, text=True, timeout=60)
+    cli = cli_main.run("validate", str(path))
     assert cli.returncode == 0, cli.stdout + cli.stderr
 
     # a changed line is caught by its checkpoint (the page's hashes are the engine's)
@@ -156,7 +134,7 @@ def test_play_undo_save_validate_load(page: Any, served: str, tmp_path: Path) ->
 
     # on to the end of the game (the fast path of a player who passes, finishes or declines
     # whenever it may): the record ends with the result, and validates
-    page.evaluate(FAST_TO_THE_END)
+    page.evaluate(FAST_TO_THE_END, REFRESH_EVERY)
     settle(page)
     assert page.locator("#to-move").text_content() == "Game over"
     assert re.fullmatch(r"The (FLN|Government) wins.*",
@@ -171,14 +149,27 @@ def test_play_undo_save_validate_load(page: Any, served: str, tmp_path: Path) ->
     assert verdict.to_move is None and verdict.result == rec.result
 
 
-FAST_TO_THE_END = """async () => {
+# The player in a hurry's moves as play() makes them (step: the move, the bot's answer, the
+# record), the view and board picture of the position (refresh) fetched after every ``every``-th
+# move and at the end: every move under --long, every 20th otherwise.
+FAST_TO_THE_END = """async (every) => {
+  let n = 0;
   while (!isOver(app.game)) {
     const ms = app.game.pos.legal_moves;
     const m = ms.find((x) => x.t === "pass") || ms.find((x) => x.t === "done")
       || ms.find((x) => x.t === "decline") || ms[0];
-    await act(() => play(m));
+    if (++n % every === 0) {
+      await act(() => play(m));
+      continue;
+    }
+    const g = app.game;
+    const next = await step(g, m, null);
+    app.history.push(g);
+    app.game = next;
+    if (isOver(next)) await act(() => refresh(next));
   }
 }"""
+REFRESH_EVERY = 1 if long_runs() else 20
 
 
 def test_hot_seat(page: Any, served: str) -> None:

@@ -8,27 +8,16 @@ error throughout."""
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 from engine.records import read_record
+from tests import cli_main
 
 from .browser import open_page
-from .test_web_client import settle, spawn_serve
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[str]:
-    p, url = spawn_serve()
-    try:
-        yield url
-    finally:
-        p.terminate()
-        p.wait(10)
+from .test_web_client import settle
 
 
 @pytest.fixture
@@ -97,8 +86,7 @@ def test_insurgent_hotseat_each_side_sees_its_own_hand(page: Any, served: str,
     dl.value.save_as(path)
     rec = read_record(io.StringIO(path.read_text()))
     assert rec.header["game"] == "insurgent" and len(rec.moves) > 10
-    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path),
-                        "--server", served], capture_output=True, text=True, timeout=120)
+    r = cli_main.run("validate", str(path), "--server", served)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
@@ -138,6 +126,5 @@ def test_insurgent_fln_against_the_automaton(page: Any, served: str, tmp_path: P
     rec = read_record(io.StringIO(path.read_text()))
     assert rec.header["options"]["french_bot"] is True
     assert len(rec.moves) == page.evaluate("app.game.writer.n") > 0
-    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path),
-                        "--server", served], capture_output=True, text=True, timeout=120)
+    r = cli_main.run("validate", str(path), "--server", served)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -8,27 +8,16 @@ Algeria's bots (docs/algeria/bots.md) with a record that validates, its board pi
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 from engine.records import read_record
+from tests import cli_main
 
 from .browser import open_page
-from .test_web_client import settle, spawn_serve
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[str]:
-    p, url = spawn_serve()
-    try:
-        yield url
-    finally:
-        p.terminate()
-        p.wait(10)
+from .test_web_client import settle
 
 
 @pytest.fixture
@@ -133,6 +122,5 @@ def test_algeria_against_its_bot(page: Any, served: str, tmp_path: Path, mode: s
     assert rec.header["game"] == "algeria" and rec.header["options"][f"{bot}_bot"] is True
     assert len(rec.moves) == page.evaluate("app.game.writer.n") > 0
     # through the referee that dealt it (it seals its states: the deal is its own)
-    r = subprocess.run([sys.executable, "-m", "ct_referee_cli", "validate", str(path),
-                        "--server", served], capture_output=True, text=True, timeout=120)
+    r = cli_main.run("validate", str(path), "--server", served)
     assert r.returncode == 0, r.stdout + r.stderr
