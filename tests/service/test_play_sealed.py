@@ -231,7 +231,9 @@ def test_sealed_game_saved_loaded_and_validated(page: Any, sealed: str, tmp_path
     lines[i] = json.dumps({"t": "pick", "value": "Nowhere"})
     path.write_text("\n".join(lines) + "\n")
     page.locator("#load").set_input_files(str(path))
-    page.wait_for_function("!document.body.classList.contains('busy')")
+    # the file is read before the page turns busy (File.text()): wait for the refusal itself
+    page.wait_for_function("document.querySelector('#error').textContent !== ''"
+                           " && !document.body.classList.contains('busy')")
     error = page.locator("#error").text_content()
     assert error.startswith(f"record line {i + 1} (move 4): "), error
 
