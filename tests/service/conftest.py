@@ -37,6 +37,9 @@ os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="ct-referee-test-data-")
 atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
 os.environ.pop("CT_REFEREE_SECRET_FILE", None)
 
+# util-linux's setpriv: the command it runs gets SIGTERM when this process dies (PR_SET_PDEATHSIG)
+DIE_WITH_PARENT = ["setpriv", "--pdeathsig", "TERM", "--"] if shutil.which("setpriv") else []
+
 # One headless Chromium for the whole session, whichever modules use it (a session fixture
 # imported into two test modules would be two fixtures, and Playwright's sync API cannot start
 # twice in one thread).
@@ -71,19 +74,21 @@ class RedisProc:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        """Start it and wait until it answers. A server that died while starting (seen once on
-        a loaded machine: SIGABRT right after a kill and restart on the same port) is started
-        again, up to three times; its log is in the error if it never comes up. On its first
+        """Start it and wait until it answers. A server that died while starting is started
+        again, up to three times; its log is in the error if it never comes up. It gets SIGTERM
+        when this process dies from ``setpriv --pdeathsig`` where that exists, not from Python
+        code run between fork and exec (``preexec_fn``), which in a process with gRPC's threads
+        running can abort the child before it execs (SIGABRT, seen on restarts). On its first
         start a server whose free port was taken meanwhile (another process of the test run
         picked it too) moves to another free port; a restart keeps its port, which a test's
         servers point at."""
         log = os.path.join(self.dir, "redis.log")
         for _ in range(3):
             self.proc = subprocess.Popen(
-                [self.exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                [*DIE_WITH_PARENT, self.exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
                  "--appendonly", "no", "--dir", self.dir, "--protected-mode", "no",
                  "--logfile", log],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             client = redis.Redis.from_url(self.url, socket_timeout=0.5)
             deadline = time.monotonic() + 30  # a loaded machine may take a while
             while time.monotonic() < deadline and self.proc.poll() is None:
