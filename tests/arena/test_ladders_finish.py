@@ -143,11 +143,12 @@ def descendants(pid: int) -> list[int]:
 
 
 def worker(url: str, name: str) -> subprocess.Popen[bytes]:
-    from service.worker import die_with_parent
+    from tests.spawn import DIE_WITH_PARENT
 
-    return subprocess.Popen([*CLI, "worker", "--queue", url, "--name", name, "--allow-agent",
+    return subprocess.Popen([*DIE_WITH_PARENT,
+                             *CLI, "worker", "--queue", url, "--name", name, "--allow-agent",
                              f"{PY}:Dawdler"], cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
+                            stderr=subprocess.DEVNULL)
 
 
 def wait_for(what: str, ok: Callable[[], object], seconds: float = 60) -> Any:

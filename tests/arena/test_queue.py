@@ -16,7 +16,7 @@ from rq import Queue, Worker
 from ct_referee_arena import ladder as lad
 from ct_referee_arena import queue
 from ct_referee_arena.store import Store
-from service.worker import die_with_parent
+from tests.spawn import DIE_WITH_PARENT
 
 ROOT = Path(__file__).resolve().parents[2]
 LADDER = """
@@ -35,10 +35,10 @@ spec = "fln-bot"
 @pytest.fixture
 def workers(redis_url: str) -> Iterator[list[subprocess.Popen[bytes]]]:
     Queue(queue.QUEUE, connection=Redis.from_url(redis_url)).empty()
-    procs = [subprocess.Popen([sys.executable, "-m", "ct_referee_cli", "worker", "--queue",
+    procs = [subprocess.Popen([*DIE_WITH_PARENT,
+                               sys.executable, "-m", "ct_referee_cli", "worker", "--queue",
                                redis_url, "--name", f"arena-test-{i}"], cwd=ROOT,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              preexec_fn=die_with_parent) for i in (1, 2)]
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i in (1, 2)]
     conn = Redis.from_url(redis_url)
     deadline = time.monotonic() + 60
     names = {f"arena-test-{i}" for i in (1, 2)}

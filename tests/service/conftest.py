@@ -28,7 +28,7 @@ from service.config import Config
 from service.core import Core
 from service.grpc_server import create_server
 from service.rest import create_app
-from service.worker import die_with_parent as _die_with_parent
+from tests.spawn import DIE_WITH_PARENT
 
 # A served referee started without a secret keeps the one it generates in the user's data
 # directory (docs/trust.md): the test session's processes keep theirs in a directory of their own,
@@ -36,9 +36,6 @@ from service.worker import die_with_parent as _die_with_parent
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="ct-referee-test-data-")
 atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
 os.environ.pop("CT_REFEREE_SECRET_FILE", None)
-
-# util-linux's setpriv: the command it runs gets SIGTERM when this process dies (PR_SET_PDEATHSIG)
-DIE_WITH_PARENT = ["setpriv", "--pdeathsig", "TERM", "--"] if shutil.which("setpriv") else []
 
 # One headless Chromium for the whole session, whichever modules use it (a session fixture
 # imported into two test modules would be two fixtures, and Playwright's sync API cannot start
@@ -75,17 +72,16 @@ class RedisProc:
 
     def start(self) -> None:
         """Start it and wait until it answers. A server that died while starting is started
-        again, up to three times; its log is in the error if it never comes up. It gets SIGTERM
-        when this process dies from ``setpriv --pdeathsig`` where that exists, not from Python
-        code run between fork and exec (``preexec_fn``), which in a process with gRPC's threads
-        running can abort the child before it execs (SIGABRT, seen on restarts). On its first
+        again, up to three times; its log is in the error if it never comes up (it dies with this
+        process: tests/spawn.py). On its first
         start a server whose free port was taken meanwhile (another process of the test run
         picked it too) moves to another free port; a restart keeps its port, which a test's
         servers point at."""
         log = os.path.join(self.dir, "redis.log")
         for _ in range(3):
             self.proc = subprocess.Popen(
-                [*DIE_WITH_PARENT, self.exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                [*DIE_WITH_PARENT,
+                 self.exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
                  "--appendonly", "no", "--dir", self.dir, "--protected-mode", "no",
                  "--logfile", log],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

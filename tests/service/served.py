@@ -14,15 +14,15 @@ from typing import Iterator
 
 import pytest
 
-from service.worker import die_with_parent as _die_with_parent
+from tests.spawn import DIE_WITH_PARENT
 
 
 def spawn_serve(*extra: str) -> tuple[subprocess.Popen[str], str]:
     """``ct-referee serve`` with ``extra`` options, and its HTTP base URL once it answers."""
     p = subprocess.Popen(
-        [sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1",
+        [*DIE_WITH_PARENT, sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1",
          "--http-port", "0", "--grpc-port", "0", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=_die_with_parent)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert p.stdout is not None
     seen: list[str] = []
     for line in p.stdout:

@@ -30,7 +30,7 @@ from grpc_status import rpc_status
 
 from ct_referee_proto.v1 import referee_pb2, referee_pb2_grpc
 
-from service.worker import die_with_parent as _die_with_parent
+from tests.spawn import DIE_WITH_PARENT
 
 THREADS = 4
 REQUEST_TIMEOUT = 4.0  # s: the slow bodies below would take 2 min to arrive
@@ -51,11 +51,11 @@ def served() -> Iterator[Served]:
                CT_REFEREE_GRPC_MAX_STREAMS=str(MAX_STREAMS))
     env.pop("REDIS_URL", None)
     p = subprocess.Popen(
-        [sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port",
+        [*DIE_WITH_PARENT,
+         sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port",
          "0", "--grpc-port", "0", "--threads", str(THREADS),
          "--request-timeout", str(REQUEST_TIMEOUT)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-        preexec_fn=_die_with_parent)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     assert p.stdout is not None
     deadline = time.monotonic() + 60
     m = None

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import grpc
 
-from .conftest import _die_with_parent
+from tests.spawn import DIE_WITH_PARENT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,9 +21,10 @@ def test_floor_echoes_over_both_transports() -> None:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT / "bench"), str(ROOT), str(ROOT / "clients")]))
     env.pop("REDIS_URL", None)
-    p = subprocess.Popen([sys.executable, str(ROOT / "bench" / "floor.py"), "--workers", "1",
+    p = subprocess.Popen([*DIE_WITH_PARENT,
+                          sys.executable, str(ROOT / "bench" / "floor.py"), "--workers", "1",
                           "--threads", "2"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                         text=True, env=env, preexec_fn=_die_with_parent)
+                         text=True, env=env)
     try:
         assert p.stdout is not None
         line = p.stdout.readline()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from ct_referee_client import RETRY_FOR, Client, GrpcTransport, RestTransport
-from service.worker import die_with_parent as _die_with_parent
+from tests.spawn import DIE_WITH_PARENT
 
 from .conftest import free_port
 
@@ -29,10 +29,10 @@ def serve(http: int, grpc: int) -> tuple[subprocess.Popen[str], float]:
     still its own after); how long it took to answer."""
     t = time.monotonic()
     p = subprocess.Popen(
-        [sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1",
+        [*DIE_WITH_PARENT, sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1",
          "--http-port", str(http), "--grpc-port", str(grpc), "--strict", "--threads", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env=dict(os.environ, CT_REFEREE_SECRET=SECRET), preexec_fn=_die_with_parent)
+        env=dict(os.environ, CT_REFEREE_SECRET=SECRET))
     assert p.stdout is not None
     while time.monotonic() - t < 60:
         line = p.stdout.readline()

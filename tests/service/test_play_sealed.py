@@ -25,7 +25,7 @@ from engine.records import check_record, read_record
 from tests import cli_main
 
 from .browser import open_page
-from .conftest import _die_with_parent
+from tests.spawn import DIE_WITH_PARENT
 from .test_web_client import settle
 
 
@@ -37,10 +37,10 @@ def spawn(data: Path, *extra: str) -> tuple[subprocess.Popen[str], str, list[str
                         "CT_REFEREE_STRICT", "REDIS_URL")}
     env["XDG_DATA_HOME"] = str(data)
     p = subprocess.Popen(
-        [sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port",
+        [*DIE_WITH_PARENT,
+         sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port",
          "0", "--grpc-port", "0", "--threads", "2", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-        preexec_fn=_die_with_parent)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     assert p.stdout is not None
     lines: list[str] = []
     for line in p.stdout:

@@ -14,7 +14,7 @@ from typing import Iterator
 
 import pytest
 
-from .conftest import _die_with_parent
+from tests.spawn import DIE_WITH_PARENT
 
 from ct_referee_client import Client, GrpcTransport, RestTransport
 
@@ -25,10 +25,10 @@ def spawn(redis_url: str, *extra: str, env_extra: dict[str, str] | None = None
           ) -> tuple[subprocess.Popen[str], str, str]:
     env = dict(os.environ, REDIS_URL=redis_url, CT_REFEREE_SECRET=SECRET, **(env_extra or {}))
     p = subprocess.Popen(
-        [sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
+        [*DIE_WITH_PARENT,
+         sys.executable, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
          "--grpc-port", "0", "--strict", "--threads", "4", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-        preexec_fn=_die_with_parent)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     assert p.stdout is not None
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
