@@ -3,7 +3,8 @@
 A ``State`` is never mutated by the public API: ``engine.apply`` forks it first and works on the
 fork (``State.fork``: the spaces' data and the cards are shared with the state moved from until
 written, so a rules module changes them only through ``State.space_w`` / ``State.cards_w``; a
-caller's ``State.copy`` is independent). Everything derivable (Control, Total Support/Opposition, margins) lives in ``engine.board``.
+caller's ``State.copy`` is independent). Everything derivable (Control, Total
+Support/Opposition, margins) lives in ``engine.board``.
 """
 
 from __future__ import annotations
@@ -96,9 +97,7 @@ class State:
         sp = self.spaces[n]
         if own is None or n in own:
             return sp
-        c = sp.copy()
-        c["pieces"] = sp["pieces"].copy()
-        self.spaces[n] = c
+        c = self.spaces[n] = _copy_space(sp)
         own.add(n)
         return c
 
@@ -112,12 +111,7 @@ class State:
     def copy(self) -> State:
         """An independent copy: every container its own (callers may change it as they like)."""
         s = self._copy_rest()
-        spaces: dict[str, SpaceData] = {}
-        for n, sp in self.spaces.items():
-            c = sp.copy()
-            c["pieces"] = sp["pieces"].copy()
-            spaces[n] = c
-        s.spaces, s._own = spaces, None
+        s.spaces, s._own = {n: _copy_space(sp) for n, sp in self.spaces.items()}, None
         s.cards, s._own_cards = _copy_cards(self.cards), True
         return s
 
@@ -197,6 +191,13 @@ class State:
 
 
 _NESTED = (dict, list)
+
+
+def _copy_space(sp: SpaceData) -> SpaceData:
+    """A space's data, its own: the space's fields and its pieces (all the rest is immutable)."""
+    c = sp.copy()
+    c["pieces"] = sp["pieces"].copy()
+    return c
 
 
 def _copy_cards(c: dict[str, Any]) -> dict[str, Any]:
