@@ -271,7 +271,7 @@ def _spaces_fast(sps: dict[str, Any], indep: bool,
                  marks: list[int]) -> tuple[dict[str, SpaceData], list[int]]:
     """The spaces of a well-formed document, checked with as few operations as possible."""
     out: dict[str, SpaceData] = {}
-    flat: list[int] = []
+    flat: list[Any] = []  # typed Any until checked: a count read as int would pass a bool
     for n in SPACE_NAMES:
         sp = sps[n]
         if type(sp) is not dict or len(sp) != 6:
