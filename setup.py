@@ -6,8 +6,9 @@ about the package is in pyproject.toml.
 * ``CT_REFEREE_PURE=1`` builds no extension: the engines run as Python (``referee_core.compiled()``
   says which is running; so do ``ct-referee serve``'s startup line and ``/readyz``).
 * What is compiled (``GROUPS``) was chosen by measurement: the modules where the benchmarks spend
-  their time (legal moves and apply, the state's copy, the validator, the checks), the rest (card
-  events, propaganda, the sequence of play, renderers, bots, tools) stays Python. Each group is one
+  their time (legal moves and apply, the state's copy, the validator, the checks, Colonial
+  Twilight's Propaganda and sequence of play), the rest (card events, renderers, bots, tools)
+  stays Python. Each group is one
   C file and one extension (the C runtime mypyc includes in every group costs gcc 2 s a group),
   the groups built in parallel on the machine's cores (at most ``CT_REFEREE_BUILD_JOBS``, default:
   every core), at ``-O`` ``MYPYC_OPT_LEVEL`` (default 1).
@@ -41,9 +42,9 @@ NOT_COMPILED_NOTE = ROOT / "build" / "not-compiled.txt"
 # at -O1).
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("referee_core.hot", ("decisions", "checks", "jsontext", "plain", "why", "rng", "chance")),
-    ("engine.hot_ops", ("ops", "ops_fln", "ops_gov", "sa_fln", "sa_gov")),
+    ("engine.hot_ops", ("ops", "ops_fln", "ops_gov", "sa_fln", "sa_gov", "propaganda")),
     ("engine.hot", ("state", "board", "machine", "frame_checks", "modifiers", "validate",
-                    "validate_pending", "serial", "moves", "events")),
+                    "validate_pending", "serial", "moves", "events", "sequence")),
     ("algeria.hot", ("state", "validate", "board", "react", "serial", "moves")),
     ("insurgent.hot", ("deck", "validate", "board", "state", "serial")),
 )

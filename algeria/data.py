@@ -68,8 +68,9 @@ DISPERSED: dict[str, int] = {
 assert RAW["units"]["types"][0]["key"] == "fr_div"
 
 # Every counter has a fixed id "<type>.<n>", n = 1..count: the counter mix is a hard limit (2.0).
-UNIT_IDS: tuple[str, ...] = tuple(
-    f"{k}.{n}" for k, t in UNIT_TYPES.items() for n in range(1, t.count + 1))
+UNITS_OF_TYPE: dict[str, tuple[str, ...]] = {
+    k: tuple(f"{k}.{n}" for n in range(1, t.count + 1)) for k, t in UNIT_TYPES.items()}
+UNIT_IDS: tuple[str, ...] = tuple(u for ids in UNITS_OF_TYPE.values() for u in ids)
 
 
 def unit_type(uid: str) -> UnitType:

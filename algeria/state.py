@@ -13,7 +13,7 @@ from typing import Any
 
 from referee_core.plain import copy_plain
 
-from .data import ALGERIAN, UNIT_IDS, UNIT_TYPES, unit_type
+from .data import ALGERIAN, UNIT_IDS, UNIT_TYPES, UNITS_OF_TYPE, unit_type
 
 SCHEMA = "algeria-state/1"
 Frame = dict[str, Any]
@@ -125,5 +125,6 @@ class State:
         """Counters of type ``key`` off the map and not held out by an event, in counter-number
         order (the same whatever order the units came in: a state read from its canonical JSON
         has them sorted as text)."""
-        return [u for u in UNIT_IDS if u.split(".", 1)[0] == key
-                and self.units[u]["area"] is None and self.units[u]["removed"] is None]
+        units = self.units
+        return [u for u in UNITS_OF_TYPE.get(key, ())
+                if units[u]["area"] is None and units[u]["removed"] is None]

@@ -6,12 +6,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-# Piece keys on the map (1.4) and in the boxes (Available, Casualties, Out of Play).
-FT, FP, AT, AP, GB = "french_troops", "french_police", "algerian_troops", "algerian_police", "gov_bases"
-UG, AG, FB = "guerrillas_underground", "guerrillas_active", "fln_bases"
-G = "guerrillas"
+# Piece keys on the map (1.4) and in the boxes (Available, Casualties, Out of Play). Final: the
+# compiled modules use each as a constant, not a lookup of this module's global.
+FT: Final = "french_troops"
+FP: Final = "french_police"
+AT: Final = "algerian_troops"
+AP: Final = "algerian_police"
+GB: Final = "gov_bases"
+UG: Final = "guerrillas_underground"
+AG: Final = "guerrillas_active"
+FB: Final = "fln_bases"
+G: Final = "guerrillas"
 MAP_PIECES: tuple[str, ...] = (FT, FP, AT, AP, GB, UG, AG, FB)
 BOX_PIECES: tuple[str, ...] = (FT, FP, AT, AP, GB, G, FB)
 GOV_PIECES: tuple[str, ...] = (FT, FP, AT, AP, GB)

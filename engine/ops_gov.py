@@ -27,7 +27,7 @@ in this Operation, per space and type: a cube moves once), and each Operation's 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Final, Iterator
 
 from referee_core.checks import check_bool, check_int, check_list, check_obj, fail, show
 from referee_core.why import SILENT, Why
@@ -56,9 +56,14 @@ BORDER_ZONE_MAX = 4  # 5.1.8
 AVAILABLE = "available"  # Deploy moves pieces from and to the Available box (4.2.1)
 
 
+_NONE: Final[dict[str, Any]] = {}  # nothing moved in (read, never written)
+
+
 def moved_in(f: Frame, space: str, piece: str) -> int:
     """How many ``piece`` moved into ``space`` during this action (they may not move again)."""
-    n: int = f["x"].get("in", {}).get(space, {}).get(piece, 0)
+    x: dict[str, Any] = f["x"]
+    into: dict[str, dict[str, int]] = x.get("in", _NONE)
+    n: int = into.get(space, _NONE).get(piece, 0)
     return n
 
 
