@@ -52,15 +52,23 @@ ERROR_CODES = "; ".join(f"{code}: HTTP {http}, gRPC {grpc.name}"
 
 # What proto3 cannot say: the fields the service requires, and the values it accepts.
 REQUIRED: dict[str, list[str]] = {
-    "NewGameRequest": ["scenario"], "LegalMovesRequest": ["state"], "ApplyRequest": ["state"],
+    "LegalMovesRequest": ["state"], "ApplyRequest": ["state"],
     "ValidateRequest": ["state"], "ViewRequest": ["state"], "DecideRequest": ["state"],
     "GameState": ["json"], "Move": ["t"], "ReplayRequest": ["game"],
     "CheckRecordRequest": ["record"],
 }
 GAME = {"enum": [*GAMES, "", None]}
+# NewGame: a scenario is required unless the game named has one of its own (INSURGENT's
+# "standard": service.games.Game.default_scenario)
+DEFAULT_SCENARIO_GAMES = [g.name for g in GAMES.values() if g.default_scenario]
+SCENARIO_REQUIRED: dict[str, Any] = {"anyOf": [
+    {"required": ["scenario"], "properties": {"scenario": {"minLength": 1}}},
+    {"required": ["game"], "properties": {"game": {"enum": DEFAULT_SCENARIO_GAMES}}}]}
 CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
     # each game's own scenarios (ListScenarios of the game)
-    ("NewGameRequest", "scenario"): {"enum": [*SCENARIOS, *ALGERIA_SCENARIOS, None]},
+    ("NewGameRequest", "scenario"): {"enum": [*SCENARIOS, *ALGERIA_SCENARIOS,
+                                              *[g.default_scenario for g in GAMES.values()
+                                                if g.default_scenario], None]},
     ("NewGameRequest", "game"): GAME,
     ("ListScenariosRequest", "game"): GAME,
     ("CatalogRequest", "game"): GAME,
@@ -223,6 +231,8 @@ def _message_schema(md: Descriptor, defs: dict[str, Any]) -> None:
         schema["required"] = REQUIRED[md.name]
     if md.name in ("ApplyRequest", "ValidateRequest"):
         schema.update(ONE_MOVE)
+    if md.name == "NewGameRequest":
+        schema.update(SCENARIO_REQUIRED)
     defs[md.name] = schema
 
 

@@ -536,7 +536,7 @@ class NewGameRequest(_message.Message):
     PREVIEW_FIELD_NUMBER: _builtins.int
     DECK_FIELD_NUMBER: _builtins.int
     scenario: _builtins.str
-    """per game: short | medium | full; 1954 | 1958 | 1960"""
+    """per game: short | medium | full; 1954 | 1958 | 1960; standard"""
     seed: _builtins.int
     game: _builtins.str
     """---- Games (service/games.py) ----

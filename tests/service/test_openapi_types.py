@@ -270,3 +270,29 @@ def test_previewed_moves_keep_to_the_document() -> None:
         checked += sum(1 for m in game["legal_moves"] if "cost" in m or "effect" in m)
         state = game["state"]
     assert checked
+
+
+@pytest.mark.parametrize("body, status", [
+    ({"game": "insurgent"}, 200),                        # its one scenario, "standard"
+    ({"game": "insurgent", "scenario": "standard"}, 200),
+    ({"scenario": "1958", "game": "algeria"}, 200),
+    ({"game": "colonial_twilight"}, 400),                # no scenario of its own
+    ({"scenario": ""}, 400),
+    ({"seed": 3}, 400),
+])
+def test_a_new_game_is_refused_exactly_when_the_document_says(body: dict[str, Any],
+                                                              status: int) -> None:
+    """NewGameRequest: a scenario is required unless the game has one of its own (INSURGENT),
+    and every game's scenarios are in its enum. The fuzzer found ``{"game": "insurgent"}``
+    answered 200 where the document required a scenario."""
+    from service.config import Config
+    from service.core import Core
+    from service.rest import create_app
+
+    http = create_app(Config(cache_size=8), Core(Config(cache_size=8))).test_client()
+    r = http.post("/v1/games", json=body)
+    assert r.status_code == status, r.get_json()
+    errors = [e.message for e in _validator("NewGameRequest").iter_errors(body)]
+    assert (not errors) == (status == 200), errors
+    if status == 400:
+        assert r.get_json()["error"]["field"] == "scenario"

@@ -530,7 +530,7 @@ export const ListScenariosResponseSchema: GenMessage<ListScenariosResponse> = /*
  */
 export type NewGameRequest = Message<"ct_referee.v1.NewGameRequest"> & {
   /**
-   * per game: short | medium | full; 1954 | 1958 | 1960
+   * per game: short | medium | full; 1954 | 1958 | 1960; standard
    *
    * @generated from field: string scenario = 1;
    */
