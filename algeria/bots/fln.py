@@ -1,7 +1,8 @@
 """The Algeria FLN bot: a policy that scores each legal move from the FLN's view
 (docs/algeria/bots.md). Its plan, in rule terms:
 
-* take the Government's PSL to 0 (12.2) with Propaganda (9.11: MST PSP, doubled in a city) in
+* take the Government's PSL to 0 (12.2), once 15 points ahead (before that its PSP build its own
+  PSL: the long war, ``split``), with Propaganda (9.11: MST PSP, doubled in a city) in
   every area where a Front or Cadre stands, Strikes in cities (9.12: MST x d6 PSP, the
   Government must React or lose 1d6), Harass of weak targets (9.15, hits cost the Government
   PSP, C.3);

@@ -4,11 +4,14 @@
 * keep its PSL: every PSP it spends on mobilization (6.3, chart B.1) is a PSP nearer to defeat
   (12.2), so it buys only above a floor that follows the FLN's PSL, Police first (1 PSP, the
   prerequisite of Civil Affairs and Intelligence, 9.24-9.25);
-* activate only units that can act against FLN units near them (6.3) and patrol with them (9.21:
-  -1 to every FLN Propaganda, Strike, Raid and Move in the area);
-* take the FLN's PSL down: Civil Affairs wherever a Police unit stands (9.25, expected 1.67 PSP off
-  the FLN for 1), Flush where FLN units are exposed in OPS/OC (9.22, C.3, C.6), React to FLN
-  missions (9.23; always to a Strike, 9.12), scoring PSP off the FLN's PSL (C.6)."""
+* activate a unit where what it is expected to return exceeds its cost (6.3) and patrol with it
+  where a Front or Cadre stands (9.21: -1 to every FLN Propaganda, Strike, Raid and Move in the
+  area);
+* take the FLN's PSL down: Civil Affairs where Police stand (9.25, expected 1.67 PSP off the FLN
+  for 1), paced by its lead (the war has no fixed length, 12, and its PSL no income but the C.6
+  awards and control, 10.4), Flush where FLN units are exposed in OPS/OC (9.22, C.3, C.6), React
+  to FLN missions (9.23; always to a Strike, 9.12), scoring PSP off the FLN's PSL (C.6) unless
+  its own is behind."""
 
 from __future__ import annotations
 
