@@ -1,7 +1,7 @@
 """The Algeria FLN bot: a policy that scores each legal move from the FLN's view
 (docs/algeria/bots.md). Its plan, in rule terms:
 
-* take the Government's PSL to 0 (12.2), once 20 points ahead (before that its PSP build its own
+* take the Government's PSL to 0 (12.2), once 15 points ahead (before that its PSP build its own
   PSL: the long war, ``split``), with Propaganda (9.11: MST PSP, doubled in a city) in
   every area where a Front or Cadre stands, Strikes in cities (9.12: MST x d6 PSP, the
   Government must React or lose 1d6), Harass of weak targets (9.15, hits cost the Government
@@ -211,7 +211,7 @@ def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
 # The long war (12.2: no fixed length; the FLN's PSL is its AP, 6.1, and its life): PSP are
 # taken off the Government only while the FLN's PSL leads by this much, or once the
 # Government's is down to PRESS_AT; otherwise they build the FLN's own.
-LEAD = 20
+LEAD = 15
 PRESS_AT = 15
 
 
