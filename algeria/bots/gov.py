@@ -4,11 +4,14 @@
 * keep its PSL: every PSP it spends on mobilization (6.3, chart B.1) is a PSP nearer to defeat
   (12.2), so it buys only above a floor that follows the FLN's PSL, Police first (1 PSP, the
   prerequisite of Civil Affairs and Intelligence, 9.24-9.25);
-* activate only units that can act against FLN units near them (6.3) and patrol with them (9.21:
-  -1 to every FLN Propaganda, Strike, Raid and Move in the area);
-* take the FLN's PSL down: Civil Affairs wherever a Police unit stands (9.25, expected 1.67 PSP off
-  the FLN for 1), Flush where FLN units are exposed in OPS/OC (9.22, C.3, C.6), React to FLN
-  missions (9.23; always to a Strike, 9.12), scoring PSP off the FLN's PSL (C.6)."""
+* activate a unit where what it is expected to return exceeds its cost (6.3) and patrol with it
+  where a Front or Cadre stands (9.21: -1 to every FLN Propaganda, Strike, Raid and Move in the
+  area);
+* take the FLN's PSL down: Civil Affairs where Police stand (9.25, expected 1.67 PSP off the FLN
+  for 1), paced by its lead (the war has no fixed length, 12, and its PSL no income but the C.6
+  awards and control, 10.4), Flush where FLN units are exposed in OPS/OC (9.22, C.3, C.6), React
+  to FLN missions (9.23; always to a Strike, 9.12), scoring PSP off the FLN's PSL (C.6) unless
+  its own is behind."""
 
 from __future__ import annotations
 
@@ -21,6 +24,14 @@ from .common import Board, Move, Rule, View, area_type, choose_for_decision, kin
 ACT_SOURCE_FLOOR = 12
 MOBILE = ("fr_div", "fr_bde", "elite_bde", "alg_bde")
 FLN_VALUE = {"front": 3.0, "failek": 2.0, "band": 1.5, "cadre": 1.0}
+# A patrol's worth in Deployment per PSP of Propaganda it is expected to deny (9.21), on the
+# scale of the moves' control and Flush scores.
+PATROL_WEIGHT = 5.0
+# Civil Affairs a turn (9.25) with level PSLs, and one more for each CA_LEAD points of lead.
+CA_BASE = 3
+CA_LEAD = 2
+# The FLN PSL from which the Government takes every Civil Affairs and award off it (12.2).
+FINISH_AT = 10
 
 
 def spend_floor(v: View) -> int:
@@ -165,7 +176,10 @@ def fln_near(b: Board, area: str) -> int:
 
 def activate_value(b: Board, unit: str, psl: int) -> tuple[float, str]:
     """An activated unit patrols (9.21: -1 to each FLN Propaganda there, whose PSP are doubled in
-    a city), Reacts and Flushes (9.22-9.23): worth its ½-1 PSP (B.1) where FLN units stand."""
+    a city), Reacts and Flushes (9.22-9.23): activated when what it is expected to return this
+    turn exceeds its ½-1 PSP (B.1): the Propaganda its patrol denies (``patrol_saves``), the C.6
+    value it adds to a Flush in its area (``flush_added``) and, in a city with a Front and no free
+    Algerian brigade, the React a Strike compels (9.12: 1d6 otherwise)."""
     cost = UNIT_TYPES[kind(unit)].activate_psp
     if cost == 0:
         return 1.0, "activation is free (B.1)"
@@ -177,8 +191,12 @@ def activate_value(b: Board, unit: str, psl: int) -> tuple[float, str]:
     floor = ACT_SOURCE_FLOOR if sources else max(25, b.v["psl"]["fln"] - 15)
     if psl - cost < floor:
         return -0.5, "the PSL is too low to pay activation (12.2, 11.4)"
-    city = 1.0 if area_type(area) == "urban" else 0.0
-    return 0.5 + city + near / 5 - cost, f"FLN strength {near} in or next to {area}"
+    ret = patrol_saves(b, area) + flush_added(b, area, unit)
+    if area_type(area) == "urban" and b.units(area, "fln", active=False, kinds=("front",)) \
+            and not b.units(area, "gov", ("OPS", "PTL"), kinds=("alg_bde",)):
+        ret += 1.0
+    return ret - cost, f"expected return {ret:.2f} PSP (patrol 9.21, Flush 9.22, React to a " \
+        f"Strike 9.12) for {cost:g} (B.1)"
 
 
 # ---- 7.0 deployment ----------------------------------------------------------------------
@@ -198,8 +216,10 @@ def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     cp = 3 if kind(unit) == "fr_div" and b.unit(unit)["mode"] == "dispersed" else 1
     if t == "patrol":
         city = 1.0 if area_type(home) == "urban" else 0.0
-        return (0.8 if here == 0 else 1.0 + city + here / 4), \
-            "patrol: -1 to FLN missions here, still React and Flush (9.21)"
+        saves = patrol_saves(b, home)
+        return (0.8 if here == 0 else 1.0 + city + here / 4) + PATROL_WEIGHT * saves, \
+            f"patrol: -1 to FLN missions here ({saves:.2f} PSP of Propaganda denied), " \
+            "still React and Flush (9.21)"
     if t == "stay":
         return 0.5, "stay in OPS"
     dest = m["area"]
@@ -216,6 +236,20 @@ def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     cover = 1.5 if sources and here == 0 and len(b.units(dest, "gov")) < 2 else 0.0
     return 2.5 * gain + cover, f"control of {dest} against {home} (10.1: twice the other " \
         f"side's points); {len(sources)} Fronts/Cadres there to patrol against next turn (9.21)"
+
+
+def patrol_saves(b: Board, area: str) -> float:
+    """What one more patrol in ``area`` denies the FLN this turn (9.21: -1 to its Propaganda,
+    9.11): the MST's PSP at one more -1 (doubled in a city) and the "+" one sixth more often
+    (a Cadre eliminated or a Front reduced, C.6), where a Front or Cadre stands."""
+    if area_type(area) == "remote" or not b.units(area, "fln", active=False,
+                                                   kinds=("front", "cadre")):
+        return 0.0
+    drm = -b.patrols(area) - (1 if b.v["areas"][area]["terror"] else 0)
+    n0, p0, _ = mst(drm)
+    n1, p1, _ = mst(drm - 1)
+    mult = 2 if area_type(area) == "urban" else 1
+    return (n0 - n1) * mult + (p1 - p0) * 1.5
 
 
 def flush_added(b: Board, area: str, unit: str) -> float:
@@ -296,6 +330,9 @@ def operation(b: Board, m: Move) -> tuple[float, str]:
         return exp * min(1.0, fp / 6) - risk * 0.3 - 0.2 - guard, \
             f"Flush {len(targets)} FLN units in OPS/OC with contact {c}, firepower {fp} (9.22)"
     if ms == "civil_affairs":
+        cap = ca_cap(v)
+        if ca_done(v) >= cap:
+            return -0.5, f"{cap} Civil Affairs this turn: the rest of the PSL is kept (9.25, 12.2)"
         drm = 1 if "amnesty" in v["effects"] else 0
         n, plus, at = mst(drm)
         bonus = (plus + at) * 1.0 if v["areas"][a]["terror"] else 0.0
@@ -319,6 +356,21 @@ def operation(b: Board, m: Move) -> tuple[float, str]:
     if ms == "resettlement":
         return -10.0, "Resettlement gives the FLN 3d6 PSP (9.27)"
     return -1.0, "not considered"
+
+
+def ca_done(v: View) -> int:
+    return sum(1 for a in v["areas"].values() if "civil_affairs" in a["done"])
+
+
+def ca_cap(v: View) -> int:
+    """Civil Affairs a turn (9.25: 1 PSP each, 1.67 expected off the FLN). The Government's
+    PSL has no income but the C.6 awards and control (10.4) and the war no fixed length (12):
+    CA_BASE a turn with level PSLs and one more per CA_LEAD points of lead, every one the FLN
+    PSL is at FINISH_AT or below."""
+    gov, fln = int(v["psl"]["gov"]), int(v["psl"]["fln"])
+    if fln <= FINISH_AT:
+        return 99
+    return CA_BASE + max(0, gov - fln) // CA_LEAD
 
 
 def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
@@ -388,6 +440,8 @@ def split(v: View, f: dict[str, Any], m: Move) -> tuple[float, str]:
     fln, gov = v["psl"]["fln"], v["psl"]["gov"]
     if loss >= fln:
         return 10.0, "takes the FLN PSL to 0 (12.2)"
+    if gov < fln and fln > FINISH_AT:
+        return gain, "the Government PSL is behind the FLN's: build it (12.2)"
     if gov <= 30 and gov < fln:
         return gain, "the Government PSL is at the OAS/Coup threshold (11.3, 11.4): gain"
     if gov + gain > 99:

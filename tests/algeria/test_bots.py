@@ -179,3 +179,14 @@ def test_a_sides_bot_makes_no_move_out_of_turn_and_keeps_its_budget() -> None:
     with pytest.raises(OutOfBudget) as e:
         BOTS["gov"](s, 1, deadline=time.monotonic() - 1)
     assert e.value.kind == "deadline"
+
+
+def test_fln_split_builds_its_own_psl_unless_well_ahead() -> None:
+    # 9.11, 6.1, 12.2: the long war. At 60 against the Government's 55 (a lead under 15) the FLN
+    # takes its Propaganda's PSP for itself (the old bot took them off the Government); at 60
+    # against 40, or with the Government at 15, off the Government.
+    moves = [{"t": "split", "fln_gain": a, "gov_loss": 3 - a} for a in range(4)]
+    frame = {"k": "split", "who": "fln", "n": 3}
+    assert choose_move(view_of(frame, moves, (55, 60)), 0)[0]["fln_gain"] == 3
+    assert choose_move(view_of(frame, moves, (40, 60)), 0)[0]["gov_loss"] == 3
+    assert choose_move(view_of(frame, moves, (15, 25)), 0)[0]["gov_loss"] == 3

@@ -129,3 +129,70 @@ def test_no_flush_in_a_city_while_a_strike_may_still_come() -> None:
     units = {"fr_bde.1": ("ALGIERS", "OPS"), "front.1": ("ALGIERS", "OPS")}
     assert choice(gov_view(frame, moves, units)) == {"t": "pass"}
     assert choice(gov_view(frame, moves, units, ap=2)) == moves[0]
+
+
+# ---- Fourth round: the long war (docs/algeria/bots.md) ----------------------------------------
+
+def test_a_rural_unit_facing_a_front_patrols_rather_than_move_for_control() -> None:
+    # 7.0, 9.21, 9.11: a French brigade in I-1, where a Front is underground and no unit patrols,
+    # could take control of II-1 (a lone Cadre there). Its patrol denies the Front's Propaganda
+    # 0.5 PSP and makes its "+" (the Front reduced, C.6) one sixth likelier: it patrols, 5.5
+    # against 2.5 (the old score moved it: the patrol scored 1.75).
+    frame = {"k": "gov_deploy", "unit": "fr_bde.1"}
+    moves = [{"t": "patrol"}, {"t": "stay"}, {"t": "area", "area": "II-1"}]
+    units = {"fr_bde.1": ("I-1", "OPS"), "front.1": ("I-1", "UG"), "cadre.2": ("II-1", "UG")}
+    assert choice(gov_view(frame, moves, units)) == {"t": "patrol"}
+    # With no Front or Cadre at home (a Band, no Propaganda), it moves for control.
+    del units["front.1"]
+    units["band.1"] = ("I-1", "UG")
+    assert choice(gov_view(frame, moves, units)) == {"t": "area", "area": "II-1"}
+
+
+def test_a_division_is_not_activated_where_it_can_neither_patrol_nor_flush() -> None:
+    # 6.3, B.1: a division (1 PSP) in I-1, no FLN unit in its area, two Fronts with two Cadres
+    # each in the next areas II-1 and I-4. Its patrol denies nothing and a Flush in I-1 finds no
+    # one: it is not activated (the old score counted the FLN strength next door: +0.3). A
+    # brigade (½ PSP) facing a Cadre at home is.
+    frame = {"k": "gov_reinforce", "stage": "activate", "item": None, "new": [], "activated": [],
+             "credit": 0, "bought": 0, "x": {}}
+    units = {"fr_div.1": ("I-1", "OPS"), "front.1": ("II-1", "UG"), "cadre.1": ("II-1", "UG"),
+             "cadre.2": ("II-1", "UG"), "front.2": ("I-4", "UG"), "cadre.3": ("I-4", "UG"),
+             "cadre.4": ("I-4", "UG")}
+    moves = [{"t": "activate", "unit": "fr_div.1"}, {"t": "done"}]
+    assert choice(gov_view(frame, moves, units)) == {"t": "done"}
+    units.update({"fr_bde.1": ("II-1", "OPS")})
+    moves = [{"t": "activate", "unit": "fr_bde.1"}, {"t": "done"}]
+    assert choice(gov_view(frame, moves, units)) == {"t": "activate", "unit": "fr_bde.1"}
+
+
+def test_civil_affairs_are_paced_by_the_governments_lead() -> None:
+    # 9.25, 12.2: with level PSLs (50/50) and three Civil Affairs made this turn, the Government
+    # keeps the rest of its PSL and passes (the old bot made a fourth: 0.77 against 0); 10 points
+    # ahead it may make 3 + 5; with the FLN at 10 it makes every one.
+    frame = {"k": "operations", "passes": 0, "france": False}
+    moves = [{"t": "mission", "mission": "civil_affairs", "area": "II-1"}, {"t": "pass"}]
+    units = {"police.1": (a, "PTL") for a in ("II-1",)}
+    units.update({f"police.{i}": (a, "PTL") for i, a in
+                  enumerate(("ALGIERS", "ORAN", "CONSTANTINE"), 2)})
+    done = {a: ["civil_affairs"] for a in ("ALGIERS", "ORAN", "CONSTANTINE")}
+    v = gov_view(frame, moves, units, done=done)
+    assert choice(v) == {"t": "pass"}
+    v["psl"] = {"gov": 60, "fln": 50}
+    assert choice(v) == moves[0]
+    v["psl"] = {"gov": 40, "fln": 10}
+    assert choice(v) == moves[0]
+
+
+def test_the_government_takes_its_awards_when_behind() -> None:
+    # C.6, 12.2: a Cadre eliminated gives +1 Government or -1 FLN, the Government choosing. At
+    # 40 against 50 it builds its own PSL (the old bot took them off the FLN above 30); ahead,
+    # or with the FLN at 10, off the FLN.
+    frame = {"k": "split", "n": 2}
+    moves = [{"t": "split", "gov_gain": a, "fln_loss": 2 - a} for a in range(3)]
+    v = gov_view(frame, moves, {})
+    v["psl"] = {"gov": 40, "fln": 50}
+    assert choice(v)["gov_gain"] == 2
+    v["psl"] = {"gov": 55, "fln": 50}
+    assert choice(v)["fln_loss"] == 2
+    v["psl"] = {"gov": 20, "fln": 10}
+    assert choice(v)["fln_loss"] == 2
