@@ -26,10 +26,13 @@ from __future__ import annotations
 
 from typing import Callable
 
+from referee_core import rng as erng
+
 from ..board import available, control, fln_count, gov_count, police, population, troops
 from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES, UG
 from ..modifiers import pacify_spaces
 from ..ops_gov import assault_takes
+from ..bot import decide as fln_decide
 from ..machine import to_move
 from ..state import Move, State
 from ..view import view
@@ -73,6 +76,10 @@ def choose(s: State, ctx: Ctx) -> Move:
     return handler(s, ms, ctx)
 
 
+REPLY = True  # the FLN's action on the same card in the option search (``reply``)
+REPLY_SAMPLES = 3  # FLN replies averaged per option: its procedure rolls dice (8.2, 8.4)
+
+
 # --- option prompts ---------------------------------------------------------------------------
 
 
@@ -108,13 +115,13 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
     results = []
     for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
         end, moves = complete(s, m, ctx)
-        value = ctx.value(end)
+        value = sum(ctx.value(reply(s, end, ctx)) for _ in range(REPLY_SAMPLES)) / REPLY_SAMPLES
         if end.rng["counter"] != s.rng["counter"]:
             # dice took part: average over fresh samples of the hidden parts
             values = [value]
             for _ in range(CHANCE_SAMPLES - 1):
                 other = determinize(view(s, "gov"), ctx.rng)
-                values.append(ctx.value(complete(other, m, ctx)[0]))
+                values.append(ctx.value(reply(other, complete(other, m, ctx)[0], ctx)))
             value = sum(values) / len(values)
         results.append((value, m, moves, end))
     value, m, moves, end = max(results, key=lambda r: r[0])
@@ -125,6 +132,31 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
                  candidates=[{"move": label(s, r[1]), "value": round(r[0], 2)} for r in results],
                  chosen=m, plan=[compact(x) for x in moves[1:]], gains=gains(s, end))
     return m
+
+
+def reply(s: State, end: State, ctx: Ctx) -> State:
+    """The non-player FLN's action on the same card, played on the sample after a Government
+    option as First Eligible: the boxes beside the Government's on the Initiative Track are what
+    it leaves the FLN as Second Eligible (2.3.2: after an Event, an Operation with a Special
+    Activity; after an Operation, a Limited Operation or the Event; after a Pass, anything). The
+    FLN is modelled by the non-player procedure of rules 8.0 (``engine.bot``), public knowledge,
+    run on the sample only; it stops at the card's end (2.3.6) – the next card is not known."""
+    if not REPLY or to_move(end) != "fln" or end.turn != s.turn or end.result is not None:
+        return end
+    seed = erng.uniform(ctx.rng, 1 << 30)
+    try:
+        moves, after, _ = fln_decide(end, seed)
+    except Exception:  # noqa: BLE001 - a failed model of the reply leaves the option's own end
+        return end
+    ctx.budget -= len(moves)
+    if after.turn == end.turn:
+        return after
+    cur = end
+    for m in moves:  # the FLN went on into the next card: only its action on this one
+        if cur.turn != end.turn or to_move(cur) != "fln":
+            break
+        cur = ctx.step(cur, m)
+    return cur
 
 
 # --- greedy -----------------------------------------------------------------------------------
