@@ -3,8 +3,10 @@
 * Option prompts (``eligible``, ``pivotal_window``): every legal option – Pass, each Event side,
   each Operation in each box – is *completed* on the determinized state by the handlers below, and
   the end position evaluated (``evaluate``); where dice took part the value is the mean over
-  ``CHANCE_SAMPLES`` samples of the hidden parts. The best is chosen and the rest of its moves
-  become the plan, replayed while they stay legal.
+  ``CHANCE_SAMPLES`` samples of the hidden parts. As First Eligible an option is valued after the
+  FLN's action on the same card (``reply``: the non-player FLN of rules 8.0 on the sample, the
+  mean of ``REPLY_SAMPLES`` runs). The best is chosen and the rest of its moves become the plan,
+  replayed while they stay legal.
 * Train (3.2.1): locations by a Population/Control/Pacification estimate, cubes and the Pacify step
   by evaluation.
 * Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
