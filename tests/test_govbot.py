@@ -11,12 +11,10 @@ import pytest
 
 import engine
 from engine.board import control, scores
-from engine.bot import decide as fln_decide
 from engine.govbot import choose_move, decide
 from engine.govbot.evaluate import homecoming, terms
 from engine.govbot.hidden import determinize
-from engine.govbot.policy import (assault_worth, choose, complete, reply, sweep_worth, tells,
-                                  train_value)
+from engine.govbot.policy import assault_worth, choose, sweep_worth, tells, train_value
 from engine.govbot.search import Ctx, other_move
 from engine.govbot.trace import Trace
 from engine.bot.invariants import EventInvariants
@@ -67,12 +65,10 @@ def test_trains_and_pacifies_a_controlled_city() -> None:
 def test_sweeps_then_neutralizes_exposed_guerrillas() -> None:
     # Biskra (Pop 0): three Underground Guerrillas beside Algerian Troops and Police. Nothing to
     # Assault (all Underground) and nothing to Train for (no Algerian cubes Available, the France
-    # Track at A): Sweep activates them (3.2.3), then Neutralize removes two (4.2.3). The FLN
-    # has no Resources: no Operation of its own on this card, whatever the Government's box
-    # leaves it (2.3.2).
+    # Track at A): Sweep activates them (3.2.3), then Neutralize removes two (4.2.3).
     held = {"ft": 1, "fp": 1, "support": "support"}
     s = gov({"Biskra": {"at": 3, "ap": 1, "ug": 3}, "Algiers": held, "Oran": held,
-             "Constantine": held}, resources=(10, 0), commitment=10, france_track="A")
+             "Constantine": held}, resources=(10, 5), commitment=10, france_track="A")
     s = set_available(set_available(s, "algerian_troops", 0), "algerian_police", 0)
     d = decide(s, 2)
     assert d.moves[0]["t"] == "op" and d.moves[0]["op"] == "sweep"
@@ -557,45 +553,3 @@ def test_support_before_the_final_round_weighs_enough_to_clear_algiers() -> None
     assert d.moves[:2] == [{"t": "op", "op": "sweep"}, {"t": "space", "space": "Algiers"}]
     assert {"t": "sa", "sa": "neutralize"} in d.moves
     assert d.state.spaces["Algiers"]["pieces"]["guerrillas_underground"] == 0
-
-
-# --- the FLN's action on the same card (2.3.2) ---------------------------------------------------
-
-
-def test_weighs_what_its_option_leaves_the_fln_on_the_same_card() -> None:
-    """A Short game of the Government bot against the FLN bot (engine seed 20002), card 7, #50
-    Bleuite: the Government First Eligible with 32 Resources, the FLN with 9. Taken alone the
-    unshaded Event (a die to remove two Guerrillas) evaluates best, and the bot used to play it;
-    but after an Event the FLN as Second Eligible may do an Operation with a Special Activity
-    (2.3.2), which the non-player FLN (8.0) does. After a Government Operation with a Special
-    Activity it has only the Event or a Limited Operation: the bot Trains."""
-    s = stored("govbot_short_20002_card7.json")
-    assert s.cards["current"] == 50 and s.pending[-1]["role"] == "first"
-    d = decide(s, 1)
-    assert d.moves[:2] == [{"t": "op", "op": "train"}, {"t": "space", "space": "Souk Ahras"}]
-    assert d.state.sop["first_box"] == "op_plus_sa"
-    assert engine.to_move(d.state) == "fln"
-    assert d.state.pending[-1]["options"] == ["event", "limited_op", "pass"]
-    first = d.trace[0]
-    value = {c["move"]: c["value"] for c in first["candidates"]}
-    assert value["Operation: Train"] > value["Event #50 Bleuite, unshaded"] + 3
-
-
-def test_the_fln_reply_stops_at_the_end_of_the_card() -> None:
-    """``reply`` plays the FLN's action as Second Eligible and no further: the next card's own
-    decisions are not played (2.3.6: the sample's next card is a guess). On card 7 of seed 20002,
-    after the Government's Event, the non-player FLN acts and then goes on to answer the next
-    card's Pivotal Event window; the reply stops before that window. With the Government Second
-    Eligible the card ends with its action: there is nothing to reply."""
-    s = stored("govbot_short_20002_card7.json")
-    ctx = Ctx({"seed": 5, "counter": 0}, Trace())
-    end, _ = complete(s, {"t": "event", "side": "unshaded"}, ctx)
-    assert engine.to_move(end) == "fln" and end.turn == s.turn
-    moves, beyond, _ = fln_decide(end, 3)
-    assert beyond.turn == s.turn + 1 and engine.to_move(beyond) == "gov"  # it went on
-    after = reply(s, end, ctx)
-    assert after.turn == s.turn + 1
-    assert after.pending[-1]["k"] == "pivotal_window" and engine.to_move(after) == "fln"
-    second = stored("govbot_short_20008_card53.json")
-    done, _ = complete(second, {"t": "pass"}, ctx)
-    assert reply(second, done, ctx) is done

@@ -3,10 +3,8 @@
 * Option prompts (``eligible``, ``pivotal_window``): every legal option – Pass, each Event side,
   each Operation in each box – is *completed* on the determinized state by the handlers below, and
   the end position evaluated (``evaluate``); where dice took part the value is the mean over
-  ``CHANCE_SAMPLES`` samples of the hidden parts. As First Eligible an option is valued after the
-  FLN's action on the same card (``reply``: the non-player FLN of rules 8.0 on the sample, the
-  mean of ``REPLY_SAMPLES`` runs). The best is chosen and the rest of its moves become the plan,
-  replayed while they stay legal.
+  ``CHANCE_SAMPLES`` samples of the hidden parts. The best is chosen and the rest of its moves
+  become the plan, replayed while they stay legal.
 * Train (3.2.1): locations by a Population/Control/Pacification estimate, cubes and the Pacify step
   by evaluation.
 * Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
@@ -28,13 +26,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from referee_core import rng as erng
-
 from ..board import available, control, fln_count, gov_count, police, population, troops
 from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES, UG
 from ..modifiers import pacify_spaces
 from ..ops_gov import assault_takes
-from ..bot import decide as fln_decide
 from ..machine import to_move
 from ..state import Move, State
 from ..view import view
@@ -78,10 +73,6 @@ def choose(s: State, ctx: Ctx) -> Move:
     return handler(s, ms, ctx)
 
 
-REPLY = True  # the FLN's action on the same card in the option search (``reply``)
-REPLY_SAMPLES = 3  # FLN replies averaged per option: its procedure rolls dice (8.2, 8.4)
-
-
 # --- option prompts ---------------------------------------------------------------------------
 
 
@@ -117,13 +108,13 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
     results = []
     for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
         end, moves = complete(s, m, ctx)
-        value = sum(ctx.value(reply(s, end, ctx)) for _ in range(REPLY_SAMPLES)) / REPLY_SAMPLES
+        value = ctx.value(end)
         if end.rng["counter"] != s.rng["counter"]:
             # dice took part: average over fresh samples of the hidden parts
             values = [value]
             for _ in range(CHANCE_SAMPLES - 1):
                 other = determinize(view(s, "gov"), ctx.rng)
-                values.append(ctx.value(reply(other, complete(other, m, ctx)[0], ctx)))
+                values.append(ctx.value(complete(other, m, ctx)[0]))
             value = sum(values) / len(values)
         results.append((value, m, moves, end))
     value, m, moves, end = max(results, key=lambda r: r[0])
@@ -134,31 +125,6 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
                  candidates=[{"move": label(s, r[1]), "value": round(r[0], 2)} for r in results],
                  chosen=m, plan=[compact(x) for x in moves[1:]], gains=gains(s, end))
     return m
-
-
-def reply(s: State, end: State, ctx: Ctx) -> State:
-    """The non-player FLN's action on the same card, played on the sample after a Government
-    option as First Eligible: the boxes beside the Government's on the Initiative Track are what
-    it leaves the FLN as Second Eligible (2.3.2: after an Event, an Operation with a Special
-    Activity; after an Operation, a Limited Operation or the Event; after a Pass, anything). The
-    FLN is modelled by the non-player procedure of rules 8.0 (``engine.bot``), public knowledge,
-    run on the sample only; it stops at the card's end (2.3.6) – the next card is not known."""
-    if not REPLY or to_move(end) != "fln" or end.turn != s.turn or end.result is not None:
-        return end
-    seed = erng.uniform(ctx.rng, 1 << 30)
-    try:
-        moves, after, _ = fln_decide(end, seed)
-    except Exception:  # noqa: BLE001 - a failed model of the reply leaves the option's own end
-        return end
-    ctx.budget -= len(moves)
-    if after.turn == end.turn:
-        return after
-    cur = end
-    for m in moves:  # the FLN went on into the next card: only its action on this one
-        if cur.turn != end.turn or to_move(cur) != "fln":
-            break
-        cur = ctx.step(cur, m)
-    return cur
 
 
 # --- greedy -----------------------------------------------------------------------------------
