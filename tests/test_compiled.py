@@ -103,7 +103,9 @@ def test_compiled_modules_bind_their_globals_as_python_does(tmp_path: Path) -> N
 PYTHON_FRAMES = ("tests/test_decisions.py",
                  "tests/test_serial.py::test_moves_built_from_frame_data_must_be_well_formed",
                  "tests/test_serial.py::test_frame_kinds_may_check_their_own_data",
-                 "tests/service/test_check_issued.py::test_an_algeria_apply_validates_each_state_once")
+                 "tests/service/test_check_issued.py::test_an_algeria_apply_validates_each_state_once",
+                 "tests/service/test_check_issued.py::"
+                 "test_always_validates_states_made_from_proven_data")
 
 
 def test_python_frame_kinds_and_patched_engines_on_the_interpreted_engines(tmp_path: Path) -> None:

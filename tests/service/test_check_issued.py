@@ -64,6 +64,10 @@ def test_a_fault_after_unproven_frame_data_is_never_issued(
         assert e.value.code == "invalid_state" and "commitment" in e.value.message
 
 
+@pytest.mark.skipif(referee_core.compiled(),
+                    reason="replaces the handler of the Eligible decision (engine.sequence), "
+                           "which compiled callers do not look up: tests/test_compiled.py runs "
+                           "it on the interpreted engines")
 def test_always_validates_states_made_from_proven_data(monkeypatch: pytest.MonkeyPatch) -> None:
     s = engine.new_game("short", 2, {})
     assert proven(s)
