@@ -48,9 +48,15 @@ def troop_lift_spaces(s: State) -> int:
     return mod.troop_lift_spaces(s)
 
 
-def new_spaces(f: Frame, *ends: str) -> int:
-    """How many of a move's ends would be newly selected spaces (the Available box is none)."""
-    return len({e for e in ends if e != AVAILABLE and e not in f["locs"]})
+def new_spaces(f: Frame, src: str, dst: str) -> int:
+    """How many of a move's two ends would be newly selected spaces (the Available box is none;
+    4.2.1, 4.2.2): counted without building a set, as every listing of a Deploy or Troop Lift
+    asks it of every destination."""
+    locs = f["locs"]
+    n = 1 if src != AVAILABLE and src not in locs else 0
+    if dst != src and dst != AVAILABLE and dst not in locs:
+        n += 1
+    return n
 
 
 def select(f: Frame, *ends: str) -> None:
