@@ -121,7 +121,9 @@ class Deploy(SpecialActivity):
         spaces, with room for a Base, 1.4.2), within three selected spaces in all."""
         ends = chain(() if src == AVAILABLE else (AVAILABLE,),
                      (n for n in spaces if n != src and (piece != GB or base_room(s, n) > 0)))
-        return (d for d in ends if len(f["locs"]) + new_spaces(f, src, d) <= DEPLOY_SPACES)
+        for d in ends:  # a generator: a start check stops at the first end
+            if len(f["locs"]) + new_spaces(f, src, d) <= DEPLOY_SPACES:
+                yield d
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
@@ -224,7 +226,9 @@ class TroopLift(SpecialActivity):
 
     def ends(self, f: Frame, src: str, limit: int) -> Iterator[str]:
         """Where a Troop from ``src`` may go: within ``limit`` selected spaces in all."""
-        return (d for d in ALGERIA if d != src and len(f["locs"]) + new_spaces(f, src, d) <= limit)
+        for d in ALGERIA:  # a generator: a start check stops at the first end
+            if d != src and len(f["locs"]) + new_spaces(f, src, d) <= limit:
+                yield d
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
