@@ -21,7 +21,8 @@ from .data import AG, AP, AT, UG
 from .machine import Log, emit, find_frame
 from .ops import OPS, SpecialActivity, register_sa
 from .ops_fln import (
-    note_activation, place_guerrilla, place_guerrilla_moves, remove_enemy, removal_choices,
+    can_place_guerrilla, note_activation, place_guerrilla, place_guerrilla_moves, remove_enemy,
+    removal_choices,
 )
 from .state import Frame, Move, State
 
@@ -107,6 +108,21 @@ class Subvert(SpecialActivity):
                 if s.spaces[n]["pieces"][AP] > 0:
                     ms += place_guerrilla_moves(s, {"t": "replace", "space": n})
         return ms
+
+    def sa_any(self, s: State, f: Frame) -> bool:
+        """``bool(self.sa_moves(s, f))`` without building the moves: a candidate holds an Algerian
+        cube, so it offers a removal whenever one more space may be selected (4.3.2)."""
+        x = f["x"]
+        if x.get("replaced"):
+            return False
+        removed = x.get("removed", 0)
+        locs = f["locs"]
+        for n in self.candidates(s):
+            if removed < 2 and (n in locs or len(locs) < 2):
+                return True
+            if removed == 0 and s.spaces[n]["pieces"][AP] > 0 and can_place_guerrilla(s, n):
+                return True
+        return False
 
     def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
         x, n = f["x"], m.get("space")

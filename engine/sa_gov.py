@@ -48,9 +48,15 @@ def troop_lift_spaces(s: State) -> int:
     return mod.troop_lift_spaces(s)
 
 
-def new_spaces(f: Frame, *ends: str) -> int:
-    """How many of a move's ends would be newly selected spaces (the Available box is none)."""
-    return len({e for e in ends if e != AVAILABLE and e not in f["locs"]})
+def new_spaces(f: Frame, src: str, dst: str) -> int:
+    """How many of a move's two ends would be newly selected spaces (the Available box is none;
+    4.2.1, 4.2.2): counted without building a set, as every listing of a Deploy or Troop Lift
+    asks it of every destination."""
+    locs = f["locs"]
+    n = 1 if src != AVAILABLE and src not in locs else 0
+    if dst != src and dst != AVAILABLE and dst not in locs:
+        n += 1
+    return n
 
 
 def select(f: Frame, *ends: str) -> None:
@@ -115,7 +121,9 @@ class Deploy(SpecialActivity):
         spaces, with room for a Base, 1.4.2), within three selected spaces in all."""
         ends = chain(() if src == AVAILABLE else (AVAILABLE,),
                      (n for n in spaces if n != src and (piece != GB or base_room(s, n) > 0)))
-        return (d for d in ends if len(f["locs"]) + new_spaces(f, src, d) <= DEPLOY_SPACES)
+        for d in ends:  # a generator: a start check stops at the first end
+            if len(f["locs"]) + new_spaces(f, src, d) <= DEPLOY_SPACES:
+                yield d
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
@@ -218,7 +226,9 @@ class TroopLift(SpecialActivity):
 
     def ends(self, f: Frame, src: str, limit: int) -> Iterator[str]:
         """Where a Troop from ``src`` may go: within ``limit`` selected spaces in all."""
-        return (d for d in ALGERIA if d != src and len(f["locs"]) + new_spaces(f, src, d) <= limit)
+        for d in ALGERIA:  # a generator: a start check stops at the first end
+            if d != src and len(f["locs"]) + new_spaces(f, src, d) <= limit:
+                yield d
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
