@@ -1,7 +1,7 @@
 """The Algeria FLN bot: a policy that scores each legal move from the FLN's view
 (docs/algeria/bots.md). Its plan, in rule terms:
 
-* take the Government's PSL to 0 (12.2), once 15 points ahead of the lead its scenario gives it
+* take the Government's PSL to 0 (12.2), once 15 points ahead of twice the lead its scenario gives it
   (before that its PSP build its own PSL: the long war, ``split``), with Propaganda (9.11: MST PSP, doubled in a city) in
   every area where a Front or Cadre stands, Strikes in cities (9.12: MST x d6 PSP, the
   Government must React or lose 1d6), Harass of weak targets (9.15, hits cost the Government
@@ -209,21 +209,23 @@ def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
 
 
 # The long war (12.2: no fixed length; the FLN's PSL is its AP, 6.1, and its life): PSP are
-# taken off the Government only while the FLN's PSL leads by this much more than the scenario
-# put it ahead (``press_lead``), or once the Government's is down to PRESS_AT; otherwise they
+# taken off the Government only while the FLN's PSL leads by this much more than twice the lead
+# the scenario starts it with (``press_lead``), or once the Government's is down to PRESS_AT; otherwise they
 # build the FLN's own.
 LEAD = 15
 PRESS_AT = 15
 
 
 def press_lead(v: View) -> int:
-    """The lead from which the FLN's PSP go off the Government: LEAD over the lead the scenario's
-    set-up gives it (chart C.8: 1958 starts the FLN at 60 against 50), never less than LEAD.
-    A lead the scenario hands out is no gain of the FLN's; counting it would turn the FLN's
-    Propaganda against the Government as soon as its first activation (6.3) is paid."""
+    """The lead from which the FLN's PSP go off the Government: LEAD over twice the lead the
+    scenario's set-up gives it (chart C.8: 1958 starts the FLN at 60 against 50, so 35 there),
+    never less than LEAD (1954, 1960). A lead the scenario hands out is no gain of the FLN's,
+    and the Government's first activation (6.3, about 10 PSP of the 1958 army) widens it as
+    much again before a Propaganda is made; counting either would turn the FLN's Propaganda
+    against the Government in the first turn (docs/algeria/bots.md, fifth round)."""
     tracks = SCENARIOS[v["scenario"]]["tracks"] if v.get("scenario") in SCENARIOS else {}
     start = int(tracks.get("fln_psl", 0)) - int(tracks.get("gov_psl", 0))
-    return LEAD + max(0, start)
+    return LEAD + 2 * max(0, start)
 
 
 def split(v: View, m: Move) -> tuple[float, str]:
