@@ -1,8 +1,8 @@
 """The Algeria FLN bot: a policy that scores each legal move from the FLN's view
 (docs/algeria/bots.md). Its plan, in rule terms:
 
-* take the Government's PSL to 0 (12.2), once 15 points ahead (before that its PSP build its own
-  PSL: the long war, ``split``), with Propaganda (9.11: MST PSP, doubled in a city) in
+* take the Government's PSL to 0 (12.2), once 15 points ahead of twice the lead its scenario gives it
+  (before that its PSP build its own PSL: the long war, ``split``), with Propaganda (9.11: MST PSP, doubled in a city) in
   every area where a Front or Cadre stands, Strikes in cities (9.12: MST x d6 PSP, the
   Government must React or lose 1d6), Harass of weak targets (9.15, hits cost the Government
   PSP, C.3);
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import AREAS, UNIT_TYPES
+from ..data import AREAS, SCENARIOS, UNIT_TYPES
 from .common import (
     CITIES, Board, Move, Rule, View, area_type, choose_for_decision, kind, mst,
 )
@@ -209,10 +209,23 @@ def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
 
 
 # The long war (12.2: no fixed length; the FLN's PSL is its AP, 6.1, and its life): PSP are
-# taken off the Government only while the FLN's PSL leads by this much, or once the
-# Government's is down to PRESS_AT; otherwise they build the FLN's own.
+# taken off the Government only while the FLN's PSL leads by this much more than twice the lead
+# the scenario starts it with (``press_lead``), or once the Government's is down to PRESS_AT; otherwise they
+# build the FLN's own.
 LEAD = 15
 PRESS_AT = 15
+
+
+def press_lead(v: View) -> int:
+    """The lead from which the FLN's PSP go off the Government: LEAD over twice the lead the
+    scenario's set-up gives it (chart C.8: 1958 starts the FLN at 60 against 50, so 35 there),
+    never less than LEAD (1954, 1960). A lead the scenario hands out is no gain of the FLN's,
+    and the Government's first activation (6.3, about 10 PSP of the 1958 army) widens it as
+    much again before a Propaganda is made; counting either would turn the FLN's Propaganda
+    against the Government in the first turn (docs/algeria/bots.md, fifth round)."""
+    tracks = SCENARIOS[v["scenario"]]["tracks"] if v.get("scenario") in SCENARIOS else {}
+    start = int(tracks.get("fln_psl", 0)) - int(tracks.get("gov_psl", 0))
+    return LEAD + 2 * max(0, start)
 
 
 def split(v: View, m: Move) -> tuple[float, str]:
@@ -228,8 +241,9 @@ def split(v: View, m: Move) -> tuple[float, str]:
         return float(gain), "the FLN PSL is low: gain"
     if fln + gain > 99:
         return float(loss), "above 99 the gain overflows (12.1)"
-    if gov > PRESS_AT and fln < gov + LEAD:
-        return float(gain), f"the FLN PSL leads by less than {LEAD}: build it (6.1, 12.2)"
+    lead = press_lead(v)
+    if gov > PRESS_AT and fln < gov + lead:
+        return float(gain), f"the FLN PSL leads by less than {lead}: build it (6.1, 12.2)"
     return float(loss), "take PSP off the Government towards its 0 (12.2) and the OAS at 30 (11.3)"
 
 

@@ -190,3 +190,25 @@ def test_fln_split_builds_its_own_psl_unless_well_ahead() -> None:
     assert choose_move(view_of(frame, moves, (55, 60)), 0)[0]["fln_gain"] == 3
     assert choose_move(view_of(frame, moves, (40, 60)), 0)[0]["gov_loss"] == 3
     assert choose_move(view_of(frame, moves, (15, 25)), 0)[0]["gov_loss"] == 3
+
+
+def test_fln_split_counts_its_lead_from_the_scenarios_start() -> None:
+    # 9.11, 12.2, chart C.8: 1958 starts the FLN at 60 against the Government's 50, and the
+    # Government's first activation (6.3) takes about 10 PSP more. At 60 against 40 in 1958 (20
+    # ahead) the FLN still builds its own PSL (the old bot, at a fixed lead of 15, turned its
+    # Propaganda against the Government); it presses at 15 over twice the set-up's lead, 35.
+    # In 1954 and 1960 (the FLN not ahead at the start) 15 ahead is enough, as before.
+    moves = [{"t": "split", "fln_gain": a, "gov_loss": 3 - a} for a in range(4)]
+    frame = {"k": "split", "who": "fln", "n": 3}
+
+    def in_scenario(scenario: str, psl: tuple[int, int]) -> dict[str, Any]:
+        return {**view_of(frame, moves, psl), "scenario": scenario}
+    assert choose_move(in_scenario("1958", (40, 60)), 0)[0]["fln_gain"] == 3
+    assert choose_move(in_scenario("1958", (30, 60)), 0)[0]["fln_gain"] == 3
+    assert fln.press_lead(in_scenario("1958", (40, 60))) == 35
+    assert choose_move(in_scenario("1958", (25, 60)), 0)[0]["gov_loss"] == 3
+    assert choose_move(in_scenario("1958", (15, 35)), 0)[0]["gov_loss"] == 3     # PRESS_AT
+    for scenario in ("1954", "1960"):
+        assert fln.press_lead(in_scenario(scenario, (40, 60))) == 15
+        assert choose_move(in_scenario(scenario, (40, 60)), 0)[0]["gov_loss"] == 3
+        assert choose_move(in_scenario(scenario, (50, 60)), 0)[0]["fln_gain"] == 3
