@@ -62,7 +62,7 @@ GAME = {"enum": [*GAMES, "", None]}
 # "standard": service.games.Game.default_scenario)
 DEFAULT_SCENARIO_GAMES = [g.name for g in GAMES.values() if g.default_scenario]
 SCENARIO_REQUIRED: dict[str, Any] = {"anyOf": [
-    {"required": ["scenario"], "properties": {"scenario": {"minLength": 1}}},
+    {"required": ["scenario"], "properties": {"scenario": {"type": "string", "minLength": 1}}},
     {"required": ["game"], "properties": {"game": {"enum": DEFAULT_SCENARIO_GAMES}}}]}
 CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
     # each game's own scenarios (ListScenarios of the game)

@@ -278,6 +278,7 @@ def test_previewed_moves_keep_to_the_document() -> None:
     ({"scenario": "1958", "game": "algeria"}, 200),
     ({"game": "colonial_twilight"}, 400),                # no scenario of its own
     ({"scenario": ""}, 400),
+    ({"scenario": None, "game": "algeria"}, 400),
     ({"seed": 3}, 400),
 ])
 def test_a_new_game_is_refused_exactly_when_the_document_says(body: dict[str, Any],
