@@ -30,7 +30,7 @@ PATROL_WEIGHT = 5.0
 # Civil Affairs a turn (9.25) with level PSLs, and one more for each CA_LEAD points of lead.
 CA_BASE = 3
 CA_LEAD = 2
-# The FLN PSL from which the Government takes every Civil Affairs and award off it (12.2).
+# The FLN PSL from which the Government does every Civil Affairs it can (9.25, 12.2).
 FINISH_AT = 10
 
 
@@ -435,18 +435,16 @@ def react(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
 
 
 def split(v: View, f: dict[str, Any], m: Move) -> tuple[float, str]:
-    n = f["n"]
     gain, loss = m["gov_gain"], m["fln_loss"]
     fln, gov = v["psl"]["fln"], v["psl"]["gov"]
     if loss >= fln:
         return 10.0, "takes the FLN PSL to 0 (12.2)"
-    if gov < fln and fln > FINISH_AT:
-        return gain, "the Government PSL is behind the FLN's: build it (12.2)"
-    if gov <= 30 and gov < fln:
-        return gain, "the Government PSL is at the OAS/Coup threshold (11.3, 11.4): gain"
+    if gov < fln:
+        return gain, "the Government PSL is behind the FLN's: build it (12.2; at 30 and below" \
+            " the OAS and a Coup threaten, 11.3, 11.4)"
     if gov + gain > 99:
         return loss, "above 99 the gain overflows (12.1)"
-    return loss + 0 * n, "take PSP off the FLN towards its 0 (12.2)"
+    return loss, "take PSP off the FLN towards its 0 (12.2)"
 
 
 def other(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
