@@ -51,8 +51,6 @@ def check_x(f: Frame, allowed_prefixes: tuple[str, ...], flags: tuple[str, ...] 
 
 
 # --- registration ---------------------------------------------------------------------------------
-# This module's kinds, registered by an explicit list rather than by class decorators (a
-# decorated class would compile to a plain Python class under mypyc, which may not derive
-# from the compiled base class); in the order they are defined above.
+# This module's kinds, in the order they are defined above (Machine.register: why a list).
 
 register(Roll)

@@ -188,9 +188,7 @@ class StartAP(AutoFrame[State]):
 
 
 # --- registration ---------------------------------------------------------------------------------
-# This module's kinds, registered by an explicit list rather than by class decorators (a
-# decorated class would compile to a plain Python class under mypyc, which may not derive
-# from the compiled base class); in the order they are defined above.
+# This module's kinds, in the order they are defined above (Machine.register: why a list).
 
 register(SetUp)
 register(StartAP)

@@ -825,9 +825,7 @@ def resolve_assault(s: State, n: str, log: Log, rule: str) -> dict[str, Any]:
 
 
 # --- registration ---------------------------------------------------------------------------------
-# This module's kinds, registered by an explicit list rather than by class decorators (a
-# decorated class would compile to a plain Python class under mypyc, which may not derive
-# from the compiled base class); in the order they are defined above.
+# This module's kinds, in the order they are defined above (Machine.register: why a list).
 
 register_op(Train)
 register_op(Garrison)

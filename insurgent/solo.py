@@ -350,8 +350,6 @@ __all__ = ["OPTION", "automated", "card_frame", "flip_frame", "on", "played_from
 
 
 # --- registration ---------------------------------------------------------------------------------
-# This module's kinds, registered by an explicit list rather than by class decorators (a
-# decorated class would compile to a plain Python class under mypyc, which may not derive
-# from the compiled base class); in the order they are defined above.
+# This module's kinds, in the order they are defined above (Machine.register: why a list).
 
 register(Flip)

@@ -210,6 +210,9 @@ class Machine(Generic[S]):
         self.frames: dict[str, FrameType[S]] = {}
 
     def register(self, cls: type[FrameType[S]]) -> type[FrameType[S]]:
+        """Make ``cls`` the handler of its kind. Each rules module registers its kinds by an
+        explicit list at its end, not by class decorators: a decorated class compiles to a plain
+        Python class under mypyc, which may not derive from the compiled base class."""
         inst = cls()
         assert inst.kind and inst.kind not in self.frames, inst.kind
         self.frames[inst.kind] = inst
