@@ -74,6 +74,9 @@ class State:
     # this very state's data passed the validator (serial.check_issued need not check it
     # again); not carried by ``copy``
     _checked = False
+    # the legal moves, once listed (the machine's ``cache_legal``: a state is never changed once
+    # shared, and ``apply`` changes only the copy it makes); not carried by ``copy``
+    _legal: list[Move] | None = field(default=None, init=False, repr=False, compare=False)
 
     def copy(self) -> State:
         """A copy sharing no container with this state (``apply`` works on one)."""
@@ -101,6 +104,7 @@ class State:
         s.result = copy_plain(self.result)
         s._valid = self._valid
         s._checked = False
+        s._legal = None
         return s
 
     def document(self) -> dict[str, Any]:

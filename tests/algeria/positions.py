@@ -25,13 +25,19 @@ def ops_position(scenario: str = "1958", **tracks: Any) -> A.State:
     s.pending = [{"k": "turn", "step": 4}, ops_start()]
     for k, v in tracks.items():
         setattr(s, k, v)
-    return A.from_json(A.to_json(s))    # a valid state, as a client would send it
+    return edited(s)
+
+
+def edited(s: A.State) -> A.State:
+    """``s`` after a test changed it in place, read back as a client would send it: the engine
+    never changes a state once made and keeps its legal moves once listed (``State._legal``)."""
+    return A.from_json(A.to_json(s))
 
 
 def put(s: A.State, area: str, box: str, *uids: str, neutralized: bool = False) -> A.State:
     for u in uids:
         s.units[u].update(area=area, box=box, neutralized=neutralized)
-    return A.from_json(A.to_json(s))
+    return edited(s)
 
 
 def play(s: A.State, *moves: dict[str, Any] | int) -> tuple[A.State, list[dict[str, Any]]]:

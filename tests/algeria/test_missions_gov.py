@@ -13,7 +13,7 @@ from algeria.combat import firepower
 from algeria.data import TABLES
 from algeria.machine import MACHINE
 from algeria.missions import MISSIONS, ops_start, patrol, remote
-from tests.algeria.positions import ops_position
+from tests.algeria.positions import edited, ops_position
 from referee_core.errors import StateError
 
 B3 = {r["mission"]: r for r in TABLES["B3_gov_missions"]}
@@ -21,13 +21,15 @@ B3 = {r["mission"]: r for r in TABLES["B3_gov_missions"]}
 
 def board(psl_gov: int = 50, psl_fln: int = 50, **units: tuple[str, str]) -> A.State:
     """An empty map in the Operations Phase (``positions.ops_position``), the Government to act,
-    no Air or Helicopter Points, then ``units`` placed: ``fr_bde_1=("II-1", "OPS")``."""
+    no Air or Helicopter Points, then ``units`` placed: ``fr_bde_1=("II-1", "OPS")``; read back
+    from its JSON, as a client would send it (a state is never changed once read: the machine
+    keeps its legal moves, ``State._legal``)."""
     s = ops_position(psl={"gov": psl_gov, "fln": psl_fln})
     s.pending[-1]["who"] = "gov"
     for uid, (area, box) in units.items():
         head, n = uid.rsplit("_", 1)
         s.units[f"{head}.{n}"].update(area=area, box=box)
-    return s
+    return edited(s)
 
 
 def mission(s: A.State, name: str, area: str) -> tuple[A.State, list[dict[str, Any]]]:
@@ -106,6 +108,7 @@ def test_intelligence_contacts_ug_units() -> None:
 def test_intelligence_drms_and_prerequisites() -> None:
     s = board(police_1=("ALGIERS", "PTL"), cadre_1=("ALGIERS", "UG"), band_1=("ALGIERS", "UG"))
     s.areas["ALGIERS"]["terror"] = True
+    s = edited(s)
     s, _ = mission(s, "intelligence", "ALGIERS")
     # total 2: band.1 +1 evasion 3 > 2, +1 Terror, -1 Urban = +1: a 1 contacts, a 2 does not
     s = rolls(s, 2)
@@ -115,6 +118,7 @@ def test_intelligence_drms_and_prerequisites() -> None:
     s2 = board(police_1=("I-2", "PTL"), cadre_1=("I-2", "UG"))    # Remote, +1 each
     assert missions_gov.contact_drm(s2, "I-2", "cadre.1", 2) == 2
     s2.units["police.1"]["neutralized"] = True                    # needs active Police
+    s2 = edited(s2)
     assert "I-2" not in allowed(s2, "intelligence")
     s3 = board(police_1=("I-2", "PTL"), cadre_1=("I-2", "OPS"))   # nobody in UG
     assert "I-2" not in allowed(s3, "intelligence")
@@ -124,6 +128,7 @@ def test_no_psp_mission_takes_the_psl_to_zero() -> None:
     s = board(psl_gov=1, police_1=("II-1", "PTL"), cadre_1=("II-1", "UG"))
     assert allowed(s, "intelligence") == allowed(s, "civil_affairs") == set()
     s.psl["gov"] = 2
+    s = edited(s)
     assert allowed(s, "intelligence") == {"II-1"}
 
 
@@ -148,14 +153,18 @@ def test_civil_affairs_not_in_remote_or_resettled_areas() -> None:
     s = board(police_1=("I-2", "PTL"), police_2=("I-1", "PTL"))
     assert allowed(s, "civil_affairs") == {"I-1"}
     s.areas["I-1"]["resettled"] = True
+    s = edited(s)
     assert allowed(s, "civil_affairs") == set()
 
 
 def test_option_13_1_forbids_pacification() -> None:
     s = board(police_1=("I-1", "PTL"), band_1=("I-1", "UG"))
+    s.scenario = "1954"    # the option is for the 1954 scenario (13.0)
     s.options["slow_french_reaction"] = True
+    s = edited(s)
     assert {m.get("mission") for m in A.legal_moves(s)} == {"intelligence", None}
     s.slow_lifted = True
+    s = edited(s)
     assert {m.get("mission") for m in A.legal_moves(s)} - {None} == {
         "intelligence", "civil_affairs", "suppression", "resettlement"}
 
@@ -266,6 +275,7 @@ def test_oas_suppression_in_a_city() -> None:
     s.oas = {"active": True, "controller": "fln", "area": "ORAN"}
     s.pending[-1] = missions_gov.phase_start()
     MACHINE.settle(s, [])
+    s = edited(s)
     assert A.to_move(s) == "chance"          # no Police, no elite assistance
     s = rolls(s, 4)                          # 2: both Bands
     assert s.units["band.1"]["neutralized"] and s.units["band.2"]["neutralized"]
@@ -307,6 +317,7 @@ def test_airmobile_units_from_any_distance() -> None:
     s = board(band_1=("II-1", "OPS"), elite_bde_1=("V-3", "OPS"), fr_bde_1=("IV-1", "PTL"),
               alg_bde_1=("I-1", "OPS"), elite_bde_2=("I-1", "OC"))
     s.helo = {"max": 3, "available": 3}
+    s = edited(s)
     s, _ = mission(s, "flush", "II-1")
     assert A.legal_moves(s) == [{"t": "unit", "unit": "elite_bde.1"}]   # an elite unit alone
     s0 = s
@@ -319,6 +330,7 @@ def test_airmobile_units_from_any_distance() -> None:
     back_to_ops(s)
     s = s0                                                # with a division: anyone may come
     s.units["fr_div.1"].update(area="II-1", box="OPS")
+    s = edited(s)
     assert {m.get("unit") for m in A.legal_moves(s)} == {
         "fr_div.1", "elite_bde.1", "fr_bde.1", "alg_bde.1"}
     s = go(s, {"t": "unit", "unit": "fr_bde.1"})          # 2 points reserved: 1 left
@@ -379,6 +391,7 @@ def test_air_points_on_react_and_harass_return_fire() -> None:
     s = board(fr_bde_1=("I-1", "OPS"), fr_bde_2=("I-1", "PTL"), band_1=("I-1", "OPS"))
     s.air = {"max": 1, "available": 1}
     s.pending[-1]["who"] = "fln"
+    s = edited(s)
     s, _ = mission(s, "harass", "I-1")
     s = go(s, {"t": "unit", "unit": "band.1"}, {"t": "target", "value": "fr_bde.1"})
     assert A.to_move(s) == "gov" and A.prompt(s).startswith("Combat in I-1 Barika: spend Air Points")
@@ -416,6 +429,7 @@ def test_airmobilize_in_deployment() -> None:
     s.helo = {"max": 2, "available": 2}
     s.pending = [{"k": "turn", "step": 3}, {"k": "gov_deploy", "unit": None, "deployed": [],
                                             "moded": []}]
+    s = edited(s)
     air = {m["unit"] for m in A.legal_moves(s) if m["t"] == "airmobilize"}
     assert air == {"fr_bde.1", "elite_bde.1"}     # not in OC, never a division
     s, log = A.apply(s, {"t": "airmobilize", "unit": "elite_bde.1"})
@@ -444,6 +458,7 @@ def test_naval_points_never_depreciate() -> None:
     s.pending = [{"k": "turn", "step": 5}, {**start_frame(), "stage": "deprec"}]
     s.options["chance"] = "external"
     MACHINE.settle(s, [])
+    s = edited(s)
     s = rolls(s, 1)          # Air: loss number 4, lost
     assert s.air["max"] == 13 and s.naval == 4
 
@@ -495,6 +510,7 @@ def test_react_from_afar_airmobilizes_a_brigade() -> None:
     s = board(cadre_1=("II-2", "OPS"), elite_bde_1=("IV-1", "PTL"), fr_bde_1=("IV-1", "OPS"))
     s.helo = {"max": 2, "available": 2}
     s.pending[-1]["who"] = "fln"
+    s = edited(s)
     s, _ = mission(s, "propaganda", "II-2")
     s = go(rolls(go(s, {"t": "unit", "unit": "cadre.1"}), 3),
            {"t": "split", "fln_gain": 1, "gov_loss": 0})
