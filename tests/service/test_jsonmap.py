@@ -1,7 +1,7 @@
 """The REST encoder (service.jsonmap) writes exactly what json_format writes (with Struct integers
 as integers), moves excepted: those are their flat form (docs/moves.md), for every kind of response
-over whole games: all operations, all three roles, every scenario, the options, sealed states,
-illegal moves and the bot. Reading (``from_dict``) gives the messages back."""
+over the first 30 decisions of games (60 under ``--long``, tests/long.py): all three roles, every
+scenario, the options, sealed states, illegal moves and the bot. Reading (``from_dict``) gives the messages back."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from service.config import Config
 from service.core import Core
 from service.jsonmap import from_dict, to_dict
 from service.moves import MoveError, move_to_json
+from tests.long import sized
 
 
 def ints(x: Any) -> Any:
@@ -65,7 +66,7 @@ def responses(core: Core, scenario: str, seed: int, options: dict[str, Any]
     yield g
     rnd = random.Random(seed)
     state, moves, to_move = g.state, list(g.legal_moves), g.to_move
-    for _ in range(60):
+    for _ in range(sized(30, 60)):   # decisions of the game
         if not to_move:
             break
         for role in ("gov", "fln", "observer"):
