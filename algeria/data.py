@@ -71,6 +71,7 @@ assert RAW["units"]["types"][0]["key"] == "fr_div"
 UNITS_OF_TYPE: dict[str, tuple[str, ...]] = {
     k: tuple(f"{k}.{n}" for n in range(1, t.count + 1)) for k, t in UNIT_TYPES.items()}
 UNIT_IDS: tuple[str, ...] = tuple(u for ids in UNITS_OF_TYPE.values() for u in ids)
+UNIT_KEY: dict[str, str] = {u: k for k, ids in UNITS_OF_TYPE.items() for u in ids}  # id -> type
 
 
 def unit_type(uid: str) -> UnitType:

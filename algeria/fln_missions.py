@@ -43,7 +43,7 @@ from .chance import dice
 from .combat import combat_frame, eliminate, push_split, take_hit
 from .data import ALGERIAN, AREAS, NEIGHBOURS, WILAYAS, unit_type
 from .machine import Frame, Log, Move, State, emit
-from .missions import Mission, active, ask, mission, mst, patrol, remote, terrorize
+from .missions import Mission, ask, mission, mst, patrol, remote, terrorize
 
 FRONT_CADRE = ("front", "cadre")
 MOBILE_FLN = ("cadre", "band", "failek")
@@ -77,11 +77,11 @@ class Propaganda(Mission):
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
         if area != "FRANCE" and remote(s, area):
             return why.no(self.rule, "{} is Remote", area)
-        return bool(active(s, area, "OPS", FRONT_CADRE)) or why.no(
+        return bool(s.active(area, "OPS", FRONT_CADRE)) or why.no(
             self.rule, "no unit able to (no active Front or Cadre in the OPS box of {})", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
-        return [] if f["units"] else active(s, f["area"], "OPS", FRONT_CADRE)
+        return [] if f["units"] else s.active(f["area"], "OPS", FRONT_CADRE)
 
     def ready(self, s: State, f: Frame) -> bool:
         return len(f["units"]) == 1
@@ -116,13 +116,13 @@ class Strike(Mission):
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
         if not urban(area):
             return why.no(self.rule, "{} is not a city", area)
-        return bool(active(s, area, "OPS", ("front",))) or why.no(
+        return bool(s.active(area, "OPS", ("front",))) or why.no(
             self.rule, "no unit able to (no active Front in the OPS box of {})", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
         if not f["units"]:
-            return active(s, f["area"], "OPS", ("front",))
-        return [u for u in active(s, f["area"], "OPS", ("cadre",)) if u not in f["units"]]
+            return s.active(f["area"], "OPS", ("front",))
+        return [u for u in s.active(f["area"], "OPS", ("cadre",)) if u not in f["units"]]
 
     def resolve(self, s: State, f: Frame, log: Log) -> bool:
         a = f["area"]
@@ -137,7 +137,7 @@ class Strike(Mission):
         if r.effect == "+":
             loss(s, list(f["units"]), log, self.rule)
         if r.effect == "@":
-            police = active(s, a, "PTL", ("police",))
+            police = s.active(a, "PTL", ("police",))
             for u in police:
                 neutralize(s, u)
                 emit(log, self.rule, f"{u} is neutralized", unit=u)
@@ -182,14 +182,14 @@ class Movement(Mission):
         return ALGERIAN + NEIGHBOURS
 
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
-        if not active(s, area, "OPS", MOBILE_FLN):
+        if not s.active(area, "OPS", MOBILE_FLN):
             return why.no(self.rule, "no unit able to (no active Cadre, Band or Failek in the OPS"
                           " box of {})", area)
         return bool(destinations(s, area)) or why.no(
             self.rule, "no area to move to from {}", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
-        return [] if f["units"] else active(s, f["area"], "OPS", MOBILE_FLN)
+        return [] if f["units"] else s.active(f["area"], "OPS", MOBILE_FLN)
 
     def ready(self, s: State, f: Frame) -> bool:
         return len(f["units"]) == 1
@@ -233,17 +233,17 @@ class Raid(Mission):
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
         if remote(s, area):
             return why.no(self.rule, "{} is Remote", area)
-        return bool(active(s, area, "OPS", BANDS)) or why.no(
+        return bool(s.active(area, "OPS", BANDS)) or why.no(
             self.rule, "no unit able to (no active Band or Failek in the OPS box of {})", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
-        return [u for u in active(s, f["area"], "OPS", BANDS) if u not in f["units"]]
+        return [u for u in s.active(f["area"], "OPS", BANDS) if u not in f["units"]]
 
     def ask_moves(self, s: State, f: Frame, q: str) -> list[Move]:
         if q == "lost":
             return [{"t": "lost", "value": u} for u in f["units"]
                     if s.units[u]["area"] == f["area"]]
-        return [{"t": "police", "value": u} for u in active(s, f["area"], "PTL", ("police",))]
+        return [{"t": "police", "value": u} for u in s.active(f["area"], "PTL", ("police",))]
 
     def check(self, s: State, f: Frame) -> None:
         d = f["data"] if f["stage"] == "resolve" else {}     # before anything has moved
@@ -259,7 +259,7 @@ class Raid(Mission):
         if r is None:
             return False
         victim = None
-        if r.effect == "+" or (r.effect == "@" and active(s, a, "PTL", ("police",))):
+        if r.effect == "+" or (r.effect == "@" and s.active(a, "PTL", ("police",))):
             victim = ask(s, f, "lost" if r.effect == "+" else "police", "fln")
             if victim is None:
                 return False
@@ -286,7 +286,7 @@ class Harass(Mission):
     asked = {"target": "fln"}
 
     def area_ok(self, s: State, area: str, why: Why = SILENT) -> bool:
-        if not active(s, area, "OPS", BANDS):
+        if not s.active(area, "OPS", BANDS):
             return why.no(self.rule, "no unit able to (no active Band or Failek in the OPS box of"
                           " {})", area)
         return bool(s.units_in(area, side="gov")) or why.no(
@@ -295,9 +295,9 @@ class Harass(Mission):
     def candidates(self, s: State, f: Frame) -> list[str]:
         a, chosen = f["area"], f["units"]
         if not chosen:
-            return active(s, a, "OPS", BANDS)
+            return s.active(a, "OPS", BANDS)
         with_failek = any(unit_type(u).key == "failek" for u in chosen)
-        return [u for u in active(s, a, "OPS", MOBILE_FLN if with_failek else ("failek",))
+        return [u for u in s.active(a, "OPS", MOBILE_FLN if with_failek else ("failek",))
                 if u not in chosen]
 
     def ask_moves(self, s: State, f: Frame, q: str) -> list[Move]:

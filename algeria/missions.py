@@ -167,12 +167,6 @@ def ask(s: State, f: Frame, q: str, who: str) -> Any:
     return None
 
 
-def active(s: State, area: str, box: str | None, keys: tuple[str, ...]) -> list[str]:
-    """Non-neutralized units of the given types in ``area`` (and ``box``)."""
-    return [u for u in s.units_in(area, box) if not s.units[u]["neutralized"]
-            and unit_type(u).key in keys]
-
-
 def patrol(s: State, area: str) -> int:
     """9.21: active Government units in the area's PTL box, -1 each to FLN missions."""
     return sum(1 for u in s.units_in(area, "PTL", "gov") if not s.units[u]["neutralized"])

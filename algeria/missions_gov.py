@@ -46,7 +46,7 @@ from .combat import combat_frame, reduce
 from .data import ALGERIAN, AREAS, unit_type
 from .machine import AutoFrame, Frame, Log, Move, State, emit, register
 from .missions import (
-    MISSIONS, Mission, active, ask, mission, mst, new_frame, ops_start, remote, terrorize,
+    MISSIONS, Mission, ask, mission, mst, new_frame, ops_start, remote, terrorize,
 )
 from .react import eligible
 from .reinforce import slow
@@ -56,7 +56,7 @@ PICKS = tuple(f"pick{i}" for i in range(5))   # at most 5 units (the MST's highe
 
 
 def police(s: State, area: str) -> list[str]:
-    return active(s, area, "PTL", ("police",))
+    return s.active(area, "PTL", ("police",))
 
 
 def fln_in(s: State, area: str, *boxes: str) -> list[str]:
@@ -204,11 +204,11 @@ class Suppression(GovMission):
             self.rule, "no FLN unit in {} to suppress", area)
 
     def candidates(self, s: State, f: Frame) -> list[str]:
-        return [u for u in active(s, f["area"], None, ("elite_bde",))
+        return [u for u in s.active(f["area"], None, ("elite_bde",))
                 if s.units[u]["box"] in ("OPS", "PTL") and u not in f["units"]]
 
     def ask_moves(self, s: State, f: Frame, q: str) -> list[Move]:
-        return [{"t": q, "value": u} for u in active(s, f["area"], None, BANDS)
+        return [{"t": q, "value": u} for u in s.active(f["area"], None, BANDS)
                 if u not in f["data"].values()]
 
     def check(self, s: State, f: Frame) -> None:
@@ -221,7 +221,7 @@ class Suppression(GovMission):
         r = mst(s, f, len(f["units"]) + amnesty(s), f"Suppression in {area}", self.rule)
         if r is None:
             return False
-        bands = active(s, area, None, BANDS)
+        bands = s.active(area, None, BANDS)
         if len(bands) > r.number:
             for q in PICKS[:r.number]:
                 if ask(s, f, q, "fln") is None:
@@ -231,7 +231,7 @@ class Suppression(GovMission):
         if p is None:
             return False
         emit(log, self.rule, f"Suppression in {area}: {r.text()}", mst=r.row)
-        hit = bands + (active(s, area, None, ("cadre", "front")) if r.effect == "@" else [])
+        hit = bands + (s.active(area, None, ("cadre", "front")) if r.effect == "@" else [])
         for u in hit:
             neutralize(s, u)
             emit(log, self.rule, f"{u} is neutralized", unit=u)

@@ -13,7 +13,7 @@ from typing import Any
 
 from referee_core.plain import copy_plain
 
-from .data import ALGERIAN, UNIT_IDS, UNIT_TYPES, UNITS_OF_TYPE, unit_type
+from .data import ALGERIAN, UNIT_IDS, UNIT_KEY, UNIT_TYPES, UNITS_OF_TYPE, unit_type
 
 SCHEMA = "algeria-state/1"
 Frame = dict[str, Any]
@@ -124,6 +124,12 @@ class State:
         return [u for u, d in self.units.items()
                 if d["area"] == area and (box is None or d["box"] == box)
                 and (side is None or UNIT_TYPES[u.split(".", 1)[0]].side == side)]
+
+    def active(self, area: str, box: str | None, keys: tuple[str, ...]) -> list[str]:
+        """Non-neutralized units of the types ``keys`` in ``area`` (and ``box``)."""
+        return [u for u, d in self.units.items()
+                if d["area"] == area and (box is None or d["box"] == box)
+                and not d["neutralized"] and UNIT_KEY[u] in keys]
 
     def pool(self, key: str) -> list[str]:
         """Counters of type ``key`` off the map and not held out by an event, in counter-number
