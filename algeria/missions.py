@@ -258,9 +258,13 @@ class Operations(FrameType[State]):
         return "Conduct a mission or pass (two passes in succession end the phase)"
 
     def moves(self, s: State, f: Frame) -> list[Move]:
-        out: list[Move] = [{"t": "mission", "mission": m.name, "area": a}
-                           for m in MISSIONS.values() if m.side == f["who"]
-                           for a in declarable(s, m)]
+        s.index_active()   # every mission asks of every area: its units indexed once
+        try:
+            out: list[Move] = [{"t": "mission", "mission": m.name, "area": a}
+                               for m in MISSIONS.values() if m.side == f["who"]
+                               for a in declarable(s, m)]
+        finally:
+            s._active_at = None
         if f["who"] == "fln" and f["passes"] == 0:
             out.append({"t": "hand_over"})
         if f["who"] == "gov":

@@ -77,6 +77,15 @@ class State:
     # the legal moves, once listed (the machine's ``cache_legal``: a state is never changed once
     # shared, and ``apply`` changes only the copy it makes); not carried by ``copy``
     _legal: list[Move] | None = field(default=None, init=False, repr=False, compare=False)
+    # while the missions are listed (``missions.Operations.moves``, which changes nothing): the
+    # non-neutralized units by (area, box) and (area, None), in the order of ``units``, for
+    # ``active``; not carried by ``copy``
+    _active_at: dict[tuple[str, str | None], list[str]] | None = field(
+        default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:   # the fields the constructor does not take
+        self._legal = None
+        self._active_at = None
 
     def copy(self) -> State:
         """A copy sharing no container with this state (``apply`` works on one)."""
@@ -105,6 +114,7 @@ class State:
         s._valid = self._valid
         s._checked = False
         s._legal = None
+        s._active_at = None
         return s
 
     def document(self) -> dict[str, Any]:
@@ -127,9 +137,24 @@ class State:
 
     def active(self, area: str, box: str | None, keys: tuple[str, ...]) -> list[str]:
         """Non-neutralized units of the types ``keys`` in ``area`` (and ``box``)."""
+        at = self._active_at
+        if at is not None:
+            return [u for u in at.get((area, box), ()) if UNIT_KEY[u] in keys]
         return [u for u, d in self.units.items()
                 if d["area"] == area and (box is None or d["box"] == box)
                 and not d["neutralized"] and UNIT_KEY[u] in keys]
+
+    def index_active(self) -> None:
+        """Index the non-neutralized units for ``active`` until ``_active_at`` is None again:
+        only while nothing changes this state."""
+        at: dict[tuple[str, str | None], list[str]] = {}
+        for u, d in self.units.items():
+            area = d["area"]
+            if area is not None and not d["neutralized"]:
+                at.setdefault((area, None), []).append(u)
+                if d["box"] is not None:
+                    at.setdefault((area, d["box"]), []).append(u)
+        self._active_at = at
 
     def pool(self, key: str) -> list[str]:
         """Counters of type ``key`` off the map and not held out by an event, in counter-number
