@@ -33,6 +33,7 @@ Plan = list[tuple[str, Conv | None, bool]]
 
 _PLANS: dict[str, Plan | None] = {}
 MOVE = pb.Move.DESCRIPTOR.full_name
+STRUCT, LIST = "google.protobuf.Struct", "google.protobuf.ListValue"
 _SCALAR = {FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BOOL, FieldDescriptor.TYPE_INT32,
            FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_SINT32,
            FieldDescriptor.TYPE_FIXED32, FieldDescriptor.TYPE_SFIXED32}
@@ -158,16 +159,16 @@ def from_dict(data: Any, msg: Message, ignore_unknown: bool = False) -> None:
     ``options.reveal_gadgets``) for a move or a field it cannot take; json_format's ParseError
     for a value of the wrong type.
 
-    The usual request – proto field names, strings, booleans and integers in range, nested
-    messages and flat moves – is read directly (``_read``), several times faster than
-    json_format; anything else, errors included, is read again by json_format from scratch,
-    so what a request means and how its errors read do not depend on the shortcut."""
-    if not ignore_unknown:
-        try:
-            _read(data, msg, "")
-            return
-        except (_Unplanned, MoveError):
-            msg.Clear()
+    The usual request or response – proto field names, strings, booleans and integers in
+    range, nested messages, flat moves, maps with string keys, Structs and ListValues – is read
+    directly (``_read``), several times faster than json_format; anything else, errors
+    included, is read again by json_format from scratch, so what a request means and how its
+    errors read do not depend on the shortcut."""
+    try:
+        _read(data, msg, "", ignore_unknown)
+        return
+    except (_Unplanned, MoveError):
+        msg.Clear()
     json_format.ParseDict(_unflatten(data, msg.DESCRIPTOR, "", ignore_unknown), msg,
                           ignore_unknown_fields=ignore_unknown)
 
@@ -183,8 +184,10 @@ _READ_PLANS: dict[str, dict[str, tuple[str, Any]]] = {}
 
 
 def _read_plan(md: Any) -> dict[str, tuple[str, Any]]:
-    """Per field name: how ``_read`` sets it ("str", "strs", "bool", "int" (with its range),
-    "move", "msg", "moves", "msgs", or "json_format" for every other kind)."""
+    """Per field name: how ``_read`` sets it ("str", "strs", "bool", "int" and "ints" (with
+    their range), "move", "msg", "moves", "msgs", "struct", "structs", "list" (a ListValue),
+    a map's kind
+    (``_map_kind``), or "json_format" for every other kind)."""
     plan = _READ_PLANS.get(md.full_name)
     if plan is None:
         plan = {}
@@ -198,10 +201,15 @@ def _read_plan(md: Any) -> dict[str, tuple[str, Any]]:
             elif f.type == FieldDescriptor.TYPE_BOOL:
                 kind = ("bool", None) if not f.is_repeated else kind
             elif f.type in _INT_RANGE:
-                kind = ("int", _INT_RANGE[f.type]) if not f.is_repeated else kind
+                kind = ("ints" if f.is_repeated else "int", _INT_RANGE[f.type])
+            elif f.type == FieldDescriptor.TYPE_MESSAGE and f.message_type.GetOptions().map_entry:
+                kind = _map_kind(f.message_type)
+            elif f.type == FieldDescriptor.TYPE_MESSAGE and f.message_type.full_name == STRUCT:
+                kind = ("structs" if f.is_repeated else "struct", None)
+            elif f.type == FieldDescriptor.TYPE_MESSAGE and f.message_type.full_name == LIST:
+                kind = ("list", None) if not f.is_repeated else kind
             elif f.type == FieldDescriptor.TYPE_MESSAGE and (
-                    not f.message_type.full_name.startswith("google.protobuf.")
-                    and not f.message_type.GetOptions().map_entry):
+                    not f.message_type.full_name.startswith("google.protobuf.")):
                 move = f.message_type.full_name == MOVE
                 kind = (("moves" if move else "msgs") if f.is_repeated
                         else ("move" if move else "msg"), None)
@@ -210,15 +218,37 @@ def _read_plan(md: Any) -> dict[str, tuple[str, Any]]:
     return plan
 
 
-def _read(data: Any, msg: Any, path: str) -> None:
-    """``data`` into ``msg`` when every value is of the kind its field takes as it is;
-    _Unplanned (or MoveError) otherwise, ``msg`` then partly set."""
+def _map_kind(entry: Any) -> tuple[str, Any]:
+    """How ``_read`` takes a map field, by its entry type: string keys to messages ("map_msg"),
+    strings ("map_str") or integers ("map_int", with their range)."""
+    key, value = entry.fields_by_name["key"], entry.fields_by_name["value"]
+    if key.type != FieldDescriptor.TYPE_STRING:
+        return ("json_format", None)
+    if value.type == FieldDescriptor.TYPE_MESSAGE:
+        inner = value.message_type.full_name
+        return ("map_msg", None) if not inner.startswith("google.protobuf.") else (
+            "json_format", None)
+    if value.type == FieldDescriptor.TYPE_STRING:
+        return ("map_str", None)
+    if value.type in _INT_RANGE:
+        return ("map_int", _INT_RANGE[value.type])
+    return ("json_format", None)
+
+
+def _read(data: Any, msg: Any, path: str, ignore_unknown: bool = False) -> None:
+    """``data`` into ``msg`` when every value is of the kind its field takes as it is (a key
+    that names no field skipped if ``ignore_unknown``); _Unplanned (or MoveError) otherwise,
+    ``msg`` then partly set."""
     if type(data) is not dict:
         raise _Unplanned(path)
     plan = _read_plan(msg.DESCRIPTOR)
     for k, v in data.items():
-        kind, arg = plan.get(k, ("json_format", None))
         where = f"{path}.{k}" if path else k
+        if k not in plan:
+            if ignore_unknown and _by_json_name(msg.DESCRIPTOR, k) is None:
+                continue
+            raise _Unplanned(where)
+        kind, arg = plan[k]
         t = type(v)
         if kind == "str" and t is str or kind == "bool" and t is bool:
             setattr(msg, k, v)
@@ -226,10 +256,13 @@ def _read(data: Any, msg: Any, path: str) -> None:
             getattr(msg, k).extend(v)
         elif kind == "int" and t is int and arg[0] <= v <= arg[1]:
             setattr(msg, k, v)
+        elif kind == "ints" and t is list and all(
+                type(x) is int and arg[0] <= x <= arg[1] for x in v):
+            getattr(msg, k).extend(v)
         elif kind == "msg":
             sub = getattr(msg, k)
             sub.SetInParent()  # as json_format: an empty object still sets the field
-            _read(v, sub, where)
+            _read(v, sub, where, ignore_unknown)
         elif kind == "move":
             getattr(msg, k).CopyFrom(_move(v, where))
         elif kind == "moves" and t is list:
@@ -237,7 +270,24 @@ def _read(data: Any, msg: Any, path: str) -> None:
         elif kind == "msgs" and t is list:
             field = getattr(msg, k)
             for i, x in enumerate(v):
-                _read(x, field.add(), f"{where}[{i}]")
+                _read(x, field.add(), f"{where}[{i}]", ignore_unknown)
+        elif kind == "map_msg" and t is dict:
+            field = getattr(msg, k)
+            for mk, mv in v.items():
+                _read(mv, field[mk], f"{where}.{mk}", ignore_unknown)
+        elif kind == "map_str" and t is dict and all(type(x) is str for x in v.values()):
+            getattr(msg, k).update(v)
+        elif kind == "map_int" and t is dict and all(
+                type(x) is int and arg[0] <= x <= arg[1] for x in v.values()):
+            getattr(msg, k).update(v)
+        elif kind == "struct" and t is dict:  # JSON values only: as json_format reads them
+            getattr(msg, k).update(v)
+        elif kind == "list" and t is list:
+            getattr(msg, k).extend(v)
+        elif kind == "structs" and t is list and all(type(x) is dict for x in v):
+            field = getattr(msg, k)
+            for x in v:
+                field.add().update(x)
         else:
             raise _Unplanned(where)
 

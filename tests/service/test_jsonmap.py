@@ -166,6 +166,25 @@ def test_a_move_that_is_no_engine_move_is_written_as_it_is() -> None:
     (pb.NewGameRequest, {"scenario": "short", "seed": 3, "options": {"deception": True}}),
     (pb.NewGameRequest, {"options": {"nope": True}}),
     (pb.PositionsRequest, {"position": {"card": 5}, "seed": 2}),
+    # responses: maps with string keys, Structs, ListValues, repeated integers
+    (pb.ViewResponse, {"view": {"spaces": {"Algiers": {"support": "neutral", "terror": 1,
+                                                       "pieces": {}}, "Oran": {}},
+                                "cards": {"played": [3, 17]}, "pending": [{"k": "x"}, 1, None],
+                                "result": {"winner": "gov", "margin": 2, "by": [1.5, True]}}}),
+    (pb.ViewResponse, {"view": {"spaces": {"Algiers": None}}}),        # json_format's error
+    (pb.ViewResponse, {"view": {"spaces": {"Algiers": {"terror": "1"}}}}),
+    (pb.ViewResponse, {"view": {"cards": {"played": [3, "17"]}}}),
+    (pb.ViewResponse, {"view": {"cards": {"played": [3, True]}}}),
+    (pb.ViewResponse, {"view": {"cards": {"played": [1 << 31]}}}),
+    (pb.ViewResponse, {"view": {"pending": {"k": "x"}}}),
+    (pb.NewGameResponse, {"seats": {"gov": "a", "fln": "b"}}),
+    (pb.NewGameResponse, {"seats": {"gov": 3}}),
+    (pb.CatalogResponse, {"force_pool": {"troops": 40, "police": "30"}}),
+    (pb.CatalogResponse, {"force_pool": {"troops": 1 << 31}}),
+    (pb.ApplyResponse, {"log": [{"rule": "3.2", "text": "t", "data": {"n": 1, "a": [None]}}]}),
+    (pb.ApplyResponse, {"log": [{"data": [1]}]}),
+    (pb.DecideResponse, {"trace": [{"box": "8.1", "n": 2}, {}]}),
+    (pb.DecideResponse, {"trace": [{"box": "8.1"}, 3]}),
 ])
 def test_the_direct_reading_is_json_formats(cls: Any, body: dict[str, Any]) -> None:
     """from_dict reads the usual request directly; whatever it reads means what json_format's
@@ -206,3 +225,54 @@ def test_the_usual_request_is_read_directly() -> None:
     read = pb.ApplyRequest()
     _read(to_dict(msg), read, "")
     assert read == msg
+
+
+@pytest.mark.parametrize("body,direct", [
+    ({"to_move": "gov", "newer": 1, "view": {"spaces": {"Oran": {"newer": [1]}}, "newer": {}}},
+     True),
+    ({"toMove": "gov", "newer": 1}, False),             # a JSON name: json_format reads it
+    ({"view": {"spaces": {"Oran": {"terror": "x"}}}}, False),   # json_format's error
+])
+def test_unknown_fields_are_skipped_as_json_format_skips_them(body: dict[str, Any],
+                                                              direct: bool) -> None:
+    """What a client of a newer referee reads (``ignore_unknown``): the direct reading skips the
+    fields the contract does not know where json_format does, and means the same."""
+    from google.protobuf import json_format
+
+    from service.jsonmap import _read, _unflatten
+
+    def slow() -> Any:
+        msg = pb.LegalMovesResponse()
+        json_format.ParseDict(_unflatten(body, msg.DESCRIPTOR, "", True), msg,
+                              ignore_unknown_fields=True)
+        return msg
+
+    def fast() -> Any:
+        msg = pb.LegalMovesResponse()
+        from_dict(body, msg, ignore_unknown=True)
+        return msg
+
+    outcomes = []
+    for read in (slow, fast):
+        try:
+            outcomes.append(read())
+        except json_format.ParseError as e:
+            outcomes.append((type(e), str(e)))
+    assert outcomes[0] == outcomes[1]
+    if direct:
+        _read(body, pb.LegalMovesResponse(), "", ignore_unknown=True)
+
+
+def test_every_response_of_a_game_is_read_directly() -> None:
+    """The client's side: the responses as the REST encoder writes them (views with their maps,
+    Structs and ListValues, logs, the bot's trace) need no json_format."""
+    from service.jsonmap import _read
+
+    core = Core(Config(cache_size=0))
+    kinds = set()
+    for msg in responses(core, "short", 4, {"fln_bot": True}):
+        read = type(msg)()
+        _read(to_dict(msg), read, "")
+        assert read == msg, type(msg).__name__
+        kinds.add(type(msg).__name__)
+    assert {"LegalMovesResponse", "ViewResponse", "ApplyResponse", "DecideResponse"} <= kinds
