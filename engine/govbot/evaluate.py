@@ -62,6 +62,10 @@ W_HOME = 0.9  # a French piece Available at the final Commitment Phase: a third 
 RES_PER_CARD = 4  # Resources the Government spends per card, on average, in the final Campaign
 PACIFY_STEP = 2  # 6.3.1: Resources per Terror marker removed or level shifted
 DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: more than 30)
+W_FIRST = 0.0  # the Government First Eligible on the next card (2.3.5)
+TEMPO_IN_ACTION = False  # ``first_next`` reads the First Eligible's Operation under way
+RES_KNEE_PER_CARD = 0.0  # > 0: the knee is this many Resources per card before the next Round
+RES_KNEE_MIN = 4
 
 
 def final_round(s: State) -> bool:
@@ -136,6 +140,42 @@ def france_cost(s: State) -> float:
     return -cost
 
 
+def cards_to_propaganda(s: State) -> float:
+    """The Event cards expected before the next Propaganda card: every card of the piles above
+    the first that holds one, and half of that pile's (10.0: shuffled into it)."""
+    n = 0.0
+    for e, props in s.cards["piles"]:
+        if props:
+            return n + float(e) / 2
+        n += e
+    return n
+
+
+def res_knee(s: State) -> float:
+    """Government Resources beyond which each weighs less (``W_RES_GOV_HIGH``)."""
+    if not RES_KNEE_PER_CARD:
+        return RES_GOV_KNEE
+    return max(RES_KNEE_MIN, RES_KNEE_PER_CARD * cards_to_propaganda(s))
+
+
+def first_next(s: State) -> str:
+    """Who will be First Eligible on the next Event card (2.3.5: after an Operation with a Special
+    Activity or in several locations the Second Eligible becomes First; otherwise no change). The
+    adjustment is still to come while the card's frame is pending."""
+    sop = s.sop
+    first = str(sop["first"])
+    box = sop["first_box"]
+    if TEMPO_IN_ACTION and box is None:
+        for f in s.pending:  # the First Eligible's Operation under way: the box it will record
+            if f.get("role") == "first" and str(f.get("k")).startswith("op:"):
+                box = f.get("record_box") or f["box"] or (
+                    "op_plus_sa" if f["sa"] else "limited_op" if len(f["locs"]) <= 1
+                    else "op_only")
+    if box in ("op_plus_sa", "op_only") and any(f.get("k") == "card" for f in s.pending):
+        return "fln" if first == "gov" else "gov"
+    return first
+
+
 def terms(s: State) -> dict[str, float]:
     """The evaluation's terms (see the module docstring). One pass over the map: the victory
     totals (1.9, as ``board.scores``), Control (1.7, as ``board.control``) and Population (as
@@ -189,16 +229,18 @@ def terms(s: State) -> dict[str, float]:
     res = float(s.resources["gov"])
     if final_campaign(s):
         res = min(res, useful_resources(s))
-    resources = 0.0 if last else (W_RES_GOV * min(res, RES_GOV_KNEE)
-                                  + W_RES_GOV_HIGH * max(0, res - RES_GOV_KNEE))
+    knee = res_knee(s)
+    resources = 0.0 if last else (W_RES_GOV * min(res, knee)
+                                  + W_RES_GOV_HIGH * max(0.0, res - knee))
     resources -= 0.0 if last else W_RES_FLN * s.resources["fln"]
     if dg and not last:  # 6.2.1 under Recall De Gaulle: Total Support is paid in Resources
         resources += W_RES_GOV_HIGH * sup * paying_rounds(s)
     france = france_cost(s)
     danger = -W_DANGER * max(0, fln_score - DANGER_FROM)
-    return {"margin": margin, "danger": danger, "control": control_t, "prospects": prospects,
-            "insurgents": insurgents, "forces": forces, "resources": resources, "france": france,
-            "terror": terror}
+    tempo = W_FIRST if not last and first_next(s) == "gov" else 0.0
+    return {"tempo": tempo, "margin": margin, "danger": danger, "control": control_t,
+            "prospects": prospects, "insurgents": insurgents, "forces": forces,
+            "resources": resources, "france": france, "terror": terror}
 
 
 def evaluate(s: State) -> float:

@@ -45,6 +45,7 @@ THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 PACIFY_STEP = 2  # 3.2.1: Resources per Pacification step
+DECLINE_AHEAD = False  # a declined Pivotal Event valued by the Government's option that follows
 
 Handler = Callable[[State, list[Move], Ctx], Move]
 
@@ -109,6 +110,8 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
     for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
         end, moves = complete(s, m, ctx)
         value = ctx.value(end)
+        if DECLINE_AHEAD and m["t"] == "decline":
+            value = max(value, ahead(end, ctx))
         if end.rng["counter"] != s.rng["counter"]:
             # dice took part: average over fresh samples of the hidden parts
             values = [value]
@@ -119,12 +122,29 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
         results.append((value, m, moves, end))
     value, m, moves, end = max(results, key=lambda r: r[0])
     ctx.plan = moves[1:]
+    ctx.last_best = value
     if not ctx.quiet:
         ctx.note(top_kind(s), f"{label(s, m)}: the best of {len(results)} options completed and "
                  "evaluated",
                  candidates=[{"move": label(s, r[1]), "value": round(r[0], 2)} for r in results],
                  chosen=m, plan=[compact(x) for x in moves[1:]], gains=gains(s, end))
     return m
+
+
+def ahead(s: State, ctx: Ctx) -> float:
+    """The value of the Government's own option prompt that follows a declined Pivotal Event
+    (2.3.7: the window comes before the First Eligible acts): the best of its options, each
+    completed quietly (``option``'s values, without its trace and plan)."""
+    if to_move(s) != "gov" or top_kind(s) != "eligible" or ctx.spent:
+        return ctx.value(s)
+    saved = ctx.plan
+    ctx.quiet += 1
+    try:
+        option(s, ctx.legal(s), ctx)
+        return ctx.last_best
+    finally:
+        ctx.quiet -= 1
+        ctx.plan = saved
 
 
 # --- greedy -----------------------------------------------------------------------------------
