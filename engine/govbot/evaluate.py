@@ -62,8 +62,8 @@ W_HOME = 0.9  # a French piece Available at the final Commitment Phase: a third 
 RES_PER_CARD = 4  # Resources the Government spends per card, on average, in the final Campaign
 PACIFY_STEP = 2  # 6.3.1: Resources per Terror marker removed or level shifted
 DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: more than 30)
-W_FIRST = 0.0  # the Government First Eligible on the next card (2.3.5)
-TEMPO_IN_ACTION = False  # ``first_next`` reads the First Eligible's Operation under way
+W_FIRST = 1.0  # the Government First Eligible on the next card (2.3.5)
+TEMPO_IN_ACTION = True  # ``first_next`` reads the First Eligible's Operation under way
 RES_KNEE_PER_CARD = 0.0  # > 0: the knee is this many Resources per card before the next Round
 RES_KNEE_MIN = 4
 

@@ -45,7 +45,7 @@ THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 PACIFY_STEP = 2  # 3.2.1: Resources per Pacification step
-DECLINE_AHEAD = False  # a declined Pivotal Event valued by the Government's option that follows
+DECLINE_AHEAD = True  # a declined Pivotal Event valued by the Government's option that follows
 
 Handler = Callable[[State, list[Move], Ctx], Move]
 
