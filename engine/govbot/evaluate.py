@@ -27,7 +27,9 @@ better). One number, the sum of named terms so a trace can say what a choice gai
   the Reset moves it one box toward A each round, 6.5), and the FLN Resources it gives (6.2.2);
 * ``terror`` – Terror markers in populated spaces (they block a shift toward Support, 3.3.4), and
   Support within reach of Terror: a space at Support holding an Underground Guerrilla (3.3.4: Terror
-  there sets it to Neutral).
+  there sets it to Neutral);
+* ``tempo`` – the Government First Eligible on the next Event card (2.3.5, ``first_next``): it
+  then acts first and limits what the FLN may do (2.3.2); worth nothing in the final Round.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@
   each Operation in each box – is *completed* on the determinized state by the handlers below, and
   the end position evaluated (``evaluate``); where dice took part the value is the mean over
   ``CHANCE_SAMPLES`` samples of the hidden parts. The best is chosen and the rest of its moves
-  become the plan, replayed while they stay legal.
+  become the plan, replayed while they stay legal. A declined Pivotal Event (2.3.7) is valued by
+  the Government's own option prompt that follows, when it does (``ahead``): the Pivotal Event
+  would be its action on the card.
 * Train (3.2.1): locations by a Population/Control/Pacification estimate, cubes and the Pacify step
   by evaluation.
 * Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
@@ -46,6 +48,7 @@ EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 PACIFY_STEP = 2  # 3.2.1: Resources per Pacification step
 DECLINE_AHEAD = True  # a declined Pivotal Event valued by the Government's option that follows
+SECOND_ACTION = 0.0  # a declined Pivotal Event as Second Eligible: the action still to come
 
 Handler = Callable[[State, list[Move], Ctx], Move]
 
@@ -135,7 +138,9 @@ def ahead(s: State, ctx: Ctx) -> float:
     """The value of the Government's own option prompt that follows a declined Pivotal Event
     (2.3.7: the window comes before the First Eligible acts): the best of its options, each
     completed quietly (``option``'s values, without its trace and plan)."""
-    if to_move(s) != "gov" or top_kind(s) != "eligible" or ctx.spent:
+    if to_move(s) != "gov" or top_kind(s) != "eligible":
+        return ctx.value(s) + SECOND_ACTION  # the FLN acts first; the Government's turn is to come
+    if ctx.spent:
         return ctx.value(s)
     saved = ctx.plan
     ctx.quiet += 1
