@@ -65,7 +65,6 @@ RES_PER_CARD = 4  # Resources the Government spends per card, on average, in the
 PACIFY_STEP = 2  # 6.3.1: Resources per Terror marker removed or level shifted
 DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: more than 30)
 W_FIRST = 1.0  # the Government First Eligible on the next card (2.3.5)
-TEMPO_IN_ACTION = True  # ``first_next`` reads the First Eligible's Operation under way
 RES_KNEE_PER_CARD = 0.0  # > 0: the knee is this many Resources per card before the next Round
 RES_KNEE_MIN = 4
 
@@ -163,11 +162,13 @@ def res_knee(s: State) -> float:
 def first_next(s: State) -> str:
     """Who will be First Eligible on the next Event card (2.3.5: after an Operation with a Special
     Activity or in several locations the Second Eligible becomes First; otherwise no change). The
-    adjustment is still to come while the card's frame is pending."""
+    adjustment is still to come while the card's frame is pending; while the First Eligible's
+    Operation is under way, its box is the one it will record (as ``ops`` does at its end), so a
+    choice inside the action – a Special Activity, a second location – sees what it costs."""
     sop = s.sop
     first = str(sop["first"])
     box = sop["first_box"]
-    if TEMPO_IN_ACTION and box is None:
+    if box is None:
         for f in s.pending:  # the First Eligible's Operation under way: the box it will record
             if f.get("role") == "first" and str(f.get("k")).startswith("op:"):
                 box = f.get("record_box") or f["box"] or (

@@ -47,7 +47,6 @@ THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 PACIFY_STEP = 2  # 3.2.1: Resources per Pacification step
-DECLINE_AHEAD = True  # a declined Pivotal Event valued by the Government's option that follows
 SECOND_ACTION = 0.0  # a declined Pivotal Event as Second Eligible: the action still to come
 
 Handler = Callable[[State, list[Move], Ctx], Move]
@@ -113,7 +112,7 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
     for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
         end, moves = complete(s, m, ctx)
         value = ctx.value(end)
-        if DECLINE_AHEAD and m["t"] == "decline":
+        if m["t"] == "decline":  # 2.3.7: the Pivotal Event would be the action on the card
             value = max(value, ahead(end, ctx))
         if end.rng["counter"] != s.rng["counter"]:
             # dice took part: average over fresh samples of the hidden parts
