@@ -47,7 +47,6 @@ THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 PACIFY_STEP = 2  # 3.2.1: Resources per Pacification step
-SECOND_ACTION = 0.0  # a declined Pivotal Event as Second Eligible: the action still to come
 
 Handler = Callable[[State, list[Move], Ctx], Move]
 
@@ -105,9 +104,11 @@ def complete(s: State, first: Move, ctx: Ctx) -> tuple[State, list[Move]]:
     return cur, moves
 
 
-def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
-    """Complete every option (Garrison excepted, see ``SKIPPED``) and keep the best end
-    position."""
+Weighed = tuple[float, Move, list[Move], State]  # value, option, its moves, end position
+
+
+def weigh(s: State, ms: list[Move], ctx: Ctx) -> list[Weighed]:
+    """Complete every option (Garrison excepted, see ``SKIPPED``) and value its end position."""
     results = []
     for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
         end, moves = complete(s, m, ctx)
@@ -122,9 +123,15 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
                 values.append(ctx.value(complete(other, m, ctx)[0]))
             value = sum(values) / len(values)
         results.append((value, m, moves, end))
+    return results
+
+
+def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
+    """The option whose completion ends in the best position (``weigh``); the rest of its moves
+    become the plan."""
+    results = weigh(s, ms, ctx)
     value, m, moves, end = max(results, key=lambda r: r[0])
     ctx.plan = moves[1:]
-    ctx.last_best = value
     if not ctx.quiet:
         ctx.note(top_kind(s), f"{label(s, m)}: the best of {len(results)} options completed and "
                  "evaluated",
@@ -134,21 +141,17 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
 
 
 def ahead(s: State, ctx: Ctx) -> float:
-    """The value of the Government's own option prompt that follows a declined Pivotal Event
-    (2.3.7: the window comes before the First Eligible acts): the best of its options, each
-    completed quietly (``option``'s values, without its trace and plan)."""
-    if to_move(s) != "gov" or top_kind(s) != "eligible":
-        return ctx.value(s) + SECOND_ACTION  # the FLN acts first; the Government's turn is to come
-    if ctx.spent:
+    """The value of a position reached by declining a Pivotal Event (2.3.7: the window comes
+    before the First Eligible acts, and the Pivotal Event would be the Government's action on the
+    card): where the Government's own option prompt follows, the best of its options completed
+    quietly (``weigh``); otherwise – the FLN acts first – the position itself."""
+    if to_move(s) != "gov" or top_kind(s) != "eligible" or ctx.spent:
         return ctx.value(s)
-    saved = ctx.plan
     ctx.quiet += 1
     try:
-        option(s, ctx.legal(s), ctx)
-        return ctx.last_best
+        return max(r[0] for r in weigh(s, ctx.legal(s), ctx))
     finally:
         ctx.quiet -= 1
-        ctx.plan = saved
 
 
 # --- greedy -----------------------------------------------------------------------------------

@@ -38,7 +38,6 @@ class Ctx:
     budget: int = field(default_factory=lambda: BUDGET)
     plan: list[Move] = field(default_factory=list)
     quiet: int = 0  # > 0 while simulating: no trace entries
-    last_best: float = 0.0  # the value of the option last chosen by ``policy.option``
     # A decision's transitions and legal moves, by the identity of the state (kept alive with
     # the entry, so an identity is never reused): a look-ahead often reaches a position again
     # the same way – a move weighed by ``greedy`` and then played in the completion, a picked
