@@ -65,8 +65,6 @@ RES_PER_CARD = 4  # Resources the Government spends per card, on average, in the
 PACIFY_STEP = 2  # 6.3.1: Resources per Terror marker removed or level shifted
 DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: more than 30)
 W_FIRST = 1.0  # the Government First Eligible on the next card (2.3.5)
-RES_KNEE_PER_CARD = 0.0  # > 0: the knee is this many Resources per card before the next Round
-RES_KNEE_MIN = 4
 
 
 def final_round(s: State) -> bool:
@@ -139,24 +137,6 @@ def france_cost(s: State) -> float:
         box = FRANCE_TRACK[FRANCE_BOXES[max(0, i - k)]]
         cost += W_FRANCE * box["minus_commit"] + W_FRANCE_RES * box["plus_resource"]
     return -cost
-
-
-def cards_to_propaganda(s: State) -> float:
-    """The Event cards expected before the next Propaganda card: every card of the piles above
-    the first that holds one, and half of that pile's (10.0: shuffled into it)."""
-    n = 0.0
-    for e, props in s.cards["piles"]:
-        if props:
-            return n + float(e) / 2
-        n += e
-    return n
-
-
-def res_knee(s: State) -> float:
-    """Government Resources beyond which each weighs less (``W_RES_GOV_HIGH``)."""
-    if not RES_KNEE_PER_CARD:
-        return RES_GOV_KNEE
-    return max(RES_KNEE_MIN, RES_KNEE_PER_CARD * cards_to_propaganda(s))
 
 
 def first_next(s: State) -> str:
@@ -232,9 +212,8 @@ def terms(s: State) -> dict[str, float]:
     res = float(s.resources["gov"])
     if final_campaign(s):
         res = min(res, useful_resources(s))
-    knee = res_knee(s)
-    resources = 0.0 if last else (W_RES_GOV * min(res, knee)
-                                  + W_RES_GOV_HIGH * max(0.0, res - knee))
+    resources = 0.0 if last else (W_RES_GOV * min(res, RES_GOV_KNEE)
+                                  + W_RES_GOV_HIGH * max(0, res - RES_GOV_KNEE))
     resources -= 0.0 if last else W_RES_FLN * s.resources["fln"]
     if dg and not last:  # 6.2.1 under Recall De Gaulle: Total Support is paid in Resources
         resources += W_RES_GOV_HIGH * sup * paying_rounds(s)
