@@ -11,8 +11,8 @@ import pytest
 
 import engine
 from engine.board import control, scores
-from engine.govbot import choose_move, decide
-from engine.govbot.evaluate import homecoming, terms
+from engine.govbot import choose_move, decide, evaluate
+from engine.govbot.evaluate import W_FIRST, first_next, homecoming, terms
 from engine.govbot.hidden import determinize
 from engine.govbot.policy import assault_worth, choose, sweep_worth, tells, train_value
 from engine.govbot.search import Ctx, other_move
@@ -65,11 +65,16 @@ def test_trains_and_pacifies_a_controlled_city() -> None:
 def test_sweeps_then_neutralizes_exposed_guerrillas() -> None:
     # Biskra (Pop 0): three Underground Guerrillas beside Algerian Troops and Police. Nothing to
     # Assault (all Underground) and nothing to Train for (no Algerian cubes Available, the France
-    # Track at A): Sweep activates them (3.2.3), then Neutralize removes two (4.2.3).
+    # Track at A): Sweep activates them (3.2.3), then Neutralize removes two (4.2.3). The
+    # Government is Second Eligible after an FLN Pass (2.3.3), so its choice does not decide who
+    # is First Eligible on the next card (2.3.5): as First Eligible it would rather keep that.
     held = {"ft": 1, "fp": 1, "support": "support"}
-    s = gov({"Biskra": {"at": 3, "ap": 1, "ug": 3}, "Algiers": held, "Oran": held,
-             "Constantine": held}, resources=(10, 5), commitment=10, france_track="A")
+    s = position(spaces={"Biskra": {"at": 3, "ap": 1, "ug": 3}, "Algiers": held, "Oran": held,
+                         "Constantine": held}, resources=(10, 5), commitment=10,
+                 france_track="A", first="fln", border_zone=None, in_effect=[])
     s = set_available(set_available(s, "algerian_troops", 0), "algerian_police", 0)
+    s = play(s, {"t": "pass"})
+    assert s.pending[-1]["role"] == "second"
     d = decide(s, 2)
     assert d.moves[0]["t"] == "op" and d.moves[0]["op"] == "sweep"
     assert d.moves.index({"t": "space", "space": "Biskra"}) < d.moves.index(
@@ -538,7 +543,8 @@ def test_under_recall_de_gaulle_casualties_cost_no_commitment_and_support_pays()
     assert gain[False] == 0 and gain[True] > 0
 
 
-def test_support_before_the_final_round_weighs_enough_to_clear_algiers() -> None:
+def test_support_before_the_final_round_weighs_enough_to_clear_algiers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A Short game of the Government bot against the FLN bot (engine seed 1004), card #16 NATO,
     the Government First Eligible with 19 Resources. Algiers (Pop 3, at Oppose) holds four
     Underground Guerrillas beside Troops; Souk Ahras an FLN Base with five. With Support before
@@ -546,6 +552,7 @@ def test_support_before_the_final_round_weighs_enough_to_clear_algiers() -> None
     take back less than the 0.6 assumed), the Sweep that Activates Algiers' and Souk Ahras'
     Guerrillas (3.2.3) and Neutralizes two of them (4.2.3) is worth more than Training in
     Algiers, which the bot used to choose."""
+    monkeypatch.setattr(evaluate, "W_FIRST", 0.0)  # Support's weight alone (not 2.3.5's)
     s = stored("govbot_short_1004_card16.json")
     assert s.cards["current"] == 16 and s.resources["gov"] == 19
     assert s.spaces["Algiers"]["pieces"]["guerrillas_underground"] == 4
@@ -553,3 +560,58 @@ def test_support_before_the_final_round_weighs_enough_to_clear_algiers() -> None
     assert d.moves[:2] == [{"t": "op", "op": "sweep"}, {"t": "space", "space": "Algiers"}]
     assert {"t": "sa", "sa": "neutralize"} in d.moves
     assert d.state.spaces["Algiers"]["pieces"]["guerrillas_underground"] == 0
+
+
+# --- fourth pass: First Eligibility (2.3.5) and the Pivotal window (2.3.7) ----------------------
+
+
+def test_first_next_reads_the_box_the_first_eligibles_operation_will_record() -> None:
+    """2.3.5: after an Operation with a Special Activity, or in several locations, the Second
+    Eligible becomes First Eligible on the next card; after a Limited Operation (one location,
+    no Special Activity), an Event or a Pass, no change. While the Government's Operation is
+    under way ``first_next`` reads the box it will record: one Train location keeps the
+    Government First Eligible, a second location gives it to the FLN."""
+    s = gov({"Oran": {"ft": 2, "fp": 1}, "Constantine": {"ft": 2, "fp": 1}}, resources=(20, 5))
+    assert first_next(s) == "gov"
+    s = play(s, {"t": "op", "op": "train"})
+    s = play(s, {"t": "space", "space": "Oran"})
+    assert first_next(s) == "gov"
+    assert terms(s)["tempo"] == W_FIRST > 0
+    s = play(s, {"t": "space", "space": "Constantine"})
+    assert first_next(s) == "fln"
+    assert terms(s)["tempo"] == 0
+
+
+def test_as_first_eligible_it_keeps_first_eligibility_when_a_special_activity_adds_little()\
+        -> None:
+    """The Government First Eligible, Oran (Pop 2) under its Control with Troops and Police,
+    Neutral: Train + Pacify there. A Special Activity after it would make the FLN First Eligible
+    on the next card (2.3.5) for little: the bot Trains in Oran alone, a Limited Operation, and
+    stays First Eligible (it used to add a Special Activity, box Op + Special Activity)."""
+    at_support = {"ft": 1, "fp": 1, "support": "support"}
+    s = gov({"Oran": {"ft": 2, "fp": 1}, "Algiers": at_support, "Constantine": at_support},
+            resources=(10, 5), commitment=10, france_track="A")
+    d = decide(s, 1)
+    assert d.moves[:2] == [{"t": "op", "op": "train"}, {"t": "space", "space": "Oran"}]
+    assert {"t": "pacify", "space": "Oran"} in d.moves
+    assert not [m for m in d.moves if m["t"] == "sa"]
+    assert d.state.sop["first_box"] == "limited_op"
+    assert d.state.spaces["Oran"]["support"] == "support"
+
+
+@pytest.mark.parametrize("seed", [1, 3, 4])
+def test_a_pivotal_event_is_weighed_against_the_action_it_replaces(seed: int) -> None:
+    """2.3.7: the Government's Pivotal window opens before it acts as First Eligible, and a
+    Pivotal Event played there is its action on the card (the Event box). #66 Coup d'Etat (a
+    roll: Commitment and Resources if the Government wins it, Commitment lost otherwise) used to
+    be weighed against the position before any action – declining looked like doing nothing –
+    and was played here; declining is now valued by the best option that follows (a Train and
+    Pacify worth more than the Coup's expectation)."""
+    s = window("short", {"Setif": {"ft": 4, "fb": 1, "ag": 2},
+                         "Algiers": {"fp": 2, "ft": 1, "support": "support"}},
+               first="gov", held={"gov": [66], "fln": []}, coup_played=False,
+               resources=(12, 5), commitment=12)
+    assert engine.legal_moves(s) == [{"t": "pivotal", "card": 66}, {"t": "decline"}]
+    d = decide(s, seed)
+    assert d.moves[0] == {"t": "decline"}
+    assert d.moves[1]["t"] == "op"

@@ -27,7 +27,9 @@ better). One number, the sum of named terms so a trace can say what a choice gai
   the Reset moves it one box toward A each round, 6.5), and the FLN Resources it gives (6.2.2);
 * ``terror`` – Terror markers in populated spaces (they block a shift toward Support, 3.3.4), and
   Support within reach of Terror: a space at Support holding an Underground Guerrilla (3.3.4: Terror
-  there sets it to Neutral).
+  there sets it to Neutral);
+* ``tempo`` – the Government First Eligible on the next Event card (2.3.5, ``first_next``): it
+  then acts first and limits what the FLN may do (2.3.2); worth nothing in the final Round.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ W_HOME = 0.9  # a French piece Available at the final Commitment Phase: a third 
 RES_PER_CARD = 4  # Resources the Government spends per card, on average, in the final Campaign
 PACIFY_STEP = 2  # 6.3.1: Resources per Terror marker removed or level shifted
 DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: more than 30)
+W_FIRST = 1.0  # the Government First Eligible on the next card (2.3.5)
 
 
 def final_round(s: State) -> bool:
@@ -136,6 +139,26 @@ def france_cost(s: State) -> float:
     return -cost
 
 
+def first_next(s: State) -> str:
+    """Who will be First Eligible on the next Event card (2.3.5: after an Operation with a Special
+    Activity or in several locations the Second Eligible becomes First; otherwise no change). The
+    adjustment is still to come while the card's frame is pending; while the First Eligible's
+    Operation is under way, its box is the one it will record (as ``ops`` does at its end), so a
+    choice inside the action – a Special Activity, a second location – sees what it costs."""
+    sop = s.sop
+    first = str(sop["first"])
+    box = sop["first_box"]
+    if box is None:
+        for f in s.pending:  # the First Eligible's Operation under way: the box it will record
+            if f.get("role") == "first" and str(f.get("k")).startswith("op:"):
+                box = f.get("record_box") or f["box"] or (
+                    "op_plus_sa" if f["sa"] else "limited_op" if len(f["locs"]) <= 1
+                    else "op_only")
+    if box in ("op_plus_sa", "op_only") and any(f.get("k") == "card" for f in s.pending):
+        return "fln" if first == "gov" else "gov"
+    return first
+
+
 def terms(s: State) -> dict[str, float]:
     """The evaluation's terms (see the module docstring). One pass over the map: the victory
     totals (1.9, as ``board.scores``), Control (1.7, as ``board.control``) and Population (as
@@ -196,9 +219,10 @@ def terms(s: State) -> dict[str, float]:
         resources += W_RES_GOV_HIGH * sup * paying_rounds(s)
     france = france_cost(s)
     danger = -W_DANGER * max(0, fln_score - DANGER_FROM)
-    return {"margin": margin, "danger": danger, "control": control_t, "prospects": prospects,
-            "insurgents": insurgents, "forces": forces, "resources": resources, "france": france,
-            "terror": terror}
+    tempo = W_FIRST if not last and first_next(s) == "gov" else 0.0
+    return {"tempo": tempo, "margin": margin, "danger": danger, "control": control_t,
+            "prospects": prospects, "insurgents": insurgents, "forces": forces,
+            "resources": resources, "france": france, "terror": terror}
 
 
 def evaluate(s: State) -> float:

@@ -4,7 +4,9 @@
   each Operation in each box – is *completed* on the determinized state by the handlers below, and
   the end position evaluated (``evaluate``); where dice took part the value is the mean over
   ``CHANCE_SAMPLES`` samples of the hidden parts. The best is chosen and the rest of its moves
-  become the plan, replayed while they stay legal.
+  become the plan, replayed while they stay legal. A declined Pivotal Event (2.3.7) is valued by
+  the Government's own option prompt that follows, when it does (``ahead``): the Pivotal Event
+  would be its action on the card.
 * Train (3.2.1): locations by a Population/Control/Pacification estimate, cubes and the Pacify step
   by evaluation.
 * Garrison (3.2.2): not considered at option prompts (its value lies in Police moves this bot
@@ -102,13 +104,17 @@ def complete(s: State, first: Move, ctx: Ctx) -> tuple[State, list[Move]]:
     return cur, moves
 
 
-def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
-    """Complete every option (Garrison excepted, see ``SKIPPED``) and keep the best end
-    position."""
+Weighed = tuple[float, Move, list[Move], State]  # value, option, its moves, end position
+
+
+def weigh(s: State, ms: list[Move], ctx: Ctx) -> list[Weighed]:
+    """Complete every option (Garrison excepted, see ``SKIPPED``) and value its end position."""
     results = []
     for m in [x for x in ms if x.get("op") not in SKIPPED] or ms:
         end, moves = complete(s, m, ctx)
         value = ctx.value(end)
+        if m["t"] == "decline":  # 2.3.7: the Pivotal Event would be the action on the card
+            value = max(value, ahead(end, ctx))
         if end.rng["counter"] != s.rng["counter"]:
             # dice took part: average over fresh samples of the hidden parts
             values = [value]
@@ -117,6 +123,13 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
                 values.append(ctx.value(complete(other, m, ctx)[0]))
             value = sum(values) / len(values)
         results.append((value, m, moves, end))
+    return results
+
+
+def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
+    """The option whose completion ends in the best position (``weigh``); the rest of its moves
+    become the plan."""
+    results = weigh(s, ms, ctx)
     value, m, moves, end = max(results, key=lambda r: r[0])
     ctx.plan = moves[1:]
     if not ctx.quiet:
@@ -125,6 +138,20 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
                  candidates=[{"move": label(s, r[1]), "value": round(r[0], 2)} for r in results],
                  chosen=m, plan=[compact(x) for x in moves[1:]], gains=gains(s, end))
     return m
+
+
+def ahead(s: State, ctx: Ctx) -> float:
+    """The value of a position reached by declining a Pivotal Event (2.3.7: the window comes
+    before the First Eligible acts, and the Pivotal Event would be the Government's action on the
+    card): where the Government's own option prompt follows, the best of its options completed
+    quietly (``weigh``); otherwise – the FLN acts first – the position itself."""
+    if to_move(s) != "gov" or top_kind(s) != "eligible" or ctx.spent:
+        return ctx.value(s)
+    ctx.quiet += 1
+    try:
+        return max(r[0] for r in weigh(s, ctx.legal(s), ctx))
+    finally:
+        ctx.quiet -= 1
 
 
 # --- greedy -----------------------------------------------------------------------------------
