@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import engine
+from engine.board import guerrillas
 from engine.bot import sa as bot_sa
 from engine.bot import rally as bot_rally
 from engine.bot.core import Runner
@@ -16,6 +18,8 @@ from engine.bot.trace import Trace
 from engine.state import Move, State
 from tests.helpers import box, pieces
 from tests.test_bot_fixtures import DONE, OP, bot_position, run, sp, texts, this_card
+
+DATA = Path(__file__).parent / "data"
 
 
 def started(s: State, op: str, box_: str | None = None) -> State:
@@ -535,3 +539,24 @@ def test_invariants_flag_a_second_base_in_algeria() -> None:
     moves, _, trace = run(alone)
     assert moves[:2] == second
     assert "no space allows an action within 8.1.2 and 8.4.5: 8.1.2 is kept" in texts(trace)
+
+
+def test_an_obliged_march_moves_the_guerrilla_whose_guard_costs_least() -> None:
+    """5.1.3 over 8.4.6: #1 Quadrillage (shaded) executed by the Government gives the FLN a free
+    Limited March with no ``done`` (Medium, selfplay seed 11081, turn 30), and every Guerrilla
+    that could go is held by a guard. The bot moved one at random – seed 3: the last one of Sidi
+    Aissa's Base; now one from Algiers, the source with the most Guerrillas and no FLN Base, and
+    the self-play invariants count no violation."""
+    s = engine.from_json((DATA / "fln_bot_medium_11081_obliged_march.json").read_text())
+    assert {"t": "done"} not in engine.legal_moves(s)
+    for seed in (1, 3, 7):
+        moves, after, trace = run(s, seed)
+        assert moves[0] == {"t": "group", "from": "Algiers", "to": "Medea"}, texts(trace)
+        assert guerrillas(after, "Sidi Aissa") == guerrillas(s, "Sidi Aissa") == 1
+        assert guerrillas(after, "Algiers") == guerrillas(s, "Algiers") - 1
+        assert "obliged by the Event (5.1.3)" in texts(trace)
+        inv = observed(s, *moves)
+        assert inv.violations == [] and inv.guard_checks > 0
+    random_pick = [{"t": "group", "from": "Sidi Aissa", "to": "Biskra"},
+                   {"t": "add", "piece": "guerrillas_underground"}, {"t": "go"}]
+    assert observed(s, *random_pick).violations == []   # obliged: the invariants allow it too

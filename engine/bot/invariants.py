@@ -14,7 +14,8 @@
   Extort, Attack, Ambush, March …) takes the last Underground Guerrilla from a space with an FLN
   Base (Activating or Marching it); a March never moves either of the last two Guerrillas out of an
   FLN Base space, nor the last Guerrilla out of a space at Support, nor hands a Populated space to
-  Government Control; a Rally never places a second FLN Base in an Algerian space (8.4.5) –
+  Government Control – unless an Event's March must move (5.1.3) and those guards hold every
+  Guerrilla that could go (``march_obliged``); a Rally never places a second FLN Base in an Algerian space (8.4.5) –
   unless a free Rally granted by an Event must act (5.1.3) and nothing else within 8.1.2 is
   possible.
 
@@ -36,7 +37,7 @@ from ..machine import apply, find_frame, legal_moves
 from ..state import Move, State
 from .events import ventilos_spare
 from .flow import SENTINEL
-from .info import map_spare
+from .info import map_spare, march_keep
 from .rally import FRANCE, free_rally_spaces
 
 EVENT_FRAMES = ("event", "pivotal_event")
@@ -183,8 +184,11 @@ class EventInvariants:
 
     def check_march_source(self, s: State, a: str, t: State) -> None:
         """8.4.6: what a March leaves in a source, against the source as the March found it (a
-        group passing through a space on a multi-step move takes nothing from it)."""
+        group passing through a space on a multi-step move takes nothing from it); not where an
+        Event obliges the March (``march_obliged``)."""
         st = self.march_start or s
+        if march_obliged(st):
+            return
         p0, p1 = st.spaces[a]["pieces"], t.spaces[a]["pieces"]
         g0, g1 = guerrillas(st, a), guerrillas(t, a)
         if p0[FB] > 0 and g1 < min(2, g0):
@@ -198,6 +202,16 @@ class EventInvariants:
         if population(st, a) >= 1 and control(st, a) != "gov" and control(t, a) == "gov":
             self.fail(s, f"March from {a}: the Government takes Control of a Populated space "
                       f"(8.4.6)")
+
+
+def march_obliged(s: State) -> bool:
+    """An Event's March that must move (5.1.3: no ``done``) while the guards of 8.4.6 hold every
+    Guerrilla that could go: the bot moves one all the same (``march.March.forced_march``)."""
+    if not s.pending[-1].get("free") or find_frame(s, *EVENT_FRAMES) is None:
+        return False
+    ms = legal_moves(s)
+    return {"t": "done"} not in ms and not any(
+        guerrillas(s, m["from"]) > march_keep(s, m["from"])[0] for m in ms if m["t"] == "group")
 
 
 GUARD_RULE = {"op:attack": "8.4.4", "sa:ambush": "8.4.4", "op:march": "8.4.6"}

@@ -16,7 +16,7 @@ from ..board import (
 from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
 from ..ops_fln import march_activates, march_stops, step_allowed
 from ..state import Frame, Move, State
-from .core import Runner
+from .core import Criterion, Runner
 from .info import base_space, final_campaign, march_keep
 from .operation import OpRun
 from .sa import after_operation, finish
@@ -368,16 +368,16 @@ class March(OpRun):
     def must_march(self) -> None:
         """5.1.3: a free March granted by an Event is implemented as far as possible – where no
         priority applies, one Guerrilla that may leave (guards of §9.2) moves to a space chosen
-        per 8.1.2 (at Support, else with friendly pieces)."""
+        per 8.1.2 (at Support, else with friendly pieces); where the guards hold every one and
+        the Event leaves no choice, ``forced_march``."""
         s = self.s
-        groups = [m for m in self.r.legal() if m["t"] == "group"
-                  and self.movable(m["from"])[2] > 0]
+        legal = self.r.legal()
+        groups = [m for m in legal if m["t"] == "group" and self.movable(m["from"])[2] > 0]
         if not groups:
+            self.forced_march(legal)
             return
-        dest = self.r.best(sorted({m["to"] for m in groups}), [
-            ("at Support", lambda x: x in s.spaces and s.spaces[x]["support"] == "support",
-             "yes"),
-            ("friendly pieces", lambda x: fln_count(s, x) > 0, "yes")], "free March destination")
+        dest = self.r.best(sorted({m["to"] for m in groups}), self.free_destination(),
+                           "free March destination")
         src = self.r.best([m["from"] for m in groups if m["to"] == dest],
                           [("most movable", lambda x: self.movable(x)[2], "max")],
                           "free March source")
@@ -386,6 +386,39 @@ class March(OpRun):
         lg = self.leg(src, (src, dest), 1, False)
         if lg is not None:
             self.execute(Plan(dest, (lg,), 1, self.hidden_of(lg)), "free March (5.1.3), 8.1.2")
+
+    def free_destination(self) -> list[Criterion]:
+        """8.1.2: where a free March's Guerrilla goes: a space at Support, else one with friendly
+        pieces."""
+        s = self.s
+        return [("at Support", lambda x: x in s.spaces and s.spaces[x]["support"] == "support",
+                 "yes"),
+                ("friendly pieces", lambda x: fln_count(s, x) > 0, "yes")]
+
+    def forced_march(self, legal: list[Move]) -> None:
+        """5.1.3 over 8.4.6: an Event's March that must move (no ``done`` among the legal moves)
+        while the guards hold every Guerrilla that could go. One Guerrilla moves, from the source
+        where a guard costs least: a space without an FLN Base (the Base guards keep a Base from
+        Assault, 3.2.4) before a Base space, then the most Guerrillas; Active first; to a
+        destination per 8.1.2."""
+        groups = [m for m in legal if m["t"] == "group"]
+        if not groups or any(m["t"] == "done" for m in legal):
+            return
+        s = self.s
+        src = self.r.best(sorted({m["from"] for m in groups}), [
+            ("no FLN Base", lambda x: not base_space(s, x), "yes"),
+            ("most Guerrillas", lambda x: s.spaces[x]["pieces"][UG] + s.spaces[x]["pieces"][AG],
+             "max")], "obliged March source (5.1.3)")
+        dest = self.r.best(sorted({m["to"] for m in groups if m["from"] == src}),
+                           self.free_destination(), "obliged March destination")
+        if src is None or dest is None:
+            return
+        fu, fa = self.movable(src)[:2]
+        if fu + fa == 0:
+            return
+        lg = Leg((src, dest), 0 if fa else 1, 1 if fa else 0)
+        self.execute(Plan(dest, (lg,), 1, self.hidden_of(lg)),
+                     "obliged by the Event (5.1.3): the guards of 8.4.6 hold every Guerrilla")
 
     def run(self) -> None:
         f = self.frame()
