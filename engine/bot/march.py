@@ -370,7 +370,6 @@ class March(OpRun):
         priority applies, one Guerrilla that may leave (guards of §9.2) moves to a space chosen
         per 8.1.2 (at Support, else with friendly pieces); where the guards hold every one and
         the Event leaves no choice, ``forced_march``."""
-        s = self.s
         legal = self.r.legal()
         groups = [m for m in legal if m["t"] == "group" and self.movable(m["from"])[2] > 0]
         if not groups:
