@@ -33,6 +33,8 @@ number of active Government units in the area's PTL box (9.21).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from referee_core.checks import fail
 from referee_core.why import SILENT, Why
 
@@ -148,13 +150,18 @@ class Strike(Mission):
 
 def destinations(s: State, origin: str) -> list[str]:
     """9.13: where a unit in ``origin`` may move (Jealousy and Paranoia: C.2 34-36)."""
+    return list(_destinations(origin, "jealousy_paranoia" in s.effects, s.independence))
+
+
+@lru_cache(maxsize=None)
+def _destinations(origin: str, jealous: bool, independence: bool) -> tuple[str, ...]:
+    """``destinations`` from the map alone: the same for the same origin, effect and status."""
     w = AREAS[origin].wilaya
     assert w is not None
     home = WILAYAS[w]
-    jealous = "jealousy_paranoia" in s.effects
     out = []
     for a, v in AREAS.items():
-        if a == origin or v.wilaya is None or (a in NEIGHBOURS and not s.independence):
+        if a == origin or v.wilaya is None or (a in NEIGHBOURS and not independence):
             continue
         if v.wilaya == w:
             out.append(a)
@@ -162,7 +169,7 @@ def destinations(s: State, origin: str) -> list[str]:
             international = a in NEIGHBOURS or origin in NEIGHBOURS
             if international or not jealous:
                 out.append(a)
-    return out
+    return tuple(out)
 
 
 def border_drm(s: State, origin: str, dest: str) -> int:
