@@ -296,14 +296,23 @@ class Operation(FrameType):
 
     def complete(self, s: State, f: Frame, log: Log) -> None:
         """End the Operation: record the Initiative Track box (2.3.2) and return to the caller."""
-        box = f.get("record_box") or f["box"]
-        if box is None:
-            box = "op_plus_sa" if f["sa"] else ("limited_op" if len(f["locs"]) == 1 else "op_only")
+        box = recorded_box(f)
         if f["role"] is not None:
             s.sop[f["role"] + "_box"] = box
         pop(s)
         emit(log, "2.3.2", f"{self.name} complete", actor=f["who"], op=self.name, box=box,
              locations=list(f["locs"]))
+
+
+def recorded_box(f: Frame) -> str:
+    """The Initiative Track box the Operation ``f`` records (2.3.2): the box it was chosen in (or
+    Limited Op for a Hidden Asset, 7.3), else Op + Special Activity with one, Limited Op in one
+    location, Op Only in more; while it is under way, the box it records if no location is added
+    (an Operation has at least one, 3.1)."""
+    box = f.get("record_box") or f["box"]
+    if box is None:
+        box = "op_plus_sa" if f["sa"] else ("limited_op" if len(f["locs"]) <= 1 else "op_only")
+    return str(box)
 
 
 def sa_frame(name: str, op: Frame | None, who: str | None = None, free: bool = False) -> Frame:

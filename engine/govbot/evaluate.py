@@ -37,6 +37,7 @@ from __future__ import annotations
 from ..board import control, de_gaulle, population
 from ..data import (AG, AP, AT, COUNTRIES, FB, FP, FRANCE_BOXES, FRANCE_TRACK, FT, GB, SPACES,
                     SUPPORT_LEVELS, UG)
+from ..ops import recorded_box
 from ..state import State
 
 W_SUPPORT_EARLY = 0.8  # Support before the final round: Terror and Agitation may undo it
@@ -143,7 +144,7 @@ def first_next(s: State) -> str:
     """Who will be First Eligible on the next Event card (2.3.5: after an Operation with a Special
     Activity or in several locations the Second Eligible becomes First; otherwise no change). The
     adjustment is still to come while the card's frame is pending; while the First Eligible's
-    Operation is under way, its box is the one it will record (as ``ops`` does at its end), so a
+    Operation is under way, its box is the one it will record (``ops.recorded_box``), so a
     choice inside the action – a Special Activity, a second location – sees what it costs."""
     sop = s.sop
     first = str(sop["first"])
@@ -151,9 +152,7 @@ def first_next(s: State) -> str:
     if box is None:
         for f in s.pending:  # the First Eligible's Operation under way: the box it will record
             if f.get("role") == "first" and str(f.get("k")).startswith("op:"):
-                box = f.get("record_box") or f["box"] or (
-                    "op_plus_sa" if f["sa"] else "limited_op" if len(f["locs"]) <= 1
-                    else "op_only")
+                box = recorded_box(f)
     if box in ("op_plus_sa", "op_only") and any(f.get("k") == "card" for f in s.pending):
         return "fln" if first == "gov" else "gov"
     return first
