@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import orjson
 from google.protobuf import json_format
@@ -185,9 +185,8 @@ _READ_PLANS: dict[str, dict[str, tuple[str, Any]]] = {}
 
 def _read_plan(md: Any) -> dict[str, tuple[str, Any]]:
     """Per field name: how ``_read`` sets it ("str", "strs", "bool", "int" and "ints" (with
-    their range), "move", "msg", "moves", "msgs", "struct", "structs", "list" (a ListValue),
-    a map's kind
-    (``_map_kind``), or "json_format" for every other kind)."""
+    their range), "move", "msg", "moves", "msgs", "struct", "structs", "list" (a ListValue), a
+    map's kind (``_map_kind``), or "json_format" for every other kind)."""
     plan = _READ_PLANS.get(md.full_name)
     if plan is None:
         plan = {}
@@ -224,10 +223,10 @@ def _map_kind(entry: Any) -> tuple[str, Any]:
     key, value = entry.fields_by_name["key"], entry.fields_by_name["value"]
     if key.type != FieldDescriptor.TYPE_STRING:
         return ("json_format", None)
-    if value.type == FieldDescriptor.TYPE_MESSAGE:
+    if value.type == FieldDescriptor.TYPE_MESSAGE:   # a Move is read flat: not by ``_read``
         inner = value.message_type.full_name
-        return ("map_msg", None) if not inner.startswith("google.protobuf.") else (
-            "json_format", None)
+        return ("map_msg", None) if not inner.startswith("google.protobuf.") and \
+            inner != MOVE else ("json_format", None)
     if value.type == FieldDescriptor.TYPE_STRING:
         return ("map_str", None)
     if value.type in _INT_RANGE:
@@ -254,10 +253,9 @@ def _read(data: Any, msg: Any, path: str, ignore_unknown: bool = False) -> None:
             setattr(msg, k, v)
         elif kind == "strs" and t is list and all(type(x) is str for x in v):
             getattr(msg, k).extend(v)
-        elif kind == "int" and t is int and arg[0] <= v <= arg[1]:
+        elif kind == "int" and _ints((v,), arg):
             setattr(msg, k, v)
-        elif kind == "ints" and t is list and all(
-                type(x) is int and arg[0] <= x <= arg[1] for x in v):
+        elif kind == "ints" and t is list and _ints(v, arg):
             getattr(msg, k).extend(v)
         elif kind == "msg":
             sub = getattr(msg, k)
@@ -277,8 +275,7 @@ def _read(data: Any, msg: Any, path: str, ignore_unknown: bool = False) -> None:
                 _read(mv, field[mk], f"{where}.{mk}", ignore_unknown)
         elif kind == "map_str" and t is dict and all(type(x) is str for x in v.values()):
             getattr(msg, k).update(v)
-        elif kind == "map_int" and t is dict and all(
-                type(x) is int and arg[0] <= x <= arg[1] for x in v.values()):
+        elif kind == "map_int" and t is dict and _ints(v.values(), arg):
             getattr(msg, k).update(v)
         elif kind == "struct" and t is dict:  # JSON values only: as json_format reads them
             getattr(msg, k).update(v)
@@ -290,6 +287,11 @@ def _read(data: Any, msg: Any, path: str, ignore_unknown: bool = False) -> None:
                 field.add().update(x)
         else:
             raise _Unplanned(where)
+
+
+def _ints(values: Iterable[Any], bounds: tuple[int, int]) -> bool:
+    """Every value an integer (not a boolean) within ``bounds``."""
+    return all(type(x) is int and bounds[0] <= x <= bounds[1] for x in values)
 
 
 def _move(v: Any, path: str) -> pb.Move:

@@ -60,15 +60,14 @@ REQUIRED: dict[str, list[str]] = {
 GAME = {"enum": [*GAMES, "", None]}
 # NewGame: a scenario is required unless the game named has one of its own (INSURGENT's
 # "standard": service.games.Game.default_scenario)
-DEFAULT_SCENARIO_GAMES = [g.name for g in GAMES.values() if g.default_scenario]
+DEFAULT_SCENARIOS = {g.name: g.default_scenario for g in GAMES.values() if g.default_scenario}
 SCENARIO_REQUIRED: dict[str, Any] = {"anyOf": [
     {"required": ["scenario"], "properties": {"scenario": {"type": "string", "minLength": 1}}},
-    {"required": ["game"], "properties": {"game": {"enum": DEFAULT_SCENARIO_GAMES}}}]}
+    {"required": ["game"], "properties": {"game": {"enum": list(DEFAULT_SCENARIOS)}}}]}
 CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
     # each game's own scenarios (ListScenarios of the game)
     ("NewGameRequest", "scenario"): {"enum": [*SCENARIOS, *ALGERIA_SCENARIOS,
-                                              *[g.default_scenario for g in GAMES.values()
-                                                if g.default_scenario], None]},
+                                              *DEFAULT_SCENARIOS.values(), None]},
     ("NewGameRequest", "game"): GAME,
     ("ListScenariosRequest", "game"): GAME,
     ("CatalogRequest", "game"): GAME,

@@ -1,8 +1,9 @@
 """The Algeria FLN bot: a policy that scores each legal move from the FLN's view
 (docs/algeria/bots.md). Its plan, in rule terms:
 
-* take the Government's PSL to 0 (12.2), once 15 points ahead of twice the lead its scenario gives it
-  (before that its PSP build its own PSL: the long war, ``split``), with Propaganda (9.11: MST PSP, doubled in a city) in
+* take the Government's PSL to 0 (12.2), once 15 points ahead of twice the lead its scenario
+  gives it (before that its PSP build its own PSL: the long war, ``split``), with Propaganda
+  (9.11: MST PSP, doubled in a city) in
   every area where a Front or Cadre stands, Strikes in cities (9.12: MST x d6 PSP, the
   Government must React or lose 1d6), Harass of weak targets (9.15, hits cost the Government
   PSP, C.3);
@@ -209,9 +210,9 @@ def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
 
 
 # The long war (12.2: no fixed length; the FLN's PSL is its AP, 6.1, and its life): PSP are
-# taken off the Government only while the FLN's PSL leads by this much more than twice the lead
-# the scenario starts it with (``press_lead``), or once the Government's is down to PRESS_AT; otherwise they
-# build the FLN's own.
+# taken off the Government only while the FLN's PSL leads by this much more than twice the
+# lead the scenario starts it with (``press_lead``), or once the Government's is down to
+# PRESS_AT; otherwise they build the FLN's own.
 LEAD = 15
 PRESS_AT = 15
 
@@ -232,7 +233,8 @@ def split(v: View, m: Move) -> tuple[float, str]:
     """9.11/9.12: the FLN splits its PSP freely between its PSL and the Government's. Both PSLs
     only fall but for these PSP (the Government's Civil Affairs, 9.25, and the C.6 awards take
     the FLN's), and 12.2 ends the game at the first 0: the FLN takes the Government's down when
-    it leads by LEAD or more, or to finish it (PRESS_AT), and builds its own otherwise."""
+    it leads by ``press_lead`` or more, or to finish it (PRESS_AT), and builds its own
+    otherwise."""
     gain, loss = m["fln_gain"], m["gov_loss"]
     fln, gov = v["psl"]["fln"], v["psl"]["gov"]
     if loss >= gov:

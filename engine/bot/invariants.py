@@ -15,9 +15,9 @@
   Base (Activating or Marching it); a March never moves either of the last two Guerrillas out of an
   FLN Base space, nor the last Guerrilla out of a space at Support, nor hands a Populated space to
   Government Control – unless an Event's March must move (5.1.3) and those guards hold every
-  Guerrilla that could go (``march_obliged``); a Rally never places a second FLN Base in an Algerian space (8.4.5) –
-  unless a free Rally granted by an Event must act (5.1.3) and nothing else within 8.1.2 is
-  possible.
+  Guerrilla that could go (``march_obliged``); a Rally never places a second FLN Base in an
+  Algerian space (8.4.5) – unless a free Rally granted by an Event must act (5.1.3) and nothing
+  else within 8.1.2 is possible.
 
 ``EventInvariants.observe(before, move, after, actor)`` is fed every move of a game in order;
 ``decisions`` counts the bot's Event decisions checked (choosing an Event, and every move it makes
