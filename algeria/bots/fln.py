@@ -224,9 +224,8 @@ def press_lead(v: View) -> int:
     and the Government's first activation (6.3, about 10 PSP of the 1958 army) widens it as
     much again before a Propaganda is made; counting either would turn the FLN's Propaganda
     against the Government in the first turn (docs/algeria/bots.md, fifth round)."""
-    tracks = SCENARIOS[v["scenario"]]["tracks"] if v.get("scenario") in SCENARIOS else {}
-    start = int(tracks.get("fln_psl", 0)) - int(tracks.get("gov_psl", 0))
-    return LEAD + 2 * max(0, start)
+    tracks = SCENARIOS[v["scenario"]]["tracks"]
+    return LEAD + 2 * max(0, int(tracks["fln_psl"]) - int(tracks["gov_psl"]))
 
 
 def split(v: View, m: Move) -> tuple[float, str]:

@@ -72,7 +72,8 @@ def test_government_makes_civil_affairs_even_when_behind() -> None:
 
 def view_of(frame: dict[str, Any], moves: list[dict[str, Any]], psl: tuple[int, int] = (50, 50),
             units: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
-    return {"pending": [{"k": "turn"}, frame], "legal_moves": moves, "to_move": frame["who"],
+    return {"scenario": "1954", "pending": [{"k": "turn"}, frame], "legal_moves": moves,
+            "to_move": frame["who"],
             "psl": {"gov": psl[0], "fln": psl[1]}, "units": units or {}, "areas": {},
             "effects": [], "ap": 5}
 
