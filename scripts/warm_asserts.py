@@ -23,21 +23,26 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parents[1] / "tests"
 
 
-def cached(source: Path) -> Path:
-    """Where pytest keeps the rewritten bytecode of ``source``."""
-    tail = f".{sys.implementation.cache_tag}-pytest-{version('pytest')}.pyc"
+def cached(source: Path, tail: str) -> Path:
+    """Where pytest keeps the rewritten bytecode of ``source`` (``tail``: ``pyc_tail()``)."""
     return source.parent / "__pycache__" / (source.stem + tail)
+
+
+def pyc_tail() -> str:
+    """The end of the names pytest gives its rewritten bytecode (Python's tag, pytest's version)."""
+    return f".{sys.implementation.cache_tag}-pytest-{version('pytest')}.pyc"
 
 
 def stale() -> list[Path]:
     """The test modules to collect: those not cached since their last change, and one module
     of each directory whose conftest is not (collecting any module there loads it)."""
     out: set[Path] = set()
+    tail = pyc_tail()
     for d in sorted({p.parent for p in TESTS.rglob("test_*.py")}):
         modules = sorted(d.glob("test_*.py"))
         conftest = d / "conftest.py"
         for p in modules + ([conftest] if conftest.exists() else []):
-            c = cached(p)
+            c = cached(p, tail)
             if not c.exists() or c.stat().st_mtime < p.stat().st_mtime:
                 out.add(p if p.name != "conftest.py" else modules[0])
     return sorted(out)
