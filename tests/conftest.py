@@ -10,45 +10,49 @@ import pytest
 from tests.long import ENV
 from tests.service.browser import browser  # noqa: F401  (one Chromium per worker, for every test)
 
-# The modules holding the suite's longest tests (whole games through the service, ladders,
-# fuzzing, servers in processes: 5 to 30 s of CPU each), longest test first. They
-# are collected before all others, whole modules kept together (their module fixtures start
-# once), so that pytest-xdist (scripts/test: --dist load, which hands out the first tests in
-# turn) starts them at once on every worker instead of leaving one of them running alone at the
-# end. Only the order changes; a module not named here runs after these, in the usual order.
+# The modules that take longest (whole games through the service, browsers, ladders, servers in
+# processes: 5 to 35 s each, measured one after another), longest first. They are collected
+# before all others so that pytest-xdist (scripts/test: --dist loadfile, which hands out whole
+# modules in the order collected) starts them first, on every worker, instead of leaving one of
+# them running alone at the end. Only the order changes; a module not named here runs after
+# these, in the usual order.
 LONG_FIRST = (
-    "tests/arena/test_ladders_finish.py",
-    "tests/arena/test_algeria_bots.py",
-    "tests/arena/test_readme_ladder.py",
-    "tests/arena/test_algeria.py",
-    "tests/arena/test_cli.py",
-    "tests/service/test_client_restart.py",
-    "tests/test_bot_selfplay.py",
-    "tests/arena/test_insurgent.py",
-    "tests/algeria/test_fuzz.py",
-    "tests/service/test_cli.py",
-    "tests/service/test_game.py",
-    "tests/service/test_openapi_fuzz.py",
-    "tests/arena/test_queue.py",
-    "tests/service/test_web_client.py",
     "tests/service/test_web_sides.py",
-    "tests/test_playout.py",
-    "tests/arena/test_gov_bot.py",
-    "tests/service/test_algeria.py",
-    "tests/arena/test_ladder.py",
-    "tests/test_untrusted.py",
-    "tests/service/test_faults.py",
-    "tests/arena/test_service_referee.py",
-    "tests/service/test_record_paths.py",
-    "tests/service/test_replay_limits.py",
     "tests/service/test_play_sealed.py",
-    "tests/service/test_jsonmap.py",
-    "tests/service/test_availability.py",
-    "tests/algeria/test_turn.py",
+    "tests/arena/test_service_referee.py",
+    "tests/arena/test_ladders_finish.py",
+    "tests/service/test_algeria.py",
     "tests/service/test_processes.py",
-    "tests/arena/test_manifest.py",
+    "tests/service/test_play_sides.py",
+    "tests/arena/test_algeria.py",
+    "tests/service/test_web_client.py",
+    "tests/service/test_play_terminal.py",
+    "tests/service/test_insurgent.py",
+    "tests/service/test_availability.py",
+    "tests/arena/test_cli.py",
+    "tests/arena/test_algeria_bots.py",
+    "tests/service/test_client_restart.py",
+    "tests/service/test_jsonmap.py",
+    "tests/service/test_play_keys.py",
+    "tests/service/test_record_paths.py",
+    "tests/insurgent/test_render.py",
+    "tests/service/test_replay_limits.py",
     "tests/test_govbot.py",
+    "tests/service/test_web_insurgent.py",
+    "tests/service/test_openapi_fuzz.py",
+    "tests/arena/test_ladder.py",
+    "tests/test_serial.py",
+    "tests/service/test_cli.py",
+    "tests/arena/test_gov_bot.py",
+    "tests/arena/test_agents.py",
+    "tests/arena/test_manifest.py",
+    "tests/service/test_play_insurgent.py",
     "tests/service/test_ts_client.py",
+    "tests/service/test_game.py",
+    "tests/test_compiled.py",
+    "tests/test_playout.py",
+    "tests/arena/test_insurgent.py",
+    "tests/service/test_faults.py",
 )
 
 
