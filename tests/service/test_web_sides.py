@@ -15,6 +15,7 @@ import pytest
 
 from engine.records import read_record
 from tests import cli_main
+from tests.long import long_runs
 
 from .browser import open_page
 from .test_web_client import settle
@@ -47,8 +48,9 @@ def test_the_fln_against_the_government_bot(page: Any, served: str) -> None:
     assert page.locator("#to-move").text_content() == "FLN — your move"
     bot = page.locator("#log li.bot")
     assert bot.count() >= 1 and "Government bot" in bot.first.text_content()
-    for _ in range(30):
-        if page.evaluate("!app.game.pos.to_move"):
+    for _ in range(30):  # the deal is the sealing referee's: until three cards and three bot turns
+        if page.evaluate("!app.game.pos.to_move || app.game.view.turn >= 3"
+                         " && document.querySelectorAll('#log li.bot').length >= 3"):
             break
         assert page.evaluate("app.game.pos.to_move") == "fln"
         first_move(page)
@@ -102,8 +104,11 @@ def test_algeria_against_its_bot(page: Any, served: str, tmp_path: Path, mode: s
     settle(page)
     assert page.evaluate("app.game.game") == "algeria"
     assert page.evaluate("app.game.header.options") == {"chance": "managed", f"{bot}_bot": True}
+    # until the bot has moved twice (the long run: into the second turn)
+    enough = ("app.game.view.turn >= 2" if long_runs()
+              else "document.querySelectorAll('#log li.bot').length >= 2")
     for _ in range(80):
-        if page.evaluate("!app.game.pos.to_move || app.game.view.turn >= 2"):
+        if page.evaluate(f"!app.game.pos.to_move || {enough}"):
             break
         assert page.evaluate("app.game.pos.to_move") == mode
         assert page.locator("#to-move").text_content().endswith("your move")
