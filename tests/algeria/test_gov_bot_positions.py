@@ -153,8 +153,8 @@ def test_a_division_is_not_activated_where_it_can_neither_patrol_nor_flush() -> 
     # each in the next areas II-1 and I-4. Its patrol denies nothing and a Flush in I-1 finds no
     # one: it is not activated (the old score counted the FLN strength next door: +0.3). A
     # brigade (½ PSP) facing a Cadre at home is.
-    frame = {"k": "gov_reinforce", "stage": "activate", "item": None, "new": [], "activated": [],
-             "credit": 0, "bought": 0, "x": {}}
+    frame: dict[str, Any] = {"k": "gov_reinforce", "stage": "activate", "item": None,
+                             "new": [], "activated": [], "credit": 0, "bought": 0, "x": {}}
     units = {"fr_div.1": ("I-1", "OPS"), "front.1": ("II-1", "UG"), "cadre.1": ("II-1", "UG"),
              "cadre.2": ("II-1", "UG"), "front.2": ("I-4", "UG"), "cadre.3": ("I-4", "UG"),
              "cadre.4": ("I-4", "UG")}
