@@ -6,7 +6,8 @@ legal moves with ``random.Random(K + i)``; a bot side decides with ``choose_move
 seed = ``K + i`` + the decision's index. Prints the wins of each side with a Wilson 95 %
 interval, the turns (mean, median, distribution), and the bots' decision times (p50, p99).
 ``--ledger`` adds the PSP each side lost and gained, by what moved them (the rule and cause of
-each PSL change in the log, 12.1-12.2), a game's mean, and which cause took the loser to 0."""
+each PSL change in the log, 12.1-12.2), a game's mean, and which cause took the loser to 0
+(that last loss is counted whole, though the PSL stops at 0)."""
 
 from __future__ import annotations
 

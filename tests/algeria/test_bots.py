@@ -229,3 +229,26 @@ def test_fln_split_builds_its_own_psl_in_the_first_turn() -> None:
     assert choose_move(v, 0)[0] == {"t": "split", "fln_gain": n, "gov_loss": 0}
     v["turn"] = 2
     assert choose_move(v, 0)[0] == {"t": "split", "fln_gain": 0, "gov_loss": n}
+
+
+def test_selfplay_ledger_accounts_for_every_psp() -> None:
+    # selfplay --ledger (docs/algeria/bots.md, sixth round): over a whole bot-vs-bot game the
+    # PSP the ledger says each side gained and lost are its PSL's whole movement from the set-up
+    # (chart C.8: 65 and 50 in 1954) to the end (12.1-12.2), and the loss that ended the game is
+    # named by its rule and cause, without the area it fell in.
+    from collections import Counter
+
+    from algeria.bots.selfplay import play, tally
+    log: list[dict[str, Any]] = []
+    s, _ = play("1954", 52000, {"gov": "bot", "fln": "bot"}, None, log)
+    psp: Counter[tuple[str, str, str]] = Counter()
+    last = tally(log, psp)
+    assert s.result is not None and last is not None
+    loser = "fln" if s.result["winner"] == "gov" else "gov"
+    for side, start in (("gov", 65), ("fln", 50)):
+        moved = sum(n if way == "gained" else -n for (sd, way, _), n in psp.items() if sd == side)
+        if side == loser:       # the last loss is counted whole, the PSL stops at 0 (12.2)
+            assert s.psl[side] == 0 and start + moved <= 0
+        else:
+            assert start + moved == s.psl[side]
+    assert " in " not in last.split(" ", 1)[1] and not any(c.isdigit() for c in last[5:])
