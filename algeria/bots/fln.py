@@ -233,7 +233,11 @@ def split(v: View, m: Move) -> tuple[float, str]:
     only fall but for these PSP (the Government's Civil Affairs, 9.25, and the C.6 awards take
     the FLN's), and 12.2 ends the game at the first 0: the FLN takes the Government's down when
     it leads by ``press_lead`` or more, or to finish it (PRESS_AT), and builds its own
-    otherwise."""
+    otherwise, and always in the first turn: the Government then pays for its whole army's
+    activation and its first Police at once (6.3, B.1: about 10-15 PSP in 1958 and 1960), which
+    hands the FLN a lead it has not earned before its first Propaganda; pressing on it took the
+    Government into the Coup's range (11.4, 30) in the first turn and ended games in 2-3 turns
+    (docs/algeria/bots.md, sixth round)."""
     gain, loss = m["fln_gain"], m["gov_loss"]
     fln, gov = v["psl"]["fln"], v["psl"]["gov"]
     if loss >= gov:
@@ -242,6 +246,9 @@ def split(v: View, m: Move) -> tuple[float, str]:
         return float(gain), "the FLN PSL is low: gain"
     if fln + gain > 99:
         return float(loss), "above 99 the gain overflows (12.1)"
+    if v["turn"] == 1 and gov > PRESS_AT:
+        return float(gain), "the first turn: a lead the Government's opening activation and" \
+            " mobilization made (6.3, B.1) is no gain of the FLN's; build its own PSL (12.2)"
     lead = press_lead(v)
     if gov > PRESS_AT and fln < gov + lead:
         return float(gain), f"the FLN PSL leads by less than {lead}: build it (6.1, 12.2)"

@@ -29,7 +29,7 @@ FLN_VALUE = {"front": 3.0, "failek": 2.0, "band": 1.5, "cadre": 1.0}
 PATROL_WEIGHT = 5.0
 # Civil Affairs a turn (9.25) with level PSLs, and one more for each CA_LEAD points of lead.
 CA_BASE = 3
-CA_LEAD = 2
+CA_LEAD = 4
 # The FLN PSL from which the Government does every Civil Affairs it can (9.25, 12.2).
 FINISH_AT = 10
 
@@ -366,7 +366,9 @@ def ca_cap(v: View) -> int:
     """Civil Affairs a turn (9.25: 1 PSP each, 1.67 expected off the FLN). The Government's
     PSL has no income but the C.6 awards and control (10.4) and the war no fixed length (12):
     CA_BASE a turn with level PSLs and one more per CA_LEAD points of lead, every one the FLN
-    PSL is at FINISH_AT or below."""
+    PSL is at FINISH_AT or below. One more per 2 points (the fourth round) made ten a turn at
+    1954's set-up lead (65 against 50, chart C.8), which took the FLN's 50 to 0 in 3-5 turns
+    and the Government's own PSL down with it (docs/algeria/bots.md, sixth round)."""
     gov, fln = int(v["psl"]["gov"]), int(v["psl"]["fln"])
     if fln <= FINISH_AT:
         return 99

@@ -72,7 +72,7 @@ def test_government_makes_civil_affairs_even_when_behind() -> None:
 
 def view_of(frame: dict[str, Any], moves: list[dict[str, Any]], psl: tuple[int, int] = (50, 50),
             units: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
-    return {"scenario": "1954", "pending": [{"k": "turn"}, frame], "legal_moves": moves,
+    return {"scenario": "1954", "turn": 2, "pending": [{"k": "turn"}, frame], "legal_moves": moves,
             "to_move": frame["who"],
             "psl": {"gov": psl[0], "fln": psl[1]}, "units": units or {}, "areas": {},
             "effects": [], "ap": 5}
@@ -213,3 +213,42 @@ def test_fln_split_counts_its_lead_from_the_scenarios_start() -> None:
         assert fln.press_lead(in_scenario(scenario, (40, 60))) == 15
         assert choose_move(in_scenario(scenario, (40, 60)), 0)[0]["gov_loss"] == 3
         assert choose_move(in_scenario(scenario, (50, 60)), 0)[0]["fln_gain"] == 3
+
+
+def test_fln_split_builds_its_own_psl_in_the_first_turn() -> None:
+    # 9.11, 6.3, 12.2 (sixth round): a real 1960 game (seed 50022), the FLN's first split of
+    # turn 1. The PSLs start level (45/45, chart C.8); the Government has since paid its army's
+    # activation and its first Police (6.3, B.1) and stands 15 or more behind, a lead the FLN has
+    # not earned. It takes the PSP for itself (the old bot took them off the Government, which
+    # then fell into the Coup's range, 11.4, and lost in turn 3). From turn 2 the lead counts.
+    s = advance("1960", 50022, lambda s: A.to_move(s) == "fln" and s.pending[-1]["k"] == "split"
+                and s.pending[-1]["who"] == "fln" and s.psl["fln"] - s.psl["gov"] >= 15)
+    assert s.turn == 1 and s.psl["gov"] > fln.PRESS_AT
+    v = A.view(s, "fln")
+    n = s.pending[-1]["n"]
+    assert choose_move(v, 0)[0] == {"t": "split", "fln_gain": n, "gov_loss": 0}
+    v["turn"] = 2
+    assert choose_move(v, 0)[0] == {"t": "split", "fln_gain": 0, "gov_loss": n}
+
+
+def test_selfplay_ledger_accounts_for_every_psp() -> None:
+    # selfplay --ledger (docs/algeria/bots.md, sixth round): over a whole bot-vs-bot game the
+    # PSP the ledger says each side gained and lost are its PSL's whole movement from the set-up
+    # (chart C.8: 65 and 50 in 1954) to the end (12.1-12.2), and the loss that ended the game is
+    # named by its rule and cause, without the area it fell in.
+    from collections import Counter
+
+    from algeria.bots.selfplay import play, tally
+    log: list[dict[str, Any]] = []
+    s, _ = play("1954", 52000, {"gov": "bot", "fln": "bot"}, None, log)
+    psp: Counter[tuple[str, str, str]] = Counter()
+    last = tally(log, psp)
+    assert s.result is not None and last is not None
+    loser = "fln" if s.result["winner"] == "gov" else "gov"
+    for side, start in (("gov", 65), ("fln", 50)):
+        moved = sum(n if way == "gained" else -n for (sd, way, _), n in psp.items() if sd == side)
+        if side == loser:       # the last loss is counted whole, the PSL stops at 0 (12.2)
+            assert s.psl[side] == 0 and start + moved <= 0
+        else:
+            assert start + moved == s.psl[side]
+    assert " in " not in last.split(" ", 1)[1] and not any(c.isdigit() for c in last[5:])

@@ -153,8 +153,8 @@ def test_a_division_is_not_activated_where_it_can_neither_patrol_nor_flush() -> 
     # each in the next areas II-1 and I-4. Its patrol denies nothing and a Flush in I-1 finds no
     # one: it is not activated (the old score counted the FLN strength next door: +0.3). A
     # brigade (½ PSP) facing a Cadre at home is.
-    frame = {"k": "gov_reinforce", "stage": "activate", "item": None, "new": [], "activated": [],
-             "credit": 0, "bought": 0, "x": {}}
+    frame: dict[str, Any] = {"k": "gov_reinforce", "stage": "activate", "item": None,
+                             "new": [], "activated": [], "credit": 0, "bought": 0, "x": {}}
     units = {"fr_div.1": ("I-1", "OPS"), "front.1": ("II-1", "UG"), "cadre.1": ("II-1", "UG"),
              "cadre.2": ("II-1", "UG"), "front.2": ("I-4", "UG"), "cadre.3": ("I-4", "UG"),
              "cadre.4": ("I-4", "UG")}
@@ -168,7 +168,7 @@ def test_a_division_is_not_activated_where_it_can_neither_patrol_nor_flush() -> 
 def test_civil_affairs_are_paced_by_the_governments_lead() -> None:
     # 9.25, 12.2: with level PSLs (50/50) and three Civil Affairs made this turn, the Government
     # keeps the rest of its PSL and passes (the old bot made a fourth: 0.77 against 0); 10 points
-    # ahead it may make 3 + 5; with the FLN at 10 it makes every one.
+    # ahead it may make 3 + 2 (sixth round: one more per 4 points); with the FLN at 10 every one.
     frame = {"k": "operations", "passes": 0, "france": False}
     moves = [{"t": "mission", "mission": "civil_affairs", "area": "II-1"}, {"t": "pass"}]
     units = {"police.1": (a, "PTL") for a in ("II-1",)}
@@ -196,3 +196,23 @@ def test_the_government_takes_its_awards_when_behind() -> None:
     assert choice(v)["fln_loss"] == 2
     v["psl"] = {"gov": 20, "fln": 10}
     assert choice(v)["fln_loss"] == 2
+
+
+# ---- Sixth round: the war's length (docs/algeria/bots.md) --------------------------------------
+
+def test_civil_affairs_are_paced_at_one_more_per_four_points_of_lead() -> None:
+    # 9.25, 12.2, chart C.8: 1954 starts the Government at 65 against the FLN's 50. At those
+    # PSLs, with Police in eight areas and six Civil Affairs made this turn, the Government
+    # keeps the rest of its PSL: 3 + 15 // 4 = 6. The old bot, one more per 2 points, made ten
+    # a turn (3 + 15 // 2) and took the FLN's 50 to 0 in 3-5 turns, spending its own PSL with
+    # it. 28 ahead it may make a ninth.
+    frame = {"k": "operations", "passes": 0, "france": False}
+    areas = ("ALGIERS", "ORAN", "CONSTANTINE", "I-1", "II-1", "III-1", "IV-1", "V-1")
+    units = {f"police.{i}": (a, "PTL") for i, a in enumerate(areas, 1)}
+    done = {a: ["civil_affairs"] for a in areas[:6]}
+    moves = [{"t": "mission", "mission": "civil_affairs", "area": "IV-1"}, {"t": "pass"}]
+    v = gov_view(frame, moves, units, done=done)
+    v.update(scenario="1954", psl={"gov": 65, "fln": 50})
+    assert choice(v) == {"t": "pass"}
+    v["psl"] = {"gov": 78, "fln": 50}
+    assert choice(v) == moves[0]
