@@ -14,9 +14,7 @@ from engine.board import control, scores
 from engine.govbot import choose_move, decide, evaluate
 from engine.govbot.evaluate import W_FIRST, first_next, homecoming, terms
 from engine.govbot.hidden import determinize
-from engine.bot import decide as fln_decide
-from engine.govbot.policy import (assault_worth, choose, complete, reply_value, sweep_worth, tells,
-                                  train_value)
+from engine.govbot.policy import assault_worth, choose, sweep_worth, tells, train_value
 from engine.govbot.search import Ctx, other_move
 from engine.govbot.trace import Trace
 from engine.bot.invariants import EventInvariants
@@ -617,52 +615,3 @@ def test_a_pivotal_event_is_weighed_against_the_action_it_replaces(seed: int) ->
     d = decide(s, seed)
     assert d.moves[0] == {"t": "decline"}
     assert d.moves[1]["t"] == "op"
-
-
-# --- fifth pass: the FLN's action on the same card for the best two options (2.3.2, 8.0) ---------
-
-
-def test_weighs_what_its_best_options_leave_the_fln_on_the_same_card() -> None:
-    """A Short game of the Government bot against the FLN bot (engine seed 20002), card 7, #50
-    Bleuite: the Government First Eligible with 32 Resources, the FLN with 9. Taken alone the
-    unshaded Event (a die to remove two Guerrillas) evaluates best, and the bot used to play it;
-    but after an Event the FLN as Second Eligible may do an Operation with a Special Activity
-    (2.3.2), which the non-player FLN (8.0) does. The two best options are weighed again after
-    the FLN's action on this card: after a Government Operation with a Special Activity the FLN
-    has only the Event or a Limited Operation, and the bot Trains."""
-    s = stored("govbot_short_20002_card7.json")
-    assert s.cards["current"] == 50 and s.pending[-1]["role"] == "first"
-    d = decide(s, 1)
-    assert d.moves[:2] == [{"t": "op", "op": "train"}, {"t": "space", "space": "Souk Ahras"}]
-    assert d.state.sop["first_box"] == "op_plus_sa"
-    assert engine.to_move(d.state) == "fln"
-    assert d.state.pending[-1]["options"] == ["event", "limited_op", "pass"]
-    replied = d.trace[0]
-    assert replied["text"].startswith("the best 2 options after the FLN's action")
-    value = {c["move"]: c["value"] for c in replied["candidates"]}
-    assert value.keys() == {"Operation: Train", "Event #50 Bleuite, unshaded"}
-    assert value["Operation: Train"] > value["Event #50 Bleuite, unshaded"]
-
-
-def test_the_fln_reply_stops_at_the_end_of_the_card() -> None:
-    """``reply_value`` values the FLN's action as Second Eligible and no further (2.3.6: the
-    sample's next card is a guess): after the Government's Event on card 7 of seed 20002 the
-    value is that of the position where the card's FLN action ended, never of a later card's;
-    where the FLN does not act next on the card there is no reply."""
-    s = stored("govbot_short_20002_card7.json")
-    ctx = Ctx({"seed": 1, "counter": 0}, Trace())
-    event = {"t": "event", "side": "unshaded"}
-    end, _ = complete(s, event, ctx)
-    assert engine.to_move(end) == "fln" and end.turn == s.turn
-    v = reply_value(s, end, 7, ctx)
-    assert v is not None and v < ctx.value(end)  # the FLN's Operation costs the Government
-    moves, after, _ = fln_decide(end, 7)
-    cut, played = end, 0
-    for m in moves:
-        if cut.turn != end.turn or engine.to_move(cut) != "fln":
-            break
-        cut, played = engine.apply(cut, m)[0], played + 1
-    assert after.turn == cut.turn == end.turn + 1  # its last move on card 7 drew the next card
-    assert played < len(moves)  # and it went on to answer the next card's window
-    assert v == pytest.approx(evaluate.evaluate(cut))
-    assert reply_value(s, s, 7, ctx) is None  # the Government, not the FLN, is to act

@@ -28,10 +28,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from referee_core import rng as erng
-from referee_core.errors import EngineError
-
-from ..bot import decide as fln_decide
 from ..board import available, control, fln_count, gov_count, police, population, troops
 from ..data import AP, AT, COUNTRIES, FP, FRANCE_BOXES, FT, SPACES, UG
 from ..modifiers import pacify_spaces
@@ -51,9 +47,7 @@ THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 PACIFY_STEP = 2  # 3.2.1: Resources per Pacification step
-REPLY_TOP = 2  # the best options by their own end position weighed again after the FLN's reply
 CAUTION = 0.0  # standard errors taken off a dice option's mean (variant)
-REPLY_RUNS = 3  # runs of the FLN's procedure averaged when it rolled dice (8.2)
 
 Handler = Callable[[State, list[Move], Ctx], Move]
 
@@ -141,9 +135,6 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
     become the plan."""
     results = weigh(s, ms, ctx)
     value, m, moves, end = max(results, key=lambda r: r[0])
-    replied = replies(s, results, ctx)
-    if replied:
-        value, m, moves, end = max(replied, key=lambda r: r[0])
     ctx.plan = moves[1:]
     if not ctx.quiet:
         ctx.note(top_kind(s), f"{label(s, m)}: the best of {len(results)} options completed and "
@@ -151,59 +142,6 @@ def option(s: State, ms: list[Move], ctx: Ctx) -> Move:
                  candidates=[{"move": label(s, r[1]), "value": round(r[0], 2)} for r in results],
                  chosen=m, plan=[compact(x) for x in moves[1:]], gains=gains(s, end))
     return m
-
-
-def replies(s: State, results: list[Weighed], ctx: Ctx) -> list[Weighed]:
-    """The ``REPLY_TOP`` best options (by their own end positions) valued again after the FLN's
-    action on the same card, when the Government acts first on it (2.3.2: its box fixes what
-    the FLN may do as Second Eligible), the FLN modelled by the non-player procedure of 8.0
-    (``engine.bot``) on the sample. Each option's reply starts from the same generator seed, so
-    the options are compared under the same dice; where the procedure rolled (8.2, 8.4) the value
-    is the mean of ``REPLY_RUNS`` runs. Empty when any of them has no reply on this card (the FLN
-    ineligible, the game over) – the options are then compared on their own end positions."""
-    top = sorted(results, key=lambda r: -r[0])[:REPLY_TOP]
-    if len(top) < 2 or ctx.spent:
-        return []
-    seed = erng.uniform(ctx.rng, 1 << 30)
-    out: list[Weighed] = []
-    for _, m, moves, end in top:
-        value = reply_value(s, end, seed, ctx)
-        if value is None:
-            return []
-        out.append((value, m, moves, end))
-    if not ctx.quiet:
-        ctx.note(top_kind(s), f"the best {len(out)} options after the FLN's action on this card "
-                 "(2.3.2, 8.0)",
-                 candidates=[{"move": label(s, r[1]), "value": round(r[0], 2)} for r in out])
-    return out
-
-
-def reply_value(s: State, end: State, seed: int, ctx: Ctx) -> float | None:
-    """The value of ``end`` (an option completed at ``s``) after the non-player FLN's action on
-    the same card, stopped at the card's end (2.3.6: the next card is not known); the mean of
-    ``REPLY_RUNS`` runs when its procedure rolls dice (8.2) or the engine does. None where the
-    FLN does not act next on this card."""
-    if to_move(end) != "fln" or end.turn != s.turn or end.result is not None:
-        return None
-    values = []
-    for run in range(REPLY_RUNS):
-        try:
-            moves, after, trace = fln_decide(end, seed + run)
-        except EngineError:
-            return None
-        ctx.budget -= len(moves)
-        if after.turn != end.turn:  # on into the next card: only its action on this one
-            after = end
-            for m in moves:
-                if after.turn != end.turn or to_move(after) != "fln":
-                    break
-                after = ctx.step(after, m)
-        values.append(ctx.value(after))
-        dice = (after.rng["counter"] != end.rng["counter"]
-                or any(e.get("die") is not None or e.get("box") == "8.2" for e in trace))
-        if not dice:
-            break
-    return sum(values) / len(values)
 
 
 def ahead(s: State, ctx: Ctx) -> float:
