@@ -47,7 +47,6 @@ THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 PACIFY_STEP = 2  # 3.2.1: Resources per Pacification step
-CAUTION = 0.0  # standard errors taken off a dice option's mean (variant)
 
 Handler = Callable[[State, list[Move], Ctx], Move]
 
@@ -123,9 +122,6 @@ def weigh(s: State, ms: list[Move], ctx: Ctx) -> list[Weighed]:
                 other = determinize(view(s, "gov"), ctx.rng)
                 values.append(ctx.value(complete(other, m, ctx)[0]))
             value = sum(values) / len(values)
-            if CAUTION:  # the highest of several noisy means is chosen: its standard error off
-                var = sum((v - value) ** 2 for v in values) / (len(values) - 1)
-                value -= CAUTION * (var / len(values)) ** 0.5
         results.append((value, m, moves, end))
     return results
 
