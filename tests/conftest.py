@@ -1,9 +1,11 @@
 """Options of the whole suite: ``--long`` plays the long versions of the sized runs
-(tests/long.py); the modules with the longest tests are collected first (``LONG_FIRST``)."""
+(tests/long.py); the modules with the longest tests are collected first (``LONG_FIRST``); Ctrl-C
+reaches the programs the tests start (``pytest_configure``)."""
 
 from __future__ import annotations
 
 import os
+import signal
 
 import pytest
 
@@ -66,7 +68,12 @@ def pytest_configure(config: pytest.Config) -> None:
     # inherit the environment and get the option too
     if config.getoption("long"):
         os.environ[ENV] = "1"
-
+    # A suite started in the background (`./scripts/test &`, a CI runner) inherits SIGINT
+    # ignored, and so would every program its tests start, which then never sees the Ctrl-C a
+    # test presses (the terminal game's, an interrupted ladder's): in each process of the suite
+    # (the workers run this too) SIGINT is Python's own again, so its children start with it.
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
