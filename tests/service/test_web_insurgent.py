@@ -108,7 +108,10 @@ def test_insurgent_fln_against_the_automaton(page: Any, served: str, tmp_path: P
         b = page.locator("#moves button[data-t='skip']")
         press(page, "#moves button[data-t='skip']" if b.count() else "#moves button.move")
     entries = page.locator("#log li.bot")
-    assert entries.count() >= 2 and "French automaton" in entries.first.text_content()
+    # two French turns, or one where the deal (the sealing referee's own) ends the game first
+    over = not page.evaluate("app.game.pos.to_move")
+    assert entries.count() >= (1 if over else 2), (entries.count(), over)
+    assert "French automaton" in entries.first.text_content()
     entries.first.locator("summary").click()
     trace = entries.first.locator("table.trace").text_content()
     assert "FRENCH TURNS" in trace and "undefined" not in trace
