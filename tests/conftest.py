@@ -78,7 +78,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The modules of ``LONG_FIRST`` first, in its order (a stable sort: the order of the tests
-    within a module, and of the other modules, is kept)."""
+    within a module, and of the other modules, is kept); every test by a node id of its own."""
+    for item in items:
+        # schemathesis gives the tests it makes for the operations of the OpenAPI document one
+        # node id (the operation is only in the name, "test_x[POST /v1/apply]"), and pytest-xdist's
+        # --dist loadfile, which schedules tests by node id, ran one test of each id, silently:
+        # each gets the id pytest gives a node of its own (its parent's and its name)
+        if item.parent is not None and not item.nodeid.endswith(item.name):
+            item._id = item.parent.id.child(item.name)
+    ids = [item.nodeid for item in items]
+    if len(set(ids)) < len(ids):
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        raise pytest.UsageError(f"tests with the same node id: {twice}")
     rank = {path: i for i, path in enumerate(LONG_FIRST)}
     root = config.rootpath
 
