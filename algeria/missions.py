@@ -264,7 +264,7 @@ class Operations(FrameType[State]):
                                for m in MISSIONS.values() if m.side == f["who"]
                                for a in declarable(s, m)]
         finally:
-            s._active_at = None
+            s.unindex_active()
         if f["who"] == "fln" and f["passes"] == 0:
             out.append({"t": "hand_over"})
         if f["who"] == "gov":

@@ -145,8 +145,8 @@ class State:
                 and not d["neutralized"] and UNIT_KEY[u] in keys]
 
     def index_active(self) -> None:
-        """Index the non-neutralized units for ``active`` until ``_active_at`` is None again:
-        only while nothing changes this state."""
+        """Index the non-neutralized units for ``active`` until ``unindex_active``: only while
+        nothing changes this state."""
         at: dict[tuple[str, str | None], list[str]] = {}
         for u, d in self.units.items():
             area = d["area"]
@@ -155,6 +155,10 @@ class State:
                 if d["box"] is not None:
                     at.setdefault((area, d["box"]), []).append(u)
         self._active_at = at
+
+    def unindex_active(self) -> None:
+        """``active`` reads the units again (``index_active``'s index dropped)."""
+        self._active_at = None
 
     def pool(self, key: str) -> list[str]:
         """Counters of type ``key`` off the map and not held out by an event, in counter-number

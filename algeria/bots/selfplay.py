@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import statistics
 import sys
 import time
-import re
 from collections import Counter
 from typing import Any
 
@@ -69,10 +69,10 @@ def tally(log: list[dict[str, Any]], psp: Counter[tuple[str, str, str]]) -> str 
     last = None
     for e in log:
         if "psp" in e and "side" in e:
-            n = int(e["psp"])
-            psp[(str(e["side"]), "lost" if n < 0 else "gained", cause(e))] += abs(n)
+            n, why = int(e["psp"]), cause(e)
+            psp[(str(e["side"]), "lost" if n < 0 else "gained", why)] += abs(n)
             if n < 0:
-                last = cause(e)
+                last = why
         if e.get("rule") == "12.2" and "winner" in e:
             return last
     return None
