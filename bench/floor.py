@@ -25,7 +25,7 @@ def app() -> object:
 
     from service.config import from_env
     from service.front import Front
-    from service.worker import grpc_host
+    from service.config import host_in_address
 
     config = from_env()
     server = grpc.server(
@@ -34,7 +34,7 @@ def app() -> object:
                  ("grpc.so_reuseport", 1)])
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("bench.Echo", {
         "Echo": grpc.unary_unary_rpc_method_handler(lambda raw, ctx: raw)}),))
-    server.add_insecure_port(f"{grpc_host(config.host)}:{config.grpc_port}")
+    server.add_insecure_port(f"{host_in_address(config.host)}:{config.grpc_port}")
     server.start()
     flask = Flask("floor")
     flask.extensions["grpc_server"] = server  # kept alive with the app

@@ -142,6 +142,11 @@ def from_env(env: Mapping[str, str] | None = None, base: Config | None = None) -
     return replace(cfg, **changes)
 
 
+def host_in_address(host: str) -> str:
+    """``host`` as it goes before ``:port`` in an address or URL (an IPv6 address bracketed)."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
 def to_env(config: Config) -> dict[str, str]:
     """The settings as the environment that ``from_env`` reads back (for worker processes)."""
     out: dict[str, str] = {}

@@ -24,8 +24,6 @@ None of them holds anything a request depends on: nothing about a game is kept b
 from __future__ import annotations
 
 import hashlib
-import importlib
-import importlib.util
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +43,7 @@ from .config import Config
 from .convert import log_to_proto, options_to_engine, struct_to_plain, view_to_proto
 from .games import Game
 from .errors import ServiceError, internal
+from .fln_bot import find_bot
 from .metrics import Metrics
 from .forks import Successors
 from .moves import MoveError, move_to_engine, moves_from_engine, private
@@ -84,16 +83,6 @@ class Call:
         if time.monotonic() > self.deadline:
             raise ServiceError("deadline_exceeded", "the request took longer than the referee's"
                                " per-request time limit")
-
-
-def find_bot() -> BotFn | None:
-    """The non-player FLN (``engine.bot.decide(state, seed) -> (moves, state, trace)``) when the
-    engine has one; None until it lands (the FlnBot endpoint is then not offered)."""
-    if importlib.util.find_spec("engine.bot") is None:
-        return None
-    mod = importlib.import_module("engine.bot")
-    fn = getattr(mod, "decide", None)
-    return fn if callable(fn) else None
 
 
 class Core:

@@ -13,7 +13,7 @@ import tempfile
 import threading
 import time
 
-from .config import Config, to_env
+from .config import Config, host_in_address, to_env
 from .metrics import MULTIPROC_ENV
 
 log = logging.getLogger("ct_referee")
@@ -46,23 +46,20 @@ def _announce_when_ready(config: Config, bot: bool, timeout: float = 60.0) -> No
     """Print the listening line once both ports answer (clients may wait for it)."""
     import urllib.request
 
-    import grpc
-
     import referee_core
 
-    from .worker import grpc_host
-
     host = "127.0.0.1" if config.host in ("0.0.0.0", "") else config.host
-    url = f"http://{grpc_host(host)}:{config.http_port}/healthz"
+    url = f"http://{host_in_address(host)}:{config.http_port}/healthz"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(url, timeout=1):
                 pass
-            with grpc.insecure_channel(f"{grpc_host(host)}:{config.grpc_port}") as ch:
-                grpc.channel_ready_future(ch).result(timeout=1)
+            # the gRPC port answers once a worker listens on it (this process holds it bound,
+            # not listening: a connection is refused until then)
+            socket.create_connection((host, config.grpc_port), timeout=1).close()
             break
-        except (OSError, grpc.FutureTimeoutError):
+        except OSError:
             time.sleep(0.05)
     else:
         log.error("the workers did not answer within %.0fs", timeout)
@@ -83,7 +80,7 @@ def serve(config: Config, app: str = "service.worker:app") -> int:
     from granian.log import LogLevels
     from granian.server import Server
 
-    from .core import find_bot
+    from .fln_bot import find_bot
 
     config.check()
     bot = find_bot() is not None

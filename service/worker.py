@@ -13,15 +13,11 @@ import multiprocessing
 import os
 import signal
 
-from .config import from_env
+from .config import from_env, host_in_address
 from .core import Core
 from .front import Front
 from .grpc_server import create_server
 from .rest import create_app
-
-
-def grpc_host(host: str) -> str:
-    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 def die_with_parent() -> None:
@@ -49,7 +45,7 @@ def app() -> Front:
     die_with_parent()
     config = from_env()
     core = Core(config)
-    server, _ = create_server(f"{grpc_host(config.host)}:{config.grpc_port}", config, core)
+    server, _ = create_server(f"{host_in_address(config.host)}:{config.grpc_port}", config, core)
     server.start()
 
     def stop() -> None:

@@ -18,27 +18,42 @@ sets ``run(args) -> exit status``. The client commands run the application core 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
+from types import ModuleType
 from typing import Sequence
 
-from . import ladder, match, play, render, script, serve, validate, verify, worker
+# Each command's module (``register(subparsers)``), named here so that a run imports only the
+# module of the command it runs: a process started for one command (a served referee, an arena
+# worker) does not load every other command's dependencies (gRPC, Redis, the renderers).
+MODULES = ("serve", "validate", "script", "render", "play", "match", "ladder", "verify", "worker")
+COMMANDS = {"serve": "serve", "validate": "validate", "new": "script", "legal": "script",
+            "apply": "script", "view": "script", "bot": "script", "render": "render",
+            "position": "render", "play": "play", "match": "match", "ladder": "ladder",
+            "verify": "verify", "worker": "worker"}
 
-COMMANDS = (serve, validate, script, render, play, match, ladder, verify, worker)
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{name}")
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's, or (``command``, one of COMMANDS) only those
+    of the module that defines it, which parses that command's arguments alike and names every
+    command in its usage line."""
     ap = argparse.ArgumentParser(prog="ct-referee", description=__doc__.splitlines()[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    for command in COMMANDS:
-        command.register(sub)
+    if command not in COMMANDS:
+        sub = ap.add_subparsers(dest="cmd", required=True)
+        for name in MODULES:
+            _module(name).register(sub)
+        return ap
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="{" + ",".join(COMMANDS) + "}")
+    _module(COMMANDS[command]).register(sub)
     return ap
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    status: int = args.run(args)
+    args = list(sys.argv[1:] if argv is None else argv)
+    parsed = parser(args[0] if args else None).parse_args(args)
+    status: int = parsed.run(parsed)
     return status
-
-
-if __name__ == "__main__":
-    sys.exit(main())

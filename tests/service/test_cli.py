@@ -122,3 +122,27 @@ def test_validate_sends_the_moves_in_requests_of_max_moves(tmp_path: Path) -> No
     out = io.StringIO()
     assert validate_file(str(tmp_path / "bad.jsonl"), connect("local"), out, max_moves=5) == 1
     assert f"bad.jsonl:14: move 13 {json.dumps(bad[12])} is ILLEGAL" in out.getvalue()
+
+
+def test_each_command_is_named_by_the_module_that_defines_it() -> None:
+    """The command table the command line reads to import one module per run is the commands'
+    own: each module registers exactly the commands the table gives it."""
+    import argparse
+
+    import ct_referee_cli as cli
+
+    for module in cli.MODULES:
+        sub = argparse.ArgumentParser().add_subparsers()
+        cli._module(module).register(sub)
+        assert set(sub.choices) == {c for c, m in cli.COMMANDS.items() if m == module}, module
+    assert set(cli.COMMANDS.values()) == set(cli.MODULES)
+
+
+def test_a_command_imports_only_its_own_module() -> None:
+    """``ct-referee serve`` or an arena command does not load the terminal game, the renderers
+    or the other commands (each served referee and arena process starts sooner)."""
+    probe = ("import sys, ct_referee_cli as c; c.parser('match').parse_args(['match', 'a', 'b']);"
+             "print(sorted(m for m in sys.modules if m.startswith('ct_referee_cli.')))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         timeout=60, check=True).stdout
+    assert out.strip() == "['ct_referee_cli.arena', 'ct_referee_cli.match']"
