@@ -23,6 +23,7 @@ import pytest
 
 from engine.records import check_record, read_record
 from tests import cli_main
+from tests.long import long_runs
 
 from .browser import open_page
 from tests.spawn import DIE_WITH_PARENT
@@ -238,21 +239,46 @@ def test_sealed_game_saved_loaded_and_validated(page: Any, sealed: str, tmp_path
     assert error.startswith(f"record line {i + 1} (move 4): "), error
 
 
-def test_sealed_game_to_the_end_reveals_its_seed(page: Any, sealed: str, tmp_path: Path) -> None:
-    from .test_web_client import FAST_TO_THE_END, REFRESH_EVERY
+# The player in a hurry's moves as play() makes them (step: the move, the bot's answer, the
+# record), the view and board picture of the position (refresh) fetched after every ``every``-th
+# move and at the end: every move under --long, every 20th otherwise.
+FAST_TO_THE_END = """async (every) => {
+  let n = 0;
+  while (!isOver(app.game)) {
+    const ms = app.game.pos.legal_moves;
+    const m = ms.find((x) => x.t === "pass") || ms.find((x) => x.t === "done")
+      || ms.find((x) => x.t === "decline") || ms[0];
+    if (++n % every === 0) {
+      await act(() => play(m));
+      continue;
+    }
+    const g = app.game;
+    const next = await step(g, m, null);
+    app.history.push(g);
+    app.game = next;
+    if (isOver(next)) await act(() => refresh(next));
+  }
+}"""
+REFRESH_EVERY = 1 if long_runs() else 20
 
+
+def test_sealed_game_to_the_end_reveals_its_seed(page: Any, sealed: str, tmp_path: Path) -> None:
     page.goto(sealed + "/play/?scenario=short&seed=9")
     settle(page)
     page.evaluate(FAST_TO_THE_END, REFRESH_EVERY)
     settle(page)
+    assert page.locator("#to-move").text_content() == "Game over"
+    assert re.fullmatch(r"The (FLN|Government) wins.*",
+                        page.locator("#moves .result .winner").text_content())
     revealed = page.evaluate("app.game.pos.state.revealed_seed")
     assert revealed and page.locator("#status .chip.seed").text_content() == (
         f"Seed {revealed} (revealed)")
     path = tmp_path / "over.jsonl"
     rec = read_record(io.StringIO(save(page, path)))
     assert rec.header["seed"] == int(revealed)  # exact: a 64-bit seed
+    assert rec.result is not None and rec.result["winner"] in ("gov", "fln")
     v = check_record(rec)  # anyone replays it now, the engine alone included
-    assert v.ok and v.result == rec.result, v.problem
+    assert v.ok and v.to_move is None and v.result == rec.result, v.problem
     cli = cli_main.run("validate", str(path))
     assert cli.returncode == 0, cli.stdout + cli.stderr
 

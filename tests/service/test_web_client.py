@@ -1,12 +1,12 @@
 """The web client (clients/web/, served at /play) in a real headless Chromium against a real
 ``ct-referee serve`` on port 0: a person's game of the Short scenario against the non-player FLN
 played by clicking (buttons and spaces on the map), the bot's reasons opened, a move undone, the
-record saved and validated (engine.records and ``ct-referee validate``), then loaded again."""
+record saved and validated (engine.records and ``ct-referee validate``), then loaded again and
+played on (to the end of a game: test_play_sealed.py)."""
 
 from __future__ import annotations
 
 import io
-import re
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -16,7 +16,6 @@ import pytest
 
 from engine.records import check_record, read_record
 from tests import cli_main
-from tests.long import long_runs
 
 from .browser import open_page
 from .served import spawn_serve
@@ -131,45 +130,9 @@ def test_play_undo_save_validate_load(page: Any, served: str, tmp_path: Path) ->
     assert page.evaluate("app.game.pos.prompt") == before["prompt"]
     assert page.evaluate("app.game.writer.n") == before["moves"]
     assert page.locator("#seed").input_value() == "7"
-
-    # on to the end of the game (the fast path of a player who passes, finishes or declines
-    # whenever it may): the record ends with the result, and validates
-    page.evaluate(FAST_TO_THE_END, REFRESH_EVERY)
+    page.locator("#moves button").first.click()
     settle(page)
-    assert page.locator("#to-move").text_content() == "Game over"
-    assert re.fullmatch(r"The (FLN|Government) wins.*",
-                        page.locator("#moves .result .winner").text_content())
-    with page.expect_download() as dl:
-        page.locator("#save").click()
-    dl.value.save_as(path)
-    rec = read_record(path.open())
-    assert rec.result is not None and rec.result["winner"] in ("gov", "fln")
-    verdict = check_record(rec)
-    assert verdict.ok, verdict.problem
-    assert verdict.to_move is None and verdict.result == rec.result
-
-
-# The player in a hurry's moves as play() makes them (step: the move, the bot's answer, the
-# record), the view and board picture of the position (refresh) fetched after every ``every``-th
-# move and at the end: every move under --long, every 20th otherwise.
-FAST_TO_THE_END = """async (every) => {
-  let n = 0;
-  while (!isOver(app.game)) {
-    const ms = app.game.pos.legal_moves;
-    const m = ms.find((x) => x.t === "pass") || ms.find((x) => x.t === "done")
-      || ms.find((x) => x.t === "decline") || ms[0];
-    if (++n % every === 0) {
-      await act(() => play(m));
-      continue;
-    }
-    const g = app.game;
-    const next = await step(g, m, null);
-    app.history.push(g);
-    app.game = next;
-    if (isOver(next)) await act(() => refresh(next));
-  }
-}"""
-REFRESH_EVERY = 1 if long_runs() else 20
+    assert page.evaluate("app.game.writer.n") > before["moves"]
 
 
 def test_hot_seat(page: Any, served: str) -> None:
