@@ -56,7 +56,7 @@ W_RES_GOV_HIGH = 0.08
 RES_GOV_KNEE = 12
 W_RES_FLN = 0.15
 W_TERROR = 0.2
-W_EXPOSED = 0.8
+W_EXPOSED = 0.5
 W_DANGER = 3.0
 W_FRANCE = 0.8
 W_FRANCE_RES = 0.1
@@ -194,7 +194,7 @@ def terms(s: State) -> dict[str, float]:
             if f and level != "oppose":
                 prospects -= W_AGITATE * pop
         terror -= W_TERROR * pop * sp["terror"]
-        if level == "support" and not last and ug > (1 if fb else 0):
+        if ug and level == "support":
             terror -= W_EXPOSED * pop
     gov_score, fln_score = sup + s.commitment, opp + bases
     support_kept = float(sup) if last else W_SUPPORT_EARLY * sup
