@@ -60,8 +60,6 @@ W_EXPOSED = 0.5
 W_DANGER = 3.0
 W_FRANCE = 0.8
 W_FRANCE_RES = 0.1
-W_FRANCE_FINAL = 1.0  # the final Round's Commitment loss (6.2.3): a point of the score, whole
-FLN_DRIFT = 0.1  # France Track boxes toward F per Event card, from the FLN's Rallies (8.4.5 R4)
 W_CASUALTY_DE_GAULLE = 0.07  # 5.1.7: no Commitment lost; 6.5: a third go Out of Play
 W_HOME = 0.9  # a French piece Available at the final Commitment Phase: a third of a Commitment
 RES_PER_CARD = 4  # Resources the Government spends per card, on average, in the final Campaign
@@ -135,32 +133,11 @@ def france_cost(s: State) -> float:
     Resources (6.2.2), the marker moving one box toward A after each round (6.5)."""
     rounds = s.cards["propaganda_total"] - s.cards["propaganda_drawn"]
     i = FRANCE_BOXES.index(s.france_track)
-    if final_campaign(s):
-        return -final_france_cost(s, i)
     cost = 0.0
     for k in range(rounds):
         box = FRANCE_TRACK[FRANCE_BOXES[max(0, i - k)]]
         cost += W_FRANCE * box["minus_commit"] + W_FRANCE_RES * box["plus_resource"]
     return -cost
-
-
-def final_france_cost(s: State, i: int) -> float:
-    """The France Track's toll at the final Propaganda Round, from the final Campaign: the
-    Commitment it costs there (6.2.3) is a point of the Government's score, whole; the marker is
-    where it will be after the FLN's Rallies still to come (R4 of 8.4.5 shifts it toward F at each
-    Rally: about ``FLN_DRIFT`` boxes per Event card left), read between the two boxes around that
-    point. The FLN Resources it gives count only in the two-player game, whose final Support
-    Phase they can pay for (8.5.1: the one-player game ends with the Commitment Phase)."""
-    last = len(FRANCE_BOXES) - 1
-    x = min(float(last), i + FLN_DRIFT * cards_left(s))
-    lo = int(x)
-    hi = min(last, lo + 1)
-    frac = x - lo
-    a, b = FRANCE_TRACK[FRANCE_BOXES[lo]], FRANCE_TRACK[FRANCE_BOXES[hi]]
-    commit = (1 - frac) * a["minus_commit"] + frac * b["minus_commit"]
-    res = 0.0 if s.options.get("fln_bot") else ((1 - frac) * a["plus_resource"]
-                                                + frac * b["plus_resource"])
-    return W_FRANCE_FINAL * commit + W_FRANCE_RES * res
 
 
 def first_next(s: State) -> str:
