@@ -57,7 +57,6 @@ RES_GOV_KNEE = 12
 W_RES_FLN = 0.15
 W_TERROR = 0.2
 W_EXPOSED = 0.5
-W_EXPOSED_RESET = 0.8  # in a Propaganda Round before its Reset (6.5): the next card's Terror
 W_DANGER = 3.0
 W_FRANCE = 0.8
 W_FRANCE_RES = 0.1
@@ -159,19 +158,11 @@ def first_next(s: State) -> str:
     return first
 
 
-def reset_coming(s: State) -> bool:
-    """Is a Propaganda Round under way whose Reset (6.5) is still to come? The Reset flips every
-    Active Guerrilla Underground, so a space at Support holding one is within reach of the FLN's
-    Terror (3.3.4) on the next Event card. Not in the final Round: no card follows it."""
-    return any(f.get("k") == "propaganda" and not f.get("final") for f in s.pending)
-
-
 def terms(s: State) -> dict[str, float]:
     """The evaluation's terms (see the module docstring). One pass over the map: the victory
     totals (1.9, as ``board.scores``), Control (1.7, as ``board.control``) and Population (as
     ``board.population``) are read inline – the evaluation runs thousands of times a decision."""
     last = final_round(s)
-    reset = reset_coming(s)
     sup = opp = bases = 0
     control_t = prospects = insurgents = forces = terror = 0.0
     for n, sp in s.spaces.items():
@@ -203,8 +194,8 @@ def terms(s: State) -> dict[str, float]:
             if f and level != "oppose":
                 prospects -= W_AGITATE * pop
         terror -= W_TERROR * pop * sp["terror"]
-        if level == "support" and (ug or (reset and ag)):
-            terror -= (W_EXPOSED_RESET if reset else W_EXPOSED) * pop
+        if ug and level == "support":
+            terror -= W_EXPOSED * pop
     gov_score, fln_score = sup + s.commitment, opp + bases
     support_kept = float(sup) if last else W_SUPPORT_EARLY * sup
     margin = float((gov_score - 35) - (fln_score - 30)) - (sup - support_kept)
