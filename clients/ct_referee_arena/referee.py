@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 import engine
-from ct_referee_client import RefereeError, move_dict
+from ct_referee_client import RETRY_FOR, RefereeError, move_dict
 from ct_referee_client import connect as connect_client
 from engine.records import StateLike
 from engine.state import Move
@@ -120,9 +120,9 @@ class ServiceReferee:
     """A running referee service (``http://…`` REST or ``grpc://…``), through the Python
     client: every move of every game goes through the stateless service."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, retry_for: float = RETRY_FOR) -> None:
         self.address = url
-        self.client = connect_client(url)
+        self.client = connect_client(url, retry_for=retry_for)
 
     def _position(self, r: Any, game: str) -> Position:
         """From a NewGame or Apply response (NewGame has no result: a new game is not over).
@@ -172,18 +172,25 @@ class ServiceReferee:
         self.client.close()
 
 
-def connect(url: str | None) -> Referee:
-    """``None`` or ``local``: the engine here; ``http://…`` or ``grpc://…``: a service."""
+def connect(url: str | None, retry_for: float = RETRY_FOR) -> Referee:
+    """``None`` or ``local``: the engine here; ``http://…`` or ``grpc://…``: a service (its
+    requests sent again for ``retry_for`` seconds while it cannot be reached)."""
     if url in (None, "", "local"):
         return LocalReferee()
     if not url.startswith(("http://", "https://", "grpc://")):
         raise ValueError(f"--referee {url!r}: use http://host:port, grpc://host:port or local")
-    return ServiceReferee(url)
+    return ServiceReferee(url, retry_for)
+
+
+# Seconds a referee named for a ladder is given to answer before it starts (``check``): a
+# wrong address is said at once; a referee that stops answering in a run is waited for longer
+# (the client's RETRY_FOR: a restart takes a few seconds).
+CHECK_RETRY_FOR = 2.0
 
 
 def check(url: str | None) -> None:
     """``ValueError`` naming the address unless a referee answers there (before a ladder)."""
-    ref = connect(url)
+    ref = connect(url, CHECK_RETRY_FOR)
     try:
         if isinstance(ref, ServiceReferee):
             ref.client.list_scenarios()

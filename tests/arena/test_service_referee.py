@@ -4,6 +4,7 @@ play the same games, move for move, as the engine in process."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,8 @@ import pytest
 from ct_referee_arena import ladder as lad
 from ct_referee_arena.fair import verify_record
 from ct_referee_arena.game import play_game
-from ct_referee_arena.referee import LocalReferee, ServiceReferee, connect
+from ct_referee_arena.referee import LocalReferee, ServiceReferee, check, connect
+from ct_referee_client import RETRY_FOR
 from tests.service.conftest import Servers
 
 
@@ -67,6 +69,15 @@ def test_an_unreachable_service_is_an_error_not_a_result(tmp_path: Path) -> None
                             "agents": [{"name": "r", "spec": "random"}]})
     s = lad.run(ladder, str(tmp_path), lad.serial, referee="http://127.0.0.1:9")
     assert s.played == 0 and len(s.errors) == 1 and "game 1" in s.errors[0]
+
+
+def test_a_referee_named_for_a_ladder_that_does_not_answer_is_said_at_once() -> None:
+    """Before a run, an address where no referee answers is refused after CHECK_RETRY_FOR
+    seconds of retries, not the RETRY_FOR a run waits for a referee that restarts."""
+    t0 = time.monotonic()
+    with pytest.raises(ValueError, match="no referee answers there"):
+        check("http://127.0.0.1:9")
+    assert time.monotonic() - t0 < RETRY_FOR
 
 
 @pytest.mark.parametrize("transport", ["rest", "grpc"])
