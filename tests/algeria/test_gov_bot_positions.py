@@ -216,3 +216,40 @@ def test_civil_affairs_are_paced_at_one_more_per_four_points_of_lead() -> None:
     assert choice(v) == {"t": "pass"}
     v["psl"] = {"gov": 78, "fln": 50}
     assert choice(v) == moves[0]
+
+
+# ---- Seventh round: the Government defends its PSL (docs/algeria/bots.md) --------------------
+
+def test_a_unit_goes_to_a_city_where_a_front_has_no_unit_to_react_to_its_strike() -> None:
+    # 7.0, 9.12, 9.23: NATO pressure (5.0 55-56) has taken Oran's brigade; a Front stands there
+    # and only a Police unit (static: it cannot React). An Algerian brigade in I-1, where a Front
+    # is underground, goes to Oran: every Strike there no unit Reacts to costs 1d6 PSP besides
+    # its own (seed 54012 of 1954 lost 32 PSP that way in three turns). The old score kept it on
+    # patrol in I-1 (5.5 against the move's 3.0).
+    frame = {"k": "gov_deploy", "unit": "alg_bde.1"}
+    moves = [{"t": "patrol"}, {"t": "stay"}, {"t": "area", "area": "ORAN"}]
+    units = {"alg_bde.1": ("I-1", "OPS"), "front.1": ("I-1", "UG"), "front.2": ("ORAN", "UG"),
+             "police.1": ("ORAN", "PTL")}
+    assert choice(gov_view(frame, moves, units)) == {"t": "area", "area": "ORAN"}
+    # A brigade in Oran's OC box (not activated, 6.3) cannot React either: the city is still bare.
+    units["fr_bde.1"] = ("ORAN", "OC")
+    assert choice(gov_view(frame, moves, units)) == {"t": "area", "area": "ORAN"}
+    # With a brigade in Oran's OPS box the unit patrols at home.
+    units["fr_bde.1"] = ("ORAN", "OPS")
+    assert choice(gov_view(frame, moves, units)) == {"t": "patrol"}
+
+
+def test_a_brigade_is_mobilized_for_a_city_without_a_unit_to_react() -> None:
+    # 6.3, 9.12: the same Oran, the Government at 55 against 50 (below its spending floor of 58
+    # for mobile units). A French brigade (2 PSP) is mobilized and placed in Oran: a Strike
+    # unanswered costs 1d6 a turn. The old bot kept its PSL (the brigade "not worth its PSP").
+    frame: dict[str, Any] = {"k": "gov_reinforce", "stage": "buy", "item": None, "new": [],
+                             "activated": [], "credit": 0, "bought": 0, "x": {}}
+    units = {"front.2": ("ORAN", "UG"), "police.1": ("ORAN", "PTL"), "front.1": ("I-1", "UG")}
+    moves = [{"t": "mobilize", "item": "fr_bde"}, {"t": "done"}]
+    v = gov_view(frame, moves, units)
+    v["psl"] = {"gov": 55, "fln": 50}
+    assert choice(v) == {"t": "mobilize", "item": "fr_bde"}
+    area = {**frame, "stage": "area", "item": "fr_bde"}
+    v = gov_view(area, [{"t": "area", "area": a} for a in ("I-1", "ORAN", "II-1")], units)
+    assert choice(v) == {"t": "area", "area": "ORAN"}
