@@ -30,6 +30,9 @@ PATROL_WEIGHT = 5.0
 # Civil Affairs a turn (9.25) with level PSLs, and one more for each CA_LEAD points of lead.
 CA_BASE = 3
 CA_LEAD = 4
+# ... and no more than CA_MAX a turn (8.3 PSP off the FLN, above its Propaganda and Strikes'
+# income a turn), but with the FLN at FINISH_AT.
+CA_MAX = 5
 # The FLN PSL from which the Government does every Civil Affairs it can (9.25, 12.2).
 FINISH_AT = 10
 # 9.12: a Strike no unit Reacts to costs the Government 1d6 PSP.
@@ -386,11 +389,16 @@ def ca_cap(v: View) -> int:
     CA_BASE a turn with level PSLs and one more per CA_LEAD points of lead, every one the FLN
     PSL is at FINISH_AT or below. One more per 2 points (the fourth round) made ten a turn at
     1954's set-up lead (65 against 50, chart C.8), which took the FLN's 50 to 0 in 3-5 turns
-    and the Government's own PSL down with it (docs/algeria/bots.md, sixth round)."""
+    and the Government's own PSL down with it (docs/algeria/bots.md, sixth round).
+
+    Never more than CA_MAX a turn (seventh round): 5 take 8.3 PSP a turn off the FLN, more than
+    its Propaganda and Strikes bring it (about 6 a turn in 1954); the pace of a 20-point lead
+    and more (8-10 a turn) took the FLN's 50 to 0 in 4-5 turns (1954, seeds 54303, 54310,
+    54338), a war won faster, not more often."""
     gov, fln = int(v["psl"]["gov"]), int(v["psl"]["fln"])
     if fln <= FINISH_AT:
         return 99
-    return CA_BASE + max(0, gov - fln) // CA_LEAD
+    return min(CA_MAX, CA_BASE + max(0, gov - fln) // CA_LEAD)
 
 
 def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:

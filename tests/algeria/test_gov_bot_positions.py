@@ -205,7 +205,7 @@ def test_civil_affairs_are_paced_at_one_more_per_four_points_of_lead() -> None:
     # PSLs, with Police in eight areas and six Civil Affairs made this turn, the Government
     # keeps the rest of its PSL: 3 + 15 // 4 = 6. The old bot, one more per 2 points, made ten
     # a turn (3 + 15 // 2) and took the FLN's 50 to 0 in 3-5 turns, spending its own PSL with
-    # it. 28 ahead it may make a ninth.
+    # it. 28 ahead it made a ninth before the seventh round (now at most five, below).
     frame = {"k": "operations", "passes": 0, "france": False}
     areas = ("ALGIERS", "ORAN", "CONSTANTINE", "I-1", "II-1", "III-1", "IV-1", "V-1")
     units = {f"police.{i}": (a, "PTL") for i, a in enumerate(areas, 1)}
@@ -215,6 +215,24 @@ def test_civil_affairs_are_paced_at_one_more_per_four_points_of_lead() -> None:
     v.update(scenario="1954", psl={"gov": 65, "fln": 50})
     assert choice(v) == {"t": "pass"}
     v["psl"] = {"gov": 78, "fln": 50}
+    assert choice(v) == {"t": "pass"}
+
+
+def test_civil_affairs_stop_at_five_a_turn_until_the_fln_is_at_ten() -> None:
+    # 9.25, 12.2 (seventh round): 1954, the Government at 75 against the FLN's 50 (pace
+    # 3 + 25 // 4 = 9), Police in eight areas, five Civil Affairs made this turn. It keeps the
+    # rest of its PSL: five take 8.3 PSP a turn off the FLN, more than its Propaganda brings it;
+    # the old bot made a sixth (and up to nine), and took the FLN's 50 to 0 in 4-5 turns. With
+    # the FLN at 10 it makes every one it can (12.2).
+    frame = {"k": "operations", "passes": 0, "france": False}
+    areas = ("ALGIERS", "ORAN", "CONSTANTINE", "I-1", "II-1", "III-1", "IV-1", "V-1")
+    units = {f"police.{i}": (a, "PTL") for i, a in enumerate(areas, 1)}
+    done = {a: ["civil_affairs"] for a in areas[:5]}
+    moves = [{"t": "mission", "mission": "civil_affairs", "area": "III-1"}, {"t": "pass"}]
+    v = gov_view(frame, moves, units, done=done)
+    v.update(scenario="1954", psl={"gov": 75, "fln": 50})
+    assert choice(v) == {"t": "pass"}
+    v["psl"] = {"gov": 75, "fln": 10}
     assert choice(v) == moves[0]
 
 
