@@ -2,7 +2,8 @@
 (docs/algeria/bots.md). Its plan, in rule terms:
 
 * take the Government's PSL to 0 (12.2), once 15 points ahead of twice the lead its scenario
-  gives it (before that its PSP build its own PSL: the long war, ``split``), with Propaganda
+  gives it (before that its PSP build its own PSL: the long war, ``split``; half of them while
+  the Government is above 30, all once it is at 30 or less, 11.3-11.4), with Propaganda
   (9.11: MST PSP, doubled in a city) in
   every area where a Front or Cadre stands, Strikes in cities (9.12: MST x d6 PSP, the
   Government must React or lose 1d6), Harass of weak targets (9.15, hits cost the Government
@@ -215,6 +216,9 @@ def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
 # PRESS_AT; otherwise they build the FLN's own.
 LEAD = 15
 PRESS_AT = 15
+# 11.3, 11.4: the OAS and the Coup come at a Government PSL of 30 or less; from there the FLN
+# takes all its PSP off the Government, above it half (``split``, seventh round).
+OAS_AT = 30
 
 
 def press_lead(v: View) -> int:
@@ -237,7 +241,14 @@ def split(v: View, m: Move) -> tuple[float, str]:
     activation and its first Police at once (6.3, B.1: about 10-15 PSP in 1958 and 1960), which
     hands the FLN a lead it has not earned before its first Propaganda; pressing on it took the
     Government into the Coup's range (11.4, 30) in the first turn and ended games in 2-3 turns
-    (docs/algeria/bots.md, sixth round)."""
+    (docs/algeria/bots.md, sixth round).
+
+    Leading by ``press_lead``, it takes half its PSP off the Government and keeps half while the
+    Government is above OAS_AT: a PSP off the Government or onto the FLN's own PSL widens the
+    lead alike, and its own half keeps its PSL ahead of the Government's Civil Affairs; all of
+    them once the Government is at 30 or less, where the OAS and the Coup (11.3, 11.4) take more
+    each turn. Every PSP off the Government from a lead of 15 ended 1954 games 2-4 turns after
+    the press began (docs/algeria/bots.md, seventh round)."""
     gain, loss = m["fln_gain"], m["gov_loss"]
     fln, gov = v["psl"]["fln"], v["psl"]["gov"]
     if loss >= gov:
@@ -252,7 +263,12 @@ def split(v: View, m: Move) -> tuple[float, str]:
     lead = press_lead(v)
     if gov > PRESS_AT and fln < gov + lead:
         return float(gain), f"the FLN PSL leads by less than {lead}: build it (6.1, 12.2)"
-    return float(loss), "take PSP off the Government towards its 0 (12.2) and the OAS at 30 (11.3)"
+    if gov > OAS_AT:
+        return -abs(loss - gain) + 0.01 * loss, "half off the Government, half to the FLN's" \
+            " own PSL: the lead grows as fast, and the FLN's PSL keeps ahead of the" \
+            " Government's Civil Affairs (9.25) and its AP (6.1)"
+    return float(loss), "take PSP off the Government towards its 0 (12.2): at 30 or less the" \
+        " OAS and the Coup take more (11.3, 11.4)"
 
 
 def other(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:

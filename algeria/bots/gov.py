@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..data import AREAS, UNIT_TYPES
-from .common import Board, Move, Rule, View, area_type, choose_for_decision, kind, mst
+from .common import CITIES, Board, Move, Rule, View, area_type, choose_for_decision, kind, mst
 
 # Activation is paid down to this PSL where a Front or Cadre (a Propaganda, 9.11) stands.
 ACT_SOURCE_FLOOR = 12
@@ -30,8 +30,13 @@ PATROL_WEIGHT = 5.0
 # Civil Affairs a turn (9.25) with level PSLs, and one more for each CA_LEAD points of lead.
 CA_BASE = 3
 CA_LEAD = 4
+# ... and no more than CA_MAX a turn (8.3 PSP off the FLN, above its Propaganda and Strikes'
+# income a turn), but with the FLN at FINISH_AT.
+CA_MAX = 5
 # The FLN PSL from which the Government does every Civil Affairs it can (9.25, 12.2).
 FINISH_AT = 10
+# 9.12: a Strike no unit Reacts to costs the Government 1d6 PSP.
+STRIKE_UNANSWERED = 3.5
 
 
 def spend_floor(v: View) -> int:
@@ -116,6 +121,13 @@ def mobilize_value(b: Board, item: str, free: bool) -> tuple[float, str]:
         if best > 0:
             return 2.0, "Police: a patrol in a city or Civil Affairs in a new area (9.21, 9.25)"
         return -1.0, "every city has three Police and every Rural area one"
+    bare = bare_cities(b)
+    if bare and item in ("fr_bde", "alg_bde"):
+        floor = max(30, v["psl"]["fln"] - 10)
+        if not free and v["psl"]["gov"] - cost < floor:
+            return -1.0, f"the PSL would fall below {floor} (12.2, 11.3)"
+        return 1.5, f"a brigade for {bare[0]}: a Front and no unit to React to its Strike " \
+            f"(9.12: 1d6 PSP a turn)"
     if not free and v["psl"]["gov"] - cost < spend_floor(v):
         return -1.0, f"the PSL would fall below {spend_floor(v)} (12.2, 11.3)"
     if item == "elite_bde":
@@ -132,8 +144,18 @@ def place_value(b: Board, item: str, area: str) -> tuple[float, str]:
     if item == "police":
         return police_site(b, area), "Police patrol a city against Strikes (9.12, 9.21), " \
             "else open Civil Affairs in a Rural area (9.25)"
+    if area in bare_cities(b):
+        return 10.0 + fln, f"{area}: a Front and no unit to React to its Strike (9.12)"
     return fln - len(b.units(area, "gov")) + (0.5 if t != "remote" else 0), \
         "where the FLN is strongest and the Government weakest"
+
+
+def bare_cities(b: Board) -> list[str]:
+    """The cities where a Front stands (9.12: it may Strike every turn) and no active mobile
+    Government unit in the OPS or PTL box could React to the Strike (9.23): each Strike there
+    costs the Government 1d6 PSP besides the Strike's own (9.12)."""
+    return [c for c in CITIES if b.units(c, "fln", kinds=("front",))
+            and not b.units(c, "gov", ("OPS", "PTL"), kinds=MOBILE)]
 
 
 def police_site(b: Board, area: str, spread: bool = True) -> float:
@@ -226,10 +248,9 @@ def deploy(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     if area_type(home) == "urban" and b.units(home, "fln") \
             and len(b.units(home, "gov", ("OPS", "PTL"), kinds=MOBILE)) <= 1:
         return -2.0, f"the last mobile unit in {home}: a Strike there must be Reacted to (9.12)"
-    if area_type(dest) == "urban" and area_type(home) != "urban" and not b.units(
-            dest, "gov", kinds=("fr_div", "fr_bde", "elite_bde", "alg_bde")) \
-            and b.units(dest, "fln", kinds=("front",)):
-        return 3.0, f"{dest}: a Front and no mobile unit to React to its Strike (9.12)"
+    if dest in bare_cities(b):
+        return PATROL_WEIGHT * STRIKE_UNANSWERED, f"{dest}: a Front and no unit to React to " \
+            "its Strike (9.12: 1d6 PSP each turn it Strikes)"
     gain = control(b, dest, cp) - control(b, home, -cp)
     gain += flush_added(b, dest, unit) - flush_added(b, home, unit)
     sources = b.units(dest, "fln", active=False, kinds=("front", "cadre"))
@@ -368,11 +389,16 @@ def ca_cap(v: View) -> int:
     CA_BASE a turn with level PSLs and one more per CA_LEAD points of lead, every one the FLN
     PSL is at FINISH_AT or below. One more per 2 points (the fourth round) made ten a turn at
     1954's set-up lead (65 against 50, chart C.8), which took the FLN's 50 to 0 in 3-5 turns
-    and the Government's own PSL down with it (docs/algeria/bots.md, sixth round)."""
+    and the Government's own PSL down with it (docs/algeria/bots.md, sixth round).
+
+    Never more than CA_MAX a turn (seventh round): 5 take 8.3 PSP a turn off the FLN, more than
+    its Propaganda and Strikes bring it (about 6 a turn in 1954); the pace of a 20-point lead
+    and more (8-10 a turn) took the FLN's 50 to 0 in 4-5 turns (1954, seeds 54303, 54310,
+    54338), a war won faster, not more often."""
     gov, fln = int(v["psl"]["gov"]), int(v["psl"]["fln"])
     if fln <= FINISH_AT:
         return 99
-    return CA_BASE + max(0, gov - fln) // CA_LEAD
+    return min(CA_MAX, CA_BASE + max(0, gov - fln) // CA_LEAD)
 
 
 def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:

@@ -82,7 +82,8 @@ def test_fln_split_ends_the_game_or_takes_psp_off_the_government() -> None:
     moves = [{"t": "split", "fln_gain": a, "gov_loss": 3 - a} for a in range(4)]
     frame = {"k": "split", "who": "fln", "n": 3}
     assert choose_move(view_of(frame, moves, (3, 60)), 0)[0]["gov_loss"] == 3     # 12.2
-    assert choose_move(view_of(frame, moves, (40, 60)), 0)[0]["gov_loss"] == 3
+    assert choose_move(view_of(frame, moves, (30, 50)), 0)[0]["gov_loss"] == 3    # 11.3, 11.4
+    assert choose_move(view_of(frame, moves, (40, 60)), 0)[0]["gov_loss"] == 2    # half (7th)
     assert choose_move(view_of(frame, moves, (60, 15)), 0)[0]["fln_gain"] == 3    # its PSL low
 
 
@@ -185,11 +186,12 @@ def test_a_sides_bot_makes_no_move_out_of_turn_and_keeps_its_budget() -> None:
 def test_fln_split_builds_its_own_psl_unless_well_ahead() -> None:
     # 9.11, 6.1, 12.2: the long war. At 60 against the Government's 55 (a lead under 15) the FLN
     # takes its Propaganda's PSP for itself (the old bot took them off the Government); at 60
-    # against 40, or with the Government at 15, off the Government.
+    # against 40 (the seventh round: half of them, the Government above 30), or with the
+    # Government at 15, off the Government.
     moves = [{"t": "split", "fln_gain": a, "gov_loss": 3 - a} for a in range(4)]
     frame = {"k": "split", "who": "fln", "n": 3}
     assert choose_move(view_of(frame, moves, (55, 60)), 0)[0]["fln_gain"] == 3
-    assert choose_move(view_of(frame, moves, (40, 60)), 0)[0]["gov_loss"] == 3
+    assert choose_move(view_of(frame, moves, (40, 60)), 0)[0]["gov_loss"] == 2
     assert choose_move(view_of(frame, moves, (15, 25)), 0)[0]["gov_loss"] == 3
 
 
@@ -211,7 +213,7 @@ def test_fln_split_counts_its_lead_from_the_scenarios_start() -> None:
     assert choose_move(in_scenario("1958", (15, 35)), 0)[0]["gov_loss"] == 3     # PRESS_AT
     for scenario in ("1954", "1960"):
         assert fln.press_lead(in_scenario(scenario, (40, 60))) == 15
-        assert choose_move(in_scenario(scenario, (40, 60)), 0)[0]["gov_loss"] == 3
+        assert choose_move(in_scenario(scenario, (40, 60)), 0)[0]["gov_loss"] == 2   # half
         assert choose_move(in_scenario(scenario, (50, 60)), 0)[0]["fln_gain"] == 3
 
 
@@ -220,7 +222,8 @@ def test_fln_split_builds_its_own_psl_in_the_first_turn() -> None:
     # turn 1. The PSLs start level (45/45, chart C.8); the Government has since paid its army's
     # activation and its first Police (6.3, B.1) and stands 15 or more behind, a lead the FLN has
     # not earned. It takes the PSP for itself (the old bot took them off the Government, which
-    # then fell into the Coup's range, 11.4, and lost in turn 3). From turn 2 the lead counts.
+    # then fell into the Coup's range, 11.4, and lost in turn 3). From turn 2 the lead counts
+    # (the seventh round: half of the PSP off the Government while it is above 30).
     s = advance("1960", 50022, lambda s: A.to_move(s) == "fln" and s.pending[-1]["k"] == "split"
                 and s.pending[-1]["who"] == "fln" and s.psl["fln"] - s.psl["gov"] >= 15)
     assert s.turn == 1 and s.psl["gov"] > fln.PRESS_AT
@@ -228,6 +231,23 @@ def test_fln_split_builds_its_own_psl_in_the_first_turn() -> None:
     n = s.pending[-1]["n"]
     assert choose_move(v, 0)[0] == {"t": "split", "fln_gain": n, "gov_loss": 0}
     v["turn"] = 2
+    assert choose_move(v, 0)[0] == {"t": "split", "fln_gain": n // 2, "gov_loss": n - n // 2}
+
+
+def test_fln_split_takes_half_off_the_government_above_30() -> None:
+    # 9.11, 12.2, 11.3-11.4 (seventh round): a real 1954 game (seed 54001), the first split the
+    # FLN makes 15 or more ahead with the Government above 30 (turn 11, 91 against 74, 2 PSP of
+    # a Propaganda). It takes half its PSP off the Government and keeps the rest (the lead grows
+    # alike). The old bot took every one off it; pressing with all of them from 15 ahead ended
+    # 1954 games 2-4 turns after the press began. With the Government at 30 (the OAS and the
+    # Coup, 11.3, 11.4) every PSP goes off it.
+    s = advance("1954", 54001, lambda s: A.to_move(s) == "fln" and s.pending[-1]["k"] == "split"
+                and s.pending[-1]["who"] == "fln" and s.pending[-1]["n"] >= 2 and s.turn > 1
+                and s.psl["fln"] - s.psl["gov"] >= fln.LEAD and s.psl["gov"] > fln.OAS_AT)
+    v = A.view(s, "fln")
+    n = s.pending[-1]["n"]
+    assert choose_move(v, 0)[0] == {"t": "split", "fln_gain": n // 2, "gov_loss": n - n // 2}
+    v["psl"] = {"gov": fln.OAS_AT, "fln": fln.OAS_AT + 20}
     assert choose_move(v, 0)[0] == {"t": "split", "fln_gain": 0, "gov_loss": n}
 
 

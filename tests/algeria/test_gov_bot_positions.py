@@ -205,7 +205,7 @@ def test_civil_affairs_are_paced_at_one_more_per_four_points_of_lead() -> None:
     # PSLs, with Police in eight areas and six Civil Affairs made this turn, the Government
     # keeps the rest of its PSL: 3 + 15 // 4 = 6. The old bot, one more per 2 points, made ten
     # a turn (3 + 15 // 2) and took the FLN's 50 to 0 in 3-5 turns, spending its own PSL with
-    # it. 28 ahead it may make a ninth.
+    # it. 28 ahead it made a ninth before the seventh round (now at most five, below).
     frame = {"k": "operations", "passes": 0, "france": False}
     areas = ("ALGIERS", "ORAN", "CONSTANTINE", "I-1", "II-1", "III-1", "IV-1", "V-1")
     units = {f"police.{i}": (a, "PTL") for i, a in enumerate(areas, 1)}
@@ -215,4 +215,59 @@ def test_civil_affairs_are_paced_at_one_more_per_four_points_of_lead() -> None:
     v.update(scenario="1954", psl={"gov": 65, "fln": 50})
     assert choice(v) == {"t": "pass"}
     v["psl"] = {"gov": 78, "fln": 50}
+    assert choice(v) == {"t": "pass"}
+
+
+def test_civil_affairs_stop_at_five_a_turn_until_the_fln_is_at_ten() -> None:
+    # 9.25, 12.2 (seventh round): 1954, the Government at 75 against the FLN's 50 (pace
+    # 3 + 25 // 4 = 9), Police in eight areas, five Civil Affairs made this turn. It keeps the
+    # rest of its PSL: five take 8.3 PSP a turn off the FLN, more than its Propaganda brings it;
+    # the old bot made a sixth (and up to nine), and took the FLN's 50 to 0 in 4-5 turns. With
+    # the FLN at 10 it makes every one it can (12.2).
+    frame = {"k": "operations", "passes": 0, "france": False}
+    areas = ("ALGIERS", "ORAN", "CONSTANTINE", "I-1", "II-1", "III-1", "IV-1", "V-1")
+    units = {f"police.{i}": (a, "PTL") for i, a in enumerate(areas, 1)}
+    done = {a: ["civil_affairs"] for a in areas[:5]}
+    moves = [{"t": "mission", "mission": "civil_affairs", "area": "III-1"}, {"t": "pass"}]
+    v = gov_view(frame, moves, units, done=done)
+    v.update(scenario="1954", psl={"gov": 75, "fln": 50})
+    assert choice(v) == {"t": "pass"}
+    v["psl"] = {"gov": 75, "fln": 10}
     assert choice(v) == moves[0]
+
+
+# ---- Seventh round: the Government defends its PSL (docs/algeria/bots.md) --------------------
+
+def test_a_unit_goes_to_a_city_where_a_front_has_no_unit_to_react_to_its_strike() -> None:
+    # 7.0, 9.12, 9.23: NATO pressure (5.0 55-56) has taken Oran's brigade; a Front stands there
+    # and only a Police unit (static: it cannot React). An Algerian brigade in I-1, where a Front
+    # is underground, goes to Oran: every Strike there no unit Reacts to costs 1d6 PSP besides
+    # its own (seed 54012 of 1954 lost 32 PSP that way in three turns). The old score kept it on
+    # patrol in I-1 (5.5 against the move's 3.0).
+    frame = {"k": "gov_deploy", "unit": "alg_bde.1"}
+    moves = [{"t": "patrol"}, {"t": "stay"}, {"t": "area", "area": "ORAN"}]
+    units = {"alg_bde.1": ("I-1", "OPS"), "front.1": ("I-1", "UG"), "front.2": ("ORAN", "UG"),
+             "police.1": ("ORAN", "PTL")}
+    assert choice(gov_view(frame, moves, units)) == {"t": "area", "area": "ORAN"}
+    # A brigade in Oran's OC box (not activated, 6.3) cannot React either: the city is still bare.
+    units["fr_bde.1"] = ("ORAN", "OC")
+    assert choice(gov_view(frame, moves, units)) == {"t": "area", "area": "ORAN"}
+    # With a brigade in Oran's OPS box the unit patrols at home.
+    units["fr_bde.1"] = ("ORAN", "OPS")
+    assert choice(gov_view(frame, moves, units)) == {"t": "patrol"}
+
+
+def test_a_brigade_is_mobilized_for_a_city_without_a_unit_to_react() -> None:
+    # 6.3, 9.12: the same Oran, the Government at 55 against 50 (below its spending floor of 58
+    # for mobile units). A French brigade (2 PSP) is mobilized and placed in Oran: a Strike
+    # unanswered costs 1d6 a turn. The old bot kept its PSL (the brigade "not worth its PSP").
+    frame: dict[str, Any] = {"k": "gov_reinforce", "stage": "buy", "item": None, "new": [],
+                             "activated": [], "credit": 0, "bought": 0, "x": {}}
+    units = {"front.2": ("ORAN", "UG"), "police.1": ("ORAN", "PTL"), "front.1": ("I-1", "UG")}
+    moves = [{"t": "mobilize", "item": "fr_bde"}, {"t": "done"}]
+    v = gov_view(frame, moves, units)
+    v["psl"] = {"gov": 55, "fln": 50}
+    assert choice(v) == {"t": "mobilize", "item": "fr_bde"}
+    area = {**frame, "stage": "area", "item": "fr_bde"}
+    v = gov_view(area, [{"t": "area", "area": a} for a in ("I-1", "ORAN", "II-1")], units)
+    assert choice(v) == {"t": "area", "area": "ORAN"}
