@@ -23,9 +23,8 @@ def app() -> object:
     import grpc
     from flask import Flask, Response, request
 
-    from service.config import from_env
+    from service.config import from_env, host_in_address
     from service.front import Front
-    from service.config import host_in_address
 
     config = from_env()
     server = grpc.server(
