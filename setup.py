@@ -7,8 +7,8 @@ about the package is in pyproject.toml.
   says which is running; so do ``ct-referee serve``'s startup line and ``/readyz``).
 * What is compiled (``GROUPS``) was chosen by measurement: the modules where the benchmarks spend
   their time (legal moves and apply, the state's copy, the validator, the checks, Colonial
-  Twilight's Propaganda and sequence of play), the rest (card events, renderers, bots, tools)
-  stays Python. Each group is one
+  Twilight's Propaganda and sequence of play, the non-player FLN's choices and March paths), the
+  rest (card events, renderers, the other bots, tools) stays Python. Each group is one
   C file and one extension (the C runtime mypyc includes in every group costs gcc 2 s a group),
   the groups built in parallel on the machine's cores (at most ``CT_REFEREE_BUILD_JOBS``, default:
   every core), at ``-O`` ``MYPYC_OPT_LEVEL`` (default 1).
@@ -47,6 +47,8 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "validate_pending", "serial", "moves", "events", "sequence")),
     ("algeria.hot", ("state", "validate", "board", "react", "serial", "moves")),
     ("insurgent.hot", ("deck", "validate", "board", "state", "serial")),
+    # the non-player FLN's choices among candidates and its March paths (8.4.6)
+    ("engine.bot_hot", ("bot/core", "bot/info", "bot/march")),
 )
 
 

@@ -14,7 +14,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 # one module of each group the build compiles (setup.py's GROUPS): compiled together or not at all
 _PROBES = ("referee_core.decisions", "engine.ops", "engine.machine", "algeria.state",
-           "insurgent.state")
+           "insurgent.state", "engine.bot.march")
 
 
 def compiled() -> bool:

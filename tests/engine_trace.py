@@ -1,7 +1,9 @@
 """Traces of seeded random games of every scenario of the three games, one hash per decision, for
 the differential test of the compiled engines against the interpreted ones
 (tests/test_compiled.py). Each step hashes the legal moves, the answers to a few refused moves
-(error class and message), the move chosen, the log and the new state's text.
+(error class and message), the move chosen, the log and the new state's text. And Short games of
+Colonial Twilight whose FLN is the non-player FLN (engine.bot, partly compiled): each of its
+decisions hashes its moves, its reasons and the state after them.
 
     python tests/engine_trace.py GAMES     (prints {"compiled": bool, "traces": {...}} as JSON)
 
@@ -77,10 +79,39 @@ def trace(rules: Any, s: Any, seed: int) -> list[str]:
     return out
 
 
+def bot_trace(s: Any, seed: int) -> list[str]:
+    """One hash per decision of a game from ``s`` in which the non-player FLN decides for the
+    FLN (``engine.bot.decide`` with ``seed``) and the Government moves at random (with
+    ``seed``)."""
+    import engine
+    from engine.bot import decide
+
+    r = random.Random(seed)
+    out = [_digest(engine.to_json(s))]
+    for step in range(MAX_STEPS):
+        who = engine.to_move(s)
+        if who is None:
+            break
+        if who == "fln":
+            moves, s, reasons = decide(s, seed)
+            out.append(_digest(moves, reasons, engine.to_json(s)))
+        else:
+            s, log = engine.apply(s, r.choice(engine.legal_moves(s)))
+            out.append(_digest(log, engine.to_json(s)))
+    return out
+
+
 def traces(games: int) -> dict[str, list[str]]:
-    """``games`` seeded games of every scenario (seeds 0 to games-1): name/seed -> hashes."""
-    return {f"{name}/seed={seed}": trace(rules, new_game(seed), seed)
-            for name, rules, new_game in _games() for seed in range(games)}
+    """``games`` seeded games of every scenario (seeds 0 to games-1), and twice as many Short
+    games against the non-player FLN (they are quick): name/seed -> hashes."""
+    import engine
+
+    out = {f"{name}/seed={seed}": trace(rules, new_game(seed), seed)
+           for name, rules, new_game in _games() for seed in range(games)}
+    for seed in range(2 * games):
+        out[f"ct/short/fln_bot/seed={seed}"] = bot_trace(
+            engine.new_game("short", seed, {"fln_bot": True}), seed)
+    return out
 
 
 if __name__ == "__main__":

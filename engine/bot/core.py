@@ -167,6 +167,8 @@ class Runner:
         if len(cs) == 1:
             return cs[0]
         table = RANDOM_SPACES[0]
+        pick: Any  # a space's name, or any other candidate (a move): compiled, a local takes
+        # the type of its first assignment, and a move there was refused (TypeError)
         if table is not None and all(isinstance(c, str) for c in cs):
             pick = table.choose(cs, self.rng)
         else:
