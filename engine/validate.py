@@ -184,9 +184,9 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     s.options = options
     s.cards = _check_cards(d["cards"], scenario, managed)
     indep = MOROCCO_TUNISIA_INDEPENDENT in s.cards["in_effect"]
-    s.spaces, flat = _check_spaces(d["spaces"], indep)
+    s.spaces, on_map = _check_spaces(d["spaces"], indep)
     s.boxes = _check_boxes(d["boxes"])
-    _check_pool(s, flat)
+    _check_pool(s, on_map)
     res = check_obj(d["resources"], "resources", FACTIONS, _FACTIONS)
     check_int(res["gov"], "resources.gov", 0, 50, "1.8")
     check_int(res["fln"], "resources.fln", 0, 50, "1.8")
@@ -239,7 +239,7 @@ class _Slow(Exception):
 
 def _check_spaces(v: Any, indep: bool) -> tuple[dict[str, SpaceData], list[int]]:
     """1.3, 1.4.2, 1.6: every space, its pieces and markers. Returns the spaces (keys in the
-    engine's order: map order matters to move lists) and all piece counts, space by space in
+    engine's order: map order matters to move lists) and the pieces on the map by kind, in
     MAP_PIECES order. A fast path takes the usual document; anything it does not expect is checked
     again field by field (``_spaces_in_full``), which names the first error."""
     sps = check_obj(v, "spaces")
@@ -252,7 +252,7 @@ def _check_spaces(v: Any, indep: bool) -> tuple[dict[str, SpaceData], list[int]]
                 fail(at("spaces", n), "missing space")
     marks = [0, 0, 0, 0]  # Terror markers, Pop 0 markers, Pop +1 markers, Base markers
     try:
-        out, flat = _spaces_fast(sps, indep, marks)
+        out, on_map = _spaces_fast(sps, indep, marks)
     except (_Slow, KeyError, TypeError):
         _spaces_in_full(sps, indep)
         fail("spaces", "malformed")  # not reached: the full checks name the error
@@ -264,14 +264,16 @@ def _check_spaces(v: Any, indep: bool) -> tuple[dict[str, SpaceData], list[int]]
              "4.2.1")
     if marks[2] > _POP_PLUS_MARKERS or marks[3] > _BASE_MARKERS:
         fail("spaces", "more Pop +1 or Base markers than the game has", "1.3.3")
-    return out, flat
+    return out, on_map
 
 
 def _spaces_fast(sps: dict[str, Any], indep: bool,
                  marks: list[int]) -> tuple[dict[str, SpaceData], list[int]]:
-    """The spaces of a well-formed document, checked with as few operations as possible."""
+    """The spaces of a well-formed document, checked with as few operations as possible. Returns
+    them and the pieces on the map by kind (in MAP_PIECES order, for the force pool, 1.4.1)."""
     out: dict[str, SpaceData] = {}
-    flat: list[Any] = []  # typed Any until checked: a count read as int would pass a bool
+    t_ft = t_fp = t_at = t_ap = t_gb = t_ug = t_ag = t_fb = 0
+    counts_ok = True  # every piece count an integer, none below 0 (1.4.1): a bool is not one
     for n in SPACE_NAMES:
         sp = sps[n]
         if type(sp) is not dict or len(sp) != 6:
@@ -279,22 +281,42 @@ def _spaces_fast(sps: dict[str, Any], indep: bool,
         pc = sp["pieces"]
         if type(pc) is not dict or len(pc) != 8:
             raise _Slow
-        p = {FT: pc[FT], FP: pc[FP], AT: pc[AT], AP: pc[AP], GB: pc[GB], UG: pc[UG], AG: pc[AG],
-             FB: pc[FB]}
+        # typed Any until checked: a count read as int would pass a bool
+        ft: Any = pc[FT]
+        fp: Any = pc[FP]
+        at_: Any = pc[AT]
+        ap: Any = pc[AP]
+        gb: Any = pc[GB]
+        ug: Any = pc[UG]
+        ag: Any = pc[AG]
+        fb: Any = pc[FB]
+        p = {FT: ft, FP: fp, AT: at_, AP: ap, GB: gb, UG: ug, AG: ag, FB: fb}
         sup, terror, rs, bonus, marker = (sp["support"], sp["terror"], sp["resettled"],
                                           sp["pop_bonus"], sp["base_marker"])
         if not (rs is False and marker is False and type(terror) is int and type(bonus) is int
                 and not terror and not bonus and _ALGERIA[n] and type(sup) is str
                 and (sup == "neutral" or (_POPULATED[n] and sup in _SUPPORT))
-                and p[GB] + p[FB] <= 2):
+                and gb + fb <= 2):
             _check_space(n, sp, p, indep, marks)
         out[n] = {"pieces": p, "support": sup, "terror": terror, "resettled": rs,
                   "pop_bonus": bonus, "base_marker": marker}
-        flat.extend(p.values())
-    for c in flat:  # piece counts: integers, none below 0 (1.4.1)
-        if type(c) is not int or c < 0:
-            raise _Slow
-    return out, flat
+        if (type(ft) is int and type(fp) is int and type(at_) is int and type(ap) is int
+                and type(gb) is int and type(ug) is int and type(ag) is int and type(fb) is int
+                and ft >= 0 and fp >= 0 and at_ >= 0 and ap >= 0 and gb >= 0 and ug >= 0
+                and ag >= 0 and fb >= 0):
+            t_ft += ft
+            t_fp += fp
+            t_at += at_
+            t_ap += ap
+            t_gb += gb
+            t_ug += ug
+            t_ag += ag
+            t_fb += fb
+        else:
+            counts_ok = False
+    if not counts_ok:  # checked after every space's markers, as the full checks order them
+        raise _Slow
+    return out, [t_ft, t_fp, t_at, t_ap, t_gb, t_ug, t_ag, t_fb]
 
 
 def _spaces_in_full(sps: dict[str, Any], indep: bool) -> None:
@@ -368,10 +390,10 @@ def _check_boxes(v: Any) -> dict[str, dict[str, int]]:
     return {box: {k: b[box][k] for k in BOX_PIECES} for box in BOXES}
 
 
-def _check_pool(s: State, flat: list[int]) -> None:
+def _check_pool(s: State, totals: list[int]) -> None:
     """1.4.1: for each kind of piece, map + Available + Casualties + Out of Play + set aside
-    equals the force pool. ``flat``: the pieces of every space in MAP_PIECES order."""
-    ft, fp, at_, ap, gb, ug, ag, fb = (sum(flat[i::8]) for i in range(8))
+    equals the force pool. ``totals``: the pieces on the map by kind, in MAP_PIECES order."""
+    ft, fp, at_, ap, gb, ug, ag, fb = totals
     on_map = {FT: ft, FP: fp, AT: at_, AP: ap, GB: gb, "guerrillas": ug + ag, FB: fb}
     boxes = s.boxes
     for key in BOX_PIECES:
