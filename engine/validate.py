@@ -58,8 +58,10 @@ SOP_BOXES = (None, "event", "op_plus_sa", "op_only", "limited_op", "pass")
 _TOP, _SPACE, _CARD = frozenset(TOP_KEYS), frozenset(SPACE_KEYS), frozenset(CARD_KEYS)
 _MAP, _BOX = frozenset(MAP_PIECES), frozenset(BOX_PIECES)
 _OPTION_KEYS = tuple(OPTION_DEFAULTS)
+_OPTIONS = frozenset(_OPTION_KEYS)
+_BOXES, _SOP = frozenset(BOXES), frozenset(SOP_KEYS)
+_SCENARIO_NAMES, _FRANCE_BOXES = tuple(SCENARIOS), tuple(FRANCE_BOXES)
 _FACTIONS = frozenset(FACTIONS)
-_INT = {int}
 _SUPPORT: Final = frozenset(SUPPORT_LEVELS)
 _POP_PLUS_MARKERS: int = RAW["markers"]["pop_plus_1_city"]["count"]
 _BASE_MARKERS: int = RAW["markers"]["base_plus_1_country"]["count"]
@@ -130,17 +132,23 @@ def trusted(d: dict[str, Any]) -> State:
     s.scenario = d["scenario"]
     o = d["options"]
     s.options = {k: o[k] for k in _OPTION_KEYS}
-    sps = d["spaces"]
+    sps: dict[str, dict[str, Any]] = d["spaces"]
     spaces: dict[str, SpaceData] = {}
     for n in SPACE_NAMES:
         sp = sps[n]
-        pc = sp["pieces"]
-        spaces[n] = {"pieces": {k: pc[k] for k in MAP_PIECES}, "support": sp["support"],
-                     "terror": sp["terror"], "resettled": sp["resettled"],
-                     "pop_bonus": sp["pop_bonus"], "base_marker": sp["base_marker"]}
+        pc: dict[str, Any] = sp["pieces"]
+        spaces[n] = {"pieces": {FT: pc[FT], FP: pc[FP], AT: pc[AT], AP: pc[AP], GB: pc[GB],
+                                UG: pc[UG], AG: pc[AG], FB: pc[FB]},
+                     "support": sp["support"], "terror": sp["terror"],
+                     "resettled": sp["resettled"], "pop_bonus": sp["pop_bonus"],
+                     "base_marker": sp["base_marker"]}
     s.spaces = spaces
-    b = d["boxes"]
-    s.boxes = {box: {k: b[box][k] for k in BOX_PIECES} for box in BOXES}
+    b: dict[str, dict[str, Any]] = d["boxes"]
+    boxes: dict[str, dict[str, int]] = {}
+    for box in BOXES:
+        bx = b[box]
+        boxes[box] = {k: bx[k] for k in BOX_PIECES}
+    s.boxes = boxes
     r = d["resources"]
     s.resources = {"gov": r["gov"], "fln": r["fln"]}
     s.commitment = d["commitment"]
@@ -171,7 +179,7 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     if d.get("schema") != SCHEMA or type(d.get("schema")) is not str:
         fail("schema", f"must be {SCHEMA!r}, not {show(d.get('schema'))}")
     check_obj(d, "", TOP_KEYS, _TOP)
-    scenario = check_choice(d["scenario"], "scenario", tuple(SCENARIOS))
+    scenario = check_choice(d["scenario"], "scenario", _SCENARIO_NAMES)
     options = _check_options(d["options"])
     managed = options["chance"] == "managed"
     budget = Budget()
@@ -192,7 +200,7 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     check_int(res["fln"], "resources.fln", 0, 50, "1.8")
     s.resources = {"gov": res["gov"], "fln": res["fln"]}
     s.commitment = check_int(d["commitment"], "commitment", 0, 50, "1.8")
-    s.france_track = check_choice(d["france_track"], "france_track", tuple(FRANCE_BOXES), "6.2.3")
+    s.france_track = check_choice(d["france_track"], "france_track", _FRANCE_BOXES, "6.2.3")
     bz = d["border_zone"]
     if indep:
         if bz is None:
@@ -219,7 +227,7 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
 
 def _check_options(v: Any) -> dict[str, Any]:
     """The game's options, every one present (scenarios.OPTION_DEFAULTS, check_options)."""
-    o = check_obj(v, "options", tuple(OPTION_DEFAULTS))
+    o = check_obj(v, "options", _OPTION_KEYS, _OPTIONS)
     try:
         return check_options(o)
     except BadRequest as e:
@@ -381,13 +389,16 @@ def _check_space(n: str, sp: dict[str, Any], pc: dict[str, Any], indep: bool,
 
 def _check_boxes(v: Any) -> dict[str, dict[str, int]]:
     """1.4.1: Available, Casualties, Out of Play, and pieces set aside by an Event (5.1.9)."""
-    b = check_obj(v, "boxes", BOXES)
+    b = check_obj(v, "boxes", BOXES, _BOXES)
+    out: dict[str, dict[str, int]] = {}
     for box in BOXES:
         pieces = check_obj(b[box], "boxes." + box, BOX_PIECES, _BOX)
-        if not set(map(type, pieces.values())) <= _INT or min(pieces.values()) < 0:
-            for k in BOX_PIECES:
-                check_int(pieces[k], f"boxes.{box}.{k}", 0, FORCE_POOL[k], "1.4.1")
-    return {box: {k: b[box][k] for k in BOX_PIECES} for box in BOXES}
+        for x in pieces.values():
+            if type(x) is not int or x < 0:
+                for k in BOX_PIECES:
+                    check_int(pieces[k], f"boxes.{box}.{k}", 0, FORCE_POOL[k], "1.4.1")
+        out[box] = {k: pieces[k] for k in BOX_PIECES}
+    return out
 
 
 def _check_pool(s: State, totals: list[int]) -> None:
@@ -542,7 +553,7 @@ def _check_deck_piles(deck: list[int], piles: list[list[int]], drawn: int) -> No
 
 
 def _disjoint(a: list[int], b: list[int], field: str, rule: str) -> None:
-    both = set(a) & set(b)
+    both = set(a).intersection(b)
     if both:
         fail(field, f"card(s) {sorted(both)[:5]} appear in two places", rule)
 
@@ -582,7 +593,7 @@ def _check_markers(c: dict[str, Any]) -> list[int]:
 
 def _check_sop(v: Any) -> dict[str, Any]:
     """2.3.1-2.3.2: the First Eligible player and the Initiative Track boxes used on this card."""
-    sop = check_obj(v, "sop", SOP_KEYS)
+    sop = check_obj(v, "sop", SOP_KEYS, _SOP)
     check_choice(sop["first"], "sop.first", FACTIONS, "2.3.1")
     check_choice(sop["first_box"], "sop.first_box", SOP_BOXES, "2.3.2")
     check_choice(sop["second_box"], "sop.second_box", SOP_BOXES, "2.3.2")
