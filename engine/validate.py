@@ -155,9 +155,7 @@ def trusted(d: dict[str, Any]) -> State:
     s.france_track = d["france_track"]
     s.border_zone = d["border_zone"]
     c = d["cards"]
-    cards = {k: c[k] for k in CARD_KEYS}
-    cards["held"] = {"gov": c["held"]["gov"], "fln": c["held"]["fln"]}
-    s.cards = cards
+    s.cards = _cards(c, c["held"])
     sop = d["sop"]
     s.sop = {"first": sop["first"], "first_box": sop["first_box"],
              "second_box": sop["second_box"]}
@@ -498,9 +496,9 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
     _disjoint(in_effect, removed, "cards.in_effect", "5.1.5")
     if current is not None and current in played:
         fail("cards.current", f"card {current} is also in cards.played", "2.2")
-    events = {x for x in hidden + out + removed if x in EVENTS}
-    if len(events) != len(EVENTS):
-        missing = sorted(EVENTS - events)[:5]
+    placed = set(hidden + out + removed)
+    if not EVENTS <= placed:
+        missing = sorted(EVENTS - placed)[:5]
         fail("cards", f"Event card(s) {missing} are nowhere (deck, set aside, unseen, played,"
              " current, Momentum or removed)", "10.0")
     seen = [x for x in out if x in PROPAGANDA]
@@ -516,9 +514,20 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
         if DELAYED_EFFECTS[x] not in played:
             fail(f"cards.delayed[{i}]", f"{x} is owed only once card {DELAYED_EFFECTS[x]} has"
                  " been played", "5.1.9")
-    cards = {k: c[k] for k in CARD_KEYS}
-    cards["held"] = {"gov": held["gov"], "fln": held["fln"]}
-    return cards
+    return _cards(c, held)
+
+
+def _cards(c: dict[str, Any], held: dict[str, Any]) -> dict[str, Any]:
+    """The cards of a document, keys in the engine's order (CARD_KEYS), with their own ``held``."""
+    return {"deck": c["deck"], "deck_left": c["deck_left"], "piles": c["piles"],
+            "unseen": c["unseen"], "current": c["current"], "played": c["played"],
+            "set_aside": c["set_aside"], "held": {"gov": held["gov"], "fln": held["fln"]},
+            "in_effect": c["in_effect"], "removed": c["removed"],
+            "capabilities": c["capabilities"], "momentum": c["momentum"],
+            "coup_played": c["coup_played"], "coup_campaign": c["coup_campaign"],
+            "propaganda_total": c["propaganda_total"], "propaganda_drawn": c["propaganda_drawn"],
+            "rounds": c["rounds"], "last_propaganda": c["last_propaganda"],
+            "delayed": c["delayed"]}
 
 
 def _check_piles(v: Any, per_pile: int, deck_left: int) -> list[list[int]]:
