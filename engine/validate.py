@@ -58,8 +58,10 @@ SOP_BOXES = (None, "event", "op_plus_sa", "op_only", "limited_op", "pass")
 _TOP, _SPACE, _CARD = frozenset(TOP_KEYS), frozenset(SPACE_KEYS), frozenset(CARD_KEYS)
 _MAP, _BOX = frozenset(MAP_PIECES), frozenset(BOX_PIECES)
 _OPTION_KEYS = tuple(OPTION_DEFAULTS)
+_OPTIONS = frozenset(_OPTION_KEYS)
+_BOXES, _SOP = frozenset(BOXES), frozenset(SOP_KEYS)
+_SCENARIO_NAMES, _FRANCE_BOXES = tuple(SCENARIOS), tuple(FRANCE_BOXES)
 _FACTIONS = frozenset(FACTIONS)
-_INT = {int}
 _SUPPORT: Final = frozenset(SUPPORT_LEVELS)
 _POP_PLUS_MARKERS: int = RAW["markers"]["pop_plus_1_city"]["count"]
 _BASE_MARKERS: int = RAW["markers"]["base_plus_1_country"]["count"]
@@ -130,26 +132,30 @@ def trusted(d: dict[str, Any]) -> State:
     s.scenario = d["scenario"]
     o = d["options"]
     s.options = {k: o[k] for k in _OPTION_KEYS}
-    sps = d["spaces"]
+    sps: dict[str, dict[str, Any]] = d["spaces"]
     spaces: dict[str, SpaceData] = {}
     for n in SPACE_NAMES:
         sp = sps[n]
-        pc = sp["pieces"]
-        spaces[n] = {"pieces": {k: pc[k] for k in MAP_PIECES}, "support": sp["support"],
-                     "terror": sp["terror"], "resettled": sp["resettled"],
-                     "pop_bonus": sp["pop_bonus"], "base_marker": sp["base_marker"]}
+        pc: dict[str, Any] = sp["pieces"]
+        spaces[n] = {"pieces": {FT: pc[FT], FP: pc[FP], AT: pc[AT], AP: pc[AP], GB: pc[GB],
+                                UG: pc[UG], AG: pc[AG], FB: pc[FB]},
+                     "support": sp["support"], "terror": sp["terror"],
+                     "resettled": sp["resettled"], "pop_bonus": sp["pop_bonus"],
+                     "base_marker": sp["base_marker"]}
     s.spaces = spaces
-    b = d["boxes"]
-    s.boxes = {box: {k: b[box][k] for k in BOX_PIECES} for box in BOXES}
+    b: dict[str, dict[str, Any]] = d["boxes"]
+    boxes: dict[str, dict[str, int]] = {}
+    for box in BOXES:
+        bx = b[box]
+        boxes[box] = {k: bx[k] for k in BOX_PIECES}
+    s.boxes = boxes
     r = d["resources"]
     s.resources = {"gov": r["gov"], "fln": r["fln"]}
     s.commitment = d["commitment"]
     s.france_track = d["france_track"]
     s.border_zone = d["border_zone"]
     c = d["cards"]
-    cards = {k: c[k] for k in CARD_KEYS}
-    cards["held"] = {"gov": c["held"]["gov"], "fln": c["held"]["fln"]}
-    s.cards = cards
+    s.cards = _cards(c, c["held"])
     sop = d["sop"]
     s.sop = {"first": sop["first"], "first_box": sop["first_box"],
              "second_box": sop["second_box"]}
@@ -171,7 +177,7 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     if d.get("schema") != SCHEMA or type(d.get("schema")) is not str:
         fail("schema", f"must be {SCHEMA!r}, not {show(d.get('schema'))}")
     check_obj(d, "", TOP_KEYS, _TOP)
-    scenario = check_choice(d["scenario"], "scenario", tuple(SCENARIOS))
+    scenario = check_choice(d["scenario"], "scenario", _SCENARIO_NAMES)
     options = _check_options(d["options"])
     managed = options["chance"] == "managed"
     budget = Budget()
@@ -184,15 +190,15 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
     s.options = options
     s.cards = _check_cards(d["cards"], scenario, managed)
     indep = MOROCCO_TUNISIA_INDEPENDENT in s.cards["in_effect"]
-    s.spaces, flat = _check_spaces(d["spaces"], indep)
+    s.spaces, on_map = _check_spaces(d["spaces"], indep)
     s.boxes = _check_boxes(d["boxes"])
-    _check_pool(s, flat)
+    _check_pool(s, on_map)
     res = check_obj(d["resources"], "resources", FACTIONS, _FACTIONS)
     check_int(res["gov"], "resources.gov", 0, 50, "1.8")
     check_int(res["fln"], "resources.fln", 0, 50, "1.8")
     s.resources = {"gov": res["gov"], "fln": res["fln"]}
     s.commitment = check_int(d["commitment"], "commitment", 0, 50, "1.8")
-    s.france_track = check_choice(d["france_track"], "france_track", tuple(FRANCE_BOXES), "6.2.3")
+    s.france_track = check_choice(d["france_track"], "france_track", _FRANCE_BOXES, "6.2.3")
     bz = d["border_zone"]
     if indep:
         if bz is None:
@@ -219,7 +225,7 @@ def validate_fields(data: Any) -> tuple[State, dict[str, Any], Budget]:
 
 def _check_options(v: Any) -> dict[str, Any]:
     """The game's options, every one present (scenarios.OPTION_DEFAULTS, check_options)."""
-    o = check_obj(v, "options", tuple(OPTION_DEFAULTS))
+    o = check_obj(v, "options", _OPTION_KEYS, _OPTIONS)
     try:
         return check_options(o)
     except BadRequest as e:
@@ -239,7 +245,7 @@ class _Slow(Exception):
 
 def _check_spaces(v: Any, indep: bool) -> tuple[dict[str, SpaceData], list[int]]:
     """1.3, 1.4.2, 1.6: every space, its pieces and markers. Returns the spaces (keys in the
-    engine's order: map order matters to move lists) and all piece counts, space by space in
+    engine's order: map order matters to move lists) and the pieces on the map by kind, in
     MAP_PIECES order. A fast path takes the usual document; anything it does not expect is checked
     again field by field (``_spaces_in_full``), which names the first error."""
     sps = check_obj(v, "spaces")
@@ -252,7 +258,7 @@ def _check_spaces(v: Any, indep: bool) -> tuple[dict[str, SpaceData], list[int]]
                 fail(at("spaces", n), "missing space")
     marks = [0, 0, 0, 0]  # Terror markers, Pop 0 markers, Pop +1 markers, Base markers
     try:
-        out, flat = _spaces_fast(sps, indep, marks)
+        out, on_map = _spaces_fast(sps, indep, marks)
     except (_Slow, KeyError, TypeError):
         _spaces_in_full(sps, indep)
         fail("spaces", "malformed")  # not reached: the full checks name the error
@@ -264,14 +270,16 @@ def _check_spaces(v: Any, indep: bool) -> tuple[dict[str, SpaceData], list[int]]
              "4.2.1")
     if marks[2] > _POP_PLUS_MARKERS or marks[3] > _BASE_MARKERS:
         fail("spaces", "more Pop +1 or Base markers than the game has", "1.3.3")
-    return out, flat
+    return out, on_map
 
 
 def _spaces_fast(sps: dict[str, Any], indep: bool,
                  marks: list[int]) -> tuple[dict[str, SpaceData], list[int]]:
-    """The spaces of a well-formed document, checked with as few operations as possible."""
+    """The spaces of a well-formed document, checked with as few operations as possible. Returns
+    them and the pieces on the map by kind (in MAP_PIECES order, for the force pool, 1.4.1)."""
     out: dict[str, SpaceData] = {}
-    flat: list[Any] = []  # typed Any until checked: a count read as int would pass a bool
+    t_ft = t_fp = t_at = t_ap = t_gb = t_ug = t_ag = t_fb = 0
+    counts_ok = True  # every piece count an integer, none below 0 (1.4.1): a bool is not one
     for n in SPACE_NAMES:
         sp = sps[n]
         if type(sp) is not dict or len(sp) != 6:
@@ -279,22 +287,42 @@ def _spaces_fast(sps: dict[str, Any], indep: bool,
         pc = sp["pieces"]
         if type(pc) is not dict or len(pc) != 8:
             raise _Slow
-        p = {FT: pc[FT], FP: pc[FP], AT: pc[AT], AP: pc[AP], GB: pc[GB], UG: pc[UG], AG: pc[AG],
-             FB: pc[FB]}
+        # typed Any until checked: a count read as int would pass a bool
+        ft: Any = pc[FT]
+        fp: Any = pc[FP]
+        at_: Any = pc[AT]
+        ap: Any = pc[AP]
+        gb: Any = pc[GB]
+        ug: Any = pc[UG]
+        ag: Any = pc[AG]
+        fb: Any = pc[FB]
+        p = {FT: ft, FP: fp, AT: at_, AP: ap, GB: gb, UG: ug, AG: ag, FB: fb}
         sup, terror, rs, bonus, marker = (sp["support"], sp["terror"], sp["resettled"],
                                           sp["pop_bonus"], sp["base_marker"])
         if not (rs is False and marker is False and type(terror) is int and type(bonus) is int
                 and not terror and not bonus and _ALGERIA[n] and type(sup) is str
                 and (sup == "neutral" or (_POPULATED[n] and sup in _SUPPORT))
-                and p[GB] + p[FB] <= 2):
+                and gb + fb <= 2):
             _check_space(n, sp, p, indep, marks)
         out[n] = {"pieces": p, "support": sup, "terror": terror, "resettled": rs,
                   "pop_bonus": bonus, "base_marker": marker}
-        flat.extend(p.values())
-    for c in flat:  # piece counts: integers, none below 0 (1.4.1)
-        if type(c) is not int or c < 0:
-            raise _Slow
-    return out, flat
+        if (type(ft) is int and type(fp) is int and type(at_) is int and type(ap) is int
+                and type(gb) is int and type(ug) is int and type(ag) is int and type(fb) is int
+                and ft >= 0 and fp >= 0 and at_ >= 0 and ap >= 0 and gb >= 0 and ug >= 0
+                and ag >= 0 and fb >= 0):
+            t_ft += ft
+            t_fp += fp
+            t_at += at_
+            t_ap += ap
+            t_gb += gb
+            t_ug += ug
+            t_ag += ag
+            t_fb += fb
+        else:
+            counts_ok = False
+    if not counts_ok:  # checked after every space's markers, as the full checks order them
+        raise _Slow
+    return out, [t_ft, t_fp, t_at, t_ap, t_gb, t_ug, t_ag, t_fb]
 
 
 def _spaces_in_full(sps: dict[str, Any], indep: bool) -> None:
@@ -359,19 +387,22 @@ def _check_space(n: str, sp: dict[str, Any], pc: dict[str, Any], indep: bool,
 
 def _check_boxes(v: Any) -> dict[str, dict[str, int]]:
     """1.4.1: Available, Casualties, Out of Play, and pieces set aside by an Event (5.1.9)."""
-    b = check_obj(v, "boxes", BOXES)
+    b = check_obj(v, "boxes", BOXES, _BOXES)
+    out: dict[str, dict[str, int]] = {}
     for box in BOXES:
         pieces = check_obj(b[box], "boxes." + box, BOX_PIECES, _BOX)
-        if not set(map(type, pieces.values())) <= _INT or min(pieces.values()) < 0:
-            for k in BOX_PIECES:
-                check_int(pieces[k], f"boxes.{box}.{k}", 0, FORCE_POOL[k], "1.4.1")
-    return {box: {k: b[box][k] for k in BOX_PIECES} for box in BOXES}
+        for x in pieces.values():
+            if type(x) is not int or x < 0:
+                for k in BOX_PIECES:
+                    check_int(pieces[k], f"boxes.{box}.{k}", 0, FORCE_POOL[k], "1.4.1")
+        out[box] = {k: pieces[k] for k in BOX_PIECES}
+    return out
 
 
-def _check_pool(s: State, flat: list[int]) -> None:
+def _check_pool(s: State, totals: list[int]) -> None:
     """1.4.1: for each kind of piece, map + Available + Casualties + Out of Play + set aside
-    equals the force pool. ``flat``: the pieces of every space in MAP_PIECES order."""
-    ft, fp, at_, ap, gb, ug, ag, fb = (sum(flat[i::8]) for i in range(8))
+    equals the force pool. ``totals``: the pieces on the map by kind, in MAP_PIECES order."""
+    ft, fp, at_, ap, gb, ug, ag, fb = totals
     on_map = {FT: ft, FP: fp, AT: at_, AP: ap, GB: gb, "guerrillas": ug + ag, FB: fb}
     boxes = s.boxes
     for key in BOX_PIECES:
@@ -465,9 +496,9 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
     _disjoint(in_effect, removed, "cards.in_effect", "5.1.5")
     if current is not None and current in played:
         fail("cards.current", f"card {current} is also in cards.played", "2.2")
-    events = {x for x in hidden + out + removed if x in EVENTS}
-    if len(events) != len(EVENTS):
-        missing = sorted(EVENTS - events)[:5]
+    placed = set(hidden + out + removed)
+    if not EVENTS <= placed:
+        missing = sorted(EVENTS - placed)[:5]
         fail("cards", f"Event card(s) {missing} are nowhere (deck, set aside, unseen, played,"
              " current, Momentum or removed)", "10.0")
     seen = [x for x in out if x in PROPAGANDA]
@@ -483,9 +514,20 @@ def _check_cards(v: Any, scenario: str, managed: bool) -> dict[str, Any]:
         if DELAYED_EFFECTS[x] not in played:
             fail(f"cards.delayed[{i}]", f"{x} is owed only once card {DELAYED_EFFECTS[x]} has"
                  " been played", "5.1.9")
-    cards = {k: c[k] for k in CARD_KEYS}
-    cards["held"] = {"gov": held["gov"], "fln": held["fln"]}
-    return cards
+    return _cards(c, held)
+
+
+def _cards(c: dict[str, Any], held: dict[str, Any]) -> dict[str, Any]:
+    """The cards of a document, keys in the engine's order (CARD_KEYS), with their own ``held``."""
+    return {"deck": c["deck"], "deck_left": c["deck_left"], "piles": c["piles"],
+            "unseen": c["unseen"], "current": c["current"], "played": c["played"],
+            "set_aside": c["set_aside"], "held": {"gov": held["gov"], "fln": held["fln"]},
+            "in_effect": c["in_effect"], "removed": c["removed"],
+            "capabilities": c["capabilities"], "momentum": c["momentum"],
+            "coup_played": c["coup_played"], "coup_campaign": c["coup_campaign"],
+            "propaganda_total": c["propaganda_total"], "propaganda_drawn": c["propaganda_drawn"],
+            "rounds": c["rounds"], "last_propaganda": c["last_propaganda"],
+            "delayed": c["delayed"]}
 
 
 def _check_piles(v: Any, per_pile: int, deck_left: int) -> list[list[int]]:
@@ -520,7 +562,7 @@ def _check_deck_piles(deck: list[int], piles: list[list[int]], drawn: int) -> No
 
 
 def _disjoint(a: list[int], b: list[int], field: str, rule: str) -> None:
-    both = set(a) & set(b)
+    both = set(a).intersection(b)
     if both:
         fail(field, f"card(s) {sorted(both)[:5]} appear in two places", rule)
 
@@ -560,7 +602,7 @@ def _check_markers(c: dict[str, Any]) -> list[int]:
 
 def _check_sop(v: Any) -> dict[str, Any]:
     """2.3.1-2.3.2: the First Eligible player and the Initiative Track boxes used on this card."""
-    sop = check_obj(v, "sop", SOP_KEYS)
+    sop = check_obj(v, "sop", SOP_KEYS, _SOP)
     check_choice(sop["first"], "sop.first", FACTIONS, "2.3.1")
     check_choice(sop["first_box"], "sop.first_box", SOP_BOXES, "2.3.2")
     check_choice(sop["second_box"], "sop.second_box", SOP_BOXES, "2.3.2")

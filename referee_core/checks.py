@@ -11,7 +11,6 @@ from typing import Any, NoReturn
 
 from .errors import StateError
 
-_INT = {int}
 PLAIN_INT = (1 << 53) - 1  # integers inside frames, results and Deception data (JSON-safe)
 PLAIN_DEPTH = 12           # nesting allowed inside one frame / the result / Deception data
 PLAIN_STR = 1000           # longest string inside them
@@ -95,10 +94,11 @@ def check_choice(v: Any, field: str, allowed: tuple[Any, ...], rule: str = "") -
 def check_card_list(v: Any, field: str, allowed: frozenset[int], what: str = "card") -> list[int]:
     """A list of distinct card numbers from ``allowed``."""
     out = check_list(v, field)
-    if out and not (set(map(type, out)) <= _INT and allowed.issuperset(out)):
-        for i, c in enumerate(out):
-            if type(c) is not int or c not in allowed:
-                fail(f"{field}[{i}]", f"{show(c)} is not a {what}")
+    for x in out:
+        if type(x) is not int or x not in allowed:
+            for i, c in enumerate(out):
+                if type(c) is not int or c not in allowed:
+                    fail(f"{field}[{i}]", f"{show(c)} is not a {what}")
     if len(set(out)) != len(out):
         seen: set[int] = set()
         for i, c in enumerate(out):

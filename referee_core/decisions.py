@@ -27,7 +27,6 @@ stack of an untrusted state for the game's validator.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar
 
 from .checks import Budget, check_list, check_obj, fail, plain, show
@@ -448,20 +447,28 @@ def check_move_shape(m: Any) -> Move:
     return m
 
 
-_STR_INT = {str, int}
-
-
 def well_formed(moves: list[Any]) -> bool:
-    """All of ``moves`` pass ``check_move_shape`` (checked all at once: the types of all their
-    keys and values together); False when one might not."""
-    if set(map(type, moves)) != {dict} or {type(m.get("t")) for m in moves} != {str}:
+    """All of ``moves`` pass ``check_move_shape`` (one pass over their keys and values: objects
+    with string keys, a string ``t``, string or integer values, integers within ±2^31); False
+    when one might not (``moves`` empty included)."""
+    if not moves:
         return False
-    values = list(chain.from_iterable(m.values() for m in moves))
-    if not set(map(type, chain.from_iterable(moves))) <= {str} or \
-            not set(map(type, values)) <= _STR_INT:
-        return False
-    ints = [v for v in values if type(v) is int]
-    return not ints or (-MOVE_INT <= min(ints) and max(ints) < MOVE_INT)
+    for m in moves:
+        if type(m) is not dict:
+            return False
+        d: dict[Any, Any] = m
+        if type(d.get("t")) is not str:
+            return False
+        for k, v in d.items():
+            if type(k) is not str:
+                return False
+            if type(v) is int:
+                n: int = v
+                if n < -MOVE_INT or n >= MOVE_INT:
+                    return False
+            elif type(v) is not str:
+                return False
+    return True
 
 
 def check_fields(m: Move, legal: list[Move]) -> None:

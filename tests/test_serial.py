@@ -188,6 +188,38 @@ def test_error_names_field_reason_and_rule() -> None:
     assert str(e) == "resources.gov: must be an integer, not true"
 
 
+def _set_count(d: Data, space: str, key: str, value: Any) -> None:
+    d["spaces"][space]["pieces"][key] = value
+
+
+@pytest.mark.parametrize("change,error", [
+    # a count that is not a whole number >= 0 is named by the full checks (1.4.1) ...
+    (lambda d: _set_count(d, "Barika", "gov_bases", True),
+     "spaces.Barika.pieces.gov_bases: must be an integer, not true"),
+    (lambda d: _set_count(d, "Batna", "fln_bases", -1),
+     "spaces.Batna.pieces.fln_bases: -1 is outside 0-18446744073709551615 (rule 1.4.1)"),
+    (lambda d: _set_count(d, "Biskra", "french_troops", 1.5),
+     "spaces.Biskra.pieces.french_troops: must be an integer, not a number with a fraction or exponent"),
+    # ... after every space's markers and Support: a later space's error comes first
+    (lambda d: (_set_count(d, "Barika", "gov_bases", True),
+                d["spaces"]["Tunisia"].__setitem__("support", "support")),
+     "spaces.Tunisia.support: Countries carry no Support/Opposition marker (they count as"
+     " Oppose once independent) (rule 5.1.8)"),
+    # the pieces on the map are counted for the force pool, space by space (1.4.1)
+    (lambda d: _set_count(d, "Barika", "french_police", d["spaces"]["Barika"]["pieces"]
+                          ["french_police"] + 1),
+     "boxes.*.french_police: map "),
+    (lambda d: d["boxes"]["casualties"].__setitem__("guerrillas", False),
+     "boxes.casualties.guerrillas: must be an integer, not false"),
+    (lambda d: d["boxes"]["out_of_play"].__setitem__("fln_bases", -2),
+     "boxes.out_of_play.fln_bases: -2 is outside 0-15 (rule 1.4.1)"),
+])
+def test_piece_count_errors_name_the_same_field_whatever_path_finds_them(
+        change: Callable[[Data], Any], error: str) -> None:
+    """The spaces' fast path and the full checks agree on which error comes first."""
+    assert str(mutated(FULL, change)).startswith(error)
+
+
 # --- not a state at all ---------------------------------------------------------------------
 
 
