@@ -807,3 +807,12 @@ def test_tampered_decision_data_is_a_state_error_not_a_crash() -> None:
     with pytest.raises(engine.StateError) as e:
         engine.legal_moves(s)
     assert e.value.field == f"pending[{len(s.pending) - 1}]"
+
+
+def test_the_cards_are_rebuilt_in_the_engines_key_order() -> None:
+    """The validator and the trusted load rebuild a state's cards by a literal: its keys are the
+    schema's, in the engine's order (CARD_KEYS)."""
+    from engine.validate import CARD_KEYS, _cards
+
+    c = {k: k for k in CARD_KEYS} | {"held": {"gov": [], "fln": []}}
+    assert list(_cards(c, c["held"])) == list(CARD_KEYS)
