@@ -391,10 +391,9 @@ def _check_boxes(v: Any) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for box in BOXES:
         pieces = check_obj(b[box], "boxes." + box, BOX_PIECES, _BOX)
-        for x in pieces.values():
-            if type(x) is not int or x < 0:
-                for k in BOX_PIECES:
-                    check_int(pieces[k], f"boxes.{box}.{k}", 0, FORCE_POOL[k], "1.4.1")
+        if not all(type(x) is int and x >= 0 for x in pieces.values()):
+            for k in BOX_PIECES:  # the first count off, in BOX_PIECES order, is named
+                check_int(pieces[k], f"boxes.{box}.{k}", 0, FORCE_POOL[k], "1.4.1")
         out[box] = {k: pieces[k] for k in BOX_PIECES}
     return out
 

@@ -94,11 +94,9 @@ def check_choice(v: Any, field: str, allowed: tuple[Any, ...], rule: str = "") -
 def check_card_list(v: Any, field: str, allowed: frozenset[int], what: str = "card") -> list[int]:
     """A list of distinct card numbers from ``allowed``."""
     out = check_list(v, field)
-    for x in out:
-        if type(x) is not int or x not in allowed:
-            for i, c in enumerate(out):
-                if type(c) is not int or c not in allowed:
-                    fail(f"{field}[{i}]", f"{show(c)} is not a {what}")
+    for i, c in enumerate(out):
+        if type(c) is not int or c not in allowed:
+            fail(f"{field}[{i}]", f"{show(c)} is not a {what}")
     if len(set(out)) != len(out):
         seen: set[int] = set()
         for i, c in enumerate(out):

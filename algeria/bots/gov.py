@@ -45,6 +45,13 @@ def spend_floor(v: View) -> int:
     return max(45, int(v["psl"]["fln"]) + 8)
 
 
+def defence_floor(v: View) -> int:
+    """The Government PSL below which it mobilizes not even a city's defence (Police, a brigade
+    for a city whose Front would Strike unanswered): above the OAS and the Coup (11.3, 11.4: at
+    30 or less) and no more than 10 behind the FLN's PSL (12.2)."""
+    return max(30, int(v["psl"]["fln"]) - 10)
+
+
 def choose_move(v: View, seed: int) -> tuple[Move, list[dict[str, Any]]]:
     return choose_for_decision(v, seed, RULES, other)
 
@@ -113,21 +120,19 @@ def reinforce(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
 def mobilize_value(b: Board, item: str, free: bool) -> tuple[float, str]:
     v = b.v
     cost = UNIT_TYPES[item].mobilize_psp if item in UNIT_TYPES else 2
-    if item == "police":
-        floor = max(30, v["psl"]["fln"] - 10)
+    bare = bare_cities(b) if item in ("fr_bde", "alg_bde") else []
+    if item == "police" or bare:  # a city's defence: paid down to defence_floor
+        floor = defence_floor(v)
         if not free and v["psl"]["gov"] - cost < floor:
             return -1.0, f"the PSL would fall below {floor} (12.2, 11.3)"
+    if bare:
+        return 1.5, f"a brigade for {bare[0]}: a Front and no unit to React to its Strike " \
+            f"(9.12: 1d6 PSP a turn)"
+    if item == "police":
         best = max(police_site(b, a) for a in AREAS if a in v["areas"])
         if best > 0:
             return 2.0, "Police: a patrol in a city or Civil Affairs in a new area (9.21, 9.25)"
         return -1.0, "every city has three Police and every Rural area one"
-    bare = bare_cities(b)
-    if bare and item in ("fr_bde", "alg_bde"):
-        floor = max(30, v["psl"]["fln"] - 10)
-        if not free and v["psl"]["gov"] - cost < floor:
-            return -1.0, f"the PSL would fall below {floor} (12.2, 11.3)"
-        return 1.5, f"a brigade for {bare[0]}: a Front and no unit to React to its Strike " \
-            f"(9.12: 1d6 PSP a turn)"
     if not free and v["psl"]["gov"] - cost < spend_floor(v):
         return -1.0, f"the PSL would fall below {spend_floor(v)} (12.2, 11.3)"
     if item == "elite_bde":

@@ -200,19 +200,30 @@ def test_the_government_takes_its_awards_when_behind() -> None:
 
 # ---- Sixth round: the war's length (docs/algeria/bots.md) --------------------------------------
 
+POLICED = ("ALGIERS", "ORAN", "CONSTANTINE", "I-1", "II-1", "III-1", "IV-1", "V-1")
+
+
+def civil_affairs_made(made: int, psl: dict[str, int]
+                       ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """1954, Police patrolling in eight areas, Civil Affairs made this turn in the first
+    ``made`` of them (9.25): the Government's view, choosing between one more in the next area
+    and passing."""
+    frame = {"k": "operations", "passes": 0, "france": False}
+    units = {f"police.{i}": (a, "PTL") for i, a in enumerate(POLICED, 1)}
+    done = {a: ["civil_affairs"] for a in POLICED[:made]}
+    moves = [{"t": "mission", "mission": "civil_affairs", "area": POLICED[made]}, {"t": "pass"}]
+    v = gov_view(frame, moves, units, done=done)
+    v.update(scenario="1954", psl=psl)
+    return v, moves
+
+
 def test_civil_affairs_are_paced_at_one_more_per_four_points_of_lead() -> None:
     # 9.25, 12.2, chart C.8: 1954 starts the Government at 65 against the FLN's 50. At those
     # PSLs, with Police in eight areas and six Civil Affairs made this turn, the Government
     # keeps the rest of its PSL: 3 + 15 // 4 = 6. The old bot, one more per 2 points, made ten
     # a turn (3 + 15 // 2) and took the FLN's 50 to 0 in 3-5 turns, spending its own PSL with
     # it. 28 ahead it made a ninth before the seventh round (now at most five, below).
-    frame = {"k": "operations", "passes": 0, "france": False}
-    areas = ("ALGIERS", "ORAN", "CONSTANTINE", "I-1", "II-1", "III-1", "IV-1", "V-1")
-    units = {f"police.{i}": (a, "PTL") for i, a in enumerate(areas, 1)}
-    done = {a: ["civil_affairs"] for a in areas[:6]}
-    moves = [{"t": "mission", "mission": "civil_affairs", "area": "IV-1"}, {"t": "pass"}]
-    v = gov_view(frame, moves, units, done=done)
-    v.update(scenario="1954", psl={"gov": 65, "fln": 50})
+    v, _ = civil_affairs_made(6, psl={"gov": 65, "fln": 50})
     assert choice(v) == {"t": "pass"}
     v["psl"] = {"gov": 78, "fln": 50}
     assert choice(v) == {"t": "pass"}
@@ -224,13 +235,7 @@ def test_civil_affairs_stop_at_five_a_turn_until_the_fln_is_at_ten() -> None:
     # rest of its PSL: five take 8.3 PSP a turn off the FLN, more than its Propaganda brings it;
     # the old bot made a sixth (and up to nine), and took the FLN's 50 to 0 in 4-5 turns. With
     # the FLN at 10 it makes every one it can (12.2).
-    frame = {"k": "operations", "passes": 0, "france": False}
-    areas = ("ALGIERS", "ORAN", "CONSTANTINE", "I-1", "II-1", "III-1", "IV-1", "V-1")
-    units = {f"police.{i}": (a, "PTL") for i, a in enumerate(areas, 1)}
-    done = {a: ["civil_affairs"] for a in areas[:5]}
-    moves = [{"t": "mission", "mission": "civil_affairs", "area": "III-1"}, {"t": "pass"}]
-    v = gov_view(frame, moves, units, done=done)
-    v.update(scenario="1954", psl={"gov": 75, "fln": 50})
+    v, moves = civil_affairs_made(5, psl={"gov": 75, "fln": 50})
     assert choice(v) == {"t": "pass"}
     v["psl"] = {"gov": 75, "fln": 10}
     assert choice(v) == moves[0]
