@@ -373,7 +373,7 @@ class Core:
               ) -> tuple[games.State, list[dict[str, Any]], int, ServiceError | None]:
         """Apply the moves in order; stops at the first illegal one, or (strict mode:
         ``seats``) at the first one whose player's seat the request does not hold, before it is
-        judged. ``labels`` collects the label of each legal move (in the position it is played
+        judged. ``labels`` collects the label of each move applied (in the position it is played
         in)."""
         game = games.of_state(s)
         log_: list[dict[str, Any]] = []
@@ -384,9 +384,7 @@ class Core:
                 if refused is not None:
                     return s, log_, i, refused
             try:
-                if labels is not None and m in game.rules.legal_moves(s):
-                    labels.append(game.move_label(s, m))
-                s, entries = game.rules.apply(s, m)
+                after, entries = game.rules.apply(s, m)
             except engine.IllegalMove as e:
                 return s, log_, i, ServiceError("illegal_move", e.reason, rule=e.rule,
                                                 move_index=i)
@@ -398,6 +396,9 @@ class Core:
             except engine.StateError as e:  # the state's data, found inconsistent on the way
                 return s, log_, i, ServiceError("invalid_state", e.reason, rule=e.rule,
                                                 field=f"state.{e.field}", move_index=i)
+            if labels is not None:  # the move was legal where it was played
+                labels.append(game.move_label(s, m))
+            s = after
             log_.extend(entries)
         return s, log_, len(moves), None
 

@@ -15,6 +15,7 @@ import pytest
 from google.protobuf.json_format import MessageToDict
 
 import algeria
+from algeria.labels import move_label
 from ct_referee_client import move_dict
 
 from .conftest import TRANSPORTS, Servers, refused, strict_servers
@@ -42,6 +43,12 @@ def test_both_bots_move_explain_and_replay(servers: Servers, transport: str) -> 
     assert json.loads(d.state.json)["schema"].startswith("algeria-state/")
     a = c.apply(g.state, moves=[move_dict(m) for m in d.moves])
     assert a.state.json == d.state.json
+    # each move is labelled as it reads in the position it is played in
+    s, labels = algeria.from_json(g.state.json), []
+    for m in map(move_dict, d.moves):
+        labels.append(move_label(s, m))
+        s, _ = algeria.apply(s, m)
+    assert [m.label for m in d.moves] == labels and len(set(labels)) > 1
     assert c.decide_gov(g.state, seed=3, role="fln").state.json == d.state.json
 
     f = c.decide(d.state, seed=5, role="gov")
