@@ -47,8 +47,6 @@ THIRDS = 3  # 6.2.3: Commitment changes by a third of the French pieces moved
 EPS = 1e-6
 FOLLOW_CAP = 40  # destinations valued for one picked piece
 PACIFY_STEP = 2  # 3.2.1: Resources per Pacification step
-PASS: Move = {"t": "pass"}
-SECOND_AHEAD = True  # a declined Pivotal Event as Second Eligible valued by the action to come
 
 Handler = Callable[[State, list[Move], Ctx], Move]
 
@@ -147,12 +145,6 @@ def ahead(s: State, ctx: Ctx) -> float:
     before the First Eligible acts, and the Pivotal Event would be the Government's action on the
     card): where the Government's own option prompt follows, the best of its options completed
     quietly (``weigh``); otherwise – the FLN acts first – the position itself."""
-    if SECOND_AHEAD and to_move(s) == "fln" and top_kind(s) == "eligible" and not ctx.spent:
-        # Second Eligible: the Government's action comes after the FLN's; valued as if the
-        # FLN passed (2.3.3: the Second Eligible then chooses among all the options)
-        passed = ctx.step(s, PASS) if PASS in ctx.legal(s) else s
-        if to_move(passed) == "gov" and top_kind(passed) == "eligible":
-            s = passed
     if to_move(s) != "gov" or top_kind(s) != "eligible" or ctx.spent:
         return ctx.value(s)
     ctx.quiet += 1
