@@ -68,7 +68,6 @@ DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: 
 W_FIRST = 1.0  # the Government First Eligible on the next card (2.3.5)
 ENDGAME_CARDS = 4.0  # one-player final Campaign: Event cards expected before the end from which
 # the terms that pay only later fade and Support counts whole (8.5.1); 0: never
-EXACT_HOME = True
 
 
 def final_round(s: State) -> bool:
@@ -218,9 +217,7 @@ def terms(s: State) -> dict[str, float]:
     box = s.boxes
     french = box["available"][FT] + box["available"][FP]
     if homecoming(s):
-        # 6.2.3 adds one Commitment per three pieces: whole thirds only, as the end nears
-        thirds = h * french / 3 + (1.0 - h) * (french // 3) if EXACT_HOME else french / 3
-        forces += W_HOME * thirds
+        forces += W_HOME * french / 3
     elif not last:
         forces += W_AVAILABLE * french
     dg = de_gaulle(s)
