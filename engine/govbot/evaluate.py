@@ -30,6 +30,10 @@ better). One number, the sum of named terms so a trace can say what a choice gai
   there sets it to Neutral);
 * ``tempo`` – the Government First Eligible on the next Event card (2.3.5, ``first_next``): it
   then acts first and limits what the FLN may do (2.3.2); worth nothing in the final Round.
+
+In the one-player game's last cards (``horizon``: the game ends with the final Commitment Phase,
+8.5.1) ``control``, ``prospects``, ``insurgents``, ``terror`` and ``tempo`` fade and Support counts
+nearer its full value: there the evaluation becomes the score.
 """
 
 from __future__ import annotations
