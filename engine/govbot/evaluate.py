@@ -71,7 +71,7 @@ PACIFY_STEP = 2  # 6.3.1: Resources per Terror marker removed or level shifted
 DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: more than 30)
 W_FIRST = 1.0  # the Government First Eligible on the next card (2.3.5)
 ENDGAME_CARDS = 4.0  # one-player final Campaign: Event cards expected before the end from which
-# the terms that pay only later fade and Support counts whole (8.5.1); 0: never
+# the terms that pay only later fade and Support counts nearer whole (8.5.1); 0: never
 
 
 def final_round(s: State) -> bool:
