@@ -12,7 +12,7 @@ import pytest
 import engine
 from engine.board import control, scores
 from engine.govbot import choose_move, decide, evaluate
-from engine.govbot.evaluate import W_FIRST, first_next, homecoming, terms
+from engine.govbot.evaluate import ENDGAME_CARDS, W_FIRST, first_next, homecoming, horizon, terms
 from engine.govbot.hidden import determinize
 from engine.govbot.policy import assault_worth, choose, sweep_worth, tells, train_value
 from engine.govbot.search import Ctx, other_move
@@ -615,3 +615,33 @@ def test_a_pivotal_event_is_weighed_against_the_action_it_replaces(seed: int) ->
     d = decide(s, seed)
     assert d.moves[0] == {"t": "decline"}
     assert d.moves[1]["t"] == "op"
+
+
+def test_the_future_fades_as_the_one_player_game_nears_its_end() -> None:
+    """The one-player game ends with the final Round's Commitment Phase (8.5.1): in the final
+    Campaign, once fewer than ``ENDGAME_CARDS`` Event cards are expected before the last Propaganda
+    card, Control, prospects and Guerrillas weigh less and Support counts nearer its full value; in
+    the two-player game (a final Support Phase follows, 6.3) and earlier, nothing changes."""
+    held = {"Oran": {"ft": 1, "fp": 1, "ug": 1}}
+    near, far = final_campaign(held, 10, 2), final_campaign(held, 10, 12)
+    assert horizon(far) == 1.0 and horizon(near) == 1 / ENDGAME_CARDS
+    assert horizon(final_campaign(held, 10, 2, fln_bot=False)) == 1.0
+    assert horizon(gov(held, resources=(10, 5), options={"fln_bot": True})) == 1.0
+    t_near, t_two = terms(near), terms(final_campaign(held, 10, 2, fln_bot=False))
+    assert t_near["insurgents"] == pytest.approx(t_two["insurgents"] * horizon(near))
+    assert t_near["control"] == pytest.approx(t_two["control"] * horizon(near))
+
+
+def test_in_the_last_cards_it_takes_the_score_over_a_sweep() -> None:
+    """A Short game of the Government bot against the FLN bot (engine seed 18010), final Campaign:
+    six Event cards and the last Propaganda card left (three expected before the end), 8
+    Government Resources, the FLN 0, Government score 33. #19 General Strike (unshaded) adds two
+    Commitment: 35. The bot used to Sweep Souk Ahras and Neutralize two Active Guerrillas in
+    Medea, which shifts Medea toward Opposition (4.2.3): 31 – Guerrillas it valued as if the game
+    went on."""
+    s = stored("govbot_short_18010_final_campaign.json")
+    assert s.cards["piles"] == [[6, 1]] and s.resources == {"gov": 8, "fln": 0}
+    assert scores(s).gov == 33
+    d = decide(s, 1)
+    assert d.moves[0] == {"t": "event", "side": "unshaded"}
+    assert scores(d.state).gov == 35

@@ -30,6 +30,10 @@ better). One number, the sum of named terms so a trace can say what a choice gai
   there sets it to Neutral);
 * ``tempo`` – the Government First Eligible on the next Event card (2.3.5, ``first_next``): it
   then acts first and limits what the FLN may do (2.3.2); worth nothing in the final Round.
+
+In the one-player game's last cards (``horizon``: the game ends with the final Commitment Phase,
+8.5.1) ``control``, ``prospects``, ``insurgents``, ``terror`` and ``tempo`` fade and Support counts
+nearer its full value: there the evaluation becomes the score.
 """
 
 from __future__ import annotations
@@ -66,6 +70,8 @@ RES_PER_CARD = 4  # Resources the Government spends per card, on average, in the
 PACIFY_STEP = 2  # 6.3.1: Resources per Terror marker removed or level shifted
 DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: more than 30)
 W_FIRST = 1.0  # the Government First Eligible on the next card (2.3.5)
+ENDGAME_CARDS = 4.0  # one-player final Campaign: Event cards expected before the end from which
+# the terms that pay only later fade and Support counts nearer whole (8.5.1); 0: never
 
 
 def final_round(s: State) -> bool:
@@ -158,6 +164,18 @@ def first_next(s: State) -> str:
     return first
 
 
+def horizon(s: State) -> float:
+    """How much of the position's future is still to be played, from 1.0 down to 0.0: in the
+    one-player game's final Campaign the game ends with the final Round's Commitment Phase
+    (8.5.1: no Support Phase, no Agitation after it), so as the expected Event cards before the
+    last Propaganda card (``cards_left``) fall below ``ENDGAME_CARDS`` what only pays later –
+    Control, Pacify and Agitation prospects, Guerrillas, Support within reach of Terror, First
+    Eligibility – fades, and Support gained is more nearly final. 1.0 elsewhere."""
+    if ENDGAME_CARDS <= 0 or not s.options.get("fln_bot") or not final_campaign(s):
+        return 1.0
+    return min(1.0, cards_left(s) / ENDGAME_CARDS)
+
+
 def terms(s: State) -> dict[str, float]:
     """The evaluation's terms (see the module docstring). One pass over the map: the victory
     totals (1.9, as ``board.scores``), Control (1.7, as ``board.control``) and Population (as
@@ -197,7 +215,8 @@ def terms(s: State) -> dict[str, float]:
         if ug and level == "support":
             terror -= W_EXPOSED * pop
     gov_score, fln_score = sup + s.commitment, opp + bases
-    support_kept = float(sup) if last else W_SUPPORT_EARLY * sup
+    h = horizon(s)
+    support_kept = float(sup) if last else (1.0 - (1.0 - W_SUPPORT_EARLY) * h) * sup
     margin = float((gov_score - 35) - (fln_score - 30)) - (sup - support_kept)
     box = s.boxes
     french = box["available"][FT] + box["available"][FP]
@@ -219,6 +238,10 @@ def terms(s: State) -> dict[str, float]:
     france = france_cost(s)
     danger = -W_DANGER * max(0, fln_score - DANGER_FROM)
     tempo = W_FIRST if not last and first_next(s) == "gov" else 0.0
+    if h < 1.0:  # the end is near: what pays only later fades (``horizon``); Bases and
+        # Support are in the margin
+        control_t, prospects, insurgents, terror, tempo = (
+            h * control_t, h * prospects, h * insurgents, h * terror, h * tempo)
     return {"tempo": tempo, "margin": margin, "danger": danger, "control": control_t,
             "prospects": prospects, "insurgents": insurgents, "forces": forces,
             "resources": resources, "france": france, "terror": terror}
