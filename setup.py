@@ -90,33 +90,16 @@ class BuildEngines(build_ext):
             with contextlib.redirect_stdout(said):
                 # the optional packages the engines import when present (orjson) are not
                 # installed where an installer builds (an isolated environment): typed Any
-                made = mypycify(["--ignore-missing-imports", "--no-warn-return-any",
-                                 *(f for files, _ in found for f in files)],
-                                opt_level=os.environ.get("MYPYC_OPT_LEVEL", "1"),
-                                debug_level="0", separate=found)
+                return list(mypycify(["--ignore-missing-imports", "--no-warn-return-any",
+                                      *(f for files, _ in found for f in files)],
+                                     opt_level=os.environ.get("MYPYC_OPT_LEVEL", "1"),
+                                     debug_level="0", separate=found))
         except (Exception, SystemExit) as e:  # noqa: BLE001 - mypyc failing (it exits on a
             # type error) leaves pure Python too
             errors = [line for line in said.getvalue().splitlines() if ": error:" in line]
             self._not_compiled(f"mypyc could not compile them ({type(e).__name__}: {e}"
                                + "".join(f"; {line}" for line in errors[:3]) + ")")
             return []
-        return self._for_the_cores(made)
-
-    @staticmethod
-    def _for_the_cores(made: list[Any]) -> list[Any]:
-        """The extensions in the order the build should take them: the longest C first, since
-        the cores take them in this order and the last one started decides when the build
-        ends."""
-        return sorted(made, key=lambda ext: -sum(os.path.getsize(s) for s in ext.sources))
-
-    def build_extensions(self) -> None:
-        # No warnings on mypyc's C: the analyses behind Python's own ``-Wall`` cost gcc about a
-        # sixth of its time, and run even where ``-w`` hides what they find.
-        if self.compiler.compiler_type == "unix":
-            self.compiler.compiler_so = [
-                *(a for a in self.compiler.compiler_so if a not in ("-Wall", "-Wsign-compare")),
-                "-w"]
-        super().build_extensions()
 
     def run(self) -> None:
         self.distribution.ext_modules = self._extensions()
