@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import AREAS, SCENARIOS, UNIT_TYPES, WILAYAS
+from ..data import AREAS, SCENARIOS, UNIT_TYPES
 from .common import (
     CITIES, Board, Move, Rule, View, area_type, choose_for_decision, kind, mst,
 )
@@ -167,12 +167,7 @@ def operation(b: Board, m: Move) -> tuple[float, str]:
         return (0.6 if weakest <= 2 else 0.3 if weakest <= 6 else -0.5), \
             "Harass a weak target: hits cost the Government PSP (9.15, C.3)"
     if ms == "move":
-        spare, why = move_value(b, a), "Move a spare Cadre to an area without FLN units (9.13)"
-        held, dest = control_move(b, a)
-        if held > spare:
-            return held, f"Move a Band to {dest}: one more FLN point changes its control" \
-                " (10.1), half a PSP a turn each (10.4)"
-        return spare, why
+        return move_value(b, a), "Move a spare Cadre to an area without FLN units (9.13)"
     return -1.0, "not considered"
 
 
@@ -186,62 +181,6 @@ def move_value(b: Board, a: str) -> float:
     return 0.4 if cadres else -1.0
 
 
-# What a Move for control is worth (9.13, 10.1, 10.4): each area the Government controls and
-# the FLN contests, or the FLN controls, is half a PSP a turn off the Government's income, and
-# the Move risks the unit on a "+" (eliminated, C.6).
-CONTROL_MOVE = 1.5
-
-
-def fln_control(b: Board, area: str, delta: int) -> int:
-    """The FLN's control of ``area`` with ``delta`` more FLN control points (10.1): 1 when it has
-    twice the Government's, -1 when the Government has twice its, else 0 (Contested or a roll)."""
-    g, f = b.gov_strength(area), b.fln_strength(area) + delta
-    return int(f > 0 and f >= 2 * g) - int(g > 0 and g >= 2 * f)
-
-
-def movers(b: Board, area: str) -> list[str]:
-    """The units of ``area``'s OPS box that may Move for control (9.13): Bands and Faileks, and
-    a Cadre where another Front or Cadre keeps the area's Propaganda (9.11)."""
-    out = b.units(area, "fln", ("OPS",), kinds=("band", "failek"))
-    if len(b.units(area, "fln", kinds=("front", "cadre"))) > 1:
-        out += b.units(area, "fln", ("OPS",), kinds=("cadre",))
-    return out
-
-
-def reachable(area: str) -> list[str]:
-    """The Algerian areas a unit in ``area`` may Move to (9.13: its wilaya's areas and those next
-    to them)."""
-    w = AREAS[area].wilaya
-    home = WILAYAS.get(w, ()) if w else ()
-    return [a for a in AREAS if a != area and AREAS[a].type != "country"
-            and (a in home or any(h in AREAS[a].adjacent for h in home))]
-
-
-def control_gain(b: Board, origin: str, dest: str) -> int:
-    """How one FLN control point moved from ``origin`` to ``dest`` changes the FLN's control
-    against the Government's (10.1): each step is half a PSP a turn at 10.4, the area taken from
-    the Government or from nobody alike."""
-    lost = 0 if AREAS[origin].type == "country" else \
-        fln_control(b, origin, 0) - fln_control(b, origin, -1)
-    return fln_control(b, dest, 1) - fln_control(b, dest, 0) - lost
-
-
-def control_move(b: Board, area: str) -> tuple[float, str]:
-    """The best Move for control from ``area`` (9.13, 10.1): a Band (or a spare Cadre) to an area
-    where one more FLN point denies the Government its control or gives the FLN its own, with
-    the "+" risk (one chance in six at no patrol, C.6)."""
-    if not movers(b, area):
-        return -1.0, ""
-    best, dest = 0, ""
-    for d in reachable(area):
-        gain = control_gain(b, area, d)
-        if gain > best or (gain == best and gain > 0 and b.patrols(d) < b.patrols(dest)):
-            best, dest = gain, d
-    if best <= 0:
-        return -1.0, ""
-    return CONTROL_MOVE * best - 0.5 - 0.5 * b.patrols(dest), dest
-
-
 def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
     t = m["t"]
     ms = f["m"]
@@ -250,9 +189,6 @@ def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
         if ms == "propaganda":
             return -LOSS_ORDER[kind(u)], "the unit whose loss costs least on a '+' (9.11)"
         if ms == "move":
-            if u in movers(b, f["area"]) and control_move(b, f["area"])[0] > 0:
-                return (1.0 if kind(u) != "cadre" else 0.5), \
-                    "a Band moves for control; the Cadres keep their Propaganda (9.11, 10.1)"
             return (1.0 if kind(u) == "cadre" else 0.5), "move a Cadre first"
         return 1.0, "every unit adds +1 (9.12, 9.14) or firepower (9.15)"
     if t == "go":
@@ -261,13 +197,9 @@ def mission(b: Board, f: dict[str, Any], m: Move) -> tuple[float, str]:
         a = m["value"]
         if AREAS[a].type == "country":
             return -0.5, "stay in Algeria"
-        gain = control_gain(b, f["area"], a)
-        if f["units"] and kind(f["units"][0]) != "cadre":
-            return 2.0 * gain - 0.5 * b.patrols(a) + (0.2 if area_type(a) != "remote" else 0), \
-                f"{a}: one more FLN point there changes its control by {gain} (10.1)"
         s = {"urban": 2.0, "rural": 1.5, "remote": -1.0}[area_type(a)]
         s -= 1.5 * len(b.units(a, "fln", active=False)) + 0.5 * b.patrols(a)
-        return s + 0.5 * gain, f"{a}: a new area for Propaganda and a Front (A.1)"
+        return s, f"{a}: a new area for Propaganda and a Front (A.1)"
     if t == "target":
         u = m["value"]
         return -UNIT_TYPES[kind(u)].firepower, "the target that fires back least (9.15)"
