@@ -15,7 +15,8 @@ cannot read costs nothing but time: pytest checks each file's hash and rewrites 
 
     python scripts/warm_asserts.py [JOBS]
 
-Errors (a module that does not parse) are left to the run that follows, which reports them.
+A module this cannot cache (one that does not parse, a directory not writable) is left to the
+run that follows, which rewrites it or reports it.
 """
 
 from __future__ import annotations
@@ -60,14 +61,14 @@ def rewrite(paths: list[Path]) -> None:
     for p in paths:
         try:
             source_hash, co = pytest_rewrite._rewrite_test(p, None)  # type: ignore[arg-type]
-        except SyntaxError:
+            pyc = cached(p, pytest_rewrite.PYC_TAIL)
+            pyc.parent.mkdir(exist_ok=True)
+            part = pyc.with_name(f"{pyc.name}.{os.getpid()}")
+            with open(part, "wb") as fp:
+                pytest_rewrite._write_pyc_fp(fp, source_hash, co)
+            os.replace(part, pyc)
+        except Exception:  # noqa: BLE001 - left to pytest, which rewrites it (or reports it)
             continue
-        pyc = cached(p, pytest_rewrite.PYC_TAIL)
-        pyc.parent.mkdir(exist_ok=True)
-        part = pyc.with_name(f"{pyc.name}.{os.getpid()}")
-        with open(part, "wb") as fp:
-            pytest_rewrite._write_pyc_fp(fp, source_hash, co)
-        os.replace(part, pyc)
 
 
 def direct_works() -> bool:
