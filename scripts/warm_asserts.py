@@ -21,12 +21,14 @@ run that follows, which rewrites it or reports it.
 
 from __future__ import annotations
 
+import inspect
 import os
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 TESTS = Path(__file__).resolve().parents[1] / "tests"
 
@@ -72,14 +74,18 @@ def rewrite(paths: list[Path]) -> None:
 
 
 def direct_works() -> bool:
-    """Are pytest's functions the ones this script calls, naming files as it does?"""
+    """Are pytest's functions the ones this script calls (their parameters as ``rewrite`` passes
+    them), naming files as it does? Otherwise ``rewrite`` would skip every module unseen."""
     try:
         from _pytest.assertion import rewrite as pytest_rewrite
 
+        def params(fn: Any) -> list[str]:
+            return list(inspect.signature(fn).parameters)
+
         return (pytest_rewrite.PYC_TAIL == pyc_tail()
-                and callable(pytest_rewrite._rewrite_test)
-                and callable(pytest_rewrite._write_pyc_fp))
-    except (ImportError, AttributeError):
+                and params(pytest_rewrite._rewrite_test) == ["fn", "config"]
+                and params(pytest_rewrite._write_pyc_fp) == ["fp", "source_hash", "co"])
+    except (ImportError, AttributeError, TypeError, ValueError):
         return False
 
 
