@@ -58,6 +58,8 @@ def can_airmobilize(s: State, uid: str) -> bool:
 def airmobilize_moves(s: State) -> list[Move]:
     """The Government's ``airmobilize`` moves, offered in Deployment and in the Operations Phase
     (Helicopter Points attach at any time of the turn, 11.12)."""
+    if s.helo["available"] <= 0:  # every airmobile brigade costs at least one
+        return []
     return [{"t": "airmobilize", "unit": u} for u in s.units if can_airmobilize(s, u)]
 
 
@@ -84,14 +86,14 @@ def fly_in(s: State, area: str, units: list[str], log: Log) -> None:
             if not d["helo"]:
                 airmobilize(s, u, log)
             emit(log, "11.12", f"{u} flies from {d['area']} to {area}", unit=u)
-            d["area"] = area
+            s.unit_w(u)["area"] = area
 
 
 def airmobilize(s: State, uid: str, log: Log) -> None:
     c = helo_cost(uid)
     assert can_airmobilize(s, uid), uid
     s.helo["available"] -= c
-    s.units[uid]["helo"] = True
+    s.unit_w(uid)["helo"] = True
     emit(log, "11.12", f"{uid} is airmobilized ({c} Helicopter Point{'s' if c > 1 else ''}, "
          f"{s.helo['available']} left)", unit=uid)
 

@@ -3,17 +3,19 @@
 
 from __future__ import annotations
 
-from .data import AREAS, WILAYAS, unit_type
+from .data import AREAS, UNIT_KEY, WILAYAS, unit_type
 from .state import State
 
 
 def key(uid: str) -> str:
-    return uid.split(".", 1)[0]
+    """The type of counter ``uid`` (``cadre.17``: ``cadre``), also of an id no counter has."""
+    k = UNIT_KEY.get(uid)
+    return k if k is not None else uid.split(".", 1)[0]
 
 
 def neutralize(s: State, uid: str) -> None:
     """2.3: a neutralized unit goes to the OC box (Police stay in PTL)."""
-    u = s.units[uid]
+    u = s.unit_w(uid)
     u["neutralized"] = True
     if key(uid) != "police":
         u["box"] = "OC"
@@ -21,7 +23,7 @@ def neutralize(s: State, uid: str) -> None:
 
 def take_off(s: State, uid: str, why: str | None) -> None:
     """Off the map: back to the pool (FLN, ``why`` None) or held out by an event (Government)."""
-    u = s.units[uid]
+    u = s.unit_w(uid)
     u.update(area=None, box=None, neutralized=False, helo=False, removed=why)
     if u["mode"] is not None:
         u["mode"] = "concentrated"

@@ -90,7 +90,7 @@ def swap(s: State, old: str, new: str | None) -> None:
 def eliminate(s: State, uid: str, log: Log, rule: str) -> int:
     """An FLN unit back to the pool (2.0). Returns the Government's award count (1 for a Cadre or
     Band, C.6; the caller pushes the split)."""
-    s.units[uid].update(area=None, box=None, neutralized=False)
+    s.unit_w(uid).update(area=None, box=None, neutralized=False)
     swap(s, uid, None)
     emit(log, rule, f"{uid} is eliminated", unit=uid)
     return 1 if key(uid) in ("cadre", "band") else 0
@@ -104,8 +104,8 @@ def reduce(s: State, uid: str, log: Log, rule: str) -> str | None:
     pool = s.pool(REDUCES_TO[key(uid)])
     new = pool[0] if pool else None
     if new is not None:
-        s.units[new].update(area=old["area"], box=old["box"], neutralized=old["neutralized"])
-    old.update(area=None, box=None, neutralized=False)
+        s.unit_w(new).update(area=old["area"], box=old["box"], neutralized=old["neutralized"])
+    s.unit_w(uid).update(area=None, box=None, neutralized=False)
     swap(s, uid, new)
     emit(log, rule, f"{uid} is reduced to {new}" if new else
          f"{uid} is eliminated (no {REDUCES_TO[key(uid)]} counter is free)", unit=uid, new=new)
@@ -285,7 +285,7 @@ class Combat(FrameType[State]):
                 neutralize(s, u)
                 emit(log, "C.3", f"{u} is neutralized", unit=u)
             if key(u) != "police":
-                s.units[u]["box"] = "OC"
+                s.unit_w(u)["box"] = "OC"
         s.pending.pop()
         push_split(s, "gov", f["elim"], "C.6", "Cadres/Bands eliminated")
         push_split(s, "fln", r["gov"], "C.6", "hits on the Government")

@@ -72,10 +72,12 @@ UNITS_OF_TYPE: dict[str, tuple[str, ...]] = {
     k: tuple(f"{k}.{n}" for n in range(1, t.count + 1)) for k, t in UNIT_TYPES.items()}
 UNIT_IDS: tuple[str, ...] = tuple(u for ids in UNITS_OF_TYPE.values() for u in ids)
 UNIT_KEY: dict[str, str] = {u: k for k, ids in UNITS_OF_TYPE.items() for u in ids}  # id -> type
+UNIT_TYPE_OF: dict[str, UnitType] = {u: UNIT_TYPES[k] for u, k in UNIT_KEY.items()}
 
 
 def unit_type(uid: str) -> UnitType:
-    return UNIT_TYPES[uid.split(".", 1)[0]]
+    t = UNIT_TYPE_OF.get(uid)
+    return t if t is not None else UNIT_TYPES[uid.split(".", 1)[0]]
 
 
 SCENARIOS: dict[str, dict[str, Any]] = {

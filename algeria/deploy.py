@@ -88,15 +88,15 @@ class GovDeploy(FrameType[State]):
             f["unit"] = None
             f["deployed"].append(u)
             if t == "patrol":
-                s.units[u]["box"] = "PTL"
+                s.unit_w(u)["box"] = "PTL"
                 emit(log, "7.0", f"{u} patrols in {s.units[u]['area']}", unit=u)
             elif t == "area":
-                s.units[u]["area"] = m["area"]
+                s.unit_w(u)["area"] = m["area"]
                 emit(log, "7.0", f"{u} deploys to {m['area']}", unit=u, area=m["area"])
         elif t == "airmobilize":
             airpower.airmobilize(s, m["unit"], log)
         elif t == "mode":
-            s.units[m["unit"]]["mode"] = m["mode"]
+            s.unit_w(m["unit"])["mode"] = m["mode"]
             f["moded"].append(m["unit"])
             emit(log, "11.7", f"{m['unit']} is now {m['mode']}", unit=m["unit"])
         else:
@@ -146,16 +146,16 @@ class FLNDeploy(FrameType[State]):
             us = [m["unit"]] if "unit" in m else [
                 u for u in s.units_in(m["area"], "UG") if not s.units[u]["neutralized"]]
             for u in us:
-                s.units[u]["box"] = "OPS"
+                s.unit_w(u)["box"] = "OPS"
             emit(log, "7.0", f"{', '.join(us)} to the OPS box")
         elif t == "to_france":
-            s.units[m["unit"]].update(area="FRANCE", box="UG")
+            s.unit_w(m["unit"]).update(area="FRANCE", box="UG")
             f["moved"] = True
             emit(log, "11.22", f"{m['unit']} goes to France", unit=m["unit"])
         elif t == "from_france":
             u = france_cadre(s)
             assert u is not None
-            s.units[u].update(area=m["area"], box="UG")
+            s.unit_w(u).update(area=m["area"], box="UG")
             f["moved"] = True
             emit(log, "11.22", f"{u} comes back to {m['area']}", unit=u)
         else:

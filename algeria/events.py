@@ -67,9 +67,8 @@ class RandomEvents(AutoFrame[State]):
         if not x.get("begun"):
             x["begun"] = True
             s.effects = []
-            for uid, u in s.units.items():
-                if u["removed"] == "nato":
-                    u["removed"] = None
+            for uid in [uid for uid, u in s.units.items() if u["removed"] == "nato"]:
+                s.unit_w(uid)["removed"] = None
             back = [uid for uid, u in s.units.items() if u["removed"] == "suez"]
             if back:
                 s.pending.append({"k": "suez_return", "who": "gov"})
@@ -377,7 +376,7 @@ class SuezReturn(FrameType[State]):
         return [{"t": "place", "unit": uid, "area": a} for a in ALGERIAN]
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
-        s.units[m["unit"]].update(area=m["area"], box="OC", removed=None)
+        s.unit_w(m["unit"]).update(area=m["area"], box="OC", removed=None)
         emit(log, "5.0", f"{m['unit']} returns to {m['area']} (OC box)", unit=m["unit"])
         if not self.waiting(s):
             s.pending.pop()

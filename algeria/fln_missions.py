@@ -217,7 +217,7 @@ class Movement(Mission):
         if r.effect == "+":   # eliminated, even a Failek (C.6 scores a Cadre or Band)
             push_split(s, "gov", eliminate(s, u, log, self.rule), "C.6", f"{u} eliminated")
         else:
-            s.units[u].update(area=dest, box="OC")
+            s.unit_w(u).update(area=dest, box="OC")
         return True
 
     def react_area(self, s: State, f: Frame) -> str | None:

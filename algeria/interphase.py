@@ -120,7 +120,7 @@ class Interphase(AutoFrame[State]):
         if new != s.areas[a]["control"]:
             emit(log, "10.1", f"{a}: {new or 'Contested'} (points FLN {p0['fln']}, "
                  f"Government {p0['gov']})", area=a, control=new)
-        s.areas[a]["control"] = new
+        s.area_w(a)["control"] = new
         return self.next(f)
 
     def _deprec(self, s: State, f: Frame, log: Log) -> None:
@@ -155,7 +155,7 @@ class Interphase(AutoFrame[State]):
         if r is None:
             return None
         if r + (t.key == "elite_bde") + psl_drm(s.psl[t.side]) >= 5:
-            s.units[u]["neutralized"] = False
+            s.unit_w(u)["neutralized"] = False
             emit(log, "10.2", f"{u} recovers", unit=u)
         return self.next(f)
 
@@ -170,7 +170,7 @@ class Interphase(AutoFrame[State]):
             return None
         calm = not any(not s.units[u]["neutralized"] for u in s.units_in(a, side="fln"))
         if r + calm >= 5:
-            s.areas[a]["terror"] = False
+            s.area_w(a)["terror"] = False
             emit(log, "10.2", f"the Terror marker leaves {a}", area=a)
         return self.next(f)
 
@@ -180,15 +180,15 @@ class Interphase(AutoFrame[State]):
                 continue
             t = unit_type(u)
             if t.side == "fln" and not d["neutralized"]:
-                d["box"] = "UG"
+                s.unit_w(u)["box"] = "UG"
             elif t.key in MOBILE_GOV:
-                d["box"] = "OC" if d["neutralized"] else "OPS"
-                d["helo"] = False
+                s.unit_w(u).update(box="OC" if d["neutralized"] else "OPS", helo=False)
         s.air["available"] = s.air["max"]
         s.helo["available"] = s.helo["max"]
         s.border_zone["active"] = False
-        for a in s.areas.values():
-            a["done"] = []
+        for a, v in s.areas.items():
+            if v["done"]:
+                s.area_w(a)["done"] = []
         emit(log, "10.3", "redeployment")
         return self.next(f, "coup")
 
@@ -310,7 +310,7 @@ class FreeMobilize(FrameType[State]):
         else:
             k = f["item"]
             uid = s.pool(k)[0]
-            s.units[uid].update(area=m["area"], box="PTL" if k == "police" else "OPS")
+            s.unit_w(uid).update(area=m["area"], box="PTL" if k == "police" else "OPS")
             f["budget"] -= UNIT_TYPES[k].mobilize_psp
             f["item"] = None
             emit(log, "11.4", f"{uid} mobilized free in {m['area']}", unit=uid)

@@ -26,7 +26,7 @@ def finished(s: State) -> bool:
 
 
 MACHINE: Machine[State] = Machine("12.2", bottom=("turn", "turn"), sides=SIDES, where=where,
-                                  finished=finished, cache_legal=True)
+                                  finished=finished, cache_legal=True, fork=State.fork)
 register = MACHINE.register
 
 __all__ = ["MACHINE", "AutoFrame", "Frame", "FrameType", "Log", "Move", "State", "emit",

@@ -175,7 +175,7 @@ def patrol(s: State, area: str) -> int:
 def terrorize(s: State, area: str, log: Log, rule: str) -> None:
     """11.5: one Terror marker at most per area."""
     if not s.areas[area]["terror"]:
-        s.areas[area]["terror"] = True
+        s.area_w(area)["terror"] = True
         emit(log, rule, f"{area} is Terrorized", area=area)
 
 
@@ -425,7 +425,7 @@ class MissionFrame(FrameType[State]):
             if f["area"] == "FRANCE":
                 ops_frame(s)["france"] = True
             else:
-                s.areas[f["area"]]["done"].append(m.name)
+                s.area_w(f["area"])["done"].append(m.name)
         f["stage"] = "resolve"
 
     def step(self, s: State, f: Frame, log: Log) -> None:
@@ -449,7 +449,7 @@ class MissionFrame(FrameType[State]):
                 d = s.units[u]
                 if d["area"] is not None and d["box"] in ("OPS", "PTL") \
                         and unit_type(u).key != "police":
-                    d["box"] = "OC"
+                    s.unit_w(u)["box"] = "OC"
             s.pending.pop()
 
 

@@ -158,7 +158,7 @@ class Intelligence(GovMission):
         if hit is None:
             return False
         for u in hit:
-            s.units[u]["box"] = "OC"
+            s.unit_w(u)["box"] = "OC"
         return True
 
 
@@ -182,7 +182,7 @@ class CivilAffairs(GovMission):
         emit(log, self.rule, f"Civil Affairs in {area}: {r.text()}", mst=r.row)
         psl.lose(s, "fln", r.number, log, self.rule, f"Civil Affairs in {area}")
         if r.effect and s.areas[area]["terror"]:
-            s.areas[area]["terror"] = False
+            s.area_w(area)["terror"] = False
             emit(log, self.rule, f"the Terror marker leaves {area}", area=area)
         return True
 
@@ -296,7 +296,7 @@ class Resettlement(GovMission):
         p = dice(s, f, "p", 3, f"FLN award for Resettlement in {area}", self.rule)
         if p is None:
             return False
-        s.areas[area]["resettled"] = True
+        s.area_w(area)["resettled"] = True
         emit(log, self.rule, f"{area} is resettled: Remote for the rest of the game", area=area)
         terrorize(s, area, log, self.rule)
         for u in s.units_in(area, side="fln"):

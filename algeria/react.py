@@ -138,7 +138,7 @@ class React(FrameType[State]):
         else:
             for u in f["units"]:
                 if s.units[u]["box"] in ("OPS", "PTL"):
-                    s.units[u]["box"] = "OC"
+                    s.unit_w(u)["box"] = "OC"
             s.pending.pop()
 
     def evade(self, s: State, f: Frame, log: Log) -> None:
@@ -154,7 +154,7 @@ class React(FrameType[State]):
             if r is None:
                 return
             if r <= unit_type(u).contact:
-                d["box"] = "UG"
+                s.unit_w(u)["box"] = "UG"
                 emit(log, "9.23", f"{u} evades to the UG box (die {r})", unit=u, roll=r)
             else:
                 fighters.append(u)

@@ -186,13 +186,13 @@ class GovReinforce(FrameType[State]):
             k = f["item"]
             uid = s.pool(k)[0]
             pay(s, f, 2 * UNIT_TYPES[k].mobilize_psp, log, f"mobilize {k}")
-            s.units[uid].update(area=m["area"], box="PTL" if k == "police" else "OPS")
+            s.unit_w(uid).update(area=m["area"], box="PTL" if k == "police" else "OPS")
             f["new"].append(uid)
             f["item"] = None
             f["stage"] = "buy"
             emit(log, "6.3", f"{uid} mobilized in {m['area']}", unit=uid, area=m["area"])
         elif t == "remove_police":
-            s.units[m["unit"]].update(area=None, box=None, neutralized=False)
+            s.unit_w(m["unit"]).update(area=None, box=None, neutralized=False)
             if m["unit"] in f["new"]:
                 f["new"].remove(m["unit"])
             emit(log, "6.3", f"{m['unit']} removed from the map", unit=m["unit"])
@@ -206,8 +206,8 @@ class GovReinforce(FrameType[State]):
             f["stage"] = "activate"
         else:
             for u in needs_activation(s, f):
-                s.units[u]["box"] = "OC"
-                s.units[u]["helo"] = False
+                s.unit_w(u)["box"] = "OC"
+                s.unit_w(u)["helo"] = False
                 emit(log, "6.3", f"{u} is not activated: OC box", unit=u)
             s.pending[-1] = {"k": "fln_reinforce", "stage": "income"}
 
@@ -313,14 +313,14 @@ class FLNReinforce(FrameType[State]):
             a = m["area"]
             uid = s.pool(m["unit"])[0]
             c = 2 if a in NEIGHBOURS else 3
-            s.units[uid].update(area=a, box="UG")
+            s.unit_w(uid).update(area=a, box="UG")
             psl.add_ap(s, -c, log, "6.2", f"build {uid} in {a}")
             return
         old = m["unit"]
         new = s.pool(m["to"])[0]
         c = {"front": 3, "band": 1, "failek": 2, "cadre": 0}[m["to"]]
-        s.units[new].update(area=s.units[old]["area"], box="UG")
-        s.units[old].update(area=None, box=None, neutralized=False)
+        s.unit_w(new).update(area=s.units[old]["area"], box="UG")
+        s.unit_w(old).update(area=None, box=None, neutralized=False)
         psl.add_ap(s, -c, log, "6.2", f"convert {old} to {new}")
 
 

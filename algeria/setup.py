@@ -89,7 +89,7 @@ def new_game(scenario: str, seed: int, options: Any = None) -> State:
                     taken[key] = taken.get(key, 0) + 1
                     uid = f"{key}.{taken[key]}"
                     if w in ("MOROCCO", "TUNISIA"):
-                        s.units[uid].update(area=w, box="UG")
+                        s.unit_w(uid).update(area=w, box="UG")
                     else:
                         queues[side].append([uid, w])
         queues[side].sort(key=lambda q: ORDER.index(unit_type(q[0]).key))
@@ -158,9 +158,9 @@ class SetUp(FrameType[State]):
 
     def apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         uid = m["unit"]
-        s.units[uid].update(area=m["area"], box=box_for(uid))
+        s.unit_w(uid).update(area=m["area"], box=box_for(uid))
         if "mode" in m:
-            s.units[uid]["mode"] = m["mode"]
+            s.unit_w(uid)["mode"] = m["mode"]
         emit(log, "3.0", f"{uid} set up in {m['area']}", unit=uid, area=m["area"])
         f["queue"].pop(0)
         if not f["queue"]:

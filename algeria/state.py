@@ -13,7 +13,7 @@ from typing import Any
 
 from referee_core.plain import copy_plain
 
-from .data import ALGERIAN, UNIT_IDS, UNIT_KEY, UNIT_TYPES, UNITS_OF_TYPE, unit_type
+from .data import ALGERIAN, UNIT_IDS, UNIT_KEY, UNITS_OF_TYPE, unit_type
 
 SCHEMA = "algeria-state/1"
 Frame = dict[str, Any]
@@ -82,13 +82,65 @@ class State:
     # ``active``; not carried by ``copy``
     _active_at: dict[tuple[str, str | None], list[str]] | None = field(
         default=None, init=False, repr=False, compare=False)
+    # the same while they are listed: every unit on the map by area, for ``units_in``
+    _in_area: dict[str, list[str]] | None = field(
+        default=None, init=False, repr=False, compare=False)
+
+    # copy-on-write (``fork``): the units and areas whose data this state alone holds (None:
+    # all of them); any other it shares with a fork, and a rules module changes it only through
+    # ``unit_w`` / ``area_w``
+    _own_units: set[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _own_areas: set[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:   # the fields the constructor does not take
         self._legal = None
         self._active_at = None
+        self._in_area = None
+        self._own_units = None
+        self._own_areas = None
+
+    def unit_w(self, uid: str) -> dict[str, Any]:
+        """Unit ``uid``'s data, to be changed: this state's own (copied first if it is shared)."""
+        own = self._own_units
+        d = self.units[uid]
+        if own is None or uid in own:
+            return d
+        d = self.units[uid] = d.copy()  # a unit holds scalars only
+        own.add(uid)
+        return d
+
+    def area_w(self, area: str) -> dict[str, Any]:
+        """Area ``area``'s data, to be changed: this state's own (copied first if it is
+        shared)."""
+        own = self._own_areas
+        a = self.areas[area]
+        if own is None or area in own:
+            return a
+        a = self.areas[area] = {**a, "done": list(a["done"])}  # scalars and the list ``done``
+        own.add(area)
+        return a
 
     def copy(self) -> State:
-        """A copy sharing no container with this state (``apply`` works on one)."""
+        """A copy sharing no container with this state (callers may change it as they like)."""
+        s = self._copy_rest()
+        s.areas = copy_plain(self.areas)
+        s.units = {u: v.copy() for u, v in self.units.items()}  # a unit holds scalars only
+        s._own_units = s._own_areas = None
+        return s
+
+    def fork(self) -> State:
+        """A copy for ``apply``: the units' and areas' data shared with this state until one of
+        the two changes them, through ``unit_w`` / ``area_w`` (the rules modules change them only
+        so)."""
+        s = self._copy_rest()
+        s.areas = dict(self.areas)
+        s.units = dict(self.units)
+        s._own_units, s._own_areas = set(), set()
+        self._own_units, self._own_areas = set(), set()
+        return s
+
+    def _copy_rest(self) -> State:
+        """A copy of every field but the units and the areas (which ``copy`` and ``fork`` set)."""
         s = State.__new__(State)  # every field is set below: no default is built
         s.scenario = self.scenario
         s.options = copy_plain(self.options)
@@ -107,14 +159,13 @@ class State:
         s.suez = self.suez
         s.slow_lifted = self.slow_lifted
         s.short_lead = self.short_lead
-        s.areas = copy_plain(self.areas)
-        s.units = {u: v.copy() for u, v in self.units.items()}  # a unit holds scalars only
         s.pending = copy_plain(self.pending)
         s.result = copy_plain(self.result)
         s._valid = self._valid
         s._checked = False
         s._legal = None
         s._active_at = None
+        s._in_area = None
         return s
 
     def document(self) -> dict[str, Any]:
@@ -131,9 +182,14 @@ class State:
     # --- queries used by every chapter ------------------------------------------------------
 
     def units_in(self, area: str, box: str | None = None, side: str | None = None) -> list[str]:
-        return [u for u, d in self.units.items()
+        units = self.units
+        at = self._in_area
+        if at is not None:
+            return [u for u in at.get(area, ()) if (box is None or units[u]["box"] == box)
+                    and (side is None or unit_type(u).side == side)]
+        return [u for u, d in units.items()
                 if d["area"] == area and (box is None or d["box"] == box)
-                and (side is None or UNIT_TYPES[u.split(".", 1)[0]].side == side)]
+                and (side is None or unit_type(u).side == side)]
 
     def active(self, area: str, box: str | None, keys: tuple[str, ...]) -> list[str]:
         """Non-neutralized units of the types ``keys`` in ``area`` (and ``box``)."""
@@ -145,20 +201,26 @@ class State:
                 and not d["neutralized"] and UNIT_KEY[u] in keys]
 
     def index_active(self) -> None:
-        """Index the non-neutralized units for ``active`` until ``unindex_active``: only while
-        nothing changes this state."""
+        """Index the units by area for ``units_in``, and the non-neutralized ones for ``active``,
+        until ``unindex_active``: only while nothing changes this state."""
         at: dict[tuple[str, str | None], list[str]] = {}
+        in_area: dict[str, list[str]] = {}
         for u, d in self.units.items():
             area = d["area"]
-            if area is not None and not d["neutralized"]:
+            if area is None:
+                continue
+            in_area.setdefault(area, []).append(u)
+            if not d["neutralized"]:
                 at.setdefault((area, None), []).append(u)
                 if d["box"] is not None:
                     at.setdefault((area, d["box"]), []).append(u)
         self._active_at = at
+        self._in_area = in_area
 
     def unindex_active(self) -> None:
-        """``active`` reads the units again (``index_active``'s index dropped)."""
+        """``units_in`` and ``active`` read the units again (``index_active``'s index dropped)."""
         self._active_at = None
+        self._in_area = None
 
     def pool(self, key: str) -> list[str]:
         """Counters of type ``key`` off the map and not held out by an event, in counter-number

@@ -4,6 +4,7 @@ per-role views, and the shared decision machine."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any, Callable
 
 import pytest
@@ -167,3 +168,44 @@ def test_states_share_no_container() -> None:
     d["pending"].append({"k": "turn"})
     assert A.to_json(s) == text
     assert A.to_json(A.from_data(s.to_data())) == text
+
+
+def test_a_fork_shares_units_and_areas_until_either_side_writes() -> None:
+    """``fork`` (what ``apply`` works on) shares each unit's and area's data with the state it
+    came from until one of the two writes it through ``unit_w`` / ``area_w``."""
+    s = A.new_game("1958", 8)
+    c = s.fork()
+    assert c.units["fr_bde.1"] is s.units["fr_bde.1"] and c.areas["I-1"] is s.areas["I-1"]
+    c.unit_w("fr_bde.1")["area"] = "ORAN"
+    c.area_w("I-1")["done"].append("strike")
+    assert s.units["fr_bde.1"]["area"] is None and s.areas["I-1"]["done"] == []
+    # the state forked from no longer owns them either: its writes leave the fork alone
+    s.unit_w("fr_bde.2")["area"] = "ALGIERS"
+    s.area_w("I-2")["terror"] = True
+    assert c.units["fr_bde.2"]["area"] is None and c.areas["I-2"]["terror"] is False
+    assert s.copy().units["fr_bde.2"] is not s.units["fr_bde.2"]
+
+
+@pytest.mark.parametrize("scenario", ["1954", "1958", "1960"])
+def test_moves_never_change_the_state_they_were_applied_to(scenario: str) -> None:
+    """Every move of seeded games (random, and the two bots against each other: combat, reduced
+    and eliminated units, airmobile units, missions, the Interphase's recovery and redeployment,
+    events), and a sibling move tried from the same state first: neither the state moved from nor
+    the sibling changes."""
+    from algeria.bots import choose_move
+
+    for seed in range(2):
+        r = random.Random(seed)
+        s = A.new_game(scenario, seed)
+        n = 0
+        while (side := A.to_move(s)) is not None:
+            text = A.to_json(s)
+            moves = A.legal_moves(s)
+            sibling, _ = A.apply(s, r.choice(moves))
+            sibling_text = A.to_json(sibling)
+            m = choose_move(A.view(s, side), seed * 1_000 + n)[0] if seed else r.choice(moves)
+            s2, _ = A.apply(s, m)
+            assert A.to_json(s) == text, f"seed {seed}, decision {n}: {m} changed its state"
+            assert A.to_json(sibling) == sibling_text, f"seed {seed}, decision {n}: {m}"
+            s = s2
+            n += 1
