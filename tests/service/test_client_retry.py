@@ -29,10 +29,12 @@ class Flaky(http.server.BaseHTTPRequestHandler):
     drop = 0
     busy = 0
     seen = 0
+    times: list[float] = []
 
     def do_GET(self) -> None:
         cls = type(self)
         cls.seen += 1
+        cls.times.append(time.monotonic())
         if cls.seen <= cls.drop:
             self.close_connection = True  # no answer: the client sees the connection close
             return
@@ -55,7 +57,7 @@ class Flaky(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def flaky() -> Iterator[tuple[type[Flaky], str]]:
-    handler = type("Handler", (Flaky,), {"drop": 0, "busy": 0, "seen": 0})
+    handler = type("Handler", (Flaky,), {"drop": 0, "busy": 0, "seen": 0, "times": []})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield handler, f"http://127.0.0.1:{server.server_address[1]}"
@@ -85,7 +87,11 @@ def test_rest_gives_up_after_its_retry_time(flaky: tuple[type[Flaky], str]) -> N
     with pytest.raises(ConnectionError):
         c.list_scenarios()
     assert 0.3 < time.monotonic() - t < 2.0
-    assert 4 <= handler.seen <= 6  # 0.05 + 0.1 + 0.2 s of backoff, then 0.4 s would be too late
+    # at most 0.05 + 0.1 + 0.2 s of backoff fit in 0.5 s: four attempts, fewer on a loaded machine
+    # (each attempt's own time counts), each one at least its doubled backoff after the last
+    assert 2 <= handler.seen <= 4
+    gaps = [b - a for a, b in zip(handler.times, handler.times[1:])]
+    assert all(g >= 0.05 * 2 ** i * 0.9 for i, g in enumerate(gaps)), gaps
     c.close()
 
 
