@@ -14,7 +14,8 @@ A die is ``1 + uniform(6)``; a shuffle is Fisher-Yates from the last position do
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+import operator
+from typing import Any, Callable, TypeVar
 
 from .checks import check_int, check_obj
 
@@ -22,15 +23,21 @@ MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
+# The products of 64-bit integers go through the interpreter's multiplication: CPython checks for
+# signals while it multiplies integers this long, so a signal handler's exception (Ctrl-C's
+# KeyboardInterrupt, a ladder's SIGTERM) can end a multiplication, and the compiled build's own
+# multiplication reads that failure as "out of memory" and aborts the process.
+_mul: Callable[[int, int], int] = operator.mul
+
 
 def mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z = _mul(z ^ (z >> 30), 0xBF58476D1CE4E5B9) & MASK
+    z = _mul(z ^ (z >> 27), 0x94D049BB133111EB) & MASK
     return z ^ (z >> 31)
 
 
 def word(seed: int, n: int) -> int:
-    return mix((seed + (n + 1) * GOLDEN) & MASK)
+    return mix((seed + _mul(n + 1, GOLDEN)) & MASK)
 
 
 def uniform(rng: dict[str, Any], k: int) -> int:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -71,6 +73,41 @@ def test_rng_reference_values() -> None:
     assert r["counter"] == 10
     assert rng.shuffle({"seed": 42, "counter": 0}, list(range(1, 11))) == [
         1, 10, 6, 9, 7, 5, 8, 3, 2, 4]
+
+
+_INTERRUPTED = """
+import signal, time
+from referee_core import rng
+
+class Tick(Exception):
+    pass
+
+def tick(signum, frame):
+    raise Tick()
+
+signal.signal(signal.SIGALRM, tick)
+signal.setitimer(signal.ITIMER_REAL, 0.0005, 0.0005)
+r, ticks, end = {"seed": 2**63 + 12345, "counter": 0}, 0, time.monotonic() + 0.5
+while time.monotonic() < end:
+    try:
+        for _ in range(1000):
+            rng.uniform(r, 6)
+    except Tick:
+        ticks += 1
+signal.setitimer(signal.ITIMER_REAL, 0)
+print(ticks)
+"""
+
+
+def test_a_signal_handlers_exception_interrupts_the_generator_as_an_exception() -> None:
+    """CPython checks for signals while it multiplies integers of 64 bits; an exception a signal
+    handler raises there (Ctrl-C's KeyboardInterrupt) must come out as that exception. Compiled
+    (mypyc), the generator's own multiplications took such a failure for "out of memory" and
+    aborted the process: a ladder stopped with Ctrl-C died instead of saying where to resume."""
+    out = subprocess.run([sys.executable, "-c", _INTERRUPTED], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert int(out.stdout) > 100  # the handler's exception came out of the loop that often
 
 
 def test_external_chance_draws_are_client_moves() -> None:
