@@ -206,8 +206,7 @@ class GovReinforce(FrameType[State]):
             f["stage"] = "activate"
         else:
             for u in needs_activation(s, f):
-                s.unit_w(u)["box"] = "OC"
-                s.unit_w(u)["helo"] = False
+                s.unit_w(u).update(box="OC", helo=False)
                 emit(log, "6.3", f"{u} is not activated: OC box", unit=u)
             s.pending[-1] = {"k": "fln_reinforce", "stage": "income"}
 
