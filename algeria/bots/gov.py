@@ -35,6 +35,9 @@ CA_LEAD = 4
 CA_MAX = 5
 # The FLN PSL from which the Government does every Civil Affairs it can (9.25, 12.2).
 FINISH_AT = 10
+# In the first EARLY_TURNS turns, while its PSL is above the FLN's, CA_MAX Civil Affairs a turn
+# whatever the lead (ninth round): the lead the set-up gives is the Government's only capital.
+EARLY_TURNS = 4
 # 9.12: a Strike no unit Reacts to costs the Government 1d6 PSP.
 STRIKE_UNANSWERED = 3.5
 
@@ -399,10 +402,14 @@ def ca_cap(v: View) -> int:
     Never more than CA_MAX a turn (seventh round): 5 take 8.3 PSP a turn off the FLN, more than
     its Propaganda and Strikes bring it (about 6 a turn in 1954); the pace of a 20-point lead
     and more (8-10 a turn) took the FLN's 50 to 0 in 4-5 turns (1954, seeds 54303, 54310,
-    54338), a war won faster, not more often."""
+    54338), a war won faster, not more often. CA_MAX in the first EARLY_TURNS turns while the
+    Government is ahead at all (ninth round): its lead shrinks in those turns as the FLN's
+    Propaganda outruns three Civil Affairs, and the FLN, 15 ahead by turn 3-5, wins the race."""
     gov, fln = int(v["psl"]["gov"]), int(v["psl"]["fln"])
     if fln <= FINISH_AT:
         return 99
+    if int(v["turn"]) <= EARLY_TURNS and gov > fln:
+        return CA_MAX
     return min(CA_MAX, CA_BASE + max(0, gov - fln) // CA_LEAD)
 
 

@@ -235,13 +235,13 @@ def test_fln_split_builds_its_own_psl_in_the_first_turn() -> None:
 
 
 def test_fln_split_takes_half_off_the_government_above_30() -> None:
-    # 9.11, 12.2, 11.3-11.4 (seventh round): a real 1954 game (seed 54001), the first split the
-    # FLN makes 15 or more ahead with the Government above 30 (turn 11, 91 against 74, 2 PSP of
+    # 9.11, 12.2, 11.3-11.4 (seventh round): a real 1954 game (seed 54002), the first split the
+    # FLN makes 15 or more ahead with the Government above 30 (turn 11, 77 against 61, 2 PSP of
     # a Propaganda). It takes half its PSP off the Government and keeps the rest (the lead grows
     # alike). The old bot took every one off it; pressing with all of them from 15 ahead ended
     # 1954 games 2-4 turns after the press began. With the Government at 30 (the OAS and the
     # Coup, 11.3, 11.4) every PSP goes off it.
-    s = advance("1954", 54001, lambda s: A.to_move(s) == "fln" and s.pending[-1]["k"] == "split"
+    s = advance("1954", 54002, lambda s: A.to_move(s) == "fln" and s.pending[-1]["k"] == "split"
                 and s.pending[-1]["who"] == "fln" and s.pending[-1]["n"] >= 2 and s.turn > 1
                 and s.psl["fln"] - s.psl["gov"] >= fln.LEAD and s.psl["gov"] > fln.OAS_AT)
     v = A.view(s, "fln")

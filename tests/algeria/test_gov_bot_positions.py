@@ -241,6 +241,20 @@ def test_civil_affairs_stop_at_five_a_turn_until_the_fln_is_at_ten() -> None:
     assert choice(v) == moves[0]
 
 
+def test_civil_affairs_at_five_a_turn_in_the_first_four_turns_while_ahead() -> None:
+    # 9.25 (ninth round): turn 2 of 1954, the Government at 55 against the FLN's 50 (pace
+    # 3 + 5 // 4 = 4), four Civil Affairs made this turn: it makes a fifth while its lead lasts
+    # in the first four turns (the old bot passed). From turn 5 the pace is the lead's again;
+    # behind, it never presses.
+    v, moves = civil_affairs_made(4, psl={"gov": 55, "fln": 50})
+    v["turn"] = 2
+    assert choice(v) == moves[0]
+    v["turn"] = 5
+    assert choice(v) == {"t": "pass"}
+    v["turn"], v["psl"] = 2, {"gov": 50, "fln": 55}
+    assert choice(v) == {"t": "pass"}
+
+
 # ---- Seventh round: the Government defends its PSL (docs/algeria/bots.md) --------------------
 
 def test_a_unit_goes_to_a_city_where_a_front_has_no_unit_to_react_to_its_strike() -> None:
