@@ -184,11 +184,9 @@ class State:
     def units_in(self, area: str, box: str | None = None, side: str | None = None) -> list[str]:
         units = self.units
         at = self._in_area
-        if at is not None:
-            return [u for u in at.get(area, ()) if (box is None or units[u]["box"] == box)
-                    and (side is None or unit_type(u).side == side)]
-        return [u for u, d in units.items()
-                if d["area"] == area and (box is None or d["box"] == box)
+        here = at.get(area, []) if at is not None else [u for u, d in units.items()
+                                                          if d["area"] == area]
+        return [u for u in here if (box is None or units[u]["box"] == box)
                 and (side is None or unit_type(u).side == side)]
 
     def active(self, area: str, box: str | None, keys: tuple[str, ...]) -> list[str]:
