@@ -35,8 +35,8 @@ CA_LEAD = 4
 CA_MAX = 5
 # The FLN PSL from which the Government does every Civil Affairs it can (9.25, 12.2).
 FINISH_AT = 10
-# In the first EARLY_TURNS turns, while its PSL is above the FLN's, CA_MAX Civil Affairs a turn
-# whatever the lead (ninth round): the lead the set-up gives is the Government's only capital.
+# In the first EARLY_TURNS turns, while its PSL is above the FLN's, CA_MAX Civil Affairs (9.25)
+# a turn whatever the lead (ninth round): the lead the set-up gives is its only capital.
 EARLY_TURNS = 4
 # 9.12: a Strike no unit Reacts to costs the Government 1d6 PSP.
 STRIKE_UNANSWERED = 3.5
