@@ -51,10 +51,12 @@ def test_assaults_where_it_removes_a_base() -> None:
 
 def test_trains_and_pacifies_a_controlled_city() -> None:
     # Oran (Pop 2): Troops and Police under Government Control, Neutral – Train and Pacify there;
-    # the other Cities are at Support already.
+    # the other Cities are at Support already. In the final Campaign, where Support gained is
+    # near its full worth; earlier, the weights fitted to game outcomes (eighth pass) value a
+    # Pacifiable space and the Resources kept about as much as the Support bought with them.
     at_support = {"ft": 1, "fp": 1, "support": "support"}
-    s = gov({"Oran": {"ft": 2, "fp": 1}, "Algiers": at_support, "Constantine": at_support},
-            resources=(10, 5), commitment=10, france_track="A")
+    s = final_campaign({"Oran": {"ft": 2, "fp": 1}, "Algiers": at_support,
+                        "Constantine": at_support}, 10, 6)
     d = decide(s, 5)
     assert d.moves[0]["t"] == "op" and d.moves[0]["op"] == "train"
     assert {"t": "pacify", "space": "Oran"} in d.moves
@@ -68,12 +70,13 @@ def test_sweeps_then_neutralizes_exposed_guerrillas() -> None:
     # Track at A): Sweep activates them (3.2.3), then Neutralize removes two (4.2.3). The
     # Government is Second Eligible after an FLN Pass (2.3.3), so its choice does not decide who
     # is First Eligible on the next card (2.3.5): as First Eligible it would rather keep that.
+    # The card is #52 Cabinet Shuffle, whose Event does nothing with the France Track at A.
     held = {"ft": 1, "fp": 1, "support": "support"}
     s = position(spaces={"Biskra": {"at": 3, "ap": 1, "ug": 3}, "Algiers": held, "Oran": held,
-                         "Constantine": held}, resources=(10, 5), commitment=10,
+                         "Constantine": held}, resources=(20, 5), commitment=10,
                  france_track="A", first="fln", border_zone=None, in_effect=[])
     s = set_available(set_available(s, "algerian_troops", 0), "algerian_police", 0)
-    s = play(s, {"t": "pass"})
+    s = play(on_card(s, 52), {"t": "pass"})
     assert s.pending[-1]["role"] == "second"
     d = decide(s, 2)
     assert d.moves[0]["t"] == "op" and d.moves[0]["op"] == "sweep"
@@ -551,8 +554,10 @@ def test_support_before_the_final_round_weighs_enough_to_clear_algiers(
     the final Round counted at 0.8 (``W_SUPPORT_EARLY``: Terror, 3.3.4, and Agitation, 6.3.2,
     take back less than the 0.6 assumed), the Sweep that Activates Algiers' and Souk Ahras'
     Guerrillas (3.2.3) and Neutralizes two of them (4.2.3) is worth more than Training in
-    Algiers, which the bot used to choose."""
+    Algiers, which the bot used to choose. (With the stage weights fitted since, eighth pass,
+    the two are within 0.05 of each other: this test weighs Support's weight alone.)"""
     monkeypatch.setattr(evaluate, "W_FIRST", 0.0)  # Support's weight alone (not 2.3.5's)
+    monkeypatch.setattr(evaluate, "TERM_WEIGHTS", {})  # nor the stages' (every term once)
     s = stored("govbot_short_1004_card16.json")
     assert s.cards["current"] == 16 and s.resources["gov"] == 19
     assert s.spaces["Algiers"]["pieces"]["guerrillas_underground"] == 4
@@ -584,13 +589,14 @@ def test_first_next_reads_the_box_the_first_eligibles_operation_will_record() ->
 
 def test_as_first_eligible_it_keeps_first_eligibility_when_a_special_activity_adds_little()\
         -> None:
-    """The Government First Eligible, Oran (Pop 2) under its Control with Troops and Police,
-    Neutral: Train + Pacify there. A Special Activity after it would make the FLN First Eligible
-    on the next card (2.3.5) for little: the bot Trains in Oran alone, a Limited Operation, and
-    stays First Eligible (it used to add a Special Activity, box Op + Special Activity)."""
+    """The Government First Eligible in the final Campaign, Oran (Pop 2) under its Control with
+    Troops and Police, Neutral: Train + Pacify there. A Special Activity after it would make the
+    FLN First Eligible on the next card (2.3.5) for little: the bot Trains in Oran alone, a
+    Limited Operation, and stays First Eligible (it used to add a Special Activity, box Op +
+    Special Activity)."""
     at_support = {"ft": 1, "fp": 1, "support": "support"}
-    s = gov({"Oran": {"ft": 2, "fp": 1}, "Algiers": at_support, "Constantine": at_support},
-            resources=(10, 5), commitment=10, france_track="A")
+    s = final_campaign({"Oran": {"ft": 2, "fp": 1}, "Algiers": at_support,
+                        "Constantine": at_support}, 10, 6)
     d = decide(s, 1)
     assert d.moves[:2] == [{"t": "op", "op": "train"}, {"t": "space", "space": "Oran"}]
     assert {"t": "pacify", "space": "Oran"} in d.moves
@@ -610,7 +616,7 @@ def test_a_pivotal_event_is_weighed_against_the_action_it_replaces(seed: int) ->
     s = window("short", {"Setif": {"ft": 4, "fb": 1, "ag": 2},
                          "Algiers": {"fp": 2, "ft": 1, "support": "support"}},
                first="gov", held={"gov": [66], "fln": []}, coup_played=False,
-               resources=(12, 5), commitment=12)
+               resources=(20, 5), commitment=12)
     assert engine.legal_moves(s) == [{"t": "pivotal", "card": 66}, {"t": "decline"}]
     d = decide(s, seed)
     assert d.moves[0] == {"t": "decline"}

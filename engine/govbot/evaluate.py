@@ -34,6 +34,10 @@ better). One number, the sum of named terms so a trace can say what a choice gai
 In the one-player game's last cards (``horizon``: the game ends with the final Commitment Phase,
 8.5.1) ``control``, ``prospects``, ``insurgents``, ``terror`` and ``tempo`` fade and Support counts
 nearer its full value: there the evaluation becomes the score.
+
+Before the final Round each term counts times its weight at the position's stage
+(``TERM_WEIGHTS``, ``stage``: the Campaigns before the final one, the final Campaign), weights
+fitted to game outcomes (``engine.govbot.fit``); ``evaluate`` is the sum of the weighted terms.
 """
 
 from __future__ import annotations
@@ -72,6 +76,18 @@ DANGER_FROM = 27  # FLN score from which a Victory Phase becomes a threat (7.2: 
 W_FIRST = 1.0  # the Government First Eligible on the next card (2.3.5)
 ENDGAME_CARDS = 4.0  # one-player final Campaign: Event cards expected before the end from which
 # the terms that pay only later fade and Support counts nearer whole (8.5.1); 0: never
+# Each term's weight before the final Round, by stage (``stage``); in the final Round every term
+# counts once. Half-way from 1.0 toward the fit of game outcomes on the terms (``engine.govbot
+# .fit``, 800 Short games against the FLN bot), then measured in paired self-play: docs/gov-bot.md,
+# eighth pass. ``danger`` is too rare in those games to be fitted and keeps 1.0.
+TERM_WEIGHTS: dict[str, dict[str, float]] = {
+    "campaign": {"margin": 0.96, "danger": 1.0, "control": 0.5, "prospects": 1.38,
+                 "insurgents": 0.62, "forces": 0.64, "resources": 1.19, "france": 0.83,
+                 "terror": 0.72, "tempo": 1.09},
+    "final_campaign": {"margin": 1.0, "danger": 1.0, "control": 0.5, "prospects": 0.96,
+                       "insurgents": 0.53, "forces": 1.0, "resources": 0.98, "france": 0.83,
+                       "terror": 0.69, "tempo": 1.53},
+}
 
 
 def final_round(s: State) -> bool:
@@ -247,13 +263,29 @@ def terms(s: State) -> dict[str, float]:
             "resources": resources, "france": france, "terror": terror}
 
 
+def stage(s: State) -> str:
+    """The stage of the game whose ``TERM_WEIGHTS`` apply: ``campaign`` before the final
+    Campaign, ``final_campaign`` (2.4.1), ``final_round`` once the last Propaganda card is drawn."""
+    if final_round(s):
+        return "final_round"
+    return "final_campaign" if final_campaign(s) else "campaign"
+
+
+def weighted(s: State) -> dict[str, float]:
+    """``terms``, each times its weight at the position's stage (``TERM_WEIGHTS``; 1.0 in the
+    final Round, where the evaluation is the score)."""
+    t = terms(s)
+    w = TERM_WEIGHTS.get(stage(s))
+    return t if w is None else {k: v * w[k] for k, v in t.items()}
+
+
 def evaluate(s: State) -> float:
-    """The position's value for the Government: the sum of ``terms``."""
-    return sum(terms(s).values())
+    """The position's value for the Government: the sum of the weighted terms."""
+    return sum(weighted(s).values())
 
 
 def gains(before: State, after: State) -> dict[str, float]:
-    """What changed between two positions, term by term (rounded, zero terms left out): the
-    reason a trace gives for a choice."""
-    a, b = terms(before), terms(after)
+    """What changed between two positions, term by term and weighted (rounded, zero terms left
+    out): the reason a trace gives for a choice."""
+    a, b = weighted(before), weighted(after)
     return {k: round(b[k] - a[k], 2) for k in a if abs(b[k] - a[k]) >= 0.005}

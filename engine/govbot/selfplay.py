@@ -25,22 +25,31 @@ import argparse
 import sys
 import traceback
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Callable
 
 from ..bot import decide as fln_decide  # the FLN opponent (this tool is above both bots)
 from ..bot.invariants import EventInvariants
 from ..bot.selfplay import Bot, Illegal, play_bots
 from ..scenarios import new_game
+from ..state import State
 from referee_core.stats import percentile, wilson
 from . import decide
 
 
-def play_game(scenario: str, seed: int, fln: str) -> dict[str, Any]:
+def play_game(scenario: str, seed: int, fln: str,
+              before: Callable[[State], None] | None = None) -> dict[str, Any]:
     """One game; returns its result, the Government bot's decision times (ms), the invariant
-    violations and the number of guard checks."""
+    violations and the number of guard checks. ``before`` is shown the state at each of the
+    Government's decisions (``fit`` records the evaluation's terms there)."""
     s = new_game(scenario, seed, {"fln_bot": fln == "bot"})
     inv = EventInvariants()
-    bots: dict[str, Bot] = {"gov": lambda s, step: decide(s, seed * 1_000_003 + step)}
+
+    def gov(s: State, step: int) -> Any:
+        if before is not None:
+            before(s)
+        return decide(s, seed * 1_000_003 + step)
+
+    bots: dict[str, Bot] = {"gov": gov}
     if fln == "bot":
         bots["fln"] = lambda s, step: fln_decide(s, seed * 7_919 + step)
     s, times = play_bots(s, seed, bots, inv)
