@@ -53,7 +53,13 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; exit status 130 on a Ctrl-C its own handling has not caught (one while
+    the command's modules are still being imported, or in a command that keeps nothing)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    parsed = parser(args[0] if args else None).parse_args(args)
-    status: int = parsed.run(parsed)
+    try:
+        parsed = parser(args[0] if args else None).parse_args(args)
+        status: int = parsed.run(parsed)
+    except KeyboardInterrupt:
+        print("ct-referee: interrupted", file=sys.stderr)
+        return 130
     return status

@@ -148,6 +148,35 @@ def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return tmp / "full", full.stdout
 
 
+def test_a_ctrl_c_while_the_ladder_starts_is_an_interruption_not_a_traceback(
+        tmp_path: Path) -> None:
+    """A Ctrl-C in a ladder's first moments – Python starting, the arena's modules being
+    imported, the first games – stops it with status 130 (or the signal itself, before Python
+    handles signals) and a line saying so, never a traceback."""
+    cfg = toml(tmp_path, RESUME)
+    for i, delay in enumerate((0.05, 0.15, 0.25, 0.35, 0.5, 0.7)):
+        p = subprocess.Popen([*CLI, "ladder", cfg, "--out", str(tmp_path / f"out{i}")],
+                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+        assert "Traceback" not in err, (delay, err)
+        assert p.returncode in (130, -signal.SIGINT), (delay, p.returncode, err)
+        assert p.returncode != 130 or "interrupted" in err, (delay, err)
+
+
+def test_main_turns_a_ctrl_c_before_a_commands_own_handling_into_status_130(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import ct_referee_cli
+
+    def importing(name: str) -> Any:
+        raise KeyboardInterrupt  # as while a command's module is imported
+
+    monkeypatch.setattr(ct_referee_cli, "_module", importing)
+    assert ct_referee_cli.main(["ladder", "x.toml"]) == 130
+    assert capsys.readouterr().err == "ct-referee: interrupted\n"
+
+
 @pytest.mark.parametrize("sig,jobs", [(signal.SIGINT, "1"), (signal.SIGTERM, "2")])
 def test_an_interrupted_ladder_resumes_to_the_same_totals(
         tmp_path: Path, uninterrupted: tuple[Path, str], sig: int, jobs: str) -> None:
