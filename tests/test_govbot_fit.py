@@ -33,6 +33,8 @@ def test_fit_recovers_the_weights_that_made_the_outcomes() -> None:
         rare = 1.0 if i < 2 else 0.0  # rarer: not fitted
         games.append((2 * m - 0.5 * f + 3 + 4 * danger,
                       [{"margin": m, "forces": f, "danger": danger, "rare": rare}]))
+    with pytest.raises(ValueError):  # as many games as coefficients (three terms, a constant)
+        fit(games[:4], ["margin", "forces", "danger"], random.Random(1))
     out = fit(games, ["margin", "forces", "danger", "rare"], random.Random(1))
     assert out["rare"] is None
     assert out["danger"] == pytest.approx((4.0, 0.0), abs=1e-6)

@@ -105,10 +105,14 @@ def fit(games: list[tuple[float, list[dict[str, float]]]], names: list[str],
     ``games`` (outcome, the rows of its decisions) are fitted on the terms and a constant; ``None``
     for a term that keeps one value in more than ``RARE`` of the rows (too rare to fit)."""
     rows = [r for _, rs in games for r in rs]
+    if not rows:
+        raise ValueError("no decision to fit")
     varying = [k for k in names if Counter(r[k] for r in rows).most_common(1)[0][1]
                <= RARE * len(rows)]
     per_game = [moments([[r[k] for k in varying] + [1.0] for r in rs], y)
                 for y, rs in games if rs]
+    if len(per_game) <= len(varying) + 1:  # each game has one outcome: the games are the data
+        raise ValueError("fewer games than terms to fit")
     coef = least_squares(per_game)
     draws: list[list[float]] = []
     for _ in range(BOOTSTRAP):
@@ -117,6 +121,8 @@ def fit(games: list[tuple[float, list[dict[str, float]]]], names: list[str],
             draws.append(least_squares(sample))
         except ValueError:  # a resample where a term no longer varies
             continue
+    if not draws:
+        raise ValueError("too few games to tell the terms apart")
     out: dict[str, tuple[float, float] | None] = {k: None for k in names}
     for i, k in enumerate(varying):
         mean = sum(d[i] for d in draws) / len(draws)
@@ -156,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"stage {stage}: {decisions} decisions in {len(games)} games")
         try:
             fitted = fit(games, names, rng)
-        except (ValueError, ZeroDivisionError):  # no decision, or too few games to tell terms apart
-            print("  too few decisions to fit: the weights in use are kept")
+        except ValueError:  # no decision, fewer games than terms, or terms that cannot be told apart
+            print("  too few games to fit: the weights in use are kept")
             fitted = {k: None for k in names}
         for k in names:
             f = fitted[k]
