@@ -77,9 +77,9 @@ W_FIRST = 1.0  # the Government First Eligible on the next card (2.3.5)
 ENDGAME_CARDS = 4.0  # one-player final Campaign: Event cards expected before the end from which
 # the terms that pay only later fade and Support counts nearer whole (8.5.1); 0: never
 # Each term's weight before the final Round, by stage (``stage``); in the final Round every term
-# counts once. Half-way from 1.0 toward the fit of game outcomes on the terms (``engine.govbot
-# .fit``, 800 Short games against the FLN bot), then measured in paired self-play: docs/gov-bot.md,
-# eighth pass. ``danger`` is too rare in those games to be fitted and keeps 1.0.
+# counts once. Half-way from 1.0 toward the fit of game outcomes on the terms
+# (``engine.govbot.fit``, 800 Short games against the FLN bot), then measured in paired
+# self-play: docs/gov-bot.md, eighth pass. ``danger`` is too rare there to be fitted: 1.0.
 TERM_WEIGHTS: dict[str, dict[str, float]] = {
     "campaign": {"margin": 0.96, "danger": 1.0, "control": 0.5, "prospects": 1.38,
                  "insurgents": 0.62, "forces": 0.64, "resources": 1.19, "france": 0.83,
