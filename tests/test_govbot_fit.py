@@ -10,8 +10,14 @@ import pytest
 from engine.govbot import evaluate
 import engine.govbot.fit as fit_module
 from engine.govbot.fit import RARE, fit, observe, solve, suggest
+from engine.govbot.selfplay import in_processes
 from engine.scenarios import new_game
 from engine.machine import apply, legal_moves, to_move
+
+
+def test_games_in_processes_come_back_in_order_as_played_in_one() -> None:
+    tasks = [(2, 10), (3, 4), (5, 2), (7, 1)]
+    assert in_processes(pow, tasks, 2) == in_processes(pow, tasks, 1) == [1024, 81, 25, 7]
 
 
 def test_solve_finds_the_exact_solution() -> None:

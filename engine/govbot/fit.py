@@ -27,12 +27,10 @@ import argparse
 import random
 import sys
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 from ..state import State
 from . import evaluate
-from .selfplay import play_game
+from .selfplay import in_processes, play_game
 
 BOOTSTRAP = 200  # resamples of the games for the standard errors
 FROM_ROUND = 1  # Propaganda Rounds played before a decision is recorded
@@ -53,10 +51,6 @@ def observe(scenario: str, seed: int) -> tuple[float, list[Row]]:
     r = play_game(scenario, seed, "bot", record)
     m = r["margins"]
     return float(m["gov"] - m["fln"]), rows
-
-
-def _observe(args: tuple[str, int]) -> tuple[float, list[Row]]:
-    return observe(*args)
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -147,12 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args(argv)
-    tasks = [(a.scenario, a.seed + i) for i in range(a.games)]
-    if a.jobs > 1:
-        with ProcessPoolExecutor(a.jobs) as ex:
-            played = list(ex.map(_observe, tasks))
-    else:
-        played = [_observe(t) for t in tasks]
+    played = in_processes(observe, [(a.scenario, a.seed + i) for i in range(a.games)], a.jobs)
     rng = random.Random(a.seed)
     suggested: dict[str, dict[str, float]] = {}
     for stage, weights in evaluate.TERM_WEIGHTS.items():

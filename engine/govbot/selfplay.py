@@ -25,7 +25,7 @@ import argparse
 import sys
 import traceback
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ..bot import decide as fln_decide  # the FLN opponent (this tool is above both bots)
 from ..bot.invariants import EventInvariants
@@ -34,6 +34,8 @@ from ..scenarios import new_game
 from ..state import State
 from referee_core.stats import percentile, wilson
 from . import decide
+
+T = TypeVar("T")
 
 
 def play_game(scenario: str, seed: int, fln: str,
@@ -60,8 +62,7 @@ def play_game(scenario: str, seed: int, fln: str,
             "guard_checks": inv.guard_checks}
 
 
-def _one(args: tuple[str, int, str]) -> dict[str, Any]:
-    scenario, seed, fln = args
+def _one(scenario: str, seed: int, fln: str) -> dict[str, Any]:
     try:
         return play_game(scenario, seed, fln)
     except Illegal as e:
@@ -69,6 +70,13 @@ def _one(args: tuple[str, int, str]) -> dict[str, Any]:
     except Exception as e:  # noqa: BLE001 - reported, counted, exit status non-zero
         return {"seed": seed, "error": f"{type(e).__name__}: {e}\n{traceback.format_exc()}"}
 
+
+def in_processes(play: Callable[..., T], tasks: list[tuple[Any, ...]], jobs: int) -> list[T]:
+    """``play(*task)`` for each task, in order: in ``jobs`` processes when more than one."""
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as ex:
+            return list(ex.map(play, *zip(*tasks)))
+    return [play(*t) for t in tasks]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,11 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
     tasks = [(a.scenario, a.seed + i, a.fln) for i in range(a.games)]
-    if a.jobs > 1:
-        with ProcessPoolExecutor(a.jobs) as ex:
-            results = list(ex.map(_one, tasks))
-    else:
-        results = [_one(t) for t in tasks]
+    results = in_processes(_one, tasks, a.jobs)
     completed = illegal = errors = wins = guard_checks = 0
     times: list[float] = []
     violations: list[str] = []
