@@ -64,11 +64,19 @@ class March(OpRun):
     def __init__(self, r: Runner) -> None:
         super().__init__(r)
         self.st.setdefault("arrived", {})
-        # paths() by origin, valid until the board or the frame changes (reset by step()).
+        # paths() by origin, movable() by space, activates() by path and size, steps_from() by
+        # space: remembered while step() plans its destinations on one board (``remember``:
+        # nothing changes meanwhile); the memos are None outside step()
         self.all_paths: dict[str, dict[str, list[tuple[str, ...]]]] = {}
-        # movable() and activates() while one plan() is made (nothing changes meanwhile)
         self.memo_movable: dict[str, tuple[int, int, int, int]] | None = None
         self.memo_activates: dict[tuple[tuple[str, ...], int], bool] | None = None
+        self.memo_steps: dict[str, list[tuple[str, bool]]] | None = None
+
+    def remember(self, on: bool) -> None:
+        """Start remembering afresh (the board just changed, or step() begins), or stop."""
+        self.all_paths = {}
+        self.memo_movable, self.memo_activates, self.memo_steps = (
+            ({}, {}, {}) if on else (None, None, None))
 
     def fresh(self, f: Frame) -> bool:
         return super().fresh(f) and not f["x"].get("pairs")
@@ -101,23 +109,34 @@ class March(OpRun):
 
     # -- paths --------------------------------------------------------------------------------
     def paths(self, a: str) -> dict[str, list[tuple[str, ...]]]:
-        s = self.s
-        f = self.frame()
-        assert f is not None
         out: dict[str, list[tuple[str, ...]]] = {}
 
         def dfs(path: tuple[str, ...]) -> None:
-            x = path[-1]
-            for y in SPACES[x].adjacent:
-                if y in path or not step_allowed(s, f, x, y):
+            for y, on in self.steps_from(path[-1]):
+                if y in path:
                     continue
                 np = path + (y,)
                 out.setdefault(y, []).append(np)
-                if not march_stops(s, f, x, y) and len(np) <= MAX_PATH:
+                if on and len(np) <= MAX_PATH:
                     dfs(np)
 
         dfs((a,))
         return out
+
+    def steps_from(self, x: str) -> list[tuple[str, bool]]:
+        """The spaces a group may move into from ``x``, each with whether it may move on from
+        there (3.3.2; remembered within step())."""
+        memo = self.memo_steps
+        got = memo.get(x) if memo is not None else None
+        if got is None:
+            s = self.s
+            f = self.frame()
+            assert f is not None
+            got = [(y, not march_stops(s, f, x, y)) for y in SPACES[x].adjacent
+                   if step_allowed(s, f, x, y)]
+            if memo is not None:
+                memo[x] = got
+        return got
 
     def paths_from(self, a: str) -> dict[str, list[tuple[str, ...]]]:
         ps = self.all_paths.get(a)
@@ -125,10 +144,12 @@ class March(OpRun):
             ps = self.all_paths[a] = self.paths(a)
         return ps
 
-    def path_cost(self, path: tuple[str, ...], extra: set[str]) -> int:
+    def path_cost(self, path: tuple[str, ...]) -> int:
+        """Spaces of ``path`` past its source not yet paid for (3.3.2)."""
         f = self.frame()
         assert f is not None
-        return sum(1 for y in path[1:] if y not in f["locs"] and y not in extra)
+        locs = f["locs"]
+        return sum(1 for y in path[1:] if y not in locs)
 
     def leg(self, n: str, path: tuple[str, ...], k: int, ug_only: bool) -> Leg | None:
         """k Guerrillas from ``n`` along ``path``: Underground first, unless the March is certain
@@ -155,7 +176,7 @@ class March(OpRun):
         return 0 if self.activates(leg.path, leg.u + leg.a) else leg.u
 
     def activates(self, path: tuple[str, ...], size: int) -> bool:
-        """``activates`` on the current state (remembered while a plan is made)."""
+        """``activates`` on the current state (remembered within step())."""
         memo = self.memo_activates
         if memo is None:
             return activates(self.s, path, size)
@@ -167,13 +188,6 @@ class March(OpRun):
     def plan(self, dest: str, k: int, mode: str) -> Plan | None:
         """ct-fln-bot §9.3: a March of exactly ``k`` Guerrillas into ``dest``. ``mode``: "ug"
         (Underground arrivals required), "prefer" (preferred), "any"."""
-        self.memo_movable, self.memo_activates = {}, {}
-        try:
-            return self._plan(dest, k, mode)
-        finally:
-            self.memo_movable = self.memo_activates = None
-
-    def _plan(self, dest: str, k: int, mode: str) -> Plan | None:
         s = self.s
         options: list[tuple[str, int, list[tuple[str, ...]]]] = []
         for n in s.spaces:
@@ -200,11 +214,11 @@ class March(OpRun):
                     h = self.hidden_of(lg)
                     if mode == "ug" and h < 1:
                         continue
-                    kk = (-h, self.path_cost(p, set()))
+                    kk = (-h, self.path_cost(p))
                     if key is None or kk < key:
                         key, leg_best = kk, lg
                 if leg_best is not None:
-                    cands.append(Plan(dest, (leg_best,), self.path_cost(leg_best.path, set()),
+                    cands.append(Plan(dest, (leg_best,), self.path_cost(leg_best.path),
                                       self.hidden_of(leg_best)))
             if k == 1:
                 if not cands:
@@ -226,15 +240,13 @@ class March(OpRun):
         cheap: list[tuple[int, int, str, tuple[str, ...]]] = []
         for n, mt, ps in options:
             g = min(mt, k)
-
-            def hid(p: tuple[str, ...]) -> int:
-                lg = self.leg(n, p, g, False)
-                return self.hidden_of(lg) if lg else -1
-
-            hp = min(ps, key=lambda p: (-hid(p), self.path_cost(p, set())))
-            cp = min(ps, key=lambda p: (self.path_cost(p, set()), -hid(p)))
-            hidden.append((-hid(hp), self.path_cost(hp, set()), n, hp))
-            cheap.append((self.path_cost(cp, set()), -mt, n, cp))
+            # each path's Guerrillas arriving Underground (-1: no such leg) and cost
+            hid = [self.hidden_of(lg) if (lg := self.leg(n, p, g, False)) else -1 for p in ps]
+            cost = [self.path_cost(p) for p in ps]
+            h = min(range(len(ps)), key=lambda i: (-hid[i], cost[i]))
+            c = min(range(len(ps)), key=lambda i: (cost[i], -hid[i]))
+            hidden.append((-hid[h], cost[h], n, ps[h]))
+            cheap.append((cost[c], -mt, n, ps[c]))
         p1 = self.combine(dest, k, [(n, p) for _, _, n, p in sorted(hidden)], False)
         p2 = self.combine(dest, k, [(n, p) for _, _, n, p in sorted(cheap)], False)
         if p1 is None:
@@ -261,7 +273,7 @@ class March(OpRun):
             spaces |= set(p[1:])
         if left:
             return None
-        cost = self.path_cost(("",) + tuple(sorted(spaces)), set())
+        cost = self.path_cost(("",) + tuple(sorted(spaces)))
         return Plan(dest, tuple(legs), cost, sum(self.hidden_of(lg) for lg in legs))
 
     # -- executing ----------------------------------------------------------------------------
@@ -319,12 +331,19 @@ class March(OpRun):
     def step(self, label: str, dests: list[tuple[str, int, str]], order: list[Any],
              limit: int | None) -> None:
         """Choose destinations one at a time among the feasible, affordable ones."""
+        try:
+            self._step(label, dests, order, limit)
+        finally:
+            self.remember(False)
+
+    def _step(self, label: str, dests: list[tuple[str, int, str]], order: list[Any],
+              limit: int | None) -> None:
         done = 0
         tried: set[str] = set()
         while limit is None or done < limit:
             if self.frame() is None:
                 return
-            self.all_paths = {}
+            self.remember(True)
             plans: dict[str, Plan] = {}
             for d, k, mode in dests:
                 if d in tried:
@@ -346,7 +365,7 @@ class March(OpRun):
                 continue
             p2: Plan | None = p
             if self.s is not before:  # an Extort changed the board: plan again
-                self.all_paths = {}
+                self.remember(True)
                 p2 = self.plan(d, *next((k, mode) for dd, k, mode in dests if dd == d))
             if p2 is None:
                 continue
