@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from ct_referee_arena import ladder as lad
+from ct_referee_arena import tasks
 from ct_referee_arena.fair import verify_record
 from ct_referee_arena.game import play_game
 from ct_referee_arena.referee import LocalReferee, ServiceReferee, check, connect
@@ -64,7 +66,11 @@ def test_a_ladder_through_the_service(servers: Servers, tmp_path: Path) -> None:
     assert (s.played, s.errors) == (2, [])
 
 
-def test_an_unreachable_service_is_an_error_not_a_result(tmp_path: Path) -> None:
+def test_an_unreachable_service_is_an_error_not_a_result(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's referee is retried for its window (shortened here: the window itself is
+    tests/service/test_client_retry.py's), then the game is an error of the run, not a result."""
+    monkeypatch.setattr(tasks, "connect", partial(connect, retry_for=1.0))
     ladder = lad.from_dict({"name": "down", "games": 1, "seed": 5,
                             "agents": [{"name": "r", "spec": "random"}]})
     s = lad.run(ladder, str(tmp_path), lad.serial, referee="http://127.0.0.1:9")
