@@ -50,7 +50,7 @@ def at_support(s: State, n: str) -> bool:
 def stripey_shaded(s: State) -> bool:
     """#51 instruction: the shaded text, placing at Support – a Sector at Support where a
     Guerrilla can be placed from Out of Play, Available or the map within 8.1.2."""
-    return any(SPACES[n].is_sector and at_support(s, n) and obtainable(s, n, MARTYR_BOXES) > 0
+    return any(SPACES[n].is_sector and at_support(s, n) and obtainable(s, n, MARTYR_BOXES, at_most=1) > 0
                for n in ALGERIA)
 
 
@@ -96,7 +96,7 @@ def support_spaces(s: State, spaces: tuple[str, ...]) -> list[str]:
 def guerrilla_source_ok(s: State, card: int, dest: str) -> bool:
     """Can the bot place one Guerrilla in ``dest`` for ``card`` (8.1.2 sources only)?"""
     boxes = ("available",) if card == CASBAH else MARTYR_BOXES
-    return obtainable(s, dest, boxes) > 0
+    return obtainable(s, dest, boxes, at_most=1) > 0
 
 
 def bot_effective(s: State, card: int, side: str) -> bool:

@@ -126,12 +126,18 @@ def map_sources(s: State, dest: str, exclude: tuple[str, ...] = ()) -> list[str]
             and map_spare(s, n) > 0]
 
 
-def obtainable(s: State, dest: str, boxes: tuple[str, ...] = ("available",)) -> int:
+def obtainable(s: State, dest: str, boxes: tuple[str, ...] = ("available",),
+               at_most: int | None = None) -> int:
     """8.1.2: Guerrillas the bot may place in ``dest`` – those in ``boxes``, then Active ones from
-    the map within the guards (map_spare)."""
+    the map within the guards (map_spare); counted no further than ``at_most`` when given (the
+    callers that ask whether there is one, or enough for a Rally, stop there)."""
     k = sum(s.boxes[b][G] for b in boxes)
+    if at_most is not None and k >= at_most:
+        return at_most
     for n in map_sources(s, dest):
         k += min(s.spaces[n]["pieces"][AG], map_spare(s, n))
+        if at_most is not None and k >= at_most:
+            return at_most
     return k
 
 

@@ -40,7 +40,7 @@ def to_place(s: State, n: str) -> int:
 
 def action(s: State, n: str) -> str | None:
     """What a Rally in ``n`` would do: "place", "flip" or None (cannot be Rallied)."""
-    if to_place(s, n) > 0 and obtainable(s, n) > 0:
+    if to_place(s, n) > 0 and obtainable(s, n, at_most=1) > 0:
         return "place"
     if mod.rally_bases(s, n) > 0 and s.spaces[n]["pieces"][AG] > 0:
         return "flip"
@@ -322,7 +322,7 @@ class Rally(OpRun):
                 if action(s, n) is None:
                     continue
             gain = 0 if selected else (to_place(s, n) if action(s, n) == "place" else 0)
-            gain = min(gain, obtainable(s, n)) if not selected else 0
+            gain = obtainable(s, n, at_most=gain) if not selected else 0
             if not (sp["pieces"][FB] > 0 or control(s, n) == "fln"
                     or fln_count(s, n) + gain > gov_count(s, n)):
                 continue
