@@ -43,7 +43,7 @@ NOT_COMPILED_NOTE = ROOT / "build" / "not-compiled.txt"
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("referee_core.hot", ("decisions", "checks", "jsontext", "plain", "why", "rng", "chance")),
     ("engine.hot_ops", ("ops", "ops_fln", "ops_gov", "sa_fln", "sa_gov", "propaganda")),
-    ("engine.hot", ("state", "board", "machine", "frame_checks", "modifiers", "validate",
+    ("engine.hot", ("data", "state", "board", "machine", "frame_checks", "modifiers", "validate",
                     "validate_pending", "serial", "moves", "events", "sequence")),
     ("algeria.hot", ("state", "validate", "board", "react", "serial", "moves")),
     ("insurgent.hot", ("deck", "validate", "board", "state", "serial")),

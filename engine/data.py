@@ -30,9 +30,10 @@ FRENCH: tuple[str, ...] = (FT, FP, GB)
 ALGERIAN_CUBES: tuple[str, ...] = (AT, AP)
 BOXES: tuple[str, ...] = ("available", "casualties", "out_of_play", "set_aside")
 SUPPORT_LEVELS: tuple[str, ...] = ("oppose", "neutral", "support")
-MOROCCO, TUNISIA = "Morocco", "Tunisia"
-COUNTRIES = (MOROCCO, TUNISIA)
-CITIES = ("Constantine", "Algiers", "Oran")
+MOROCCO: Final = "Morocco"
+TUNISIA: Final = "Tunisia"
+COUNTRIES: Final = (MOROCCO, TUNISIA)
+CITIES: Final = ("Constantine", "Algiers", "Oran")
 
 
 def box_key(piece: str) -> str:
@@ -76,7 +77,7 @@ def _load(name: str) -> Any:
 RAW: dict[str, Any] = _load("ct-data.json")
 CARDS_RAW: list[dict[str, Any]] = _load("ct-cards.json")
 
-SPACES: dict[str, Space] = {
+SPACES: Final[dict[str, Space]] = {
     s["name"]: Space(
         name=s["name"], code=s["code"], wilaya=s["wilaya"], kind=s["kind"], terrain=s["terrain"],
         population=s["population"], coastal=s["coastal"], border=s["border"],
