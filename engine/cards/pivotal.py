@@ -247,6 +247,12 @@ class OasActivity(SpecialActivity):
             return []
         return [{"t": "space", "space": n} for n in self.targets(s, f["who"])]
 
+    def sa_any(self, s: State, f: Frame) -> bool:
+        """``bool(self.sa_moves(s, f))``, stopping at the first space (asked at every Operation
+        decision while the capability is in effect)."""
+        return not f["locs"] and str(OAS) in s.cards["capabilities"] and any(
+            self.space_ok(s, f["who"], n) for n in ALGERIA)
+
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
         f["locs"].append(n)
