@@ -45,7 +45,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine.hot_ops", ("ops", "ops_fln", "ops_gov", "sa_fln", "sa_gov", "propaganda")),
     ("engine.hot", ("data", "state", "board", "machine", "frame_checks", "modifiers", "validate",
                     "validate_pending", "serial", "moves", "events", "sequence")),
-    ("algeria.hot", ("state", "validate", "board", "react", "serial", "moves")),
+    ("algeria.hot", ("data", "state", "validate", "board", "react", "serial", "moves")),
     ("insurgent.hot", ("deck", "validate", "board", "state", "serial")),
     # the non-player FLN's choices among candidates and its March paths (8.4.6)
     ("engine.bot_hot", ("bot/core", "bot/info", "bot/march")),

@@ -12,16 +12,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 RAW: dict[str, Any] = json.loads(
     resources.files("algeria").joinpath("data/algeria-data.json").read_text("utf-8"))
 
-EDITION = "v2.1"
-SIDES = ("gov", "fln")
-BOXES = ("UG", "OPS", "PTL", "OC")
-COUNTRIES = ("FRANCE", "MOROCCO", "TUNISIA")
-NEIGHBOURS = ("MOROCCO", "TUNISIA")     # independent sanctuaries (11.21)
+EDITION: Final = "v2.1"
+SIDES: Final = ("gov", "fln")
+BOXES: Final = ("UG", "OPS", "PTL", "OC")
+COUNTRIES: Final = ("FRANCE", "MOROCCO", "TUNISIA")
+NEIGHBOURS: Final = ("MOROCCO", "TUNISIA")   # independent sanctuaries (11.21)
 
 
 @dataclass(frozen=True)
@@ -46,9 +46,9 @@ class UnitType:
     helo_cost: int       # Helicopter Points to airmobilize (11.12); 0 = never airmobile
 
 
-AREAS: dict[str, Area] = {
+AREAS: Final[dict[str, Area]] = {
     a["id"]: Area(a["id"], a["type"], a["wilaya"], tuple(a["adjacent"])) for a in RAW["areas"]}
-ALGERIAN = tuple(a for a, v in AREAS.items() if v.type != "country")
+ALGERIAN: Final[tuple[str, ...]] = tuple(a for a, v in AREAS.items() if v.type != "country")
 WILAYAS: dict[str, tuple[str, ...]] = {w: tuple(v["areas"]) for w, v in RAW["wilayas"].items()}
 # Each area's town and its latitude and longitude (algeria/data/algeria-towns.json: approximate
 # public coordinates of the towns, degrees)
@@ -56,7 +56,7 @@ TOWNS: dict[str, dict[str, Any]] = json.loads(
     resources.files("algeria").joinpath("data/algeria-towns.json").read_text("utf-8"))["areas"]
 assert set(TOWNS) == set(AREAS), "algeria-towns.json names every area once"
 
-UNIT_TYPES: dict[str, UnitType] = {
+UNIT_TYPES: Final[dict[str, UnitType]] = {
     u["key"]: UnitType(
         u["key"], u["side"], u["mobility"] == "mobile",
         u.get("contact", u.get("evasion", 0)), u["firepower"], u["control_points"], u["count"],
@@ -68,11 +68,11 @@ DISPERSED: dict[str, int] = {
 assert RAW["units"]["types"][0]["key"] == "fr_div"
 
 # Every counter has a fixed id "<type>.<n>", n = 1..count: the counter mix is a hard limit (2.0).
-UNITS_OF_TYPE: dict[str, tuple[str, ...]] = {
+UNITS_OF_TYPE: Final[dict[str, tuple[str, ...]]] = {
     k: tuple(f"{k}.{n}" for n in range(1, t.count + 1)) for k, t in UNIT_TYPES.items()}
-UNIT_IDS: tuple[str, ...] = tuple(u for ids in UNITS_OF_TYPE.values() for u in ids)
-UNIT_KEY: dict[str, str] = {u: k for k, ids in UNITS_OF_TYPE.items() for u in ids}  # id -> type
-UNIT_TYPE_OF: dict[str, UnitType] = {u: UNIT_TYPES[k] for u, k in UNIT_KEY.items()}
+UNIT_IDS: Final[tuple[str, ...]] = tuple(u for ids in UNITS_OF_TYPE.values() for u in ids)
+UNIT_KEY: Final[dict[str, str]] = {u: k for k, ids in UNITS_OF_TYPE.items() for u in ids}  # id -> type
+UNIT_TYPE_OF: Final[dict[str, UnitType]] = {u: UNIT_TYPES[k] for u, k in UNIT_KEY.items()}
 
 
 def unit_type(uid: str) -> UnitType:
