@@ -579,6 +579,12 @@ def destination_ok(s: State, f: Frame, piece: str, src: str, dst: str,
     belong to no Wilaya. Never ``src`` itself."""
     if dst == src:
         return why.no("6.4", "a piece Redeploys to another space than its own ({})", src)
+    return reaches(s, f, piece, src, dst, why)
+
+
+def reaches(s: State, f: Frame, piece: str, src: str, dst: str, why: Why = SILENT) -> bool:
+    """``destination_ok`` but for ``dst`` being ``src`` itself: the answer depends on ``src`` only
+    through its Wilaya (for Guerrillas, 6.4.2)."""
     if piece in (FT, AT):
         return troop_destination(s, dst, "6.4.1", why)
     if piece in (FP, AP):
@@ -604,7 +610,9 @@ def redeploy_destinations(s: State, f: Frame, piece: str, src: str) -> list[str]
 
 def redeployable(s: State, f: Frame, piece: str, n: str) -> int:
     """6.4: the ``piece`` pieces in ``n`` that may still Redeploy (each at most once)."""
-    return int(s.spaces[n]["pieces"][piece] - f["arrived"].get(n, {}).get(piece, 0))
+    arrived: dict[str, dict[str, int]] = f["arrived"]
+    here = arrived.get(n)
+    return int(s.spaces[n]["pieces"][piece] - (here.get(piece, 0) if here is not None else 0))
 
 
 def _nowhere(s: State, piece: str) -> str:
@@ -664,9 +672,21 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
     if waiting:
         ms += [{"t": "place", "piece": FT, "space": d} for d in troop_destinations(s)]
     pieces = GOV_REDEPLOY if f["who"] == "gov" else FLN_REDEPLOY
+    # where each kind of piece may go: found once per kind (and Wilaya, for Guerrillas), not
+    # once per space; a piece is then selectable as ``selectable`` says, space by space
+    reach: dict[tuple[str, int | None], list[str]] = {}
     for n in s.spaces:
+        if n in COUNTRIES:
+            continue
         for p in pieces:
-            if selectable(s, f, p, n):
+            if s.spaces[n]["pieces"][p] == 0 or redeployable(s, f, p, n) <= 0:
+                continue
+            key = (p, SPACES[n].wilaya if p in FLN_REDEPLOY else None)
+            ds = reach.get(key)
+            if ds is None:
+                ds = reach[key] = [d for d in (f["controlled"] if p in (FP, AP) else s.spaces)
+                                   if reaches(s, f, p, n, d)]
+            if any(d != n for d in ds):
                 ms.append({"t": "select", "piece": p, "space": n})
     return ms + finish
 
