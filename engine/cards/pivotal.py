@@ -223,12 +223,16 @@ class OasActivity(SpecialActivity):
     rule = "5.3.1"
 
     def targets(self, s: State, who: str) -> list[str]:
-        return [n for n in ALGERIA if self.space_ok(s, who, n)]
+        return [n for n in ALGERIA if self.algerian_space_ok(s, who, n)]
 
     def space_ok(self, s: State, who: str, n: str, why: Why = SILENT) -> bool:
         """5.3.1: a non-Terrorized Populated space of Algeria whose cost its user can pay."""
         if n not in ALGERIA:
             return why.no("5.3.1", "OAS is in a space of Algeria, not {}", n)
+        return self.algerian_space_ok(s, who, n, why)
+
+    def algerian_space_ok(self, s: State, who: str, n: str, why: Why = SILENT) -> bool:
+        """``space_ok`` for a space of Algeria."""
         if s.spaces[n]["terror"]:
             return why.no("5.3.1", "{} already has a Terror marker", n)
         if population(s, n) < 1:
@@ -251,7 +255,7 @@ class OasActivity(SpecialActivity):
         """``bool(self.sa_moves(s, f))``, stopping at the first space (asked at every Operation
         decision while the capability is in effect)."""
         return not f["locs"] and str(OAS) in s.cards["capabilities"] and any(
-            self.space_ok(s, f["who"], n) for n in ALGERIA)
+            self.algerian_space_ok(s, f["who"], n) for n in ALGERIA)
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
