@@ -625,9 +625,12 @@ def _nowhere(s: State, piece: str) -> str:
             "no other space of its Wilaya has an FLN Base")
 
 
-def selectable(s: State, f: Frame, piece: object, n: str, why: Why = SILENT) -> bool:
+def selectable(s: State, f: Frame, piece: object, n: str, why: Why = SILENT,
+               reach: dict[tuple[str, int | None], list[str]] | None = None) -> bool:
     """6.4: may a ``piece`` in ``n`` be selected to Redeploy: a piece of the side (6.4.1 / 6.4.2)
-    in an Algerian space, that has not Redeployed yet, with somewhere to go?"""
+    in an Algerian space, that has not Redeployed yet, with somewhere to go? ``reach``: where each
+    kind of piece may go (per Wilaya for Guerrillas), remembered across the spaces of one
+    listing."""
     gov = f["who"] == "gov"
     rule = "6.4.1" if gov else "6.4.2"
     if piece not in (GOV_REDEPLOY if gov else FLN_REDEPLOY):
@@ -643,7 +646,15 @@ def selectable(s: State, f: Frame, piece: object, n: str, why: Why = SILENT) -> 
         return why.no("6.4", "every {} in {} has already Redeployed: a piece Redeploys once",
                       p, n)
     spaces = f["controlled"] if p in (FP, AP) else s.spaces
-    return any(destination_ok(s, f, p, n, d) for d in spaces) or why.no(
+    if reach is None:
+        somewhere = any(destination_ok(s, f, p, n, d) for d in spaces)
+    else:
+        key = (p, SPACES[n].wilaya if p in FLN_REDEPLOY else None)
+        ds = reach.get(key)
+        if ds is None:
+            ds = reach[key] = [d for d in spaces if reaches(s, f, p, n, d)]
+        somewhere = any(d != n for d in ds)
+    return somewhere or why.no(
         rule, "a {} in {} has nowhere to Redeploy: {}", p, n, _nowhere(s, p))
 
 
@@ -672,21 +683,11 @@ def redeploy_moves(s: State, f: Frame) -> list[Move]:
     if waiting:
         ms += [{"t": "place", "piece": FT, "space": d} for d in troop_destinations(s)]
     pieces = GOV_REDEPLOY if f["who"] == "gov" else FLN_REDEPLOY
-    # where each kind of piece may go: found once per kind (and Wilaya, for Guerrillas), not
-    # once per space; a piece is then selectable as ``selectable`` says, space by space
-    reach: dict[tuple[str, int | None], list[str]] = {}
+    reach: dict[tuple[str, int | None], list[str]] = {}  # selectable's, for this listing
     for n in s.spaces:
-        if n in COUNTRIES:
-            continue
+        here = s.spaces[n]["pieces"]
         for p in pieces:
-            if s.spaces[n]["pieces"][p] == 0 or redeployable(s, f, p, n) <= 0:
-                continue
-            key = (p, SPACES[n].wilaya if p in FLN_REDEPLOY else None)
-            ds = reach.get(key)
-            if ds is None:
-                ds = reach[key] = [d for d in (f["controlled"] if p in (FP, AP) else s.spaces)
-                                   if reaches(s, f, p, n, d)]
-            if any(d != n for d in ds):
+            if here[p] and selectable(s, f, p, n, reach=reach):  # (most spaces have none)
                 ms.append({"t": "select", "piece": p, "space": n})
     return ms + finish
 

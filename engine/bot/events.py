@@ -50,8 +50,8 @@ def at_support(s: State, n: str) -> bool:
 def stripey_shaded(s: State) -> bool:
     """#51 instruction: the shaded text, placing at Support – a Sector at Support where a
     Guerrilla can be placed from Out of Play, Available or the map within 8.1.2."""
-    return any(SPACES[n].is_sector and at_support(s, n) and obtainable(s, n, MARTYR_BOXES, at_most=1) > 0
-               for n in ALGERIA)
+    return any(SPACES[n].is_sector and at_support(s, n)
+               and obtainable(s, n, MARTYR_BOXES, at_most=1) > 0 for n in ALGERIA)
 
 
 def stripey_unshaded(s: State) -> list[str]:
