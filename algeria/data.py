@@ -71,7 +71,8 @@ assert RAW["units"]["types"][0]["key"] == "fr_div"
 UNITS_OF_TYPE: Final[dict[str, tuple[str, ...]]] = {
     k: tuple(f"{k}.{n}" for n in range(1, t.count + 1)) for k, t in UNIT_TYPES.items()}
 UNIT_IDS: Final[tuple[str, ...]] = tuple(u for ids in UNITS_OF_TYPE.values() for u in ids)
-UNIT_KEY: Final[dict[str, str]] = {u: k for k, ids in UNITS_OF_TYPE.items() for u in ids}  # id -> type
+# a counter's id -> its type
+UNIT_KEY: Final[dict[str, str]] = {u: k for k, ids in UNITS_OF_TYPE.items() for u in ids}
 UNIT_TYPE_OF: Final[dict[str, UnitType]] = {u: UNIT_TYPES[k] for u, k in UNIT_KEY.items()}
 
 
