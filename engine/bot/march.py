@@ -6,7 +6,7 @@ to Extort; then Subvert or Extort."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import modifiers as mod
@@ -56,6 +56,18 @@ def activates(s: State, path: tuple[str, ...], size: int) -> bool:
     return any(march_activates(s, x, y, size) for x, y in zip(path, path[1:]))
 
 
+@dataclass
+class Memo:
+    """What step() remembers while it plans its destinations on one board (nothing changes
+    meanwhile): paths() by origin, movable() by space, activates() by path and size,
+    steps_from() by space."""
+
+    paths: dict[str, dict[str, list[tuple[str, ...]]]] = field(default_factory=dict)
+    movable: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    activates: dict[tuple[tuple[str, ...], int], bool] = field(default_factory=dict)
+    steps: dict[str, list[tuple[str, bool]]] = field(default_factory=dict)
+
+
 class March(OpRun):
     """One March Operation conducted by the bot, resumable from its frame."""
 
@@ -64,19 +76,11 @@ class March(OpRun):
     def __init__(self, r: Runner) -> None:
         super().__init__(r)
         self.st.setdefault("arrived", {})
-        # paths() by origin, movable() by space, activates() by path and size, steps_from() by
-        # space: remembered while step() plans its destinations on one board (``remember``:
-        # nothing changes meanwhile); the memos are None outside step()
-        self.all_paths: dict[str, dict[str, list[tuple[str, ...]]]] = {}
-        self.memo_movable: dict[str, tuple[int, int, int, int]] | None = None
-        self.memo_activates: dict[tuple[tuple[str, ...], int], bool] | None = None
-        self.memo_steps: dict[str, list[tuple[str, bool]]] | None = None
+        self.memo: Memo | None = None  # while step() plans on one board
 
     def remember(self, on: bool) -> None:
         """Start remembering afresh (the board just changed, or step() begins), or stop."""
-        self.all_paths = {}
-        self.memo_movable, self.memo_activates, self.memo_steps = (
-            ({}, {}, {}) if on else (None, None, None))
+        self.memo = Memo() if on else None
 
     def fresh(self, f: Frame) -> bool:
         return super().fresh(f) and not f["x"].get("pairs")
@@ -84,13 +88,13 @@ class March(OpRun):
     # -- movable Guerrillas (guards, ct-fln-bot §9.2) --------------------------------------------
     def movable(self, n: str) -> tuple[int, int, int, int]:
         """(free UG, free Active, most that may leave, most Underground that may leave)."""
-        memo = self.memo_movable
-        if memo is not None:
-            got = memo.get(n)
-            if got is None:
-                got = memo[n] = self._movable(n)
-            return got
-        return self._movable(n)
+        m = self.memo
+        if m is None:
+            return self._movable(n)
+        got = m.movable.get(n)
+        if got is None:
+            got = m.movable[n] = self._movable(n)
+        return got
 
     def _movable(self, n: str) -> tuple[int, int, int, int]:
         s = self.s
@@ -126,23 +130,30 @@ class March(OpRun):
     def steps_from(self, x: str) -> list[tuple[str, bool]]:
         """The spaces a group may move into from ``x``, each with whether it may move on from
         there (3.3.2; remembered within step())."""
-        memo = self.memo_steps
-        got = memo.get(x) if memo is not None else None
+        m = self.memo
+        if m is None:
+            return self._steps_from(x)
+        got = m.steps.get(x)
         if got is None:
-            s = self.s
-            f = self.frame()
-            assert f is not None
-            got = [(y, not march_stops(s, f, x, y)) for y in SPACES[x].adjacent
-                   if step_allowed(s, f, x, y)]
-            if memo is not None:
-                memo[x] = got
+            got = m.steps[x] = self._steps_from(x)
         return got
 
+    def _steps_from(self, x: str) -> list[tuple[str, bool]]:
+        s = self.s
+        f = self.frame()
+        assert f is not None
+        return [(y, not march_stops(s, f, x, y)) for y in SPACES[x].adjacent
+                if step_allowed(s, f, x, y)]
+
     def paths_from(self, a: str) -> dict[str, list[tuple[str, ...]]]:
-        ps = self.all_paths.get(a)
-        if ps is None:
-            ps = self.all_paths[a] = self.paths(a)
-        return ps
+        """``paths`` (remembered within step())."""
+        m = self.memo
+        if m is None:
+            return self.paths(a)
+        got = m.paths.get(a)
+        if got is None:
+            got = m.paths[a] = self.paths(a)
+        return got
 
     def path_cost(self, path: tuple[str, ...]) -> int:
         """Spaces of ``path`` past its source not yet paid for (3.3.2)."""
@@ -177,12 +188,12 @@ class March(OpRun):
 
     def activates(self, path: tuple[str, ...], size: int) -> bool:
         """``activates`` on the current state (remembered within step())."""
-        memo = self.memo_activates
-        if memo is None:
+        m = self.memo
+        if m is None:
             return activates(self.s, path, size)
-        got = memo.get((path, size))
+        got = m.activates.get((path, size))
         if got is None:
-            got = memo[(path, size)] = activates(self.s, path, size)
+            got = m.activates[(path, size)] = activates(self.s, path, size)
         return got
 
     def plan(self, dest: str, k: int, mode: str) -> Plan | None:
