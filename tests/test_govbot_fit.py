@@ -85,3 +85,11 @@ def test_each_stage_weighs_the_terms_by_its_own_weights_and_the_final_round_by_n
         seen.add(st)
         s = apply(s, rng.choice(legal_moves(s)))[0]
     assert seen == {"campaign", "final_campaign", "final_round"}
+
+
+def test_the_command_with_fewer_games_than_terms_keeps_the_weights_in_use(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert fit_module.main(["--games", "2", "--seed", "23000"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("too few games to fit: the weights in use are kept") == 2  # both stages
+    assert out.splitlines()[-1] == f"suggested TERM_WEIGHTS = {evaluate.TERM_WEIGHTS!r}"

@@ -23,14 +23,13 @@ value in more than ``RARE`` of a stage's decisions is not fitted and keeps its w
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections import Counter
 
 from ..state import State
 from . import evaluate
-from .selfplay import in_processes, play_game
+from .selfplay import games_parser, in_processes, play_game
 
 BOOTSTRAP = 200  # resamples of the games for the standard errors
 FROM_ROUND = 1  # Propaganda Rounds played before a decision is recorded
@@ -134,13 +133,7 @@ def suggest(weights: dict[str, float],
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.govbot.fit",
-                                 description=(__doc__ or "").split("\n")[0])
-    ap.add_argument("--scenario", default="short", choices=("short", "medium", "full"))
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--jobs", type=int, default=1)
-    a = ap.parse_args(argv)
+    a = games_parser("engine.govbot.fit", __doc__, 100).parse_args(argv)
     played = in_processes(observe, [(a.scenario, a.seed + i) for i in range(a.games)], a.jobs)
     rng = random.Random(a.seed)
     suggested: dict[str, dict[str, float]] = {}

@@ -79,14 +79,21 @@ def in_processes(play: Callable[..., T], tasks: list[tuple[Any, ...]], jobs: int
     return [play(*t) for t in tasks]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.govbot.selfplay",
-                                 description=(__doc__ or "").split("\n")[0])
+def games_parser(module: str, doc: str | None, games: int) -> argparse.ArgumentParser:
+    """The options of the tools that play seeded games (this one, ``fit``): ``--scenario``,
+    ``--games`` (game ``i`` on seed ``--seed`` + i) and ``--jobs`` (processes)."""
+    ap = argparse.ArgumentParser(prog=f"python -m {module}",
+                                 description=(doc or "").split("\n")[0])
     ap.add_argument("--scenario", default="short", choices=("short", "medium", "full"))
-    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--games", type=int, default=games)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--fln", default="bot", choices=("bot", "random"))
     ap.add_argument("--jobs", type=int, default=1)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = games_parser("engine.govbot.selfplay", __doc__, 10)
+    ap.add_argument("--fln", default="bot", choices=("bot", "random"))
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
     tasks = [(a.scenario, a.seed + i, a.fln) for i in range(a.games)]
