@@ -125,13 +125,15 @@ def worker_redis_url(url: str, worker: str | None) -> str:
 
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
-    """REDIS_URL (a database of this worker's own in it), or a redis-server of this worker's."""
+    """REDIS_URL (a database of this worker's own in it, emptied first: what an earlier run left
+    there would turn this run's first requests into cache hits), or a redis-server of this
+    worker's."""
     url = os.environ.get("REDIS_URL")
     if url:
         mine = worker_redis_url(url, os.environ.get("PYTEST_XDIST_WORKER"))
         try:
             with redis.Redis.from_url(mine, socket_timeout=5) as c:
-                c.ping()
+                c.flushdb()
         except redis.ResponseError as e:  # "DB index is out of range"
             pytest.fail(f"REDIS_URL: test worker {os.environ.get('PYTEST_XDIST_WORKER')} uses "
                         f"database {urlsplit(mine).path.strip('/')} of {url} ({e}): run fewer "

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pexpect
 
@@ -22,7 +23,7 @@ def last_prompt(text: str) -> str:
     return heads[-1] if heads else ""
 
 
-def quit_game(child: pexpect.spawn) -> None:
+def quit_game(child: Any) -> None:
     """q: the record kept by --record is saved after each turn (asked only when it is not)."""
     child.sendline("q")
     if child.expect([r"save the game record first\? \[y/N\] ", pexpect.EOF]) == 0:

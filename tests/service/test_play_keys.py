@@ -6,23 +6,23 @@ pages (``>`` / ``<``) with the moves' numbers and the lettered keys unchanged.""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
-
-import sys
 
 import pexpect
 
 from engine.data import SPACE_NAMES
 from engine.records import check_record, read_record
+from tests.spawn import terminal
 from tests.service.test_play_terminal import BOARD_TOP, PROMPT, _key, _quit, menu
 
 SAVE = r"save the game record first\? \[y/N\] "
 
 
 def spawn(*args: str, dimensions: tuple[int, int] = (24, 80), cwd: str | None = None) -> Any:
-    return pexpect.spawn(sys.executable, ["-m", "ct_referee_cli", "play", *args], cwd=cwd,
-                         dimensions=dimensions, encoding="utf-8", timeout=30)
+    return terminal([sys.executable, "-m", "ct_referee_cli", "play", *args],
+                    dimensions=dimensions, cwd=cwd)
 
 
 def _one_move(child: Any) -> None:

@@ -15,15 +15,14 @@ from typing import Any
 import pexpect
 
 from engine.records import check_record, read_record
+from tests.spawn import terminal
 
 PROMPT = r"q quit\] > "
 BOARD_TOP = "── 2SG: Pop. 2"
 
 
 def spawn(*args: str, timeout: float = 30) -> Any:
-    child = pexpect.spawn(sys.executable, ["-m", "ct_referee_cli", "play", *args],
-                          dimensions=(24, 80), encoding="utf-8", timeout=timeout)
-    return child
+    return terminal([sys.executable, "-m", "ct_referee_cli", "play", *args], timeout=timeout)
 
 
 def menu(text: str) -> dict[str, str]:
