@@ -1,9 +1,11 @@
 """Options of the whole suite: ``--long`` plays the long versions of the sized runs
 (tests/long.py); the modules with the longest tests are collected first (``LONG_FIRST``); Ctrl-C
-reaches the programs the tests start (``pytest_configure``)."""
+reaches the programs the tests start (``pytest_configure``); what the collection made is kept out
+of the garbage collector's way (``pytest_collection_finish``)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 
@@ -101,3 +103,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return rank.get(path, len(LONG_FIRST))
 
     items.sort(key=key)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The modules, fixtures and tests just collected live for the whole session: frozen, so that
+    the garbage collector does not look through them again at every full collection (running
+    tests/service and tests/arena, each of three workers spent 2.4-3.4 s of its 48-58 s of CPU in
+    the collector; frozen, 1.5-1.9 s)."""
+    gc.freeze()
