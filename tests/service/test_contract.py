@@ -1,14 +1,19 @@
 """The generated code is exactly what scripts/gen_proto.py makes from proto/; the conversions
-between engine moves and contract Moves are exact."""
+between engine moves and contract Moves, and of plain documents to Structs, are exact."""
 
 from __future__ import annotations
 
+import enum
+import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import algeria
+import engine
 from ct_referee_client import move_dict, to_move
 from ct_referee_proto.v1 import referee_pb2 as pb
 from service.moves import MoveError, move_from_engine, move_to_engine
@@ -85,3 +90,51 @@ def test_every_rpc_of_the_contract_is_an_operation_once() -> None:
     rpcs = [m.name for s in pb.DESCRIPTOR.services_by_name.values() for m in s.methods]
     assert sorted(op.rpc for op in OPERATIONS) == sorted(rpcs)
     assert len({op.path for op in OPERATIONS}) == len(OPERATIONS)
+
+
+class _Level(enum.IntEnum):
+    HIGH = 2
+
+
+def _documents() -> list[Any]:
+    """Plain data as the engines give it (views and log entries of random play in both games),
+    and data no engine gives (keys that are no strings, tuples, sets, subclasses of int)."""
+    docs: list[Any] = [{1: 2, "a": [1, (2, 3)]}, {"a": {3}, "b": {4: _Level.HIGH}},
+                       {"a": _Level.HIGH, "n": None, "t": True, "f": 1.5, "e": [], "d": {}},
+                       {"deep": {"x": [{"y": (1, "z")}, [], {}]}}, {}]
+    r = random.Random(5)
+    s = algeria.new_game("1958", 5)
+    for i in range(60):
+        if i % 15 == 0:
+            docs += [algeria.view(s, "gov"), algeria.view(s, "fln")]
+        s, log = algeria.apply(s, r.choice(algeria.legal_moves(s)))
+        docs += log
+    c = engine.new_game("short", 5)
+    for i in range(120):
+        if i % 40 == 0:
+            docs.append(engine.view(c, "fln"))
+        c, log = engine.apply(c, r.choice(engine.legal_moves(c)))
+        docs += log
+    return docs
+
+
+def test_documents_fill_structs_as_their_json_form_would() -> None:
+    """``convert.fill`` writes a Struct (and a ListValue) as ``update(_jsonable(x))`` does, the
+    engines' documents directly and anything else through ``_jsonable``."""
+    from google.protobuf.struct_pb2 import ListValue, Struct
+
+    from service.convert import _jsonable, fill
+
+    docs = _documents()
+    assert len(docs) > 100
+    for d in docs:
+        want, got = Struct(), Struct()
+        want.update(_jsonable(d))
+        fill(got, d)
+        assert got.SerializeToString(deterministic=True) == want.SerializeToString(
+            deterministic=True), d
+    for xs in ([1, {2: 3}, (4,)], [], [{"a": []}, None, False], [d for d in docs[:20]]):
+        lv_want, lv_got = ListValue(), ListValue()
+        lv_want.extend(_jsonable(xs))
+        fill(lv_got, xs)
+        assert lv_got == lv_want, xs
