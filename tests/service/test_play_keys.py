@@ -14,8 +14,8 @@ import pexpect
 
 from engine.data import SPACE_NAMES
 from engine.records import check_record, read_record
-from tests.spawn import terminal
 from tests.service.test_play_terminal import BOARD_TOP, PROMPT, _key, _quit, menu
+from tests.spawn import terminal
 
 SAVE = r"save the game record first\? \[y/N\] "
 
