@@ -40,7 +40,7 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 from . import catalog, games
 from .cache import Cache, SizedLRU, make_cache
 from .config import Config
-from .convert import log_to_proto, options_to_engine, struct_to_plain, view_to_proto
+from .convert import fill, log_to_proto, options_to_engine, struct_to_plain, view_to_proto
 from .games import Game
 from .errors import ServiceError, internal
 from .fln_bot import find_bot
@@ -636,7 +636,7 @@ class Core:
                                 view=game.view_message(rec["view"], role),
                                 **self._position_fields(rec, own=role == rec["to_move"]))
         for t in rec["trace"]:
-            out.trace.add().update(t if isinstance(t, dict) else {"text": str(t)})
+            fill(out.trace.add(), t if isinstance(t, dict) else {"text": str(t)})
         return out
 
     # -- health ----------------------------------------------------------------------------------
