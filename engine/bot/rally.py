@@ -316,13 +316,15 @@ class Rally(OpRun):
             if sp["support"] == "oppose":
                 continue
             selected = n in f["locs"]
+            gain = 0  # Guerrillas a Rally would place there
             if not selected:
                 if not self.selectable(n):
                     continue
-                if action(s, n) is None:
+                act = action(s, n)
+                if act is None:
                     continue
-            gain = 0 if selected else (to_place(s, n) if action(s, n) == "place" else 0)
-            gain = obtainable(s, n, at_most=gain) if not selected else 0
+                if act == "place":
+                    gain = obtainable(s, n, at_most=to_place(s, n))
             if not (sp["pieces"][FB] > 0 or control(s, n) == "fln"
                     or fln_count(s, n) + gain > gov_count(s, n)):
                 continue

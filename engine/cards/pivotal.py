@@ -246,16 +246,19 @@ class OasActivity(SpecialActivity):
         elif m["t"] == "space" and isinstance(m.get("space"), str):
             self.space_ok(s, f["who"], m["space"], why)
 
+    def offered(self, s: State, f: Frame) -> bool:
+        """5.3.1: the capability in effect, and no space chosen yet (OAS is in one space)."""
+        return not f["locs"] and str(OAS) in s.cards["capabilities"]
+
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
-        if f["locs"] or str(OAS) not in s.cards["capabilities"]:
+        if not self.offered(s, f):
             return []
         return [{"t": "space", "space": n} for n in self.targets(s, f["who"])]
 
     def sa_any(self, s: State, f: Frame) -> bool:
         """``bool(self.sa_moves(s, f))``, stopping at the first space (asked at every Operation
         decision while the capability is in effect)."""
-        return not f["locs"] and str(OAS) in s.cards["capabilities"] and any(
-            self.algerian_space_ok(s, f["who"], n) for n in ALGERIA)
+        return self.offered(s, f) and any(self.algerian_space_ok(s, f["who"], n) for n in ALGERIA)
 
     def sa_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]
