@@ -42,17 +42,12 @@ class Terminal(fdspawn):
     def sendeof(self) -> None:
         self.send(chr(termios.tcgetattr(self.child_fd)[6][termios.VEOF][0]))
 
-    def isalive(self) -> bool:
-        return self.proc.poll() is None
-
-    def close(self, force: bool = True) -> None:
+    def close(self) -> None:
         if not self.closed:
             super().close()
         try:
             self.exitstatus = self.proc.wait(10)
         except subprocess.TimeoutExpired:
-            if not force:
-                raise
             self.proc.kill()
             self.exitstatus = self.proc.wait()
 
