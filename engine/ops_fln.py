@@ -532,6 +532,10 @@ class March(FlnOperation):
         stop = f["x"].get("stop", {})
         locs = f["locs"]
         afford: bool | None = None
+        if not locs:  # every step would enter a new location: asked once, not at every pair
+            afford = self.affordable(s, f)
+            if not afford:
+                return
         for a, sp in s.spaces.items():
             p = sp["pieces"]
             st = stop.get(a)
@@ -767,7 +771,14 @@ class Terror(FlnOperation):
         return 0 if f["free"] else mod.terror_cost(s, n)
 
     def targets(self, s: State, f: Frame) -> list[str]:
-        return [n for n in s.spaces if n not in f["locs"] and self.location_ok(s, f, n)]
+        return [n for n in s.spaces if self.target_ok(s, f, n)]
+
+    def target_ok(self, s: State, f: Frame, n: str) -> bool:
+        """``location_ok`` of a space not selected yet, asked only where an Underground Guerrilla
+        is and the FLN can pay (every Terror needs both; most spaces hold no Guerrilla, and the
+        FLN is often out of Resources): the listings' silent check."""
+        return (n not in f["locs"] and s.spaces[n]["pieces"][UG] > 0
+                and s.resources[f["who"]] >= self.space_cost(s, f, n) and self.location_ok(s, f, n))
 
     def may_select(self, s: State, f: Frame, why: Why = SILENT) -> bool:
         return self.may_add_location(f, why)  # the cost depends on the space (#32 shaded)
@@ -800,8 +811,7 @@ class Terror(FlnOperation):
         return [{"t": "space", "space": n} for n in self.targets(s, f)]
 
     def op_any(self, s: State, f: Frame) -> bool:
-        return self.may_select(s, f) and any(n not in f["locs"] and self.location_ok(s, f, n)
-                                             for n in s.spaces)
+        return self.may_select(s, f) and any(self.target_ok(s, f, n) for n in s.spaces)
 
     def op_apply(self, s: State, f: Frame, m: Move, log: Log) -> None:
         n = m["space"]

@@ -500,14 +500,21 @@ class Garrison(GovOperation):
             return bool(self.op_moves(s, f))
         if not self.first_payment(s, f):
             return False
-        spaces = [n for n in ALGERIA if garrison_space(s, n)]
+        # op_moves' two kinds in one pass over the Garrison spaces, stopping at the first move
         limited = f["box"] == "limited_op" and f["locs"]
-        if x.get("moved", 0) < GARRISON_MAX and any(
-                not ((f["locs"][0] == n) if limited else len(spaces) < 2)
-                and any(movable(s, f, n, p) > 0 for p in POLICE) for n in spaces):
-            return True
-        return any(self.activation(s, n) > 0 and not (limited and n != f["locs"][0])
-                   for n in spaces)
+        to_move = x.get("moved", 0) < GARRISON_MAX
+        seen, police = 0, False  # Garrison spaces so far; Police that may move from one of them
+        for n in ALGERIA:
+            if not garrison_space(s, n):
+                continue
+            seen += 1
+            if to_move and not police and not (limited and f["locs"][0] == n):
+                police = any(movable(s, f, n, p) > 0 for p in POLICE)
+            if police and (limited or seen >= 2):  # a destination other than its source
+                return True
+            if not (limited and n != f["locs"][0]) and self.activation(s, n) > 0:
+                return True
+        return False
 
     def why_not_op(self, s: State, f: Frame, m: Move, why: Why) -> None:
         """3.2.2: which Police may move where, and the Activation."""

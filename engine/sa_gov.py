@@ -13,7 +13,7 @@ Moves:
 from __future__ import annotations
 
 from itertools import chain
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from referee_core.checks import check_bool
 from referee_core.why import SILENT, Why
@@ -82,7 +82,12 @@ def deploy_spaces(s: State, f: Frame) -> list[str]:
     """4.2.1 "up to three selected spaces … must be Cities, or Sectors with Government Bases or
     Government Control": a space qualifies when it is selected, and a selected space stays one of
     the Deploy's spaces (source or destination) even if a piece leaving it changes its Control."""
-    return [n for n in ALGERIA if n in f["locs"] or deploy_space(s, n)]
+    return list(each_deploy_space(s, f))
+
+
+def each_deploy_space(s: State, f: Frame) -> Iterator[str]:
+    """``deploy_spaces`` one by one, for a check that stops at the first."""
+    return (n for n in ALGERIA if n in f["locs"] or deploy_space(s, n))
 
 
 def resettle_ok(s: State, n: str, why: Why = SILENT) -> bool:
@@ -116,7 +121,8 @@ class Deploy(SpecialActivity):
     def dests(self, s: State, f: Frame, piece: str, src: str) -> list[str]:
         return list(self.ends(s, f, piece, src, deploy_spaces(s, f)))
 
-    def ends(self, s: State, f: Frame, piece: str, src: str, spaces: list[str]) -> Iterator[str]:
+    def ends(self, s: State, f: Frame, piece: str, src: str, spaces: Iterable[str]
+             ) -> Iterator[str]:
         """Where ``piece`` from ``src`` may go: the Available box or one of ``spaces`` (the Deploy
         spaces, with room for a Base, 1.4.2), within three selected spaces in all."""
         ends = chain(() if src == AVAILABLE else (AVAILABLE,),
@@ -147,9 +153,16 @@ class Deploy(SpecialActivity):
         if x.get("resettled") or x.get("pick"):
             return bool(self.sa_moves(s, f))
         if x.get("moved", 0) < DEPLOY_MAX:
+            pieces = mod.deploy_pieces(s)
+            # from the Available box first, its Deploy spaces found one by one (the usual start:
+            # the first one ends the check), then from each Deploy space
+            if any(movable(s, f, AVAILABLE, p) > 0
+                   and any(True for _ in self.ends(s, f, p, AVAILABLE, each_deploy_space(s, f)))
+                   for p in pieces):
+                return True
             spaces = deploy_spaces(s, f)
             if any(movable(s, f, src, p) > 0 and any(True for _ in self.ends(s, f, p, src, spaces))
-                   for src in (AVAILABLE, *spaces) for p in mod.deploy_pieces(s)):
+                   for src in spaces for p in pieces):
                 return True
         return not x.get("moved") and any(resettle_ok(s, n) for n in ALGERIA)
 
