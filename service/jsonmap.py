@@ -237,40 +237,45 @@ def _map_kind(entry: Any) -> tuple[str, Any]:
 def _read(data: Any, msg: Any, path: str, ignore_unknown: bool = False) -> None:
     """``data`` into ``msg`` when every value is of the kind its field takes as it is (a key
     that names no field skipped if ``ignore_unknown``); _Unplanned (or MoveError) otherwise,
-    ``msg`` then partly set."""
+    ``msg`` then partly set. The kinds most fields are (integers, strings, booleans, messages)
+    are asked first, and a field's path is spelled out only where it is needed (a nested
+    message's, a move's, an error's)."""
     if type(data) is not dict:
         raise _Unplanned(path)
     plan = _read_plan(msg.DESCRIPTOR)
     for k, v in data.items():
-        where = f"{path}.{k}" if path else k
-        if k not in plan:
+        step = plan.get(k)
+        if step is None:
             if ignore_unknown and _by_json_name(msg.DESCRIPTOR, k) is None:
                 continue
-            raise _Unplanned(where)
-        kind, arg = plan[k]
+            raise _Unplanned(_at(path, k))
+        kind, arg = step
         t = type(v)
-        if kind == "str" and t is str or kind == "bool" and t is bool:
+        if kind == "int":
+            if t is not int or not arg[0] <= v <= arg[1]:
+                raise _Unplanned(_at(path, k))
             setattr(msg, k, v)
-        elif kind == "strs" and t is list and all(type(x) is str for x in v):
-            getattr(msg, k).extend(v)
-        elif kind == "int" and _ints((v,), arg):
+        elif kind == "str" and t is str or kind == "bool" and t is bool:
             setattr(msg, k, v)
-        elif kind == "ints" and t is list and _ints(v, arg):
-            getattr(msg, k).extend(v)
         elif kind == "msg":
             sub = getattr(msg, k)
             sub.SetInParent()  # as json_format: an empty object still sets the field
-            _read(v, sub, where, ignore_unknown)
+            _read(v, sub, _at(path, k), ignore_unknown)
+        elif kind == "strs" and t is list and all(type(x) is str for x in v):
+            getattr(msg, k).extend(v)
+        elif kind == "ints" and t is list and _ints(v, arg):
+            getattr(msg, k).extend(v)
         elif kind == "move":
-            getattr(msg, k).CopyFrom(_move(v, where))
+            getattr(msg, k).CopyFrom(_move(v, _at(path, k)))
         elif kind == "moves" and t is list:
+            where = _at(path, k)
             getattr(msg, k).extend([_move(x, f"{where}[{i}]") for i, x in enumerate(v)])
         elif kind == "msgs" and t is list:
-            field = getattr(msg, k)
+            where, field = _at(path, k), getattr(msg, k)
             for i, x in enumerate(v):
                 _read(x, field.add(), f"{where}[{i}]", ignore_unknown)
         elif kind == "map_msg" and t is dict:
-            field = getattr(msg, k)
+            where, field = _at(path, k), getattr(msg, k)
             for mk, mv in v.items():
                 _read(mv, field[mk], f"{where}.{mk}", ignore_unknown)
         elif kind == "map_str" and t is dict and all(type(x) is str for x in v.values()):
@@ -286,7 +291,12 @@ def _read(data: Any, msg: Any, path: str, ignore_unknown: bool = False) -> None:
             for x in v:
                 field.add().update(x)
         else:
-            raise _Unplanned(where)
+            raise _Unplanned(_at(path, k))
+
+
+def _at(path: str, k: str) -> str:
+    """The path of field ``k`` of the message at ``path``."""
+    return f"{path}.{k}" if path else k
 
 
 def _ints(values: Iterable[Any], bounds: tuple[int, int]) -> bool:
