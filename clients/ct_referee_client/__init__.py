@@ -44,7 +44,8 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from ct_referee_proto.v1 import referee_pb2 as pb
-from service.jsonmap import from_dict, to_dict
+from referee_core.jsontext import loads
+from service.jsonmap import from_dict, to_dict, to_json_body
 from service.moves import MoveError, move_from_engine
 from service.moves import move_to_engine as move_dict
 from service.operations import BY_RPC, FLN_BOT, GOV_BOT
@@ -348,8 +349,7 @@ class RestTransport:
 
     def call(self, name: str, req: Message, resp_cls: type[Any]) -> Any:
         op = BY_RPC[name]
-        body = None if op.http_method == "GET" else json.dumps(
-            to_dict(req), ensure_ascii=False, separators=(",", ":")).encode()
+        body = None if op.http_method == "GET" else to_json_body(req)
         tag = getattr(req, "if_none_match", "") if op.versioned else ""
         path = op.path
         if op.http_method == "GET":  # the request's fields as the query ("?game=algeria")
@@ -368,7 +368,7 @@ class RestTransport:
             raise RefereeError(e["code"], e["message"], e.get("rule") or "", e.get("move_index"),
                                e.get("field") or "", status=status)
         msg = resp_cls()
-        from_dict(json.loads(data), msg, ignore_unknown=True)
+        from_dict(loads(data), msg, ignore_unknown=True)
         return msg
 
     def close(self) -> None:
