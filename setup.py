@@ -7,7 +7,7 @@ about the package is in pyproject.toml.
   says which is running; so do ``ct-referee serve``'s startup line and ``/readyz``).
 * What is compiled (``GROUPS``) was chosen by measurement: the modules where the benchmarks spend
   their time (legal moves and apply, the state's copy, the validator, the checks, Colonial
-  Twilight's Propaganda and sequence of play, the non-player FLN's choices and March paths, the
+  Twilight's Propaganda and sequence of play, the non-player FLN's choices, Rally and March, the
   games' static tables, which the rules read on every lookup of a space or a unit), the
   rest (card events, renderers, the other bots, tools) stays Python. Each group is one
   C file and one extension (the C runtime mypyc includes in every group costs gcc 2 s a group),
@@ -48,8 +48,9 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "validate_pending", "serial", "moves", "events", "sequence")),
     ("algeria.hot", ("data", "state", "validate", "board", "react", "serial", "moves")),
     ("insurgent.hot", ("deck", "validate", "board", "state", "serial")),
-    # the non-player FLN's choices among candidates and its March paths (8.4.6)
-    ("engine.bot_hot", ("bot/core", "bot/info", "bot/march")),
+    # the non-player FLN's choices among candidates, its Rally (8.4.5, its most frequent action)
+    # and its March paths (8.4.6)
+    ("engine.bot_hot", ("bot/core", "bot/info", "bot/operation", "bot/rally", "bot/march")),
 )
 
 
