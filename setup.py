@@ -104,7 +104,10 @@ class BuildEngines(build_ext):
             return []
 
     def run(self) -> None:
-        self.distribution.ext_modules = self._extensions()
+        # the longest C first: the cores take the next extension as they finish one, so that
+        # they finish together (gcc's time goes with the C's length)
+        self.distribution.ext_modules = sorted(
+            self._extensions(), key=lambda e: -sum(os.path.getsize(c) for c in e.sources))
         self.swig_opts = None  # finalized once already: a list now, which it would split again
         self.finalize_options()  # again, now with the extensions (it takes them from there)
         self._remove_stale()
