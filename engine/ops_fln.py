@@ -532,7 +532,7 @@ class March(FlnOperation):
         stop = f["x"].get("stop", {})
         locs = f["locs"]
         afford: bool | None = None
-        if not locs:  # every step would enter a new location: asked once, not at every pair
+        if not locs:  # every step would enter a new location (3.3.2): asked once, not per pair
             afford = self.affordable(s, f)
             if not afford:
                 return
@@ -775,10 +775,10 @@ class Terror(FlnOperation):
 
     def target_ok(self, s: State, f: Frame, n: str) -> bool:
         """``location_ok`` of a space not selected yet, asked only where an Underground Guerrilla
-        is and the FLN can pay (every Terror needs both; most spaces hold no Guerrilla, and the
-        FLN is often out of Resources): the listings' silent check."""
+        is (every Terror needs one, 3.3.4, and most spaces hold none): the listings' silent
+        check; ``location_ok`` keeps its order of reasons for ``why``."""
         return (n not in f["locs"] and s.spaces[n]["pieces"][UG] > 0
-                and s.resources[f["who"]] >= self.space_cost(s, f, n) and self.location_ok(s, f, n))
+                and self.location_ok(s, f, n))
 
     def may_select(self, s: State, f: Frame, why: Why = SILENT) -> bool:
         return self.may_add_location(f, why)  # the cost depends on the space (#32 shaded)

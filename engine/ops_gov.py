@@ -500,7 +500,8 @@ class Garrison(GovOperation):
             return bool(self.op_moves(s, f))
         if not self.first_payment(s, f):
             return False
-        # op_moves' two kinds in one pass over the Garrison spaces, stopping at the first move
+        # op_moves' two kinds (3.2.2: Police moved among Garrison spaces, the Activation) in one
+        # pass over the Garrison spaces, stopping at the first move
         limited = f["box"] == "limited_op" and f["locs"]
         to_move = x.get("moved", 0) < GARRISON_MAX
         seen, police = 0, False  # Garrison spaces so far; Police that may move from one of them

@@ -154,8 +154,8 @@ class Deploy(SpecialActivity):
             return bool(self.sa_moves(s, f))
         if x.get("moved", 0) < DEPLOY_MAX:
             pieces = mod.deploy_pieces(s)
-            # from the Available box first, its Deploy spaces found one by one (the usual start:
-            # the first one ends the check), then from each Deploy space
+            # from the Available box first, its Deploy spaces (4.2.1) found one by one (the
+            # usual start: the first one ends the check), then from each Deploy space
             if any(movable(s, f, AVAILABLE, p) > 0
                    and any(True for _ in self.ends(s, f, p, AVAILABLE, each_deploy_space(s, f)))
                    for p in pieces):
