@@ -40,8 +40,9 @@ from ct_referee_proto.v1 import referee_pb2 as pb
 from . import catalog, games
 from .cache import Cache, SizedLRU, make_cache
 from .config import Config
-from .convert import fill, log_to_proto, options_to_engine, struct_to_plain, view_to_proto
+from .convert import log_to_proto, options_to_engine, struct_to_plain, view_to_proto
 from .games import Game
+from .jsonmap import fill
 from .errors import ServiceError, internal
 from .fln_bot import find_bot
 from .metrics import Metrics

@@ -9,19 +9,21 @@ It follows a plan made once per message type instead of inspecting every field o
 again, which makes it several times faster than ``json_format`` on the large responses (a View is
 hundreds of small messages). ``tests/service/test_jsonmap.py`` holds it equal to ``json_format``
 on the responses of whole games. Message kinds the contract does not use (enums, bytes, floating
-point fields, wrappers, Any, Timestamp, ...) are left to ``json_format``.
+point fields, wrappers, Any, Timestamp, ...) are left to ``json_format``. ``fill`` writes plain
+data into a Struct or ListValue, for the service's documents and for ``from_dict`` alike.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 import orjson
 from google.protobuf import json_format
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
+from google.protobuf.struct_pb2 import ListValue, Struct, Value
 
 from ct_referee_proto.v1 import referee_pb2 as pb
 
@@ -148,6 +150,74 @@ def _value(v: Any) -> Any:
     if kind == "list_value":
         return _list_value(v.list_value)
     return None
+
+
+def fill(msg: Struct | ListValue, x: Any) -> None:
+    """``msg`` (a Struct from a dict, a ListValue from a list) holding the plain data ``x``, as
+    ``msg.update(_jsonable(x))`` (``msg.extend``) would: JSON data (what the engines' documents
+    are) is written value by value, without the Struct's own ``update``, which asks every value's
+    type in turn and clears every container before filling it (an Algeria view converts in 0.76 ms
+    rather than 1.2-1.8 ms); anything else (a key that is no string, a tuple, a subclass of a JSON
+    type) goes the long way."""
+    try:
+        if isinstance(msg, Struct):
+            _struct(msg, x)
+        else:
+            _list(msg, x)
+    except _NotJson:
+        msg.Clear()
+        if isinstance(msg, Struct):
+            msg.update(_jsonable(x))
+        else:
+            msg.extend(_jsonable(x))
+
+
+class _NotJson(Exception):
+    """A key or value ``fill`` leaves to ``_jsonable``."""
+
+
+def _struct(msg: Struct, d: Mapping[Any, Any]) -> None:
+    fields = msg.fields
+    for k, x in d.items():
+        if type(k) is not str:
+            raise _NotJson
+        _put(fields[k], x)
+
+
+def _list(msg: ListValue, xs: Any) -> None:
+    add = msg.values.add
+    for x in xs:
+        _put(add(), x)
+
+
+def _put(v: Value, x: Any) -> None:
+    t = type(x)
+    if t is str:
+        v.string_value = x
+    elif t is int or t is float:
+        v.number_value = x
+    elif t is dict:
+        v.struct_value.SetInParent()  # an empty one too
+        _struct(v.struct_value, x)
+    elif t is list:
+        v.list_value.SetInParent()
+        _list(v.list_value, x)
+    elif t is bool:
+        v.bool_value = x
+    elif x is None:
+        v.null_value = 0  # type: ignore[assignment]
+    else:
+        raise _NotJson
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if x is None or isinstance(x, (str, bool, int, float)):
+        return x
+    return str(x)
 
 
 # ---- reading ------------------------------------------------------------------------------------
@@ -283,13 +353,13 @@ def _read(data: Any, msg: Any, path: str, ignore_unknown: bool = False) -> None:
         elif kind == "map_int" and t is dict and _ints(v.values(), arg):
             getattr(msg, k).update(v)
         elif kind == "struct" and t is dict:  # JSON values only: as json_format reads them
-            getattr(msg, k).update(v)
+            fill(getattr(msg, k), v)
         elif kind == "list" and t is list:
-            getattr(msg, k).extend(v)
+            fill(getattr(msg, k), v)
         elif kind == "structs" and t is list and all(type(x) is dict for x in v):
             field = getattr(msg, k)
             for x in v:
-                field.add().update(x)
+                fill(field.add(), x)
         else:
             raise _Unplanned(_at(path, k))
 

@@ -119,11 +119,11 @@ def _documents() -> list[Any]:
 
 
 def test_documents_fill_structs_as_their_json_form_would() -> None:
-    """``convert.fill`` writes a Struct (and a ListValue) as ``update(_jsonable(x))`` does, the
+    """``jsonmap.fill`` writes a Struct (and a ListValue) as ``update(_jsonable(x))`` does, the
     engines' documents directly and anything else through ``_jsonable``."""
     from google.protobuf.struct_pb2 import ListValue, Struct
 
-    from service.convert import _jsonable, fill
+    from service.jsonmap import _jsonable, fill
 
     docs = _documents()
     assert len(docs) > 100
