@@ -260,8 +260,15 @@ class Rally(FlnOperation):
         """The locations that may be selected now (spaces with an action, the France Track)."""
         if not self.may_select(s, f):
             return []
+        locs = f["locs"]
+        if available(s, G) > 0 and not f["x"].get("base_only"):
+            # a Guerrilla to place from Available: every Rally space has an action (has_action)
+            out = [n for n in s.spaces if n not in locs and rally_space(s, n)]
+            if FRANCE_TRACK not in locs and self.location_ok(s, f, FRANCE_TRACK):
+                out.append(FRANCE_TRACK)
+            return out
         return [n for n in (*s.spaces, FRANCE_TRACK)
-                if n not in f["locs"] and self.location_ok(s, f, n, from_map=from_map)]
+                if n not in locs and self.location_ok(s, f, n, from_map=from_map)]
 
     def agitate_spaces(self, s: State, f: Frame) -> list[str]:
         """3.3.1 Agitate: one selected space with an FLN Base or FLN Control, not a Country; each

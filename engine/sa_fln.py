@@ -12,6 +12,8 @@ Moves (besides ``{"t": "done"}``):
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from referee_core.native import mypyc_attr
 from referee_core.why import SILENT, Why
 
@@ -88,8 +90,13 @@ class Subvert(SpecialActivity):
     rule = "4.3.2"
 
     def candidates(self, s: State) -> list[str]:
-        return [n for n, sp in s.spaces.items()
-                if sp["pieces"][UG] > 0 and sp["pieces"][AT] + sp["pieces"][AP] > 0]
+        return list(self.each_candidate(s))
+
+    def each_candidate(self, s: State) -> Iterator[str]:
+        """4.3.2: the spaces with an Underground Guerrilla and an Algerian cube, one by one (the
+        start check stops at the first that offers a move)."""
+        return (n for n, sp in s.spaces.items()
+                if sp["pieces"][UG] > 0 and sp["pieces"][AT] + sp["pieces"][AP] > 0)
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
@@ -117,7 +124,7 @@ class Subvert(SpecialActivity):
             return False
         removed = x.get("removed", 0)
         locs = f["locs"]
-        for n in self.candidates(s):
+        for n in self.each_candidate(s):
             if removed < 2 and (n in locs or len(locs) < 2):
                 return True
             if removed == 0 and s.spaces[n]["pieces"][AP] > 0 and can_place_guerrilla(s, n):

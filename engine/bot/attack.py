@@ -70,19 +70,20 @@ def priority(st: Strike, s: State) -> tuple[int, int, int, int]:
 
 def certain_plan(r: Runner, s: State, sa_ok: bool, budget: int | None) -> list[Strike]:
     """ct-fln-bot §7.2 step 1 on paper: certain spaces in one priority order, Ambush only where
-    needed, at most two Ambushes, at most ``budget`` spaces."""
+    needed, at most two Ambushes, at most ``budget`` spaces. On paper the board does not change:
+    each space's strike is weighed once."""
+    each: list[Strike] = []
+    for n in s.spaces:
+        if six(s, n):
+            each.append(strike(s, n, "attack"))
+        elif sa_ok and ambushable(s, n):
+            each.append(strike(s, n, "ambush"))
     plan: list[Strike] = []
     taken: set[str] = set()
     ambushes = 0
     while budget is None or len(plan) < budget:
-        opts: list[Strike] = []
-        for n in s.spaces:
-            if n in taken:
-                continue
-            if six(s, n):
-                opts.append(strike(s, n, "attack"))
-            elif sa_ok and ambushes < 2 and ambushable(s, n):
-                opts.append(strike(s, n, "ambush"))
+        opts = [o for o in each
+                if o.space not in taken and (o.mode == "attack" or ambushes < 2)]
         if not opts:
             break
         top = max(priority(o, s) for o in opts)
