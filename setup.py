@@ -48,11 +48,11 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "validate_pending", "serial", "moves", "events", "sequence")),
     ("algeria.hot", ("data", "state", "validate", "board", "react", "serial", "moves")),
     ("insurgent.hot", ("deck", "validate", "board", "state", "serial")),
-    # the non-player FLN's choices among candidates, its Rally (8.4.5, its most frequent action),
-    # its March paths (8.4.6), the Attack test and the hypothetical Terror it weighs at most
-    # Eligible decisions (8.4.2, 8.4.4), and its trace
+    # the non-player FLN: its flowchart (8.4) and choices among candidates, its Rally (8.4.5, its
+    # most frequent action), its March paths (8.4.6), the Attack test and the hypothetical Terror
+    # it weighs at most Eligible decisions (8.4.2, 8.4.4), its Special Activities, its trace
     ("engine.bot_hot", ("bot/core", "bot/info", "bot/operation", "bot/rally", "bot/march",
-                        "bot/attack", "bot/terror", "bot/trace")),
+                        "bot/attack", "bot/terror", "bot/sa", "bot/flow", "bot/trace")),
 )
 
 
