@@ -12,8 +12,6 @@ Moves (besides ``{"t": "done"}``):
 
 from __future__ import annotations
 
-from typing import Iterator
-
 from referee_core.native import mypyc_attr
 from referee_core.why import SILENT, Why
 
@@ -54,11 +52,13 @@ class Extort(SpecialActivity):
     earns = True
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
+        locs = f["locs"]
         return [{"t": "space", "space": n} for n in s.spaces
-                if n not in f["locs"] and extort_space(s, n)]
+                if n not in locs and extort_space(s, n)]
 
     def sa_any(self, s: State, f: Frame) -> bool:
-        return any(n not in f["locs"] and extort_space(s, n) for n in s.spaces)
+        locs = f["locs"]
+        return any(n not in locs and extort_space(s, n) for n in s.spaces)
 
     def why_not_sa(self, s: State, f: Frame, m: Move, why: Why) -> None:
         n = m.get("space")
@@ -79,6 +79,11 @@ class Extort(SpecialActivity):
         emit(log, self.rule, f"Extort in {n} (+1 Resource)", actor="fln", sa="extort", space=n)
 
 
+def subvertible(p: dict[str, int]) -> bool:
+    """4.3.2: a space's pieces ``p`` hold an Underground Guerrilla and an Algerian cube."""
+    return p[UG] > 0 and p[AT] + p[AP] > 0
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Subvert(SpecialActivity):
     """4.3.2: in up to two spaces with an Underground Guerrilla and Algerian cubes, remove a total
@@ -90,13 +95,8 @@ class Subvert(SpecialActivity):
     rule = "4.3.2"
 
     def candidates(self, s: State) -> list[str]:
-        return list(self.each_candidate(s))
-
-    def each_candidate(self, s: State) -> Iterator[str]:
-        """4.3.2: the spaces with an Underground Guerrilla and an Algerian cube, one by one (the
-        start check stops at the first that offers a move)."""
-        return (n for n, sp in s.spaces.items()
-                if sp["pieces"][UG] > 0 and sp["pieces"][AT] + sp["pieces"][AP] > 0)
+        """4.3.2: the spaces with an Underground Guerrilla and an Algerian cube."""
+        return [n for n, sp in s.spaces.items() if subvertible(sp["pieces"])]
 
     def sa_moves(self, s: State, f: Frame) -> list[Move]:
         x = f["x"]
@@ -124,7 +124,9 @@ class Subvert(SpecialActivity):
             return False
         removed = x.get("removed", 0)
         locs = f["locs"]
-        for n in self.each_candidate(s):
+        for n, sp in s.spaces.items():  # the candidates, stopping at the first with a move
+            if not subvertible(sp["pieces"]):
+                continue
             if removed < 2 and (n in locs or len(locs) < 2):
                 return True
             if removed == 0 and s.spaces[n]["pieces"][AP] > 0 and can_place_guerrilla(s, n):
