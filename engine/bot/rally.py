@@ -5,6 +5,8 @@ Extort, then Subvert or Extort."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from .. import modifiers as mod
 from ..board import (
     available, base_room, control, cubes, fln_count, gov_count, guerrillas, population,
@@ -135,11 +137,15 @@ class Rally(OpRun):
         f = self.frame()
         return f is None or not self.may_add(f) or bool(f["x"].get("agit"))
 
-    def selectable(self, n: str) -> bool:
+    def selectable(self, names: Iterable[str]) -> list[str]:
+        """The spaces among ``names`` this Rally may still select (the frame's limits asked
+        once)."""
         f = self.frame()
-        return (f is not None and not self.full() and n not in f["locs"]
-                and rally_space(self.s, n)
-                and (not self.base_only or self.s.spaces[n]["pieces"][FB] > 0))
+        if f is None or self.full():
+            return []
+        s, locs = self.s, f["locs"]
+        return [n for n in names if n not in locs and rally_space(s, n)
+                and (not self.base_only or s.spaces[n]["pieces"][FB] > 0)]
 
     # -- acting -------------------------------------------------------------------------------
     def select(self, n: str) -> bool:
@@ -239,7 +245,7 @@ class Rally(OpRun):
             f = self.frame()
             if f is None:
                 return
-            c = [n for n in base_candidates(self.s, min_g, no_cubes) if self.selectable(n)]
+            c = self.selectable(base_candidates(self.s, min_g, no_cubes))
             if not c:
                 return
             s = self.s
@@ -265,7 +271,7 @@ class Rally(OpRun):
                     return p[UG] == 0
                 return p[UG] <= 1
 
-            c = [n for n in s.spaces if unprotected(n) and self.selectable(n)
+            c = [n for n in self.selectable(s.spaces) if unprotected(n)
                  and action(s, n) is not None]
             if not c:
                 return
@@ -290,8 +296,8 @@ class Rally(OpRun):
     def r5(self) -> None:
         while True:
             s = self.s
-            c = [n for n in s.spaces if SPACES[n].is_sector and s.spaces[n]["support"] == "support"
-                 and s.spaces[n]["pieces"][UG] == 0 and self.selectable(n)
+            c = [n for n in self.selectable(s.spaces) if SPACES[n].is_sector
+                 and s.spaces[n]["support"] == "support" and s.spaces[n]["pieces"][UG] == 0
                  and action(s, n) is not None]
             if not c:
                 return
@@ -309,6 +315,7 @@ class Rally(OpRun):
             return []
         s = self.s
         out = []
+        open_spaces = set(self.selectable(s.spaces))
         for n in s.spaces:
             if n in COUNTRIES or population(s, n) < min_pop:
                 continue
@@ -318,7 +325,7 @@ class Rally(OpRun):
             selected = n in f["locs"]
             gain = 0  # Guerrillas a Rally would place there
             if not selected:
-                if not self.selectable(n):
+                if n not in open_spaces:
                     continue
                 act = action(s, n)
                 if act is None:
@@ -383,7 +390,7 @@ class Rally(OpRun):
                 return (s.spaces[n]["pieces"][FB] == 0
                         or guerrillas(s, n) < population(s, n) + 1)
 
-            c = [n for n in s.spaces if n not in COUNTRIES and self.selectable(n)
+            c = [n for n in self.selectable(s.spaces) if n not in COUNTRIES
                  and placeable(n) and action(s, n) == "place"]
             if not c:
                 return
@@ -403,8 +410,8 @@ class Rally(OpRun):
     def r8(self) -> None:
         for _ in range(2):
             s = self.s
-            c = [n for n in s.spaces if guerrillas(s, n) > 0 and s.spaces[n]["pieces"][FB] == 0
-                 and self.selectable(n) and action(s, n) == "place"]
+            c = [n for n in self.selectable(s.spaces) if guerrillas(s, n) > 0
+                 and s.spaces[n]["pieces"][FB] == 0 and action(s, n) == "place"]
             if not c:
                 return
             n = self.r.best(c, [
