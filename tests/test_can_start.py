@@ -1,7 +1,9 @@
 """``Operation.op_any`` and ``SpecialActivity.sa_any`` answer "is there a first move?" without
 listing every move (the Eligible decision asks it of every Operation, 2.3.4, 3.1, 4.1): on every
 state of seeded random games, for every Operation and Special Activity as it would start and for
-the one in progress, the answer must be ``bool`` of the listed moves."""
+the one in progress, the answer must be ``bool`` of the listed moves. Rally's listing of the
+spaces it may select, which skips the per-space action check when a Guerrilla is Available, must
+list what that check allows."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ import pytest
 
 import engine
 from engine.ops import OPS, SAS, op_frame, sa_frame
-from engine.state import State
+from engine.ops_fln import FRANCE_TRACK, Rally
+from engine.state import Frame, State
 
 BOXES = (None, "op_only", "op_plus_sa", "limited_op")
 
@@ -30,6 +33,17 @@ def disagreements(s: State) -> list[str]:
                         if sa.sa_any(s, g) != bool(sa.sa_moves(s, g)):
                             out.append(f"{sa.name} with {op.name} box={box} free={free}")
     top = s.pending[-1] if s.pending else None
+    rally = OPS["rally"]
+    assert isinstance(rally, Rally)
+    frames: list[Frame] = [op_frame("rally", "fln", None, box, False) for box in BOXES]
+    frames += [dict(frames[0], x={"base_only": True})]
+    if top is not None and top["k"] == "op:rally":
+        frames.append(top)
+    for f in frames:
+        each = [n for n in (*s.spaces, FRANCE_TRACK)
+                if n not in f["locs"] and rally.location_ok(s, f, n)]
+        if rally.selectable(s, f) != (each if rally.may_select(s, f) else []):
+            out.append(f"rally's selectable spaces: {f}")
     if top is not None and top["k"].startswith("op:") and top["op"] in OPS:
         op = OPS[top["op"]]
         if op.op_any(s, top) != bool(op.op_moves(s, top)):
