@@ -12,6 +12,8 @@ import atexit
 import multiprocessing
 import os
 import signal
+import threading
+import time
 
 from .config import from_env, host_in_address
 from .core import Core
@@ -20,15 +22,20 @@ from .grpc_server import create_server
 from .rest import create_app
 
 
-def die_with_parent() -> None:
+def die_with_parent(grace: float = 5.0) -> None:
     """Linux: this process gets SIGTERM when the process that started it dies, even by SIGKILL,
     so that no orphaned worker goes on serving the ports.
 
     The parent is the one that spawned this process (``multiprocessing`` records it), not
     whoever is the parent now: if it died while this worker was still starting, this worker has
-    already been handed to another process, and stops at once."""
+    already been handed to another process, and stops at once. Whatever the platform, a watch
+    thread ends the process outright ``grace`` seconds after it finds the parent gone, should
+    the SIGTERM not have stopped it by then (a shutdown that hangs, a signal handled where no
+    one looks at it any more)."""
     spawner = multiprocessing.parent_process()
     parent = spawner.pid if spawner is not None and spawner.pid is not None else os.getppid()
+    threading.Thread(target=_exit_when_orphaned, args=(parent, grace), daemon=True,
+                     name="ct-referee-orphan-watch").start()
     try:
         import ctypes
 
@@ -37,6 +44,13 @@ def die_with_parent() -> None:
         return
     if os.getppid() != parent:  # the parent died before the request took effect
         os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _exit_when_orphaned(parent: int, grace: float) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    time.sleep(grace)
+    os._exit(1)
 
 
 def app() -> Front:

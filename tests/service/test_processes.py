@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -297,6 +298,46 @@ def test_a_worker_still_starting_when_serve_dies_stops(tmp_path: Path) -> None:
         time.sleep(0.05)
     assert not running(pid)
     assert not out.exists()
+
+
+STUCK = """
+import multiprocessing, os, signal, sys, time
+from service.worker import die_with_parent
+
+def worker(path):
+    die_with_parent(grace=1.0)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # as a worker whose shutdown never comes
+    open(path, "w").write("ready")
+    while True:
+        time.sleep(0.05)
+
+if __name__ == "__main__":
+    multiprocessing.set_start_method("spawn")
+    w = multiprocessing.Process(target=worker, args=(sys.argv[1],))
+    w.start()
+    while not os.path.exists(sys.argv[1]):
+        time.sleep(0.01)
+    print(w.pid, flush=True)
+    os._exit(0)
+"""
+
+
+def test_a_worker_that_outlives_its_sigterm_still_stops(tmp_path: Path) -> None:
+    """The SIGTERM of a dead `serve` reached a worker that did not stop: its watch thread ends
+    it once the grace has passed."""
+    ready, script = tmp_path / "ready", tmp_path / "stuck.py"
+    script.write_text(STUCK)
+    p = subprocess.run([sys.executable, str(script), str(ready)], capture_output=True,
+                       text=True, timeout=60, check=True)
+    pid = int(p.stdout.split()[0])
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and running(pid):
+            time.sleep(0.05)
+        assert not running(pid)
+    finally:
+        if running(pid):
+            os.kill(pid, signal.SIGKILL)
 
 
 @pytest.mark.parametrize("which", ["http", "grpc"])
