@@ -55,7 +55,7 @@ def base_candidates(s: State, min_g: int, no_cubes: bool) -> list[str]:
         return []
     out = []
     for n in s.spaces:
-        if not rally_space(s, n) or guerrillas(s, n) < min_g or base_room(s, n) < 1:
+        if guerrillas(s, n) < min_g or not rally_space(s, n) or base_room(s, n) < 1:
             continue
         if n not in COUNTRIES and s.spaces[n]["pieces"][FB] > 0:
             continue
