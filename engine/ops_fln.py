@@ -70,6 +70,23 @@ def can_place_guerrilla(s: State, dest: str) -> bool:
             or on_map_elsewhere(s, AG, dest))
 
 
+def guerrilla_anywhere(s: State, from_map: bool = True) -> bool:
+    """``can_place_guerrilla`` holds for every space (1.4.1): a Guerrilla Available or, taking
+    from the map, Guerrillas in two spaces outside the Countries (one is elsewhere than any)."""
+    if available(s, G) > 0:
+        return True
+    if not from_map:
+        return False
+    sources = 0
+    for n, sp in s.spaces.items():
+        p = sp["pieces"]
+        if p[UG] + p[AG] > 0 and n not in COUNTRIES:
+            sources += 1
+            if sources == 2:
+                return True
+    return False
+
+
 def place_guerrilla(s: State, dest: str, m: Move) -> None:
     """1.4.1, 1.4.3: place one Guerrilla Underground in ``dest`` – from Available, or (move field
     ``from``) taken from another space on the map."""
@@ -261,8 +278,8 @@ class Rally(FlnOperation):
         if not self.may_select(s, f):
             return []
         locs = f["locs"]
-        if available(s, G) > 0 and not f["x"].get("base_only"):
-            # a Guerrilla to place from Available: every Rally space has an action (has_action)
+        if not f["x"].get("base_only") and guerrilla_anywhere(s, from_map):
+            # a Guerrilla to place in any space: every Rally space has an action (has_action)
             out = [n for n in s.spaces if n not in locs and rally_space(s, n)]
             if FRANCE_TRACK not in locs and self.location_ok(s, f, FRANCE_TRACK):
                 out.append(FRANCE_TRACK)
