@@ -3,7 +3,8 @@ driver of ``referee_core.decisions``, with this game's registry of frame kinds a
 
 Every rules module registers its prompt frames here with ``@register`` (subclassing ``FrameType`` or
 ``AutoFrame``) and drives the stack with ``push`` / ``pop`` / ``find_frame``; the public functions
-(``apply``, ``legal_moves``, ``to_move``, ``prompt``, ``settle``, ``apply_all``) are the machine's.
+(``apply``, ``legal_moves``, ``is_legal``, ``to_move``, ``prompt``, ``settle``, ``apply_all``) are
+the machine's.
 The hooks:
 
 * an illegal move's message starts with where the game is (``where``: turn and card; then the
@@ -40,8 +41,8 @@ from .frame_checks import FACTIONS
 from .state import Move, State
 
 __all__ = ["FRAMES", "MACHINE", "ROLLS", "SETTLE_LIMIT", "AutoFrame", "FrameType", "Log", "apply",
-           "apply_all", "check_move_shape", "emit", "find_frame", "handler", "legal_moves", "pop",
-           "prompt", "push", "register", "settle", "to_move", "top"]
+           "apply_all", "check_move_shape", "emit", "find_frame", "handler", "is_legal",
+           "legal_moves", "pop", "prompt", "push", "register", "settle", "to_move", "top"]
 
 FrameType = _FrameType[State]
 AutoFrame = _AutoFrame[State]
@@ -89,6 +90,7 @@ to_move = MACHINE.to_move
 prompt = MACHINE.prompt
 decision_kind = MACHINE.decision_kind
 legal_moves = MACHINE.legal_moves
+is_legal = MACHINE.is_legal
 apply = MACHINE.apply
 settle = MACHINE.settle
 apply_all = MACHINE.apply_all

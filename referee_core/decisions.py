@@ -241,10 +241,20 @@ class Machine(Generic[S]):
         return self.frames[f["k"]].decision_kind(s, f)
 
     def legal_moves(self, s: S) -> list[Move]:
+        moves = self._listing(s)
+        return list(moves) if self.cache_legal else moves
+
+    def is_legal(self, s: S, m: Move) -> bool:
+        """``m in legal_moves(s)``, without copying the list."""
+        return m in self._listing(s)
+
+    def _listing(self, s: S) -> list[Move]:
+        """The legal moves of ``s``; where the machine caches them, the cached list itself (for
+        the machine's own reading: ``legal_moves`` hands out a copy)."""
         if self.cache_legal:
             cached: list[Move] | None = getattr(s, "_legal", None)
             if cached is not None:
-                return list(cached)
+                return cached
         f = s.pending[-1] if s.pending else None
         try:
             moves = [] if f is None else self.frames[f["k"]].moves(s, f)
@@ -254,7 +264,6 @@ class Machine(Generic[S]):
             raise inconsistent(s, e) from e
         if self.cache_legal:
             setattr(s, "_legal", moves)
-            return list(moves)
         return moves
 
     def context(self, s: S) -> str:
@@ -270,7 +279,7 @@ class Machine(Generic[S]):
             raise IllegalMove("the game is over", self.over_rule)
         f = s.pending[-1]
         h = self.frames[f["k"]]
-        legal = self.legal_moves(s)
+        legal = self._listing(s)
         if m not in legal:
             if self.malformed is not None:
                 self.malformed(m)
@@ -393,7 +402,7 @@ class Machine(Generic[S]):
                      " a chance decision is never left pending")
             i = top
             self.prompt(s)
-            moves = self.legal_moves(s)
+            moves = self._listing(s)
             if not moves:
                 fail(f"pending[{top}]", "the current decision has no legal move")
             if not well_formed(moves):  # moves built from the frame's data (docs/moves.md)

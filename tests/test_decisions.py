@@ -203,3 +203,26 @@ def test_generator_state_check() -> None:
     with pytest.raises(StateError) as e:
         rng.check_state({"seed": True, "counter": 0})
     assert e.value.field == "rng.seed"
+
+
+def test_is_legal_is_membership_and_the_cached_list_stays_the_machines() -> None:
+    """``is_legal`` answers ``m in legal_moves(s)`` (Colonial Twilight's machine caches the legal
+    moves on the state), and a caller changing the list ``legal_moves`` gave changes nothing."""
+    import random
+
+    import engine
+    from engine.machine import is_legal
+
+    chooser = random.Random(5)
+    s = engine.new_game("short", 5)
+    for _ in range(150):
+        if engine.to_move(s) is None:
+            break
+        moves = engine.legal_moves(s)
+        assert all(is_legal(s, m) for m in moves)
+        assert not is_legal(s, {"t": "no such move"})
+        assert not is_legal(s, dict(moves[0], extra=1))
+        before = list(moves)
+        moves.clear()
+        assert engine.legal_moves(s) == before
+        s, _ = engine.apply(s, chooser.choice(before))

@@ -21,7 +21,7 @@ from referee_core import rng as erng
 from referee_core.errors import EngineError, OutOfBudget, StateError
 
 from ..data import SPACE_NAMES
-from ..machine import apply, legal_moves, to_move
+from ..machine import apply, is_legal, legal_moves, to_move
 from ..state import Frame, Move, State
 from .trace import Trace
 
@@ -121,7 +121,7 @@ class Runner:
 
     def can(self, m: Move) -> bool:
         self.work.tick()
-        return m in legal_moves(self.s)
+        return is_legal(self.s, m)
 
     def play(self, m: Move) -> None:
         """Apply one FLN move (it must be legal); hand off when the FLN loses the decision."""
