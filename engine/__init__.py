@@ -4,6 +4,7 @@ Public API::
 
     new_game(scenario, seed, options) -> State
     legal_moves(state) -> list[Move]
+    is_legal(state, move) -> bool                # move in legal_moves(state)
     apply(state, move) -> (State, log)           # raises IllegalMove(reason, rule)
     apply_all(state, moves) -> (State, log)      # IllegalMove.index = first bad move
     to_move(state) -> "gov" | "fln" | "chance" | None
@@ -21,7 +22,9 @@ from referee_core.errors import BadRequest, EngineError, IllegalMove, OutOfBudge
 from . import (  # noqa: F401
     cards, deployment, ops_fln, ops_gov, propaganda, sa_fln, sa_gov, sequence, validate, victory,
 )
-from .machine import Log, apply, apply_all, decision_kind, legal_moves, prompt, to_move
+from .machine import (
+    Log, apply, apply_all, decision_kind, is_legal, legal_moves, prompt, to_move,
+)
 from .scenarios import new_game
 from .serial import from_json, to_json
 from .state import Move, State
@@ -32,6 +35,6 @@ VERSION = "0.1.0"
 __all__ = [
     "BadRequest", "EngineError", "IllegalMove", "Log", "Move", "OutOfBudget", "State",
     "StateError", "VERSION",
-    "apply", "apply_all", "decision_kind", "from_json", "legal_moves", "new_game", "prompt", "to_json", "to_move",
-    "view",
+    "apply", "apply_all", "decision_kind", "from_json", "is_legal", "legal_moves", "new_game",
+    "prompt", "to_json", "to_move", "view",
 ]

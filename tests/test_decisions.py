@@ -220,7 +220,7 @@ def test_is_legal_is_membership_and_the_cached_list_stays_the_machines() -> None
             break
         moves = engine.legal_moves(s)
         assert all(is_legal(s, m) for m in moves)
-        assert not is_legal(s, {"t": "no such move"})
+        assert not engine.is_legal(s, {"t": "no such move"})
         assert not is_legal(s, dict(moves[0], extra=1))
         before = list(moves)
         moves.clear()
