@@ -211,7 +211,6 @@ def test_is_legal_is_membership_and_the_cached_list_stays_the_machines() -> None
     import random
 
     import engine
-    from engine.machine import is_legal
 
     chooser = random.Random(5)
     s = engine.new_game("short", 5)
@@ -219,9 +218,9 @@ def test_is_legal_is_membership_and_the_cached_list_stays_the_machines() -> None
         if engine.to_move(s) is None:
             break
         moves = engine.legal_moves(s)
-        assert all(is_legal(s, m) for m in moves)
+        assert all(engine.is_legal(s, m) for m in moves)
         assert not engine.is_legal(s, {"t": "no such move"})
-        assert not is_legal(s, dict(moves[0], extra=1))
+        assert not engine.is_legal(s, dict(moves[0], extra=1))
         before = list(moves)
         moves.clear()
         assert engine.legal_moves(s) == before
