@@ -7,9 +7,10 @@ about the package is in pyproject.toml.
   says which is running; so do ``ct-referee serve``'s startup line and ``/readyz``).
 * What is compiled (``GROUPS``) was chosen by measurement: the modules where the benchmarks spend
   their time (legal moves and apply, the state's copy, the validator, the checks, Colonial
-  Twilight's Propaganda and sequence of play, the non-player FLN's choices, Rally and March, the
-  games' static tables, which the rules read on every lookup of a space or a unit), the
-  rest (card events, renderers, the other bots, tools) stays Python. Each group is one
+  Twilight's Propaganda and sequence of play, the non-player FLN but for its Events and
+  Propaganda, which its median decision rarely reaches, the games' static tables, which the
+  rules read on every lookup of a space or a unit), the rest (card events, renderers, the other
+  bots, tools) stays Python. Each group is one
   C file and one extension (the C runtime mypyc includes in every group costs gcc 2 s a group),
   the groups built in parallel on the machine's cores (at most ``CT_REFEREE_BUILD_JOBS``, default:
   every core), at ``-O`` ``MYPYC_OPT_LEVEL`` (default 1).

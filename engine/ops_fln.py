@@ -555,11 +555,9 @@ class March(FlnOperation):
         and each adjacent space they may enter (``destination_ok``, its Resources checked once)."""
         stop = f["x"].get("stop", {})
         locs = f["locs"]
-        afford: bool | None = None
-        if not locs:  # every step would enter a new location (3.3.2): asked once, not per pair
-            afford = self.affordable(s, f)
-            if not afford:
-                return
+        afford = self.affordable(s, f)  # a step into a new location pays for it (3.3.2)
+        if not locs and not afford:  # every step would enter one
+            return
         for a, sp in s.spaces.items():
             p = sp["pieces"]
             st = stop.get(a)
@@ -568,11 +566,8 @@ class March(FlnOperation):
             for b in SPACES[a].adjacent:
                 if not step_allowed(s, f, a, b):
                     continue
-                if b not in locs:
-                    if afford is None:
-                        afford = self.affordable(s, f)
-                    if not afford:
-                        continue
+                if b not in locs and not afford:
+                    continue
                 yield a, b
 
     def op_any(self, s: State, f: Frame) -> bool:

@@ -129,7 +129,7 @@ class Subvert(SpecialActivity):
                 continue
             if removed < 2 and (n in locs or len(locs) < 2):
                 return True
-            if removed == 0 and s.spaces[n]["pieces"][AP] > 0 and can_place_guerrilla(s, n):
+            if removed == 0 and sp["pieces"][AP] > 0 and can_place_guerrilla(s, n):
                 return True
         return False
 

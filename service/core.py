@@ -41,10 +41,10 @@ from . import catalog, games
 from .cache import Cache, SizedLRU, make_cache
 from .config import Config
 from .convert import log_to_proto, options_to_engine, struct_to_plain, view_to_proto
-from .games import Game
-from .jsonmap import fill
 from .errors import ServiceError, internal
 from .fln_bot import find_bot
+from .games import Game
+from .jsonmap import fill
 from .metrics import Metrics
 from .forks import Successors
 from .moves import MoveError, move_to_engine, moves_from_engine, private

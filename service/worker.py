@@ -47,6 +47,7 @@ def die_with_parent(grace: float = 5.0) -> None:
 
 
 def _exit_when_orphaned(parent: int, grace: float) -> None:
+    """The watch thread of ``die_with_parent``: ``parent`` gone, wait ``grace`` s, then exit."""
     while os.getppid() == parent:
         time.sleep(0.5)
     time.sleep(grace)

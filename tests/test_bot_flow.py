@@ -379,5 +379,5 @@ def test_playnote_random_choice_uses_the_bot_seed() -> None:
     for seed in range(12):
         r = Runner(bot_position({}), {"seed": seed, "counter": 0}, Trace())
         picks.add(r.choose(["Medea", "Algiers", "Oran"], "test"))
-        assert r.trace[-1]["box"] == "8.2"
+        assert r.trace.entries[-1]["box"] == "8.2"
     assert picks == {"Medea", "Algiers", "Oran"}

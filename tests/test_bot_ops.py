@@ -120,7 +120,7 @@ def test_t16_rally_entry_by_ratio() -> None:
     a = bot_position({"Saida": {"fb": 1, "ug": 1}, "Morocco": {"fb": 1, "ug": 1}}, bases=0,
                      guerrillas=0)
     r = runner(a, 5)
-    assert bot_rally.entry_test(r, False) and "(die 3)" in r.trace[-1]["text"]
+    assert bot_rally.entry_test(r, False) and "(die 3)" in r.trace.entries[-1]["text"]
     b = bot_position({"Saida": {"fb": 1, "ug": 2}, "Morocco": {"fb": 1, "ug": 1}}, bases=0,
                      guerrillas=0)
     r = runner(b, 5)

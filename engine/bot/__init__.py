@@ -49,7 +49,7 @@ def decide(state: State, seed: int, *, max_steps: int = MAX_STEPS,
                work=Work(max_steps, deadline))
     if to_move(state) != "fln":
         r.trace.note("8.1", f"the FLN is not to act (to move: {to_move(state)})")
-        return [], state, list(r.trace)
+        return [], state, r.trace.entries
     while to_move(r.s) == "fln" and len(r.moves) < MAX_MOVES:
         before = len(r.moves)
         try:
@@ -73,4 +73,4 @@ def decide(state: State, seed: int, *, max_steps: int = MAX_STEPS,
         except Exception as e:  # noqa: BLE001
             r.trace.note("8.2", f"fallback failed ({type(e).__name__}: {e})")
             break
-    return list(r.moves), r.s, list(r.trace)
+    return list(r.moves), r.s, r.trace.entries

@@ -12,6 +12,7 @@ from ..state import Frame, Move, State
 from .core import Runner
 from .info import attack_exposes_base, best_map_source, removal_sequence, spare_ug
 from .sa import after_operation, finish, op_on_top
+from .trace import Trace
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ def attack_test(r: Runner, limop: bool, sa_ok: bool, free: bool = False) -> bool
                      "French pieces" if ok else "no space certainly removes 2 French pieces"))
         return ok
     budget = None if free else s.resources["fln"]
-    probe = Runner(s, dict(r.rng), r.trace.__class__(), work=r.work)  # paper plan: dice not consumed
+    probe = Runner(s, dict(r.rng), Trace(), work=r.work)  # paper plan: dice not consumed
     plan = certain_plan(probe, s, sa_ok, budget)
     french = sum(p.french for p in plan)
     r.trace.note("8.4.4", f"Attack test: certain removals {french} French piece(s)",

@@ -222,12 +222,12 @@ class Runner:
         self.ctx.update(b.ctx)
 
 
+CANONICAL_ORDER: dict[str, int] = {n: i for i, n in enumerate((*SPACE_NAMES, "france_track"))}
+
+
 def canonical(cands: Sequence[Any]) -> list[Any]:
     """ct-fln-bot §2.1: candidates in the canonical order of ct-data.json (the France Track after
     Tunisia); anything else in its given order."""
     if all(isinstance(c, str) and c in CANONICAL_ORDER for c in cands):
         return sorted(cands, key=lambda c: CANONICAL_ORDER[c])
     return list(cands)
-
-
-CANONICAL_ORDER: dict[str, int] = {n: i for i, n in enumerate((*SPACE_NAMES, "france_track"))}

@@ -3,7 +3,7 @@ which priority bullet, which tie-breaker, which candidates were considered."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 
 # The details an entry may carry beside box and text (the OpenAPI document's BotTraceEntry);
@@ -16,9 +16,9 @@ DETAILS = frozenset({
 
 
 class Trace:
-    """The entries ``{"box": rule or box, "text": explanation, ...details}``, in order. A class of
-    its own rather than a list's subclass, so that the bot's compiled modules call ``note``
-    natively (mypyc builds no subclass of ``list``)."""
+    """The entries ``{"box": rule or box, "text": explanation, ...details}``, in order
+    (``entries``). A class of its own rather than a list's subclass, so that the bot's compiled
+    modules call ``note`` natively (mypyc builds no subclass of ``list``)."""
 
     def __init__(self) -> None:
         self.entries: list[dict[str, Any]] = []
@@ -31,15 +31,6 @@ class Trace:
 
     def extend(self, other: Trace) -> None:
         self.entries.extend(other.entries)
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        return iter(self.entries)
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-    def __getitem__(self, i: int) -> dict[str, Any]:
-        return self.entries[i]
 
 
 def _plain(v: Any) -> Any:
