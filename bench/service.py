@@ -26,7 +26,11 @@ that referee signs the states it returns (a client sends back the state it was g
 such a state is not validated again), at concurrency 1 and 32, against the echo floors of the same
 corpus measured in the same run: REST with wrk cycling through the corpus, gRPC with a small
 asyncio client (h2load sends one body only) used alike for the echo. The same corpus unsigned
-(every state validated in full) is measured too. Plus the in-process state round trip:
+(every state validated in full) is measured too, and so is the engine's work alone on the signed
+corpus, served by the echo's servers (``bench/floor.py``'s engine floor: what any referee keeping
+this state format and ``--check-issued`` does for an Apply, without labels, signatures, protobuf
+answers or caches), so that the referee's distance from the echo splits into the engine's share
+and the service's. Plus the in-process state round trip:
 ``engine.to_json(engine.from_json(text))`` over the corpus (and the same for a signed state,
 ``from_trusted_json`` for ``from_json``). The last line is
 
@@ -60,6 +64,7 @@ from corpus import realistic_corpus  # noqa: E402
 APPLY = "/ct_referee.v1.Referee/Apply"
 SECRET = "bench-secret"
 ECHO = "/bench.Echo/Echo"
+ENGINE = "/bench.Echo/Engine"
 TARGETS = (("REST p50 at 32 (ms)", "rest_p50_ms", 2.0),
            ("REST p99 at 32 (ms)", "rest_p99_ms", 10.0),
            ("gRPC p50 at 32 (ms)", "grpc_p50_ms", 1.0),
@@ -381,6 +386,8 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--threads", type=int, default=4)
     ap.add_argument("--concurrency", type=int, default=32, help="the high concurrency")
+    ap.add_argument("--check-issued", default="always", choices=("always", "unproven"),
+                    help="the referee's check of the states it issues (and the engine floor's)")
     a = ap.parse_args()
     missing = [t for t in ("wrk", "h2load") if shutil.which(t) is None]
     if missing:
@@ -431,13 +438,13 @@ def main() -> int:
     py = sys.executable
     serve = [py, "-m", "ct_referee_cli", "serve", "--host", "127.0.0.1", "--http-port", "0",
              "--grpc-port", "0", "--workers", str(a.workers), "--threads", str(a.threads),
-             "--no-seal"]
+             "--no-seal", "--check-issued", a.check_issued]
     uncached = ["--cache-size", "0", "--response-cache-mb", "0", "--state-cache-mb", "0"]
     servers = {"hit": spawn(serve),
                "miss": spawn(serve + uncached),
                "real": spawn(serve + uncached + ["--secret", SECRET]),
                "floor": spawn([py, str(ROOT / "bench" / "floor.py"), "--workers", str(a.workers),
-                               "--threads", str(a.threads)])}
+                               "--threads", str(a.threads), "--check-issued", a.check_issued])}
     try:
         for case in ("hit", "miss"):  # the exact request succeeds on both transports
             _, http, target = servers[case]
@@ -460,10 +467,12 @@ def main() -> int:
                         proc.pid, lambda: h2load(target, method, frame, conc, secs, tmp)))
             for conc in (1, hi):
                 for label, case, kind in (("realfloor", "floor", "signed"),
+                                          ("engine", "floor", "signed"),
                                           ("realistic", "real", "signed"),
                                           ("unsigned", "miss", "unsigned")):
                     proc, http, target = servers[case]
-                    path, method = ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY)
+                    path, method = (("/engine", ENGINE) if label == "engine" else
+                                    ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY))
                     runs.setdefault(("rest", label, conc), []).append(measured(
                         proc.pid, lambda: wrk_corpus(http + path, bodies[kind][0], conc, secs,
                                                      tmp)))
@@ -476,7 +485,7 @@ def main() -> int:
               f"{'req/s':>8} {'server CPU ms/req':>18} {'client CPU':>10}")
         for (t, case, conc), r in sorted(results.items()):
             gen = f"{r['gen_cpu']:>10.3f}" if t == "grpc" and case in (
-                "realfloor", "realistic", "unsigned") else f"{'(C)':>10}"
+                "realfloor", "engine", "realistic", "unsigned") else f"{'(C)':>10}"
             print(f"{t:<9} {case:<9} {conc:>4} {r['p50']:>8.2f} {r['p99']:>8.2f} {r['rps']:>8.0f}"
                   f" {r['srv_cpu']:>18.3f} {gen}")
         load = os.getloadavg()
@@ -498,7 +507,7 @@ def main() -> int:
         shutil.rmtree(tmp, ignore_errors=True)
 
     for case, floor in (("hit", "floor"), ("miss", "floor"), ("realistic", "realfloor"),
-                        ("unsigned", "realfloor")):
+                        ("unsigned", "realfloor"), ("engine", "realfloor")):
         c1 = {t: results[(t, case, 1)]["p50"] / results[(t, floor, 1)]["p50"]
               for t in ("rest", "grpc")}
         print(f"{case} at concurrency 1: REST p50 {results[('rest', case, 1)]['p50']:.2f} ms "
@@ -525,16 +534,22 @@ def main() -> int:
                 for t in ("rest", "grpc")}
     print(f"  (realistic, unsigned states: REST {unsigned['rest']:.2f}, gRPC "
           f"{unsigned['grpc']:.2f} x floor at {hi})")
+    eng = {t: results[(t, "engine", hi)]["p50"] / results[(t, "realfloor", hi)]["p50"]
+           for t in ("rest", "grpc")}
+    print(f"  (the engine's work alone, served the echo's way: REST {eng['rest']:.2f}, gRPC "
+          f"{eng['grpc']:.2f} x floor at {hi}; check of issued states: {a.check_issued})")
     print(f"  {'state round trip (us)':<28} <= 100   {roundtrip_us:>8.1f} "
           f"{'met' if roundtrip_us <= 100 else 'MISSED'} "
           f"(signed by this build: {trusted_us:.1f})")
     cores = os.cpu_count() or 1
     for t in ("rest", "grpc"):
         r, f = results[(t, "realistic", hi)], results[(t, "realfloor", hi)]
+        e = results[(t, "engine", hi)]
         print(f"where realistic {t} Apply's time goes at {hi}: server CPU {r['srv_cpu']:.3f} ms a "
               f"request against the echo's {f['srv_cpu']:.3f} ms ({r['srv_cpu'] / f['srv_cpu']:.1f}"
-              f"x); {hi} requests in flight on {cores} cores wait for about "
-              f"{hi * r['srv_cpu'] / cores:.1f} ms of server CPU (p50 {r['p50']:.1f} ms)")
+              f"x) and the engine floor's {e['srv_cpu']:.3f} ms; {hi} requests in flight on "
+              f"{cores} cores wait for about {hi * r['srv_cpu'] / cores:.1f} ms of server CPU "
+              f"(p50 {r['p50']:.1f} ms)")
     print(f"uncached: {fmt(miss)}")
     print(f"{fmt(hit)} bot_cache_speedup={speedup:.1f}")
     print(f"realistic_rest_ratio={real_ratio['rest']:.2f} "
