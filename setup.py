@@ -9,8 +9,9 @@ about the package is in pyproject.toml.
   their time (legal moves and apply, the state's copy, the validator, the checks, Colonial
   Twilight's Propaganda and sequence of play, the non-player FLN but for its Events and
   Propaganda, which its median decision rarely reaches, the games' static tables, which the
-  rules read on every lookup of a space or a unit), the rest (card events, renderers, the other
-  bots, tools) stays Python. Each group is one
+  rules read on every lookup of a space or a unit, Colonial Twilight's wording of the moves and
+  log entries every answer labels), the rest (card events, renderers, the other bots, tools)
+  stays Python. Each group is one
   C file and one extension (the C runtime mypyc includes in every group costs gcc 2 s a group),
   the groups built in parallel on the machine's cores (at most ``CT_REFEREE_BUILD_JOBS``, default:
   every core), at ``-O`` ``MYPYC_OPT_LEVEL`` (default 1).
@@ -46,7 +47,8 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("referee_core.hot", ("decisions", "checks", "jsontext", "plain", "why", "rng", "chance")),
     ("engine.hot_ops", ("ops", "ops_fln", "ops_gov", "sa_fln", "sa_gov", "propaganda")),
     ("engine.hot", ("data", "state", "board", "machine", "frame_checks", "modifiers", "validate",
-                    "validate_pending", "serial", "moves", "events", "sequence")),
+                    "validate_pending", "serial", "moves", "events", "sequence", "labels",
+                    "words")),
     ("algeria.hot", ("data", "state", "validate", "board", "react", "serial", "moves")),
     ("insurgent.hot", ("deck", "validate", "board", "state", "serial")),
     # the non-player FLN: its flowchart (8.4) and choices among candidates, its Rally (8.4.5, its

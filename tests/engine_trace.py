@@ -1,7 +1,8 @@
 """Traces of seeded random games of every scenario of the three games, one hash per decision, for
 the differential test of the compiled engines against the interpreted ones
 (tests/test_compiled.py). Each step hashes the legal moves, the answers to a few refused moves
-(error class and message), the move chosen, the log and the new state's text. And Short games of
+(error class and message), the move chosen, the log and the new state's text, and in Colonial
+Twilight (whose wording is compiled too) the labels of the legal moves and of the log. And Short games of
 Colonial Twilight whose FLN is the non-player FLN (engine.bot, partly compiled): each of its
 decisions hashes its moves, its reasons and the state after them.
 
@@ -57,9 +58,19 @@ def _digest(*parts: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _wording(rules: Any) -> Callable[[Any, list[Any]], list[str]] | None:
+    """The labels of a game's legal moves (``Callable(state, moves)``), where compiled:
+    Colonial Twilight's."""
+    import engine
+    from engine.labels import move_labels
+
+    return move_labels if rules is engine else None
+
+
 def trace(rules: Any, s: Any, seed: int) -> list[str]:
     """One hash per decision of a random game from ``s`` (moves chosen with ``seed``)."""
     r = random.Random(seed)
+    labels = _wording(rules)
     out = [_digest(rules.to_json(s))]
     for step in range(MAX_STEPS):
         if rules.to_move(s) is None:
@@ -74,8 +85,12 @@ def trace(rules: Any, s: Any, seed: int) -> list[str]:
                     errors.append("accepted")
                 except Exception as e:  # noqa: BLE001 - the class and message are compared
                     errors.append(f"{type(e).__name__}: {e}")
+        words: list[Any] = [] if labels is None else labels(s, moves)
         s, log = rules.apply(s, m)
-        out.append(_digest(moves, errors, m, log, rules.to_json(s)))
+        if labels is not None:
+            from engine.labels import log_label
+            words.append([log_label(e) for e in log])
+        out.append(_digest(moves, errors, m, log, rules.to_json(s), words))
     return out
 
 
