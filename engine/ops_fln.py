@@ -426,15 +426,28 @@ def step_allowed(s: State, f: Frame, a: str, b: str, why: Why = SILENT) -> bool:
     return True
 
 
-def march_activates(s: State, a: str, b: str, size: int) -> bool:
-    """3.3.2: a group of ``size`` Guerrillas moving from ``a`` into ``b`` is Activated if (``b`` is
-    at Support or it crosses an International Border) and group + Government cubes in ``b``
-    (+ Border Zone Status when crossing) > 3; Momentum #53 unshaded: a City with 3+ cubes."""
+NO_ACTIVATION = 1 << 30  # march_activation_size: no group is Activated
+ANY_GROUP = -(1 << 30)  # march_activation_size: every group is
+
+
+def march_activation_size(s: State, a: str, b: str) -> int:
+    """3.3.2: the smallest group of Guerrillas moving from ``a`` into ``b`` that is Activated: one
+    for which group + Government cubes in ``b`` (+ Border Zone Status when crossing) > 3, if ``b``
+    is at Support or the group crosses an International Border, else none (``NO_ACTIVATION``);
+    Momentum #53 unshaded: any group entering a City with 3+ cubes (``ANY_GROUP``)."""
     intl = international(a, b)
     before = cubes(s, b)
-    total = size + before + ((s.border_zone or 0) if intl else 0)
-    return (((support(s, b) == "support" or intl) and total > 3)
-            or mod.march_city_activation(s, b, before))
+    if mod.march_city_activation(s, b, before):
+        return ANY_GROUP
+    if intl or support(s, b) == "support":
+        return 4 - before - ((s.border_zone or 0) if intl else 0)
+    return NO_ACTIVATION
+
+
+def march_activates(s: State, a: str, b: str, size: int) -> bool:
+    """3.3.2: a group of ``size`` Guerrillas moving from ``a`` into ``b`` is Activated
+    (``march_activation_size``)."""
+    return size >= march_activation_size(s, a, b)
 
 
 def march_stops(s: State, f: Frame, a: str, b: str) -> bool:

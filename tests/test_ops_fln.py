@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import engine
+from engine.data import MOROCCO_TUNISIA_INDEPENDENT
 from engine.ops import op_frame
+from engine.ops_fln import ANY_GROUP, NO_ACTIVATION, march_activates, march_activation_size
 from engine.state import State
 from tests.helpers import (
     EXTERNAL,
@@ -376,6 +379,29 @@ def test_march_activation_needs_support_or_border() -> None:
     s = position(spaces={"Medea": {"ug": 2}, "Orleansville": {"ft": 1, "support": "support"}})
     s = march(start(s, "march"), "Medea", "Orleansville", ug=2)
     assert pieces(s, "Orleansville") == {"ft": 1, "ug": 2}  # 3 is not more than three
+
+
+@pytest.mark.parametrize("spaces, border_zone, momentum, a, b, size", [
+    ({"Orleansville": {"ft": 3}}, None, False, "Medea", "Orleansville", NO_ACTIVATION),  # Neutral
+    ({"Orleansville": {"ft": 1, "support": "support"}}, None, False, "Medea", "Orleansville", 3),
+    ({"Orleansville": {"ft": 5, "support": "support"}}, None, False, "Medea", "Orleansville", -1),
+    ({"Tlemcen": {"ft": 1}}, 2, False, "Morocco", "Tlemcen", 1),  # across the border: + Zone
+    ({"Morocco": {}}, 0, False, "Tlemcen", "Morocco", 4),
+    ({"Algiers": {"ft": 2, "ap": 1}}, None, True, "Medea", "Algiers", ANY_GROUP),  # Momentum #53
+    ({"Algiers": {"ft": 2}}, None, True, "Medea", "Algiers", NO_ACTIVATION),  # 2 cubes, Neutral
+])
+def test_march_activation_size_is_the_smallest_group_activated(
+        spaces: dict[str, dict[str, Any]], border_zone: int | None, momentum: bool, a: str,
+        b: str, size: int) -> None:
+    """3.3.2: the smallest group Activated moving from ``a`` into ``b``, and ``march_activates``
+    for every group size around it."""
+    in_effect = [MOROCCO_TUNISIA_INDEPENDENT] if border_zone is not None else []
+    s = position(spaces=spaces, border_zone=border_zone, in_effect=in_effect)
+    if momentum:
+        s.cards["momentum"].append({"card": 53, "side": "unshaded"})  # Population Control
+    assert march_activation_size(s, a, b) == size
+    for group in range(1, 9):
+        assert march_activates(s, a, b, group) == (group >= size)
 
 
 def test_march_one_group_per_origin_and_destination_and_one_payment_per_destination() -> None:

@@ -15,7 +15,7 @@ from .sa import after_operation, finish, op_on_top
 from .trace import Trace
 
 
-@dataclass(frozen=True)
+@dataclass
 class Strike:
     space: str
     mode: str  # "attack" (6+ Guerrillas, certain) | "ambush" | "uncertain"

@@ -21,7 +21,7 @@ CITY_WILAYAS: frozenset[int] = frozenset(
     w for w in (SPACES[c].wilaya for c in CITIES) if w is not None)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Flags:
     """ct-fln-bot §3.1: what the Sequence of Play allows the FLN on this card."""
 

@@ -14,7 +14,7 @@ from ..board import (
     base_room, control, cubes, fln_count, gov_count, population, support,
 )
 from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
-from ..ops_fln import march_activates, march_stops, step_allowed
+from ..ops_fln import NO_ACTIVATION, march_activation_size, march_stops, step_allowed
 from ..state import Frame, Move, State
 from .core import Criterion, Runner
 from .info import base_space, final_campaign, march_keep
@@ -25,7 +25,7 @@ MAX_PATH = 5
 TALEB = 32
 
 
-@dataclass(frozen=True)
+@dataclass
 class Leg:
     """Guerrillas from one source along one path: ``u`` Underground and ``a`` Active at the
     start."""
@@ -39,7 +39,7 @@ class Leg:
         return self.path[0]
 
 
-@dataclass(frozen=True)
+@dataclass
 class Plan:
     dest: str
     legs: tuple[Leg, ...]
@@ -51,20 +51,21 @@ class Plan:
         return {x for leg in self.legs for x in leg.path[1:]}
 
 
-def activates(s: State, path: tuple[str, ...], size: int) -> bool:
-    """3.3.2: a group of ``size`` Guerrillas is Activated on some step of ``path``."""
-    return any(march_activates(s, x, y, size) for x, y in zip(path, path[1:]))
+def activation_size(s: State, path: tuple[str, ...]) -> int:
+    """3.3.2: the smallest group of Guerrillas Activated on some step of ``path``."""
+    return min((march_activation_size(s, x, y) for x, y in zip(path, path[1:])),
+               default=NO_ACTIVATION)
 
 
 @dataclass
 class Memo:
     """What step() remembers while it plans its destinations on one board (nothing changes
-    meanwhile): paths() by origin, movable() by space, activates() by path and size,
-    steps_from() by space."""
+    meanwhile): paths() by origin, movable() by space, the smallest group a step Activates
+    (``march_activation_size``) by its two spaces, steps_from() by space."""
 
     paths: dict[str, dict[str, list[tuple[str, ...]]]] = field(default_factory=dict)
     movable: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
-    activates: dict[tuple[tuple[str, ...], int], bool] = field(default_factory=dict)
+    activation: dict[str, dict[str, int]] = field(default_factory=dict)
     steps: dict[str, list[tuple[str, bool]]] = field(default_factory=dict)
 
 
@@ -113,19 +114,23 @@ class March(OpRun):
 
     # -- paths --------------------------------------------------------------------------------
     def paths(self, a: str) -> dict[str, list[tuple[str, ...]]]:
+        """Every path a group may March from ``a``, by the space it ends in (depth first, in the
+        order of ``steps_from``; no space twice)."""
         out: dict[str, list[tuple[str, ...]]] = {}
-
-        def dfs(path: tuple[str, ...]) -> None:
-            for y, on in self.steps_from(path[-1]):
-                if y in path:
-                    continue
-                np = path + (y,)
-                out.setdefault(y, []).append(np)
-                if on and len(np) <= MAX_PATH:
-                    dfs(np)
-
-        dfs((a,))
+        self._extend((a,), {a}, out)
         return out
+
+    def _extend(self, path: tuple[str, ...], on_path: set[str],
+                out: dict[str, list[tuple[str, ...]]]) -> None:
+        for y, goes_on in self.steps_from(path[-1]):
+            if y in on_path:
+                continue
+            longer = path + (y,)
+            out.setdefault(y, []).append(longer)
+            if goes_on and len(longer) <= MAX_PATH:
+                on_path.add(y)
+                self._extend(longer, on_path, out)
+                on_path.discard(y)
 
     def steps_from(self, x: str) -> list[tuple[str, bool]]:
         """The spaces a group may move into from ``x``, each with whether it may move on from
@@ -187,14 +192,22 @@ class March(OpRun):
         return 0 if self.activates(leg.path, leg.u + leg.a) else leg.u
 
     def activates(self, path: tuple[str, ...], size: int) -> bool:
-        """``activates`` on the current state (remembered within step())."""
+        """3.3.2: whether a group of ``size`` Guerrillas is Activated on some step of ``path``
+        (on the current state; each step's smallest such group remembered within step())."""
         m = self.memo
         if m is None:
-            return activates(self.s, path, size)
-        got = m.activates.get((path, size))
-        if got is None:
-            got = m.activates[(path, size)] = activates(self.s, path, size)
-        return got
+            return size >= activation_size(self.s, path)
+        for i in range(1, len(path)):
+            x, y = path[i - 1], path[i]
+            row = m.activation.get(x)
+            if row is None:
+                row = m.activation[x] = {}
+            least = row.get(y)
+            if least is None:
+                least = row[y] = march_activation_size(self.s, x, y)
+            if size >= least:
+                return True
+        return False
 
     def plan(self, dest: str, k: int, mode: str) -> Plan | None:
         """ct-fln-bot §9.3: a March of exactly ``k`` Guerrillas into ``dest``. ``mode``: "ug"
