@@ -14,7 +14,7 @@ from ..board import (
     base_room, control, cubes, fln_count, gov_count, population, support,
 )
 from ..data import AG, CITIES, COUNTRIES, FB, SPACES, UG
-from ..ops_fln import NO_ACTIVATION, march_activation_size, march_stops, step_allowed
+from ..ops_fln import march_activation_size, march_stops, step_allowed
 from ..state import Frame, Move, State
 from .core import Criterion, Runner
 from .info import base_space, final_campaign, march_keep
@@ -49,12 +49,6 @@ class Plan:
     @property
     def spaces(self) -> set[str]:
         return {x for leg in self.legs for x in leg.path[1:]}
-
-
-def activation_size(s: State, path: tuple[str, ...]) -> int:
-    """3.3.2: the smallest group of Guerrillas Activated on some step of ``path``."""
-    return min((march_activation_size(s, x, y) for x, y in zip(path, path[1:])),
-               default=NO_ACTIVATION)
 
 
 @dataclass
@@ -195,16 +189,18 @@ class March(OpRun):
         """3.3.2: whether a group of ``size`` Guerrillas is Activated on some step of ``path``
         (on the current state; each step's smallest such group remembered within step())."""
         m = self.memo
-        if m is None:
-            return size >= activation_size(self.s, path)
         for i in range(1, len(path)):
             x, y = path[i - 1], path[i]
-            row = m.activation.get(x)
-            if row is None:
-                row = m.activation[x] = {}
-            least = row.get(y)
-            if least is None:
-                least = row[y] = march_activation_size(self.s, x, y)
+            if m is None:
+                least = march_activation_size(self.s, x, y)
+            else:
+                row = m.activation.get(x)
+                if row is None:
+                    row = m.activation[x] = {}
+                got = row.get(y)
+                if got is None:
+                    got = row[y] = march_activation_size(self.s, x, y)
+                least = got
             if size >= least:
                 return True
         return False
