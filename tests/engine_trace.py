@@ -58,13 +58,16 @@ def _digest(*parts: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _wording(rules: Any) -> Callable[[Any, list[Any]], list[str]] | None:
-    """The labels of a game's legal moves (``Callable(state, moves)``), where compiled:
-    Colonial Twilight's."""
+def _wording(rules: Any) -> Callable[[Any, list[Any], list[Any]], list[Any]] | None:
+    """Where a game's wording is compiled (Colonial Twilight's): the labels of a position's legal
+    moves and of the log of the move played there (``Callable(state, moves, log)``)."""
     import engine
-    from engine.labels import move_labels
 
-    return move_labels if rules is engine else None
+    if rules is not engine:
+        return None
+    from engine.labels import log_label, move_labels
+
+    return lambda s, moves, log: [move_labels(s, moves), [log_label(e) for e in log]]
 
 
 def trace(rules: Any, s: Any, seed: int) -> list[str]:
@@ -85,11 +88,9 @@ def trace(rules: Any, s: Any, seed: int) -> list[str]:
                     errors.append("accepted")
                 except Exception as e:  # noqa: BLE001 - the class and message are compared
                     errors.append(f"{type(e).__name__}: {e}")
-        words: list[Any] = [] if labels is None else labels(s, moves)
-        s, log = rules.apply(s, m)
-        if labels is not None:
-            from engine.labels import log_label
-            words.append([log_label(e) for e in log])
+        after, log = rules.apply(s, m)
+        words = [] if labels is None else labels(s, moves, log)
+        s = after
         out.append(_digest(moves, errors, m, log, rules.to_json(s), words))
     return out
 
