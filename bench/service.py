@@ -60,11 +60,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "clients")]
 
 import referee_core  # noqa: E402
 from corpus import realistic_corpus  # noqa: E402
+from floor import ECHO_METHOD, ENGINE_METHOD  # noqa: E402 - the floor serves them
 
 APPLY = "/ct_referee.v1.Referee/Apply"
 SECRET = "bench-secret"
-ECHO = "/bench.Echo/Echo"
-ENGINE = "/bench.Echo/Engine"
 TARGETS = (("REST p50 at 32 (ms)", "rest_p50_ms", 2.0),
            ("REST p99 at 32 (ms)", "rest_p99_ms", 10.0),
            ("gRPC p50 at 32 (ms)", "grpc_p50_ms", 1.0),
@@ -460,7 +459,7 @@ def main() -> int:
             for conc in (1, hi):
                 for case in ("hit", "miss", "floor"):
                     proc, http, target = servers[case]
-                    path, method = ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY)
+                    path, method = ("/echo", ECHO_METHOD) if case == "floor" else ("/v1/apply", APPLY)
                     runs.setdefault(("rest", case, conc), []).append(measured(
                         proc.pid, lambda: wrk(http + path, rest_body, conc, secs, tmp)))
                     runs.setdefault(("grpc", case, conc), []).append(measured(
@@ -471,8 +470,8 @@ def main() -> int:
                                           ("realistic", "real", "signed"),
                                           ("unsigned", "miss", "unsigned")):
                     proc, http, target = servers[case]
-                    path, method = (("/engine", ENGINE) if label == "engine" else
-                                    ("/echo", ECHO) if case == "floor" else ("/v1/apply", APPLY))
+                    path, method = (("/engine", ENGINE_METHOD) if label == "engine" else
+                                    ("/echo", ECHO_METHOD) if case == "floor" else ("/v1/apply", APPLY))
                     runs.setdefault(("rest", label, conc), []).append(measured(
                         proc.pid, lambda: wrk_corpus(http + path, bodies[kind][0], conc, secs,
                                                      tmp)))
