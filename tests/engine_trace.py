@@ -2,9 +2,9 @@
 the differential test of the compiled engines against the interpreted ones
 (tests/test_compiled.py). Each step hashes the legal moves, the answers to a few refused moves
 (error class and message), the move chosen, the log and the new state's text, and in Colonial
-Twilight (whose wording is compiled too) the labels of the legal moves and of the log. And Short games of
-Colonial Twilight whose FLN is the non-player FLN (engine.bot, partly compiled): each of its
-decisions hashes its moves, its reasons and the state after them.
+Twilight (whose wording is compiled too) the labels of the legal moves and of the log. And Short
+games of Colonial Twilight whose FLN is the non-player FLN (engine.bot, partly compiled): each of
+its decisions hashes its moves, its reasons and the state after them.
 
     python tests/engine_trace.py GAMES     (prints {"compiled": bool, "traces": {...}} as JSON)
 

@@ -1,9 +1,9 @@
 """The compiled engines (setup.py, mypyc) against the interpreted ones: seeded random games of
 every scenario of Colonial Twilight, Algeria and INSURGENT, and games against the non-player FLN,
 give the same trace, decision by decision (legal moves, refusals, logs, states, Colonial
-Twilight's labels of the moves and logs, the bot's moves and reasons: tests/engine_trace.py). The interpreted side runs
-in a process over a copy of the packages' Python source only (an extension module next to its
-source wins at import). A sample of games here; ``--long`` plays more."""
+Twilight's labels of the moves and logs, the bot's moves and reasons: tests/engine_trace.py). The
+interpreted side runs in a process over a copy of the packages' Python source only (an extension
+module next to its source wins at import). A sample of games here; ``--long`` plays more."""
 
 from __future__ import annotations
 
